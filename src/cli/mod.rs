@@ -1,0 +1,166 @@
+//! The `securepay` command line (feature `cli`): every subcommand reads arguments or standard
+//! input and writes JSON to standard output, diagnostics to standard error.
+//!
+//! Exit status: `0` success; `1` the input was understood and the answer is "no" (a checksum
+//! that does not match, a currency that does not exist); `2` unusable input, with a one-line
+//! reason on standard error. Streaming commands answer every input line in order (an error line
+//! is `{"error":"…"}`) and exit `2` at the end if any line failed.
+
+mod address;
+mod amount;
+mod currencies;
+mod encode;
+mod interop;
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use serde_json::Value;
+
+/// How a command ended.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Success: print this JSON text.
+    Answer(String),
+    /// The input was understood and the answer is "no": print the JSON text, exit 1.
+    No {
+        /// The answer (JSON text), printed to standard output.
+        answer: String,
+        /// A one-line reason, printed to standard error.
+        reason: String,
+    },
+    /// Unusable input: print the reason to standard error, exit 2.
+    Unusable(String),
+    /// A streaming command that already wrote its lines; `failed` tells whether any failed.
+    Streamed {
+        /// Whether any line failed.
+        failed: bool,
+    },
+}
+
+impl Outcome {
+    fn unusable(error: impl std::fmt::Display) -> Outcome {
+        Outcome::Unusable(error.to_string())
+    }
+
+    /// Success with `value` serialized in its own field order.
+    fn answer(value: &impl serde::Serialize) -> Outcome {
+        match serde_json::to_string(value) {
+            Ok(text) => Outcome::Answer(text),
+            Err(error) => Outcome::Unusable(format!("cannot write the answer: {error}")),
+        }
+    }
+
+    /// A "no" with `value` as the answer.
+    fn no(value: &impl serde::Serialize, reason: impl std::fmt::Display) -> Outcome {
+        Outcome::No {
+            answer: serde_json::to_string(value).unwrap_or_else(|_| "{}".to_owned()),
+            reason: reason.to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Parser)]
+#[command(name = "securepay", version, about = "Build, check and explain crypto payments.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Canonical forms of an EVM or Tron address.
+    Address(address::Args),
+    /// An ERC-7828 name, an ERC-7930 binary address (0x…) or a destination id, checked.
+    Interop(interop::Args),
+    /// Convert between human decimal amounts and smallest units.
+    Amount(amount::Args),
+    /// Query the built-in currency catalog (GET /v2/currencies semantics).
+    Currencies(currencies::Args),
+    /// Conversion routes of an invoice currency (USD, EUR, CNY, GBP, JPY).
+    Routes(currencies::RoutesArgs),
+    /// Encode calls read as JSON lines from standard input.
+    Encode(encode::Args),
+}
+
+/// Runs the command line with the process arguments and standard streams.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let code = if error.use_stderr() { 2 } else { 0 };
+            let _ = error.print();
+            return ExitCode::from(code);
+        }
+    };
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let outcome = run(cli.command, &mut stdin.lock(), &mut stdout.lock());
+    finish(outcome)
+}
+
+fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Outcome {
+    match command {
+        Command::Address(args) => address::run(&args),
+        Command::Interop(args) => interop::run(&args),
+        Command::Amount(args) => amount::run(&args),
+        Command::Currencies(args) => currencies::run(&args),
+        Command::Routes(args) => currencies::routes(&args),
+        Command::Encode(args) => encode::run(&args, input, output),
+    }
+}
+
+fn finish(outcome: Outcome) -> ExitCode {
+    let mut stdout = io::stdout().lock();
+    match outcome {
+        Outcome::Answer(value) => {
+            let _ = writeln!(stdout, "{value}");
+            ExitCode::SUCCESS
+        }
+        Outcome::No { answer, reason } => {
+            let _ = writeln!(stdout, "{answer}");
+            eprintln!("securepay: {}", one_line(&reason));
+            ExitCode::from(1)
+        }
+        Outcome::Unusable(reason) => {
+            eprintln!("securepay: {}", one_line(&reason));
+            ExitCode::from(2)
+        }
+        Outcome::Streamed { failed } => ExitCode::from(if failed { 2 } else { 0 }),
+    }
+}
+
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Answers every line of `input` with `answer_line`, in order, one JSON line each; an error
+/// becomes `{"error":"…"}` and the stream goes on.
+fn stream(
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+    mut answer_line: impl FnMut(&str) -> Result<Value, String>,
+) -> Outcome {
+    let mut failed = false;
+    let mut line = String::new();
+    loop {
+        line.clear();
+        match input.read_line(&mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(error) => {
+                eprintln!("securepay: cannot read standard input: {error}");
+                return Outcome::Streamed { failed: true };
+            }
+        }
+        let answer = answer_line(line.trim_end_matches(['\n', '\r'])).unwrap_or_else(|error| {
+            failed = true;
+            serde_json::json!({ "error": error })
+        });
+        if writeln!(output, "{answer}").is_err() {
+            return Outcome::Streamed { failed: true };
+        }
+    }
+    Outcome::Streamed { failed }
+}

@@ -1,0 +1,372 @@
+//! The service's contracts and where they are deployed.
+//!
+//! Lookups go both ways: `(network, contract[, version])` → address, and `(network, address)`
+//! → which contract. The second never uses the address alone: `0x370DE27f…` is the
+//! ERC20FeeProxy on mainnet and the FAU token on Sepolia.
+//!
+//! ```
+//! use securepay::contracts::{Contract, Deployments};
+//! use securepay::network::Network;
+//!
+//! let table = Deployments::builtin();
+//! let proxy = table.address(Network::Base, Contract::Erc20FeeProxy)?;
+//! assert_eq!(proxy.to_string(), "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814");
+//! assert_eq!(table.contract_at(Network::Base, &proxy)?, Contract::Erc20FeeProxy);
+//!
+//! let tron_proxy = table.address(Network::Tron, Contract::Erc20FeeProxy)?;
+//! assert_eq!(tron_proxy.to_string(), "TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd");
+//!
+//! // The mainnet proxy address is a token on Sepolia, not a proxy.
+//! assert!(table.contract_at(Network::Sepolia, &table.address(Network::Mainnet, Contract::Erc20FeeProxy)?).is_err());
+//! # Ok::<(), securepay::contracts::ContractsError>(())
+//! ```
+
+mod builtin;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::address::PayeeAddress;
+use crate::network::Network;
+
+/// A contract of the service, by artifact name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Contract {
+    /// `ERC20FeeProxy`: `transferFromWithReferenceAndFee`; the spender of ERC-20 payments.
+    Erc20FeeProxy,
+    /// `EthereumFeeProxy`: native-currency payments with a reference and a fee.
+    EthereumFeeProxy,
+    /// `BatchConversionPayments`: `batchPayments` and the batch functions it inherits.
+    BatchConversionPayments,
+    /// `BatchPayments` (legacy): batch ERC-20 and native payments with references.
+    BatchPayments,
+    /// `ERC20BatchPayments`: the Tron batch contract.
+    Erc20BatchPayments,
+    /// `Erc20ConversionProxy`: ERC-20 payments of fiat-denominated requests.
+    Erc20ConversionProxy,
+    /// `EthConversionProxy`: native payments of fiat-denominated requests.
+    EthConversionProxy,
+    /// `ChainlinkConversionPath`: the rate oracle of the conversion proxies.
+    ChainlinkConversionPath,
+    /// `ERC20Proxy`: ERC-20 payments with a reference and no fee.
+    Erc20Proxy,
+    /// `EthereumProxy`: native payments with a reference and no fee.
+    EthereumProxy,
+    /// `SingleRequestProxyFactory`: creates single-request forwarding proxies.
+    SingleRequestProxyFactory,
+}
+
+impl Contract {
+    /// Every contract of the table.
+    pub const ALL: [Contract; 11] = [
+        Contract::Erc20FeeProxy,
+        Contract::EthereumFeeProxy,
+        Contract::BatchConversionPayments,
+        Contract::BatchPayments,
+        Contract::Erc20BatchPayments,
+        Contract::Erc20ConversionProxy,
+        Contract::EthConversionProxy,
+        Contract::ChainlinkConversionPath,
+        Contract::Erc20Proxy,
+        Contract::EthereumProxy,
+        Contract::SingleRequestProxyFactory,
+    ];
+
+    /// The artifact name (`"ERC20FeeProxy"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Contract::Erc20FeeProxy => "ERC20FeeProxy",
+            Contract::EthereumFeeProxy => "EthereumFeeProxy",
+            Contract::BatchConversionPayments => "BatchConversionPayments",
+            Contract::BatchPayments => "BatchPayments",
+            Contract::Erc20BatchPayments => "ERC20BatchPayments",
+            Contract::Erc20ConversionProxy => "Erc20ConversionProxy",
+            Contract::EthConversionProxy => "EthConversionProxy",
+            Contract::ChainlinkConversionPath => "ChainlinkConversionPath",
+            Contract::Erc20Proxy => "ERC20Proxy",
+            Contract::EthereumProxy => "EthereumProxy",
+            Contract::SingleRequestProxyFactory => "SingleRequestProxyFactory",
+        }
+    }
+}
+
+impl fmt::Display for Contract {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Contract {
+    type Err = ContractsError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Contract::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| ContractsError::UnknownContract(s.to_owned()))
+    }
+}
+
+impl Serialize for Contract {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Contract {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Why a deployment lookup or change failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ContractsError {
+    /// A contract name outside the table.
+    #[error("unknown contract {0:?}")]
+    UnknownContract(String),
+    /// The contract has no deployment of that version on the network.
+    #[error("{contract} {version} is not deployed on {network}")]
+    NotDeployed {
+        /// The contract.
+        contract: Contract,
+        /// The network.
+        network: Network,
+        /// The version looked for.
+        version: String,
+    },
+    /// No known contract at this address on this network.
+    #[error("{address} is not a known contract on {network}")]
+    UnknownAddress {
+        /// The network.
+        network: Network,
+        /// The address.
+        address: PayeeAddress,
+    },
+    /// Two different contracts are registered at the same address on the same network.
+    #[error("{address} on {network} is registered as both {first} and {second}")]
+    Ambiguous {
+        /// The network.
+        network: Network,
+        /// The address.
+        address: PayeeAddress,
+        /// One contract.
+        first: Contract,
+        /// Another contract.
+        second: Contract,
+    },
+    /// A deployment whose address is not of the network's family.
+    #[error("{contract} on {network}: {address} is not an address of that network")]
+    WrongFamily {
+        /// The contract.
+        contract: Contract,
+        /// The network.
+        network: Network,
+        /// The address.
+        address: PayeeAddress,
+    },
+}
+
+/// One deployment of a contract.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Deployment {
+    contract: Contract,
+    network: Network,
+    version: String,
+    address: PayeeAddress,
+    creation_block: u64,
+}
+
+impl Deployment {
+    /// A deployment; the address must be of the network's family.
+    pub fn new(
+        contract: Contract,
+        network: Network,
+        version: &str,
+        address: PayeeAddress,
+        creation_block: u64,
+    ) -> Result<Deployment, ContractsError> {
+        if !address.fits(network) {
+            return Err(ContractsError::WrongFamily {
+                contract,
+                network,
+                address,
+            });
+        }
+        Ok(Deployment {
+            contract,
+            network,
+            version: version.to_owned(),
+            address,
+            creation_block,
+        })
+    }
+
+    /// The contract.
+    pub const fn contract(&self) -> Contract {
+        self.contract
+    }
+
+    /// The network.
+    pub const fn network(&self) -> Network {
+        self.network
+    }
+
+    /// The version (`"0.2.0"`, or `"tron"` for Tron deployments).
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+
+    /// The address (Base58 on Tron).
+    pub const fn address(&self) -> PayeeAddress {
+        self.address
+    }
+
+    /// The block the contract was created in.
+    pub const fn creation_block(&self) -> u64 {
+        self.creation_block
+    }
+}
+
+/// The pseudo-version of every Tron deployment.
+pub const TRON_VERSION: &str = "tron";
+
+/// A deployment table: the built-in one, or the caller's own (a new chain, a test network, an
+/// override of a default address).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Deployments {
+    entries: Vec<Deployment>,
+    defaults: Vec<(Contract, String)>,
+}
+
+impl Deployments {
+    /// An empty table.
+    pub fn empty() -> Deployments {
+        Deployments::default()
+    }
+
+    /// The service's deployments on the eight networks, compiled in.
+    pub fn builtin() -> &'static Deployments {
+        static BUILTIN: OnceLock<Deployments> = OnceLock::new();
+        BUILTIN.get_or_init(|| Deployments {
+            entries: builtin::DEPLOYMENTS
+                .iter()
+                .map(|&(contract, network, version, address, creation_block)| Deployment {
+                    contract,
+                    network,
+                    version: version.to_owned(),
+                    address: PayeeAddress::from_abi(network, address),
+                    creation_block,
+                })
+                .collect(),
+            defaults: builtin::DEFAULT_VERSIONS
+                .iter()
+                .map(|&(contract, version)| (contract, version.to_owned()))
+                .collect(),
+        })
+    }
+
+    /// Adds a deployment, replacing any with the same contract, network and version.
+    pub fn set(&mut self, deployment: Deployment) {
+        self.entries.retain(|d| {
+            !(d.contract == deployment.contract
+                && d.network == deployment.network
+                && d.version == deployment.version)
+        });
+        self.entries.push(deployment);
+    }
+
+    /// Makes `version` the default version of `contract` (used where no version is named).
+    pub fn set_default_version(&mut self, contract: Contract, version: &str) {
+        self.defaults.retain(|(c, _)| *c != contract);
+        self.defaults.push((contract, version.to_owned()));
+    }
+
+    /// Every deployment.
+    pub fn iter(&self) -> impl Iterator<Item = &Deployment> {
+        self.entries.iter()
+    }
+
+    /// The default version of `contract` on `network`: `"tron"` on Tron, else the table's
+    /// default for the contract.
+    pub fn default_version(&self, network: Network, contract: Contract) -> Option<&str> {
+        if network == Network::Tron {
+            return Some(TRON_VERSION);
+        }
+        self.defaults
+            .iter()
+            .find(|(c, _)| *c == contract)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The deployment of `contract` on `network`, at `version` or the default version.
+    pub fn deployment(
+        &self,
+        network: Network,
+        contract: Contract,
+        version: Option<&str>,
+    ) -> Result<&Deployment, ContractsError> {
+        let version = version
+            .or_else(|| self.default_version(network, contract))
+            .unwrap_or_default();
+        self.entries
+            .iter()
+            .find(|d| d.contract == contract && d.network == network && d.version == version)
+            .ok_or_else(|| ContractsError::NotDeployed {
+                contract,
+                network,
+                version: version.to_owned(),
+            })
+    }
+
+    /// The canonical address of `contract` on `network` (its default version).
+    pub fn address(&self, network: Network, contract: Contract) -> Result<PayeeAddress, ContractsError> {
+        self.deployment(network, contract, None).map(Deployment::address)
+    }
+
+    /// Every deployment at `address` on `network` (one contract, possibly several versions).
+    pub fn at<'a>(
+        &'a self,
+        network: Network,
+        address: &'a PayeeAddress,
+    ) -> impl Iterator<Item = &'a Deployment> + 'a {
+        self.entries
+            .iter()
+            .filter(move |d| d.network == network && d.address == *address)
+    }
+
+    /// Which contract is at `address` on `network`.
+    pub fn contract_at(&self, network: Network, address: &PayeeAddress) -> Result<Contract, ContractsError> {
+        let mut found = self.at(network, address).map(Deployment::contract);
+        let first = found.next().ok_or(ContractsError::UnknownAddress {
+            network,
+            address: *address,
+        })?;
+        match found.find(|c| *c != first) {
+            Some(second) => Err(ContractsError::Ambiguous {
+                network,
+                address: *address,
+                first,
+                second,
+            }),
+            None => Ok(first),
+        }
+    }
+
+    /// Which contract is at `address` on the chain `chain_id`.
+    pub fn contract_at_chain(
+        &self,
+        chain_id: u64,
+        address: &alloy_primitives::Address,
+    ) -> Result<(Network, Contract), crate::Error> {
+        let network = Network::from_chain_id(chain_id)?;
+        let address = PayeeAddress::from_abi(network, *address);
+        Ok((network, self.contract_at(network, &address)?))
+    }
+}

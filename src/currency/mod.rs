@@ -1,0 +1,30 @@
+//! Currencies: the API's currency object, currency ids, and the built-in catalog with the
+//! API's query semantics, destination tokens, conversion routes and cross-chain sources.
+//!
+//! ```
+//! use securepay::currency::{Catalog, SourceEndpoint};
+//! use securepay::network::Network;
+//!
+//! let catalog = Catalog::builtin();
+//! let usdc_bsc = catalog.get("USDC-bsc")?;
+//! assert_eq!(usdc_bsc.decimals().get(), 18); // Binance-peg USDC has 18 decimals
+//!
+//! let destinations: Vec<_> = catalog.destination_tokens(Network::ArbitrumOne).map(|c| c.symbol()).collect();
+//! assert_eq!(destinations, ["USDC", "USDT"]); // never USDT0
+//!
+//! let sources: Vec<_> = catalog.cross_chain_sources(Network::Base, SourceEndpoint::SecurePay).map(|c| c.symbol()).collect();
+//! assert_eq!(sources, ["USDC", "USDT", "EURC"]);
+//! # Ok::<(), securepay::currency::CatalogError>(())
+//! ```
+
+mod builtin;
+mod catalog;
+mod id;
+mod model;
+
+pub use catalog::{
+    crypto_to_fiat_networks, invoice_currencies, Catalog, CatalogEntry, CatalogError, ConversionRoutes, CurrencyQuery,
+    QueryAnswer, SourceEndpoint,
+};
+pub use id::{CurrencyId, CurrencyIdError};
+pub use model::{Currency, CurrencyError, CurrencyFields, CurrencyNetwork, CurrencyType};

@@ -1,0 +1,288 @@
+//! The eight networks the service pays on: ids, chain ids, kinds and the feature matrix.
+//!
+//! A [`Network`] is parsed once from one of its three spellings — the service id
+//! (`"base"`), the chain id (`8453`) or the cross-chain query name (`"BASE"`) — and is
+//! a closed enum from then on: an unknown network is an error, never a default.
+//!
+//! ```
+//! use securepay::network::{Feature, Network};
+//!
+//! let base: Network = "base".parse()?;
+//! assert_eq!(base.chain_id(), 8453);
+//! assert_eq!(Network::from_chain_id(8453)?, base);
+//! assert_eq!(Network::from_query_name("BASE")?, base);
+//! assert!(base.supports(Feature::BatchIn));
+//! assert!(!Network::Tron.supports(Feature::BatchIn));
+//! assert!("nile".parse::<Network>().is_err()); // Tron is mainnet only
+//! # Ok::<(), securepay::network::NetworkError>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// One of the eight networks of the service.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Network {
+    /// Ethereum mainnet (`mainnet`, chain id 1).
+    Mainnet,
+    /// Arbitrum One (`arbitrum-one`, chain id 42161).
+    ArbitrumOne,
+    /// OP Mainnet (`optimism`, chain id 10).
+    Optimism,
+    /// Base (`base`, chain id 8453).
+    Base,
+    /// Polygon PoS (`matic`, chain id 137).
+    Matic,
+    /// BNB Smart Chain (`bsc`, chain id 56).
+    Bsc,
+    /// Tron mainnet (`tron`, chain id 728126428). Tron is supported on mainnet only.
+    Tron,
+    /// Sepolia testnet (`sepolia`, chain id 11155111).
+    Sepolia,
+}
+
+/// How a network addresses accounts and encodes calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChainKind {
+    /// An EVM chain: 20-byte hex addresses (EIP-55), native value transfers, batch contracts.
+    Evm,
+    /// Tron: Base58Check addresses (version byte `0x41`), TRC-20 tokens, no batch and no
+    /// native-currency proxy.
+    Tron,
+}
+
+/// A capability of the service on a network, for [`Network::supports`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Feature {
+    /// Signing in to the service with a wallet of this network.
+    WalletSignIn,
+    /// Registering a payee destination (`{interopName}:{token}`) on this network.
+    Destinations,
+    /// Receiving a single payment (one payer, one payee).
+    SingleIn,
+    /// Sending a single payout.
+    SingleOut,
+    /// Paying several requests in one transaction (EVM only).
+    BatchIn,
+    /// Sending a batch payout in one signed transaction (EVM only).
+    BatchOut,
+    /// Paying an invoice denominated in fiat through a conversion proxy.
+    Conversion,
+    /// Taking part in a cross-chain (LI.FI) route, as source or destination.
+    CrossChain,
+    /// Recurring payments through the recurring-payment proxy.
+    Recurring,
+}
+
+impl Feature {
+    /// Every feature, in declaration order.
+    pub const ALL: [Feature; 9] = [
+        Feature::WalletSignIn,
+        Feature::Destinations,
+        Feature::SingleIn,
+        Feature::SingleOut,
+        Feature::BatchIn,
+        Feature::BatchOut,
+        Feature::Conversion,
+        Feature::CrossChain,
+        Feature::Recurring,
+    ];
+}
+
+/// Why a text or number is not one of the service's networks.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NetworkError {
+    /// The id is not one of the eight network ids.
+    #[error(
+        "unknown network {0:?}: expected one of mainnet, arbitrum-one, optimism, base, matic, bsc, tron, sepolia"
+    )]
+    UnknownId(String),
+    /// Tron's testnet was named; the service supports Tron on mainnet only.
+    #[error("{0:?} is Tron's testnet: the service supports Tron on mainnet only (network `tron`)")]
+    TronTestnet(String),
+    /// The chain id is not one of the eight networks.
+    #[error("unknown chain id {0}: expected one of 1, 42161, 10, 8453, 137, 56, 728126428, 11155111")]
+    UnknownChainId(u64),
+    /// The cross-chain query name is not one of the six source chains.
+    #[error(
+        "unknown cross-chain query name {0:?}: expected one of BASE, OPTIMISM, ARBITRUM, ETHEREUM, POLYGON, BNB"
+    )]
+    UnknownQueryName(String),
+}
+
+/// Tron's Nile testnet chain id (`0xcd8690dc`), recognised only to reject it clearly.
+const NILE_CHAIN_ID: u64 = 3_448_148_188;
+
+impl Network {
+    /// The eight networks, in the service's order.
+    pub const ALL: [Network; 8] = [
+        Network::Mainnet,
+        Network::ArbitrumOne,
+        Network::Optimism,
+        Network::Base,
+        Network::Matic,
+        Network::Bsc,
+        Network::Tron,
+        Network::Sepolia,
+    ];
+
+    /// The service's id for the network (`"arbitrum-one"`), used in JSON and in currency ids.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Network::Mainnet => "mainnet",
+            Network::ArbitrumOne => "arbitrum-one",
+            Network::Optimism => "optimism",
+            Network::Base => "base",
+            Network::Matic => "matic",
+            Network::Bsc => "bsc",
+            Network::Tron => "tron",
+            Network::Sepolia => "sepolia",
+        }
+    }
+
+    /// The chain id (EIP-155; Tron's is the one the service and ERC-7828 names use).
+    pub const fn chain_id(self) -> u64 {
+        match self {
+            Network::Mainnet => 1,
+            Network::ArbitrumOne => 42161,
+            Network::Optimism => 10,
+            Network::Base => 8453,
+            Network::Matic => 137,
+            Network::Bsc => 56,
+            Network::Tron => 728_126_428,
+            Network::Sepolia => 11_155_111,
+        }
+    }
+
+    /// A name for people (`"Arbitrum One"`).
+    pub const fn display_name(self) -> &'static str {
+        match self {
+            Network::Mainnet => "Ethereum",
+            Network::ArbitrumOne => "Arbitrum One",
+            Network::Optimism => "Optimism",
+            Network::Base => "Base",
+            Network::Matic => "Polygon",
+            Network::Bsc => "BNB Smart Chain",
+            Network::Tron => "Tron",
+            Network::Sepolia => "Sepolia",
+        }
+    }
+
+    /// EVM or Tron.
+    pub const fn kind(self) -> ChainKind {
+        match self {
+            Network::Tron => ChainKind::Tron,
+            _ => ChainKind::Evm,
+        }
+    }
+
+    /// Whether this is an EVM network.
+    pub const fn is_evm(self) -> bool {
+        matches!(self.kind(), ChainKind::Evm)
+    }
+
+    /// Whether this is a test network (only Sepolia; Tron is mainnet only).
+    pub const fn is_testnet(self) -> bool {
+        matches!(self, Network::Sepolia)
+    }
+
+    /// The name the pay endpoints use for this network as a cross-chain source
+    /// (`chain=BASE`), or `None` for Tron and Sepolia, which have none.
+    pub const fn query_name(self) -> Option<&'static str> {
+        match self {
+            Network::Mainnet => Some("ETHEREUM"),
+            Network::ArbitrumOne => Some("ARBITRUM"),
+            Network::Optimism => Some("OPTIMISM"),
+            Network::Base => Some("BASE"),
+            Network::Matic => Some("POLYGON"),
+            Network::Bsc => Some("BNB"),
+            Network::Tron | Network::Sepolia => None,
+        }
+    }
+
+    /// Parses a service network id (`"arbitrum-one"`). Ids are case-sensitive, as in the API.
+    pub fn from_id(id: &str) -> Result<Network, NetworkError> {
+        if let Some(network) = Network::ALL.into_iter().find(|n| n.id() == id) {
+            return Ok(network);
+        }
+        if id.eq_ignore_ascii_case("nile") {
+            return Err(NetworkError::TronTestnet(id.to_owned()));
+        }
+        Err(NetworkError::UnknownId(id.to_owned()))
+    }
+
+    /// Finds the network with this chain id.
+    pub fn from_chain_id(chain_id: u64) -> Result<Network, NetworkError> {
+        if chain_id == NILE_CHAIN_ID {
+            return Err(NetworkError::TronTestnet(format!("chain id {chain_id}")));
+        }
+        Network::ALL
+            .into_iter()
+            .find(|n| n.chain_id() == chain_id)
+            .ok_or(NetworkError::UnknownChainId(chain_id))
+    }
+
+    /// Parses a cross-chain query name (`"BASE"`, `"ARBITRUM"`, …), exactly as the API spells it.
+    pub fn from_query_name(name: &str) -> Result<Network, NetworkError> {
+        Network::ALL
+            .into_iter()
+            .find(|n| n.query_name() == Some(name))
+            .ok_or_else(|| NetworkError::UnknownQueryName(name.to_owned()))
+    }
+
+    /// Whether the service offers `feature` on this network.
+    ///
+    /// Sources: batch payments are EVM-only (the API rejects Tron batches); conversion
+    /// needs the conversion proxies, deployed on the seven EVM networks and not on Tron;
+    /// cross-chain routes run on the six query-name chains and Tron (as a LI.FI leg), not
+    /// on Sepolia; recurring payments need the recurring-payment proxy, which has no
+    /// Optimism deployment, and the docs disagree about Tron, so Tron fails closed.
+    pub const fn supports(self, feature: Feature) -> bool {
+        match feature {
+            Feature::WalletSignIn
+            | Feature::Destinations
+            | Feature::SingleIn
+            | Feature::SingleOut => true,
+            Feature::BatchIn | Feature::BatchOut | Feature::Conversion => self.is_evm(),
+            Feature::CrossChain => !matches!(self, Network::Sepolia),
+            Feature::Recurring => !matches!(self, Network::Optimism | Network::Tron),
+        }
+    }
+
+    /// The features the service offers on this network.
+    pub fn features(self) -> impl Iterator<Item = Feature> {
+        Feature::ALL.into_iter().filter(move |f| self.supports(*f))
+    }
+}
+
+impl fmt::Display for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Network {
+    type Err = NetworkError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Network::from_id(s)
+    }
+}
+
+impl Serialize for Network {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Network {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        Network::from_id(&text).map_err(serde::de::Error::custom)
+    }
+}

@@ -1,0 +1,44 @@
+//! Helpers shared by the integration tests: the copies of `../shared` in `tests/data/`.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+/// The path of a file under `tests/data/`.
+pub fn data_path(relative: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(relative)
+}
+
+/// A JSON file under `tests/data/`.
+pub fn read_json(relative: &str) -> Value {
+    let text = std::fs::read_to_string(data_path(relative))
+        .unwrap_or_else(|e| panic!("cannot read tests/data/{relative}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("tests/data/{relative} is not JSON: {e}"))
+}
+
+/// The lines of `vectors/abi-calls.jsonl`, parsed.
+pub fn abi_vectors() -> Vec<Value> {
+    let text = std::fs::read_to_string(data_path("vectors/abi-calls.jsonl")).expect("abi-calls.jsonl");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("vector line is JSON"))
+        .collect()
+}
+
+/// The vectors of `abi-calls.jsonl` whose input kind is `kind`.
+pub fn abi_vectors_of(kind: &str) -> Vec<Value> {
+    abi_vectors()
+        .into_iter()
+        .filter(|v| v["input"]["kind"] == kind)
+        .collect()
+}
+
+/// A string field of a JSON value.
+pub fn s<'a>(value: &'a Value, field: &str) -> &'a str {
+    value[field]
+        .as_str()
+        .unwrap_or_else(|| panic!("field {field} is not a string in {value}"))
+}

@@ -1,0 +1,26 @@
+//! The copies of `../shared` in `tests/data/` must equal the originals when the originals are
+//! there (developer machines and CI); the tests read the copies so the crate stays
+//! self-contained.
+
+mod common;
+
+#[test]
+fn copies_of_shared_reference_and_vectors_are_identical() {
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    if !shared.exists() {
+        eprintln!("../shared is absent: nothing to compare");
+        return;
+    }
+    let files = [
+        "reference/deployments.json",
+        "reference/currencies.json",
+        "vectors/abi-calls.jsonl",
+        "vectors/interop-addresses.json",
+        "vectors/webhook-signatures.json",
+    ];
+    for file in files {
+        let original = std::fs::read(shared.join(file)).expect("original readable");
+        let copy = std::fs::read(common::data_path(file)).expect("copy readable");
+        assert!(original == copy, "tests/data/{file} differs from ../shared/{file}: copy it again");
+    }
+}
