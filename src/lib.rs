@@ -1,4 +1,4 @@
-//! securepay: build, check and explain crypto payments for a hosted payment API.
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -9,7 +9,7 @@ pub mod currency;
 mod error;
 pub mod network;
 
-pub use error::Error;
-
 #[cfg(feature = "cli")]
 pub mod cli;
+
+pub use error::Error;

@@ -106,7 +106,9 @@ pub enum NetworkError {
     #[error("{0:?} is Tron's testnet: the service supports Tron on mainnet only (network `tron`)")]
     TronTestnet(String),
     /// The chain id is not one of the eight networks.
-    #[error("unknown chain id {0}: expected one of 1, 42161, 10, 8453, 137, 56, 728126428, 11155111")]
+    #[error(
+        "unknown chain id {0}: expected one of 1, 42161, 10, 8453, 137, 56, 728126428, 11155111"
+    )]
     UnknownChainId(u64),
     /// The cross-chain query name is not one of the six source chains.
     #[error(

@@ -1,7 +1,15 @@
 //! Exact decimal amounts: the grammar, each rejection with its own error, conversions.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use alloy_primitives::U256;
-use securepay::amount::{format_units, parse_uint, parse_units, Amount, AmountError, Decimals, UintError};
+use securepay::amount::{
+    format_units, parse_uint, parse_units, Amount, AmountError, Decimals, UintError,
+};
 
 fn d(decimals: u8) -> Decimals {
     Decimals::new(decimals).unwrap()
@@ -10,12 +18,24 @@ fn d(decimals: u8) -> Decimals {
 #[test]
 fn parses_exact_amounts() {
     assert_eq!(parse_units("0", d(6)).unwrap(), U256::ZERO);
-    assert_eq!(parse_units("10.50", d(6)).unwrap(), U256::from(10_500_000u64));
-    assert_eq!(parse_units("1000000.01", d(6)).unwrap(), U256::from(1_000_000_010_000u64));
-    assert_eq!(parse_units("1234.5", d(18)).unwrap(), U256::from(1_234_500_000_000_000_000_000u128));
+    assert_eq!(
+        parse_units("10.50", d(6)).unwrap(),
+        U256::from(10_500_000u64)
+    );
+    assert_eq!(
+        parse_units("1000000.01", d(6)).unwrap(),
+        U256::from(1_000_000_010_000u64)
+    );
+    assert_eq!(
+        parse_units("1234.5", d(18)).unwrap(),
+        U256::from(1_234_500_000_000_000_000_000u128)
+    );
     assert_eq!(parse_units("0.000001", d(6)).unwrap(), U256::from(1u8));
     assert_eq!(parse_units("100", d(0)).unwrap(), U256::from(100u8));
-    assert_eq!(parse_units("827.50", d(6)).unwrap(), parse_units("827.5", d(6)).unwrap());
+    assert_eq!(
+        parse_units("827.50", d(6)).unwrap(),
+        parse_units("827.5", d(6)).unwrap()
+    );
 }
 
 #[test]
@@ -37,21 +57,61 @@ fn each_malformed_input_has_its_own_error() {
         ("01", AmountError::LeadingZero),
         ("0x10", AmountError::Hex),
         ("1.2.3", AmountError::SecondDecimalPoint { position: 3 }),
-        ("1.0000001", AmountError::TooPrecise { given: 7, decimals: 6 }),
-        ("١٢", AmountError::NonAsciiDigit { character: '١', position: 0 }),
-        ("1５", AmountError::NonAsciiDigit { character: '５', position: 1 }),
-        ("12a", AmountError::InvalidCharacter { character: 'a', position: 2 }),
+        (
+            "1.0000001",
+            AmountError::TooPrecise {
+                given: 7,
+                decimals: 6,
+            },
+        ),
+        (
+            "١٢",
+            AmountError::NonAsciiDigit {
+                character: '١',
+                position: 0,
+            },
+        ),
+        (
+            "1５",
+            AmountError::NonAsciiDigit {
+                character: '５',
+                position: 1,
+            },
+        ),
+        (
+            "12a",
+            AmountError::InvalidCharacter {
+                character: 'a',
+                position: 2,
+            },
+        ),
     ];
     for (input, expected) in cases {
-        assert_eq!(parse_units(input, six), Err(expected.clone()), "input {input:?}");
+        assert_eq!(
+            parse_units(input, six),
+            Err(expected.clone()),
+            "input {input:?}"
+        );
         assert!(!expected.to_string().is_empty());
     }
 }
 
 #[test]
 fn too_precise_is_never_rounded_even_with_zero_decimals() {
-    assert_eq!(parse_units("1.5", d(0)), Err(AmountError::TooPrecise { given: 1, decimals: 0 }));
-    assert_eq!(parse_units("0.1234567", d(6)), Err(AmountError::TooPrecise { given: 7, decimals: 6 }));
+    assert_eq!(
+        parse_units("1.5", d(0)),
+        Err(AmountError::TooPrecise {
+            given: 1,
+            decimals: 0
+        })
+    );
+    assert_eq!(
+        parse_units("0.1234567", d(6)),
+        Err(AmountError::TooPrecise {
+            given: 7,
+            decimals: 6
+        })
+    );
 }
 
 #[test]
@@ -60,19 +120,28 @@ fn overflow_of_256_bits_is_an_error() {
     assert_eq!(parse_units(&max, d(0)).unwrap(), U256::MAX);
     let over = "115792089237316195423570985008687907853269984665640564039457584007913129639936";
     assert_eq!(parse_units(over, d(0)), Err(AmountError::Overflow));
-    assert_eq!(parse_units("1", d(77)).unwrap(), U256::from(10u8).pow(U256::from(77u8)));
+    assert_eq!(
+        parse_units("1", d(77)).unwrap(),
+        U256::from(10u8).pow(U256::from(77u8))
+    );
     assert_eq!(parse_units("1000", d(77)), Err(AmountError::Overflow));
 }
 
 #[test]
 fn text_longer_than_100_bytes_is_rejected() {
     let long = format!("1.{}", "0".repeat(99));
-    assert_eq!(parse_units(&long, d(77)), Err(AmountError::TooLong { len: 101 }));
+    assert_eq!(
+        parse_units(&long, d(77)),
+        Err(AmountError::TooLong { len: 101 })
+    );
 }
 
 #[test]
 fn decimals_above_77_are_rejected() {
-    assert_eq!(Decimals::new(78), Err(AmountError::DecimalsOutOfRange { decimals: 78 }));
+    assert_eq!(
+        Decimals::new(78),
+        Err(AmountError::DecimalsOutOfRange { decimals: 78 })
+    );
     assert_eq!(Decimals::new(77).unwrap().get(), 77);
 }
 
@@ -83,13 +152,19 @@ fn formats_canonically() {
     assert_eq!(format_units(U256::from(1u8), d(6)), "0.000001");
     assert_eq!(format_units(U256::from(1_000_000u64), d(6)), "1");
     assert_eq!(format_units(U256::from(123u8), d(0)), "123");
-    assert_eq!(format_units(U256::MAX, d(77)), "1.15792089237316195423570985008687907853269984665640564039457584007913129639935");
+    assert_eq!(
+        format_units(U256::MAX, d(77)),
+        "1.15792089237316195423570985008687907853269984665640564039457584007913129639935"
+    );
 }
 
 #[test]
 fn payment_amounts_must_be_positive() {
     assert_eq!(Amount::parse_positive("0", d(6)), Err(AmountError::Zero));
-    assert_eq!(Amount::parse_positive("0.000", d(6)), Err(AmountError::Zero));
+    assert_eq!(
+        Amount::parse_positive("0.000", d(6)),
+        Err(AmountError::Zero)
+    );
     let amount = Amount::parse_positive("0.000001", d(6)).unwrap();
     assert_eq!(amount.units(), U256::from(1u8));
     assert_eq!(amount.to_string(), "0.000001");
@@ -100,17 +175,34 @@ fn payment_amounts_must_be_positive() {
 fn integer_text_in_smallest_units() {
     assert_eq!(parse_uint("0").unwrap(), U256::ZERO);
     assert_eq!(parse_uint("0x0").unwrap(), U256::ZERO);
-    assert_eq!(parse_uint("0x02c68af0bb140000").unwrap(), U256::from(200_000_000_000_000_000u64));
+    assert_eq!(
+        parse_uint("0x02c68af0bb140000").unwrap(),
+        U256::from(200_000_000_000_000_000u64)
+    );
     assert_eq!(parse_uint(&U256::MAX.to_string()).unwrap(), U256::MAX);
-    assert_eq!(parse_uint(&format!("0x{}", "f".repeat(64))).unwrap(), U256::MAX);
-    for bad in ["", "-1", "+1", "01", "1.0", "0x", "0xg", " 1", "1e3", "0X10"] {
-        assert_eq!(parse_uint(bad), Err(UintError::Invalid(bad.into())), "{bad:?}");
+    assert_eq!(
+        parse_uint(&format!("0x{}", "f".repeat(64))).unwrap(),
+        U256::MAX
+    );
+    for bad in [
+        "", "-1", "+1", "01", "1.0", "0x", "0xg", " 1", "1e3", "0X10",
+    ] {
+        assert_eq!(
+            parse_uint(bad),
+            Err(UintError::Invalid(bad.into())),
+            "{bad:?}"
+        );
     }
     assert_eq!(
-        parse_uint("115792089237316195423570985008687907853269984665640564039457584007913129639936"),
+        parse_uint(
+            "115792089237316195423570985008687907853269984665640564039457584007913129639936"
+        ),
         Err(UintError::Overflow)
     );
-    assert_eq!(parse_uint(&format!("0x1{}", "0".repeat(64))), Err(UintError::Overflow));
+    assert_eq!(
+        parse_uint(&format!("0x1{}", "0".repeat(64))),
+        Err(UintError::Overflow)
+    );
     assert_eq!(UintError::Overflow.to_string(), "exceeds uint256");
     assert_eq!(
         UintError::Invalid("-1".into()).to_string(),

@@ -1,4 +1,10 @@
 //! The eight networks: ids, chain ids, kinds, query names, the feature matrix, serde.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use securepay::network::{ChainKind, Feature, Network, NetworkError};
 
@@ -42,17 +48,38 @@ fn tron_testnet_nile_is_rejected_with_a_clear_error() {
     let error = "nile".parse::<Network>().unwrap_err();
     assert_eq!(error, NetworkError::TronTestnet("nile".into()));
     assert!(error.to_string().contains("mainnet only"));
-    assert!(matches!(Network::from_chain_id(3_448_148_188), Err(NetworkError::TronTestnet(_))));
+    assert!(matches!(
+        Network::from_chain_id(3_448_148_188),
+        Err(NetworkError::TronTestnet(_))
+    ));
 }
 
 #[test]
 fn unknown_ids_chain_ids_and_query_names_are_errors() {
-    assert!(matches!("Base".parse::<Network>(), Err(NetworkError::UnknownId(_))));
-    assert!(matches!("polygon".parse::<Network>(), Err(NetworkError::UnknownId(_))));
-    assert!(matches!("".parse::<Network>(), Err(NetworkError::UnknownId(_))));
-    assert_eq!(Network::from_chain_id(5), Err(NetworkError::UnknownChainId(5)));
-    assert!(matches!(Network::from_query_name("base"), Err(NetworkError::UnknownQueryName(_))));
-    assert!(matches!(Network::from_query_name("TRON"), Err(NetworkError::UnknownQueryName(_))));
+    assert!(matches!(
+        "Base".parse::<Network>(),
+        Err(NetworkError::UnknownId(_))
+    ));
+    assert!(matches!(
+        "polygon".parse::<Network>(),
+        Err(NetworkError::UnknownId(_))
+    ));
+    assert!(matches!(
+        "".parse::<Network>(),
+        Err(NetworkError::UnknownId(_))
+    ));
+    assert_eq!(
+        Network::from_chain_id(5),
+        Err(NetworkError::UnknownChainId(5))
+    );
+    assert!(matches!(
+        Network::from_query_name("base"),
+        Err(NetworkError::UnknownQueryName(_))
+    ));
+    assert!(matches!(
+        Network::from_query_name("TRON"),
+        Err(NetworkError::UnknownQueryName(_))
+    ));
 }
 
 #[test]
@@ -80,7 +107,12 @@ fn batch_is_evm_only_and_tron_has_no_conversion() {
         assert_eq!(network.supports(Feature::BatchIn), evm, "{network}");
         assert_eq!(network.supports(Feature::BatchOut), evm, "{network}");
         assert_eq!(network.supports(Feature::Conversion), evm, "{network}");
-        for always in [Feature::SingleIn, Feature::SingleOut, Feature::Destinations, Feature::WalletSignIn] {
+        for always in [
+            Feature::SingleIn,
+            Feature::SingleOut,
+            Feature::Destinations,
+            Feature::WalletSignIn,
+        ] {
             assert!(network.supports(always), "{network} {always:?}");
         }
     }

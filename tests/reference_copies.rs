@@ -1,6 +1,12 @@
 //! The copies of `../shared` in `tests/data/` must equal the originals when the originals are
 //! there (developer machines and CI); the tests read the copies so the crate stays
 //! self-contained.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 mod common;
 
@@ -21,6 +27,9 @@ fn copies_of_shared_reference_and_vectors_are_identical() {
     for file in files {
         let original = std::fs::read(shared.join(file)).expect("original readable");
         let copy = std::fs::read(common::data_path(file)).expect("copy readable");
-        assert!(original == copy, "tests/data/{file} differs from ../shared/{file}: copy it again");
+        assert!(
+            original == copy,
+            "tests/data/{file} differs from ../shared/{file}: copy it again"
+        );
     }
 }

@@ -59,11 +59,12 @@ impl DestinationId {
                 })
             }
         };
-        let token = PayeeAddress::parse(network, token_text).map_err(|_| InteropError::WrongFamily {
-            what: "token",
-            input: token_text.to_owned(),
-            network,
-        })?;
+        let token =
+            PayeeAddress::parse(network, token_text).map_err(|_| InteropError::WrongFamily {
+                what: "token",
+                input: token_text.to_owned(),
+                network,
+            })?;
         Ok(DestinationId {
             text: text.to_owned(),
             name,

@@ -22,7 +22,9 @@ pub enum EvmAddressError {
         len: usize,
     },
     /// A character after `0x` is not a hex digit.
-    #[error("not an EVM address: {character:?} at position {position} is not a hex digit: {input:?}")]
+    #[error(
+        "not an EVM address: {character:?} at position {position} is not a hex digit: {input:?}"
+    )]
     InvalidCharacter {
         /// The text.
         input: String,
@@ -86,11 +88,12 @@ impl EvmAddress {
             });
         }
         let mut bytes = [0u8; 20];
-        alloy_primitives::hex::decode_to_slice(body, &mut bytes)
-            .map_err(|_| EvmAddressError::WrongLength {
+        alloy_primitives::hex::decode_to_slice(body, &mut bytes).map_err(|_| {
+            EvmAddressError::WrongLength {
                 input: text.to_owned(),
                 len: body.len(),
-            })?;
+            }
+        })?;
         let address = Address::from(bytes);
         let has_lower = body.bytes().any(|b| b.is_ascii_lowercase());
         let has_upper = body.bytes().any(|b| b.is_ascii_uppercase());

@@ -62,7 +62,9 @@ pub enum InteropError {
     #[error("chain {0:?} is an ENS chain label: resolving ENS names needs the network and is not supported; write eip155:<chain id>")]
     EnsChainLabel(String),
     /// An address that is an ENS name.
-    #[error("address {0:?} is an ENS name: resolving ENS names needs the network and is not supported")]
+    #[error(
+        "address {0:?} is an ENS name: resolving ENS names needs the network and is not supported"
+    )]
     EnsAddress(String),
     /// An eip155 chain reference with leading zero bytes or longer than 8 bytes.
     #[error("non-canonical eip155 chain reference 0x{0}: it must be the chain id in minimal big-endian bytes (at most 8)")]
@@ -198,7 +200,10 @@ pub struct InteropAddress {
 
 impl InteropAddress {
     /// An interoperable address; at least one part must be present and the chain id is not 0.
-    pub fn new(chain_id: Option<u64>, address: Option<Address>) -> Result<InteropAddress, InteropError> {
+    pub fn new(
+        chain_id: Option<u64>,
+        address: Option<Address>,
+    ) -> Result<InteropAddress, InteropError> {
         if chain_id == Some(0) {
             return Err(InteropError::ZeroChainId);
         }
@@ -481,7 +486,9 @@ impl InteropName {
     /// The name of a binary interoperable address (hex account, no checksum given).
     pub fn from_binary(binary: &InteropAddress) -> InteropName {
         InteropName {
-            account: binary.address().map(|a| InteropAccount::Evm(EvmAddress::new(a))),
+            account: binary
+                .address()
+                .map(|a| InteropAccount::Evm(EvmAddress::new(a))),
             chain_id: binary.chain_id(),
             checksum: NameChecksum::Absent,
         }

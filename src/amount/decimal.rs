@@ -34,7 +34,9 @@ pub enum AmountError {
         position: usize,
     },
     /// Scientific notation (`1e6`).
-    #[error("amount uses an exponent at position {position}: write all digits (no scientific notation)")]
+    #[error(
+        "amount uses an exponent at position {position}: write all digits (no scientific notation)"
+    )]
     Exponent {
         /// Where the `e` or `E` is.
         position: usize,

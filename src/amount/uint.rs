@@ -39,7 +39,11 @@ pub fn parse_uint(text: &str) -> Result<U256, UintError> {
             (hex, 16u64)
         }
         None => {
-            let canonical = text == "0" || text.as_bytes().first().is_some_and(|b| (b'1'..=b'9').contains(b));
+            let canonical = text == "0"
+                || text
+                    .as_bytes()
+                    .first()
+                    .is_some_and(|b| (b'1'..=b'9').contains(b));
             if !canonical || !text.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(invalid());
             }

@@ -22,12 +22,14 @@ pub(super) fn run(args: &Args) -> Outcome {
     };
     let parsed = match network {
         Some(network) if network.kind() == ChainKind::Tron && is_tron_hex(&args.address) => {
-            TronAddress::from_hex(&args.address).map(PayeeAddress::Tron).map_err(|e| e.to_string())
+            TronAddress::from_hex(&args.address)
+                .map(PayeeAddress::Tron)
+                .map_err(|e| e.to_string())
         }
         Some(network) => PayeeAddress::parse(network, &args.address).map_err(|e| e.to_string()),
-        None if is_tron_hex(&args.address) => {
-            TronAddress::from_hex(&args.address).map(PayeeAddress::Tron).map_err(|e| e.to_string())
-        }
+        None if is_tron_hex(&args.address) => TronAddress::from_hex(&args.address)
+            .map(PayeeAddress::Tron)
+            .map_err(|e| e.to_string()),
         None => PayeeAddress::parse_any(&args.address).map_err(|e| e.to_string()),
     };
     match parsed {

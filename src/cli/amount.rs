@@ -11,7 +11,11 @@ pub(super) struct Args {
     /// A human decimal amount (`10.50`), or smallest units with `--to-human`.
     value: String,
     /// The number of decimals of the currency (0 to 77).
-    #[arg(long, required_unless_present = "currency", conflicts_with = "currency")]
+    #[arg(
+        long,
+        required_unless_present = "currency",
+        conflicts_with = "currency"
+    )]
     decimals: Option<u8>,
     /// Take the decimals from this catalog currency (`USDC-base`).
     #[arg(long)]

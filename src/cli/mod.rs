@@ -62,7 +62,11 @@ impl Outcome {
 }
 
 #[derive(Debug, Parser)]
-#[command(name = "securepay", version, about = "Build, check and explain crypto payments.")]
+#[command(
+    name = "securepay",
+    version,
+    about = "Build, check and explain crypto payments."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -257,13 +257,15 @@ impl Deployments {
         BUILTIN.get_or_init(|| Deployments {
             entries: builtin::DEPLOYMENTS
                 .iter()
-                .map(|&(contract, network, version, address, creation_block)| Deployment {
-                    contract,
-                    network,
-                    version: version.to_owned(),
-                    address: PayeeAddress::from_abi(network, address),
-                    creation_block,
-                })
+                .map(
+                    |&(contract, network, version, address, creation_block)| Deployment {
+                        contract,
+                        network,
+                        version: version.to_owned(),
+                        address: PayeeAddress::from_abi(network, address),
+                        creation_block,
+                    },
+                )
                 .collect(),
             defaults: builtin::DEFAULT_VERSIONS
                 .iter()
@@ -326,8 +328,13 @@ impl Deployments {
     }
 
     /// The canonical address of `contract` on `network` (its default version).
-    pub fn address(&self, network: Network, contract: Contract) -> Result<PayeeAddress, ContractsError> {
-        self.deployment(network, contract, None).map(Deployment::address)
+    pub fn address(
+        &self,
+        network: Network,
+        contract: Contract,
+    ) -> Result<PayeeAddress, ContractsError> {
+        self.deployment(network, contract, None)
+            .map(Deployment::address)
     }
 
     /// Every deployment at `address` on `network` (one contract, possibly several versions).
@@ -342,7 +349,11 @@ impl Deployments {
     }
 
     /// Which contract is at `address` on `network`.
-    pub fn contract_at(&self, network: Network, address: &PayeeAddress) -> Result<Contract, ContractsError> {
+    pub fn contract_at(
+        &self,
+        network: Network,
+        address: &PayeeAddress,
+    ) -> Result<Contract, ContractsError> {
         let mut found = self.at(network, address).map(Deployment::contract);
         let first = found.next().ok_or(ContractsError::UnknownAddress {
             network,

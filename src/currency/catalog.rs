@@ -5,8 +5,9 @@ use std::sync::OnceLock;
 use serde::Serialize;
 
 use super::builtin::{
-    BuiltinAddress, CONVERSION_PAYMENT_SYMBOLS, CROSS_CHAIN_SOURCE_SYMBOLS, CRYPTO_TO_FIAT_NETWORKS,
-    CRYPTO_TO_FIAT_SYMBOL, CURRENCIES, FIAT, INVOICE_CURRENCIES, PAY_ENDPOINT_EXTRA_SOURCE_SYMBOLS,
+    BuiltinAddress, CONVERSION_PAYMENT_SYMBOLS, CROSS_CHAIN_SOURCE_SYMBOLS,
+    CRYPTO_TO_FIAT_NETWORKS, CRYPTO_TO_FIAT_SYMBOL, CURRENCIES, FIAT, INVOICE_CURRENCIES,
+    PAY_ENDPOINT_EXTRA_SOURCE_SYMBOLS,
 };
 use super::{Currency, CurrencyError, CurrencyId, CurrencyIdError, CurrencyNetwork, CurrencyType};
 use crate::address::{EvmAddress, PayeeAddress, TronAddress};
@@ -222,7 +223,9 @@ impl Catalog {
         }
         let mut matches = self.entries.iter().filter(|entry| {
             let currency = &entry.currency;
-            query.network.is_none_or(|n| currency.chain_network() == Some(n))
+            query
+                .network
+                .is_none_or(|n| currency.chain_network() == Some(n))
                 && query
                     .symbol
                     .as_deref()
@@ -278,13 +281,16 @@ impl Catalog {
         network: Option<Network>,
     ) -> Result<ConversionRoutes<'_>, CatalogError> {
         if !INVOICE_CURRENCIES.contains(&invoice_currency) {
-            return Err(CatalogError::NotAnInvoiceCurrency(invoice_currency.to_owned()));
+            return Err(CatalogError::NotAnInvoiceCurrency(
+                invoice_currency.to_owned(),
+            ));
         }
         let conversion_routes = self
             .currencies()
             .filter(|c| {
                 c.kind().is_token()
-                    && c.chain_network().is_some_and(|n| network.is_none_or(|want| want == n))
+                    && c.chain_network()
+                        .is_some_and(|n| network.is_none_or(|want| want == n))
                     && CONVERSION_PAYMENT_SYMBOLS.contains(&c.symbol())
             })
             .collect();

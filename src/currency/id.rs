@@ -113,7 +113,10 @@ impl CurrencyId {
 
     /// The id of the token `symbol` on `network` (`USDC-base`).
     pub fn for_token(symbol: &str, network: Network) -> Result<CurrencyId, CurrencyIdError> {
-        CurrencyId::parse_on(&format!("{symbol}-{network}"), &CurrencyNetwork::Chain(network))
+        CurrencyId::parse_on(
+            &format!("{symbol}-{network}"),
+            &CurrencyNetwork::Chain(network),
+        )
     }
 
     /// The id text.

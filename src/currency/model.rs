@@ -33,7 +33,9 @@ pub enum CurrencyError {
         source: AmountError,
     },
     /// The chain id is not the network's.
-    #[error("currency {id}: chainId {found} does not match network {network} (chain id {expected})")]
+    #[error(
+        "currency {id}: chainId {found} does not match network {network} (chain id {expected})"
+    )]
     ChainIdMismatch {
         /// The currency id.
         id: String,
@@ -220,16 +222,17 @@ impl Currency {
         let network = CurrencyNetwork::parse(&fields.network);
         let id = CurrencyId::parse_on(&fields.id, &network)?;
         let kind = CurrencyType::parse(&fields.kind)?;
-        let decimals = Decimals::new(fields.decimals).map_err(|source| CurrencyError::Decimals {
-            id: fields.id.clone(),
-            source,
-        })?;
+        let decimals =
+            Decimals::new(fields.decimals).map_err(|source| CurrencyError::Decimals {
+                id: fields.id.clone(),
+                source,
+            })?;
         let address_of = |text: &str| -> Result<PayeeAddress, CurrencyError> {
             let parsed = match &network {
                 CurrencyNetwork::Chain(n) => PayeeAddress::parse(*n, text),
-                CurrencyNetwork::Fiat | CurrencyNetwork::Other(_) => {
-                    EvmAddress::parse(text).map(PayeeAddress::Evm).map_err(Into::into)
-                }
+                CurrencyNetwork::Fiat | CurrencyNetwork::Other(_) => EvmAddress::parse(text)
+                    .map(PayeeAddress::Evm)
+                    .map_err(Into::into),
             };
             parsed.map_err(|source| CurrencyError::Address {
                 id: fields.id.clone(),

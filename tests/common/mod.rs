@@ -21,7 +21,8 @@ pub fn read_json(relative: &str) -> Value {
 
 /// The lines of `vectors/abi-calls.jsonl`, parsed.
 pub fn abi_vectors() -> Vec<Value> {
-    let text = std::fs::read_to_string(data_path("vectors/abi-calls.jsonl")).expect("abi-calls.jsonl");
+    let text =
+        std::fs::read_to_string(data_path("vectors/abi-calls.jsonl")).expect("abi-calls.jsonl");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).expect("vector line is JSON"))

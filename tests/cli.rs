@@ -1,0 +1,293 @@
+//! The `securepay` command on good and bad input: JSON out, exit codes 0/1/2, no panics.
+#![cfg(feature = "cli")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn securepay(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_securepay"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "no panic: {stderr}");
+    assert!(!stderr.contains("RUST_BACKTRACE"), "no backtrace: {stderr}");
+    output
+}
+
+fn json_out(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is JSON ({e}): {}",
+            String::from_utf8_lossy(&output.stdout)
+        )
+    })
+}
+
+fn json_lines(output: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn code(output: &Output) -> i32 {
+    output.status.code().unwrap()
+}
+
+#[test]
+fn address_gives_canonical_forms() {
+    let evm = securepay(
+        &["address", "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed"],
+        "",
+    );
+    assert_eq!(code(&evm), 0);
+    let answer = json_out(&evm);
+    assert_eq!(answer["kind"], "evm");
+    assert_eq!(answer["evm"], "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
+    assert_eq!(answer["abi"], "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed");
+
+    let tron = securepay(
+        &[
+            "address",
+            "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+            "--network",
+            "tron",
+        ],
+        "",
+    );
+    assert_eq!(code(&tron), 0);
+    let answer = json_out(&tron);
+    assert_eq!(answer["tron"], "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+    assert_eq!(answer["hex"], "41a614f803b6fd780986a42c78ec9c7f77e6ded13c");
+    assert_eq!(answer["abi"], "0xa614f803b6fd780986a42c78ec9c7f77e6ded13c");
+    assert_eq!(answer["network"], "tron");
+
+    let hex = securepay(
+        &["address", "41a614f803b6fd780986a42c78ec9c7f77e6ded13c"],
+        "",
+    );
+    assert_eq!(json_out(&hex)["tron"], "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+}
+
+#[test]
+fn address_rejects_bad_input_with_exit_2_and_one_line() {
+    for args in [
+        vec!["address", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"],
+        vec![
+            "address",
+            "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+            "--network",
+            "base",
+        ],
+        vec![
+            "address",
+            "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed",
+            "--network",
+            "tron",
+        ],
+        vec![
+            "address",
+            "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed",
+            "--network",
+            "nile",
+        ],
+        vec!["address", ""],
+        vec!["address"],
+    ] {
+        let output = securepay(&args, "");
+        assert_eq!(code(&output), 2, "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.trim().is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn interop_checks_names_binaries_and_destination_ids() {
+    let vectors = common::read_json("vectors/interop-addresses.json");
+    for vector in vectors["valid"].as_array().unwrap().iter().chain(
+        vectors["computedForServiceDocAddresses"]
+            .as_array()
+            .unwrap(),
+    ) {
+        if vector["chainType"] == "solana" {
+            let output = securepay(&["interop", common::s(vector, "name")], "");
+            assert_eq!(code(&output), 2);
+            assert!(String::from_utf8_lossy(&output.stderr).contains("solana"));
+            continue;
+        }
+        for input in [common::s(vector, "name"), common::s(vector, "binary")] {
+            let output = securepay(&["interop", input], "");
+            assert_eq!(code(&output), 0, "{input}");
+            let answer = json_out(&output);
+            assert_eq!(answer["name"], common::s(vector, "name"));
+            assert_eq!(answer["binary"], common::s(vector, "binary"));
+        }
+    }
+    for vector in vectors["mustReject"].as_array().unwrap() {
+        let output = securepay(&["interop", common::s(vector, "name")], "");
+        assert_ne!(code(&output), 0, "{}", vector["name"]);
+    }
+    let mismatch = securepay(
+        &[
+            "interop",
+            "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#ABCD1234",
+        ],
+        "",
+    );
+    assert_eq!(code(&mismatch), 1);
+    assert_eq!(json_out(&mismatch)["computedChecksum"], "89CDCBED");
+
+    let tron = securepay(&["interop", "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8@eip155:728126428#5F89A3B2:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"], "");
+    assert_eq!(code(&tron), 0);
+    let answer = json_out(&tron);
+    assert_eq!(answer["checksumStatus"], "not-verifiable");
+    assert_eq!(answer["token"], "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+    assert_eq!(answer["network"], "tron");
+}
+
+#[test]
+fn amount_converts_both_ways_and_rejects_malformed_text() {
+    assert_eq!(
+        json_out(&securepay(&["amount", "10.50", "--decimals", "6"], ""))["units"],
+        "10500000"
+    );
+    assert_eq!(
+        json_out(&securepay(
+            &["amount", "10500000", "--decimals", "6", "--to-human"],
+            ""
+        ))["human"],
+        "10.5"
+    );
+    assert_eq!(
+        json_out(&securepay(&["amount", "1", "--currency", "USDC-bsc"], ""))["units"],
+        "1000000000000000000"
+    );
+    for bad in ["1e6", "-1", ".5", "1.0000001", "1,5", "0x10"] {
+        let output = securepay(&["amount", bad, "--decimals", "6"], "");
+        assert_eq!(code(&output), 2, "{bad}");
+    }
+    assert_eq!(
+        code(&securepay(&["amount", "1", "--decimals", "78"], "")),
+        2
+    );
+}
+
+#[test]
+fn currencies_and_routes_answer_in_the_api_shapes() {
+    let list = json_out(&securepay(&["currencies", "--network", "tron"], ""));
+    assert_eq!(list.as_array().unwrap().len(), 2);
+    let one = securepay(
+        &[
+            "currencies",
+            "--network",
+            "bsc",
+            "--symbol",
+            "USDC",
+            "--first-only",
+        ],
+        "",
+    );
+    let one = json_out(&one);
+    assert_eq!(one["decimals"], 18);
+    assert_eq!(one["chainId"], 56);
+    let by_id = json_out(&securepay(&["currencies", "--id", "ETH-base-base"], ""));
+    assert_eq!(by_id["type"], "ETH");
+    let missing = securepay(&["currencies", "--id", "NOPE-base"], "");
+    assert_eq!(code(&missing), 1);
+    assert_eq!(json_out(&missing)["statusCode"], 404);
+    assert_eq!(
+        code(&securepay(
+            &["currencies", "--symbol", "USDC", "--first-only"],
+            ""
+        )),
+        2
+    );
+    let routes = json_out(&securepay(&["routes", "USD", "--network", "base"], ""));
+    assert_eq!(routes["currencyId"], "USD");
+    assert_eq!(routes["network"], "base");
+    assert_eq!(routes["conversionRoutes"].as_array().unwrap().len(), 3);
+    assert_eq!(code(&securepay(&["routes", "CHF"], "")), 2);
+}
+
+#[test]
+fn encode_answers_every_address_vector_line_in_order() {
+    let lines: Vec<Value> = common::abi_vectors()
+        .into_iter()
+        .filter(|v| matches!(v["input"]["kind"].as_str(), Some("tron_address" | "eip55")))
+        .collect();
+    let input: String = lines.iter().map(|v| format!("{}\n", v["input"])).collect();
+    let output = securepay(&["encode"], &input);
+    let answers = json_lines(&output);
+    assert_eq!(answers.len(), lines.len());
+    let mut any_error = false;
+    for (vector, answer) in lines.iter().zip(&answers) {
+        match vector.get("expected") {
+            Some(expected) => assert_eq!(&answer["result"], expected, "{}", vector["id"]),
+            None => {
+                any_error = true;
+                assert_eq!(
+                    answer["error"], vector["expected_error"],
+                    "{}",
+                    vector["id"]
+                );
+            }
+        }
+    }
+    assert!(any_error);
+    assert_eq!(
+        code(&output),
+        2,
+        "a failed line makes the stream exit 2 at the end"
+    );
+}
+
+#[test]
+fn encode_keeps_going_after_bad_lines() {
+    let input = "not json\n{\"kind\":\"eip55\",\"address\":\"0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed\"}\n{\"kind\":\"eip55\",\"address\":\"0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed\",\"extra\":1}\n{\"kind\":\"nope\"}\n";
+    let output = securepay(&["encode"], input);
+    let answers = json_lines(&output);
+    assert_eq!(answers.len(), 4);
+    assert!(answers[0]["error"].is_string());
+    assert_eq!(
+        answers[1]["result"],
+        "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"
+    );
+    assert!(answers[2]["error"].as_str().unwrap().contains("extra"));
+    assert!(answers[3]["error"].is_string());
+    assert_eq!(code(&output), 2);
+    let clean = securepay(
+        &["encode"],
+        "{\"kind\":\"eip55\",\"address\":\"0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed\"}\n",
+    );
+    assert_eq!(code(&clean), 0);
+}
+
+#[test]
+fn usage_errors_exit_2_and_help_exits_0() {
+    assert_eq!(code(&securepay(&["nope"], "")), 2);
+    assert_eq!(code(&securepay(&[], "")), 2);
+    assert_eq!(code(&securepay(&["--help"], "")), 0);
+    assert_eq!(code(&securepay(&["--version"], "")), 0);
+}
