@@ -4,6 +4,7 @@
 
 use securepay::address::{InteropName, PayeeAddress, TronAddress};
 use securepay::amount::{format_units, parse_units};
+use securepay::calldata::{Allowance, Builder, Decoder, Erc20FeePayment, Flow, PaymentReference};
 use securepay::contracts::{Contract, Deployments};
 use securepay::currency::Catalog;
 use securepay::network::{Feature, Network};
@@ -90,6 +91,42 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     if let Err(error) = parse_units("10.5000001", usdc.decimals()) {
         println!("   10.5000001 USDC is refused, not rounded: {error}");
+    }
+
+    // 6. Calldata: a payment reference, an approval and the payment, then a strict decode.
+    let reference = PaymentReference::derive("abcd", "salt", &payee.to_string())?;
+    let builder = Builder::new(base);
+    let approve = builder.approve_for(Flow::Erc20Fee, *usdc.address(), Allowance::Exact(units))?;
+    let pay = builder.erc20_fee(&Erc20FeePayment::new(
+        *usdc.address(),
+        payee,
+        units,
+        reference,
+    ))?;
+    println!("\n6. Payment reference of request \"abcd\" with salt \"salt\": {reference}");
+    println!(
+        "   approve: to {} data {}…",
+        approve.to,
+        &approve.data.to_string()[..10]
+    );
+    println!(
+        "   pay:     to {} value {} data {}… ({} bytes)",
+        pay.to,
+        pay.value,
+        &pay.data.to_string()[..10],
+        pay.data.len()
+    );
+    let decoded = Decoder::builtin().decode(base, &pay.to, &pay.data, pay.value)?;
+    println!(
+        "   decoded strictly: {} {} {}",
+        decoded.target,
+        decoded.call.function(),
+        serde_json::to_string(&decoded.call)?
+    );
+    let mut tampered = pay.data.to_vec();
+    tampered.extend([0u8; 32]);
+    if let Err(error) = Decoder::builtin().decode(base, &pay.to, &tampered, pay.value) {
+        println!("   the same calldata with 32 extra bytes is refused: {error}");
     }
     Ok(())
 }

@@ -4,10 +4,13 @@
 
 pub mod address;
 pub mod amount;
+pub mod calldata;
 pub mod contracts;
 pub mod currency;
 mod error;
 pub mod network;
+mod serde_util;
+pub mod transaction;
 
 #[cfg(feature = "cli")]
 pub mod cli;

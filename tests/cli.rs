@@ -232,21 +232,28 @@ fn currencies_and_routes_answer_in_the_api_shapes() {
 }
 
 #[test]
-fn encode_answers_every_address_vector_line_in_order() {
-    let lines: Vec<Value> = common::abi_vectors()
-        .into_iter()
-        .filter(|v| matches!(v["input"]["kind"].as_str(), Some("tron_address" | "eip55")))
-        .collect();
+fn encode_answers_every_vector_line_in_order_byte_for_byte() {
+    let lines = common::abi_vectors();
     let input: String = lines.iter().map(|v| format!("{}\n", v["input"])).collect();
     let output = securepay(&["encode"], &input);
     let answers = json_lines(&output);
     assert_eq!(answers.len(), lines.len());
-    let mut any_error = false;
+    let mut errors = 0;
     for (vector, answer) in lines.iter().zip(&answers) {
+        let kind = vector["input"]["kind"].as_str().unwrap();
         match vector.get("expected") {
-            Some(expected) => assert_eq!(&answer["result"], expected, "{}", vector["id"]),
+            Some(expected) if matches!(kind, "payment_reference" | "tron_address" | "eip55") => {
+                assert_eq!(&answer["result"], expected, "{}", vector["id"])
+            }
+            Some(expected) => {
+                assert_eq!(&answer["data"], expected, "{}", vector["id"]);
+                assert!(
+                    answer.get("to").is_none() && answer.get("value").is_none(),
+                    "no network, no to/value"
+                );
+            }
             None => {
-                any_error = true;
+                errors += 1;
                 assert_eq!(
                     answer["error"], vector["expected_error"],
                     "{}",
@@ -255,11 +262,140 @@ fn encode_answers_every_address_vector_line_in_order() {
             }
         }
     }
-    assert!(any_error);
+    assert_eq!(errors, 6);
     assert_eq!(
         code(&output),
         2,
         "a failed line makes the stream exit 2 at the end"
+    );
+    let whole_lines: String = lines
+        .iter()
+        .filter(|v| v.get("expected").is_some())
+        .map(|v| format!("{v}\n"))
+        .collect();
+    let output = securepay(&["encode"], &whole_lines);
+    assert_eq!(
+        code(&output),
+        0,
+        "whole vector lines are read through their input"
+    );
+}
+
+#[test]
+fn encode_with_a_network_adds_to_and_value() {
+    let input = concat!(
+        r#"{"kind":"eth_fee","network":"sepolia","to":"0x29eAb540117632a112eA29bA8BE686a1B66467A7","reference":"0xe23a6b02059c2b30","feeAmount":"0","feeAddress":"0x000000000000000000000000000000000000dEaD","amount":"200000000000000000"}"#,
+        "\n",
+        r#"{"kind":"erc20_approve","network":"base","token":"0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913","spender":"0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814","amount":"10500000"}"#,
+        "\n",
+        r#"{"kind":"erc20_fee","network":"tron","token":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","to":"TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE","amount":"1000000","reference":"0x1a2b3c4d5e6f7081","feeAmount":"0","feeAddress":"TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs"}"#,
+        "\n",
+        r#"{"kind":"batch_eth","network":"tron","payees":[],"feeAddress":"TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs"}"#,
+        "\n"
+    );
+    let output = securepay(&["encode"], input);
+    let answers = json_lines(&output);
+    assert_eq!(
+        answers[0]["to"],
+        "0xe11BF2fDA23bF0A98365e1A4c04A87C9339e8687"
+    );
+    assert_eq!(answers[0]["value"], "200000000000000000");
+    assert_eq!(
+        answers[0]["data"],
+        "0xb868980b00000000000000000000000029eab540117632a112ea29ba8be686a1b66467a700000000000000000000000000000000000000000000000000000000000000800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000dead0000000000000000000000000000000000000000000000000000000000000008e23a6b02059c2b30000000000000000000000000000000000000000000000000",
+        "the service's own sepolia payout calldata"
+    );
+    assert_eq!(
+        answers[1]["to"],
+        "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+    );
+    assert_eq!(answers[1]["value"], "0");
+    assert_eq!(answers[2]["to"], "TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd");
+    assert_eq!(answers[3]["error"], "Batch payments are not supported for TRON networks. Please submit individual payment requests.");
+    assert_eq!(code(&output), 2);
+}
+
+#[test]
+fn decode_names_the_call_or_exits_1_with_the_reason() {
+    let vector = common::abi_vectors()
+        .into_iter()
+        .find(|v| v["id"] == "erc20_fee_12")
+        .unwrap();
+    let data = vector["expected"].as_str().unwrap();
+    let proxy = "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C";
+    let output = securepay(&["decode", "--network", "mainnet", "--to", proxy, data], "");
+    assert_eq!(code(&output), 0);
+    let answer = json_out(&output);
+    assert_eq!(answer["contract"], "ERC20FeeProxy");
+    assert_eq!(answer["function"], "transferFromWithReferenceAndFee");
+    assert_eq!(
+        answer["args"]["_to"],
+        "0xf17f52151EbEF6C7334FAD080c5704D77216b732"
+    );
+    assert_eq!(answer["args"]["_amount"], "100");
+    assert_eq!(answer["args"]["_feeAmount"], "2");
+    let on_sepolia = securepay(&["decode", "--network", "sepolia", "--to", proxy, data], "");
+    assert_eq!(
+        code(&on_sepolia),
+        1,
+        "the same address is the FAU token on sepolia"
+    );
+    let trailing = format!("{data}{}", "00".repeat(32));
+    let output = securepay(
+        &["decode", "--network", "mainnet", "--to", proxy, &trailing],
+        "",
+    );
+    assert_eq!(code(&output), 1);
+    assert!(json_out(&output)["error"]
+        .as_str()
+        .unwrap()
+        .contains("unexpected byte"));
+    assert_eq!(
+        code(&securepay(
+            &["decode", "--network", "mainnet", "--to", proxy, "0xzz"],
+            ""
+        )),
+        2
+    );
+    assert_eq!(
+        code(&securepay(
+            &["decode", "--network", "nile", "--to", proxy, data],
+            ""
+        )),
+        2
+    );
+}
+
+#[test]
+fn reference_derives_the_payment_reference() {
+    let output = securepay(
+        &[
+            "reference",
+            "--request-id",
+            "abcd",
+            "--salt",
+            "salt",
+            "--address",
+            "0xf17f52151EbEF6C7334FAD080c5704D77216b732",
+        ],
+        "",
+    );
+    assert_eq!(code(&output), 0);
+    assert_eq!(json_out(&output)["reference"], "0x86dfbccad783599a");
+    assert_eq!(
+        code(&securepay(
+            &[
+                "reference",
+                "--request-id",
+                "",
+                "--salt",
+                "salt",
+                "--address",
+                "0x1"
+            ],
+            ""
+        )),
+        2
     );
 }
 

@@ -1,6 +1,7 @@
 //! An address tied to the family of its network: EVM hex or Tron Base58.
 
 use std::fmt;
+use std::str::FromStr;
 
 use alloy_primitives::Address;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -143,6 +144,15 @@ impl fmt::Display for PayeeAddress {
             PayeeAddress::Evm(a) => a.fmt(f),
             PayeeAddress::Tron(a) => a.fmt(f),
         }
+    }
+}
+
+impl FromStr for PayeeAddress {
+    type Err = PayeeAddressError;
+
+    /// Same as [`PayeeAddress::parse_any`]: `0x…` is EVM, anything else Tron Base58.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        PayeeAddress::parse_any(s)
     }
 }
 

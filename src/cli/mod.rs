@@ -9,6 +9,7 @@
 mod address;
 mod amount;
 mod currencies;
+mod decode;
 mod encode;
 mod interop;
 
@@ -86,6 +87,10 @@ enum Command {
     Routes(currencies::RoutesArgs),
     /// Encode calls read as JSON lines from standard input.
     Encode(encode::Args),
+    /// Strictly decode calldata sent to a known contract or token.
+    Decode(decode::Args),
+    /// The payment reference of a request.
+    Reference(decode::ReferenceArgs),
 }
 
 /// Runs the command line with the process arguments and standard streams.
@@ -112,6 +117,8 @@ fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Out
         Command::Currencies(args) => currencies::run(&args),
         Command::Routes(args) => currencies::routes(&args),
         Command::Encode(args) => encode::run(&args, input, output),
+        Command::Decode(args) => decode::run(&args),
+        Command::Reference(args) => decode::reference(&args),
     }
 }
 

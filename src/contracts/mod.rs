@@ -21,11 +21,15 @@
 //! # Ok::<(), securepay::contracts::ContractsError>(())
 //! ```
 
+pub mod abi;
 mod builtin;
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
+
+use alloy_primitives::Address;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -178,7 +182,7 @@ pub enum ContractsError {
 pub struct Deployment {
     contract: Contract,
     network: Network,
-    version: String,
+    version: Cow<'static, str>,
     address: PayeeAddress,
     creation_block: u64,
 }
@@ -202,7 +206,7 @@ impl Deployment {
         Ok(Deployment {
             contract,
             network,
-            version: version.to_owned(),
+            version: Cow::Owned(version.to_owned()),
             address,
             creation_block,
         })
@@ -223,6 +227,11 @@ impl Deployment {
         &self.version
     }
 
+    /// The version, cheap to clone (no allocation for the built-in table).
+    pub fn version_cow(&self) -> Cow<'static, str> {
+        self.version.clone()
+    }
+
     /// The address (Base58 on Tron).
     pub const fn address(&self) -> PayeeAddress {
         self.address
@@ -234,6 +243,11 @@ impl Deployment {
     }
 }
 
+/// The position of `network` in `Network::ALL`.
+const fn network_slot(network: Network) -> usize {
+    network as usize
+}
+
 /// The pseudo-version of every Tron deployment.
 pub const TRON_VERSION: &str = "tron";
 
@@ -243,6 +257,9 @@ pub const TRON_VERSION: &str = "tron";
 pub struct Deployments {
     entries: Vec<Deployment>,
     defaults: Vec<(Contract, String)>,
+    /// Positions in `entries` per network (in `Network::ALL` order), kept in step with
+    /// `entries`: a lookup scans one network's dozen deployments, not the whole table.
+    by_network: [Vec<(Address, usize)>; 8],
 }
 
 impl Deployments {
@@ -254,24 +271,38 @@ impl Deployments {
     /// The service's deployments on the eight networks, compiled in.
     pub fn builtin() -> &'static Deployments {
         static BUILTIN: OnceLock<Deployments> = OnceLock::new();
-        BUILTIN.get_or_init(|| Deployments {
-            entries: builtin::DEPLOYMENTS
-                .iter()
-                .map(
-                    |&(contract, network, version, address, creation_block)| Deployment {
-                        contract,
-                        network,
-                        version: version.to_owned(),
-                        address: PayeeAddress::from_abi(network, address),
-                        creation_block,
-                    },
-                )
-                .collect(),
-            defaults: builtin::DEFAULT_VERSIONS
-                .iter()
-                .map(|&(contract, version)| (contract, version.to_owned()))
-                .collect(),
+        BUILTIN.get_or_init(|| {
+            let mut table = Deployments {
+                entries: builtin::DEPLOYMENTS
+                    .iter()
+                    .map(
+                        |&(contract, network, version, address, creation_block)| Deployment {
+                            contract,
+                            network,
+                            version: Cow::Borrowed(version),
+                            address: PayeeAddress::from_abi(network, address),
+                            creation_block,
+                        },
+                    )
+                    .collect(),
+                defaults: builtin::DEFAULT_VERSIONS
+                    .iter()
+                    .map(|&(contract, version)| (contract, version.to_owned()))
+                    .collect(),
+                by_network: Default::default(),
+            };
+            table.reindex();
+            table
         })
+    }
+
+    fn reindex(&mut self) {
+        self.by_network = Default::default();
+        for (position, d) in self.entries.iter().enumerate() {
+            if let Some(list) = self.by_network.get_mut(network_slot(d.network)) {
+                list.push((d.address.abi(), position));
+            }
+        }
     }
 
     /// Adds a deployment, replacing any with the same contract, network and version.
@@ -282,6 +313,7 @@ impl Deployments {
                 && d.version == deployment.version)
         });
         self.entries.push(deployment);
+        self.reindex();
     }
 
     /// Makes `version` the default version of `contract` (used where no version is named).
@@ -343,9 +375,16 @@ impl Deployments {
         network: Network,
         address: &'a PayeeAddress,
     ) -> impl Iterator<Item = &'a Deployment> + 'a {
-        self.entries
+        let positions = self
+            .by_network
+            .get(network_slot(network))
+            .map_or(&[][..], Vec::as_slice);
+        let wanted = address.abi();
+        positions
             .iter()
-            .filter(move |d| d.network == network && d.address == *address)
+            .filter(move |(abi, _)| *abi == wanted)
+            .filter_map(|&(_, p)| self.entries.get(p))
+            .filter(move |d| d.address == *address)
     }
 
     /// Which contract is at `address` on `network`.

@@ -1,5 +1,11 @@
 //! Helpers shared by the integration tests: the copies of `../shared` in `tests/data/`.
 #![allow(dead_code)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use std::path::PathBuf;
 

@@ -1,0 +1,435 @@
+//! Decoded calls: every known payment function with named, typed arguments.
+//!
+//! Field names follow the ABI (snake case in Rust, the ABI's own spelling in JSON), and
+//! addresses are of the network's family (Base58 on Tron).
+
+use alloy_primitives::{Address, Bytes, U256};
+use serde::Serialize;
+
+use crate::address::PayeeAddress;
+use crate::calldata::BatchPaymentNetwork;
+use crate::serde_util::{bytes_hex, u256_decimal};
+
+/// A decoded call, by function.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+#[non_exhaustive]
+pub enum Call {
+    /// `ERC20FeeProxy.transferFromWithReferenceAndFee`.
+    Erc20FeeTransfer(Erc20FeeTransfer),
+    /// `EthereumFeeProxy.transferWithReferenceAndFee` (the amount is the value minus the fee).
+    NativeFeeTransfer(NativeFeeTransfer),
+    /// `EthereumFeeProxy.transferExactEthWithReferenceAndFee`.
+    NativeFeeExactTransfer(NativeFeeExactTransfer),
+    /// ERC-20 `approve`.
+    Approve(Approve),
+    /// ERC-20 `transfer`.
+    Transfer(Transfer),
+    /// `Erc20ConversionProxy.transferFromWithReferenceAndFee`.
+    Erc20ConversionTransfer(Erc20ConversionTransfer),
+    /// `EthConversionProxy.transferWithReferenceAndFee`.
+    NativeConversionTransfer(NativeConversionTransfer),
+    /// Legacy batch: `batchERC20PaymentsWithReference`, `batchERC20PaymentsMultiTokensWithReference`
+    /// or `batchEthPaymentsWithReference`.
+    LegacyBatch(LegacyBatch),
+    /// `BatchConversionPayments.batchPayments`.
+    BatchPayments(BatchPayments),
+    /// A `BatchConversionPayments` function over one list of requests.
+    BatchRequests(BatchRequests),
+    /// `ERC20Proxy.transferFromWithReference` (no fee).
+    Erc20ProxyTransfer(Erc20ProxyTransfer),
+    /// `EthereumProxy.transferWithReference` (no fee; the amount is the value).
+    NativeProxyTransfer(NativeProxyTransfer),
+}
+
+impl Call {
+    /// The Solidity function name.
+    pub fn function(&self) -> &'static str {
+        match self {
+            Call::Erc20FeeTransfer(_) | Call::Erc20ConversionTransfer(_) => {
+                "transferFromWithReferenceAndFee"
+            }
+            Call::NativeFeeTransfer(_) | Call::NativeConversionTransfer(_) => {
+                "transferWithReferenceAndFee"
+            }
+            Call::NativeFeeExactTransfer(_) => "transferExactEthWithReferenceAndFee",
+            Call::Approve(_) => "approve",
+            Call::Transfer(_) => "transfer",
+            Call::LegacyBatch(batch) => batch.function(),
+            Call::BatchPayments(_) => "batchPayments",
+            Call::BatchRequests(batch) => batch.function.name(),
+            Call::Erc20ProxyTransfer(_) => "transferFromWithReference",
+            Call::NativeProxyTransfer(_) => "transferWithReference",
+        }
+    }
+}
+
+/// `transferFromWithReferenceAndFee(_tokenAddress, _to, _amount, _paymentReference, _feeAmount, _feeAddress)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Erc20FeeTransfer {
+    /// `_tokenAddress`.
+    #[serde(rename = "_tokenAddress")]
+    pub token_address: PayeeAddress,
+    /// `_to`.
+    #[serde(rename = "_to")]
+    pub to: PayeeAddress,
+    /// `_amount`.
+    #[serde(rename = "_amount", serialize_with = "u256_decimal")]
+    pub amount: U256,
+    /// `_paymentReference`.
+    #[serde(rename = "_paymentReference", serialize_with = "bytes_hex")]
+    pub payment_reference: Bytes,
+    /// `_feeAmount`.
+    #[serde(rename = "_feeAmount", serialize_with = "u256_decimal")]
+    pub fee_amount: U256,
+    /// `_feeAddress`.
+    #[serde(rename = "_feeAddress")]
+    pub fee_address: PayeeAddress,
+}
+
+/// `transferWithReferenceAndFee(_to, _paymentReference, _feeAmount, _feeAddress)` with
+/// `amount = value - _feeAmount`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NativeFeeTransfer {
+    /// `_to`.
+    #[serde(rename = "_to")]
+    pub to: PayeeAddress,
+    /// `_paymentReference`.
+    #[serde(rename = "_paymentReference", serialize_with = "bytes_hex")]
+    pub payment_reference: Bytes,
+    /// `_feeAmount`.
+    #[serde(rename = "_feeAmount", serialize_with = "u256_decimal")]
+    pub fee_amount: U256,
+    /// `_feeAddress`.
+    #[serde(rename = "_feeAddress")]
+    pub fee_address: PayeeAddress,
+    /// The amount the payee receives: the value minus the fee.
+    #[serde(rename = "amount", serialize_with = "u256_decimal")]
+    pub amount: U256,
+}
+
+/// `transferExactEthWithReferenceAndFee(_to, _amount, _paymentReference, _feeAmount, _feeAddress)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NativeFeeExactTransfer {
+    /// `_to`.
+    #[serde(rename = "_to")]
+    pub to: PayeeAddress,
+    /// `_amount`.
+    #[serde(rename = "_amount", serialize_with = "u256_decimal")]
+    pub amount: U256,
+    /// `_paymentReference`.
+    #[serde(rename = "_paymentReference", serialize_with = "bytes_hex")]
+    pub payment_reference: Bytes,
+    /// `_feeAmount`.
+    #[serde(rename = "_feeAmount", serialize_with = "u256_decimal")]
+    pub fee_amount: U256,
+    /// `_feeAddress`.
+    #[serde(rename = "_feeAddress")]
+    pub fee_address: PayeeAddress,
+}
+
+/// `approve(spender, amount)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Approve {
+    /// `spender`.
+    pub spender: PayeeAddress,
+    /// `amount` (`2^256-1` is an unlimited approval).
+    #[serde(serialize_with = "u256_decimal")]
+    pub amount: U256,
+}
+
+/// `transfer(to, amount)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Transfer {
+    /// `to`.
+    pub to: PayeeAddress,
+    /// `amount`.
+    #[serde(serialize_with = "u256_decimal")]
+    pub amount: U256,
+}
+
+/// `Erc20ConversionProxy.transferFromWithReferenceAndFee(_to, _requestAmount, _path,
+/// _paymentReference, _feeAmount, _feeAddress, _maxToSpend, _maxRateTimespan)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Erc20ConversionTransfer {
+    /// `_to`.
+    #[serde(rename = "_to")]
+    pub to: PayeeAddress,
+    /// `_requestAmount`.
+    #[serde(rename = "_requestAmount", serialize_with = "u256_decimal")]
+    pub request_amount: U256,
+    /// `_path`: currency hashes, ending with the token paid.
+    #[serde(rename = "_path")]
+    pub path: Vec<Address>,
+    /// `_paymentReference`.
+    #[serde(rename = "_paymentReference", serialize_with = "bytes_hex")]
+    pub payment_reference: Bytes,
+    /// `_feeAmount`.
+    #[serde(rename = "_feeAmount", serialize_with = "u256_decimal")]
+    pub fee_amount: U256,
+    /// `_feeAddress`.
+    #[serde(rename = "_feeAddress")]
+    pub fee_address: PayeeAddress,
+    /// `_maxToSpend`.
+    #[serde(rename = "_maxToSpend", serialize_with = "u256_decimal")]
+    pub max_to_spend: U256,
+    /// `_maxRateTimespan`.
+    #[serde(rename = "_maxRateTimespan", serialize_with = "u256_decimal")]
+    pub max_rate_timespan: U256,
+}
+
+/// `EthConversionProxy.transferWithReferenceAndFee(_to, _requestAmount, _path,
+/// _paymentReference, _feeAmount, _feeAddress, _maxRateTimespan)`; the value is the most the
+/// payer spends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NativeConversionTransfer {
+    /// `_to`.
+    #[serde(rename = "_to")]
+    pub to: PayeeAddress,
+    /// `_requestAmount`.
+    #[serde(rename = "_requestAmount", serialize_with = "u256_decimal")]
+    pub request_amount: U256,
+    /// `_path`: currency hashes, ending with the native currency's hash.
+    #[serde(rename = "_path")]
+    pub path: Vec<Address>,
+    /// `_paymentReference`.
+    #[serde(rename = "_paymentReference", serialize_with = "bytes_hex")]
+    pub payment_reference: Bytes,
+    /// `_feeAmount`.
+    #[serde(rename = "_feeAmount", serialize_with = "u256_decimal")]
+    pub fee_amount: U256,
+    /// `_feeAddress`.
+    #[serde(rename = "_feeAddress")]
+    pub fee_address: PayeeAddress,
+    /// `_maxRateTimespan`.
+    #[serde(rename = "_maxRateTimespan", serialize_with = "u256_decimal")]
+    pub max_rate_timespan: U256,
+}
+
+/// Which token a legacy batch pays in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum LegacyBatchTokens {
+    /// `batchERC20PaymentsWithReference`: one `_tokenAddress`.
+    Single {
+        /// `_tokenAddress`.
+        #[serde(rename = "_tokenAddress")]
+        token_address: PayeeAddress,
+    },
+    /// `batchERC20PaymentsMultiTokensWithReference`: `_tokenAddresses`, one per payment.
+    PerPayment {
+        /// `_tokenAddresses`.
+        #[serde(rename = "_tokenAddresses")]
+        token_addresses: Vec<PayeeAddress>,
+    },
+    /// `batchEthPaymentsWithReference`: the native currency.
+    Native {},
+}
+
+/// A legacy batch; the parallel arrays have equal lengths (checked when decoding).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LegacyBatch {
+    /// The token(s).
+    #[serde(flatten)]
+    pub tokens: LegacyBatchTokens,
+    /// `_recipients`.
+    #[serde(rename = "_recipients")]
+    pub recipients: Vec<PayeeAddress>,
+    /// `_amounts`.
+    #[serde(
+        rename = "_amounts",
+        serialize_with = "crate::serde_util::u256_decimal_vec"
+    )]
+    pub amounts: Vec<U256>,
+    /// `_paymentReferences`.
+    #[serde(rename = "_paymentReferences")]
+    pub payment_references: Vec<Bytes>,
+    /// `_feeAmounts`.
+    #[serde(
+        rename = "_feeAmounts",
+        serialize_with = "crate::serde_util::u256_decimal_vec"
+    )]
+    pub fee_amounts: Vec<U256>,
+    /// `_feeAddress`.
+    #[serde(rename = "_feeAddress")]
+    pub fee_address: PayeeAddress,
+}
+
+impl LegacyBatch {
+    fn function(&self) -> &'static str {
+        match self.tokens {
+            LegacyBatchTokens::Single { .. } => "batchERC20PaymentsWithReference",
+            LegacyBatchTokens::PerPayment { .. } => "batchERC20PaymentsMultiTokensWithReference",
+            LegacyBatchTokens::Native {} => "batchEthPaymentsWithReference",
+        }
+    }
+
+    /// Each payment: `(token, recipient, amount, reference, fee)`; the token is `None` for a
+    /// native batch.
+    pub fn payments(
+        &self,
+    ) -> impl Iterator<Item = (Option<&PayeeAddress>, &PayeeAddress, U256, &Bytes, U256)> {
+        let tokens = self
+            .recipients
+            .iter()
+            .enumerate()
+            .map(move |(i, _)| match &self.tokens {
+                LegacyBatchTokens::Single { token_address } => Some(token_address),
+                LegacyBatchTokens::PerPayment { token_addresses } => token_addresses.get(i),
+                LegacyBatchTokens::Native {} => None,
+            });
+        tokens
+            .zip(&self.recipients)
+            .zip(&self.amounts)
+            .zip(&self.payment_references)
+            .zip(&self.fee_amounts)
+            .map(|((((token, to), amount), reference), fee)| (token, to, *amount, reference, *fee))
+    }
+}
+
+/// A `RequestDetail`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestDetail {
+    /// `recipient`.
+    pub recipient: PayeeAddress,
+    /// `requestAmount`.
+    #[serde(serialize_with = "u256_decimal")]
+    pub request_amount: U256,
+    /// `path`.
+    pub path: Vec<Address>,
+    /// `paymentReference`.
+    #[serde(serialize_with = "bytes_hex")]
+    pub payment_reference: Bytes,
+    /// `feeAmount`.
+    #[serde(serialize_with = "u256_decimal")]
+    pub fee_amount: U256,
+    /// `maxToSpend`.
+    #[serde(serialize_with = "u256_decimal")]
+    pub max_to_spend: U256,
+    /// `maxRateTimespan`.
+    #[serde(serialize_with = "u256_decimal")]
+    pub max_rate_timespan: U256,
+}
+
+/// A `MetaDetail`: the requests of one payment network.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MetaDetail {
+    /// `paymentNetworkId` (0 to 4).
+    #[serde(serialize_with = "serialize_network_id")]
+    pub payment_network_id: BatchPaymentNetwork,
+    /// `requestDetails`.
+    pub request_details: Vec<RequestDetail>,
+}
+
+fn serialize_network_id<S: serde::Serializer>(
+    id: &BatchPaymentNetwork,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(&id.id())
+}
+
+/// `batchPayments(metaDetails, pathsToUSD, feeAddress)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchPayments {
+    /// `metaDetails`.
+    pub meta_details: Vec<MetaDetail>,
+    /// `pathsToUSD`.
+    #[serde(rename = "pathsToUSD")]
+    pub paths_to_usd: Vec<Vec<Address>>,
+    /// `feeAddress`.
+    pub fee_address: PayeeAddress,
+}
+
+/// Which `BatchConversionPayments` function a [`BatchRequests`] call is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BatchFunction {
+    /// `batchERC20Payments`.
+    Erc20,
+    /// `batchMultiERC20Payments`.
+    MultiErc20,
+    /// `batchMultiERC20ConversionPayments`.
+    MultiErc20Conversion,
+    /// `batchNativePayments` (payable).
+    Native,
+    /// `batchNativeConversionPayments` (payable).
+    NativeConversion,
+}
+
+impl BatchFunction {
+    /// The Solidity function name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            BatchFunction::Erc20 => "batchERC20Payments",
+            BatchFunction::MultiErc20 => "batchMultiERC20Payments",
+            BatchFunction::MultiErc20Conversion => "batchMultiERC20ConversionPayments",
+            BatchFunction::Native => "batchNativePayments",
+            BatchFunction::NativeConversion => "batchNativeConversionPayments",
+        }
+    }
+}
+
+/// Whether the batch fee is capped in USD: `pathsToUSD` for ERC-20 functions,
+/// `skipFeeUSDLimit` for native ones.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum UsdLimit {
+    /// `pathsToUSD`.
+    Paths {
+        /// `pathsToUSD`.
+        #[serde(rename = "pathsToUSD")]
+        paths_to_usd: Vec<Vec<Address>>,
+    },
+    /// `skipFeeUSDLimit`.
+    Skip {
+        /// `skipFeeUSDLimit`.
+        #[serde(rename = "skipFeeUSDLimit")]
+        skip_fee_usd_limit: bool,
+    },
+}
+
+/// A `BatchConversionPayments` function over one list of requests.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchRequests {
+    /// Which function.
+    #[serde(skip)]
+    pub function: BatchFunction,
+    /// `requestDetails`.
+    pub request_details: Vec<RequestDetail>,
+    /// `pathsToUSD` or `skipFeeUSDLimit`.
+    #[serde(flatten)]
+    pub usd_limit: UsdLimit,
+    /// `feeAddress`.
+    pub fee_address: PayeeAddress,
+}
+
+/// `ERC20Proxy.transferFromWithReference(_tokenAddress, _to, _amount, _paymentReference)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Erc20ProxyTransfer {
+    /// `_tokenAddress`.
+    #[serde(rename = "_tokenAddress")]
+    pub token_address: PayeeAddress,
+    /// `_to`.
+    #[serde(rename = "_to")]
+    pub to: PayeeAddress,
+    /// `_amount`.
+    #[serde(rename = "_amount", serialize_with = "u256_decimal")]
+    pub amount: U256,
+    /// `_paymentReference`.
+    #[serde(rename = "_paymentReference", serialize_with = "bytes_hex")]
+    pub payment_reference: Bytes,
+}
+
+/// `EthereumProxy.transferWithReference(_to, _paymentReference)`; the amount is the value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NativeProxyTransfer {
+    /// `_to`.
+    #[serde(rename = "_to")]
+    pub to: PayeeAddress,
+    /// `_paymentReference`.
+    #[serde(rename = "_paymentReference", serialize_with = "bytes_hex")]
+    pub payment_reference: Bytes,
+}

@@ -1,0 +1,78 @@
+//! `securepay decode --network N --to ADDR [--value V] HEX` and
+//! `securepay reference --request-id ID --salt S --address A`.
+
+use alloy_primitives::U256;
+use serde_json::json;
+
+use super::Outcome;
+use crate::address::PayeeAddress;
+use crate::amount::parse_uint;
+use crate::calldata::{Decoder, PaymentReference};
+use crate::network::Network;
+
+#[derive(Debug, clap::Args)]
+pub(super) struct Args {
+    /// The network the call is sent on.
+    #[arg(long)]
+    network: String,
+    /// The address called (EVM hex, or Base58 on Tron).
+    #[arg(long)]
+    to: String,
+    /// The native value sent, in smallest units (decimal or 0x hex).
+    #[arg(long, default_value = "0")]
+    value: String,
+    /// The calldata, 0x-prefixed hex.
+    data: String,
+}
+
+#[derive(Debug, clap::Args)]
+pub(super) struct ReferenceArgs {
+    /// The request id, as stored.
+    #[arg(long)]
+    request_id: String,
+    /// The salt.
+    #[arg(long)]
+    salt: String,
+    /// The payment address, as stored.
+    #[arg(long)]
+    address: String,
+}
+
+pub(super) fn run(args: &Args) -> Outcome {
+    let network = match Network::from_id(&args.network) {
+        Ok(network) => network,
+        Err(error) => return Outcome::unusable(format!("network: {error}")),
+    };
+    let to = match PayeeAddress::parse(network, &args.to) {
+        Ok(to) => to,
+        Err(error) => return Outcome::unusable(format!("to: {error}")),
+    };
+    let value: U256 = match parse_uint(&args.value) {
+        Ok(value) => value,
+        Err(error) => return Outcome::unusable(format!("value: {error}")),
+    };
+    let data = match args
+        .data
+        .strip_prefix("0x")
+        .map(alloy_primitives::hex::decode)
+    {
+        Some(Ok(data)) => data,
+        _ => {
+            return Outcome::unusable(format!(
+                "data: not 0x-prefixed even-length hex: {:?}",
+                args.data
+            ))
+        }
+    };
+    match Decoder::builtin().decode(network, &to, &data, value) {
+        Ok(decoded) => Outcome::answer(&decoded),
+        Err(error) => Outcome::no(&json!({ "error": error.to_string() }), error),
+    }
+}
+
+pub(super) fn reference(args: &ReferenceArgs) -> Outcome {
+    match PaymentReference::derive(&args.request_id, &args.salt, &args.address) {
+        Ok(reference) => Outcome::answer(&json!({ "reference": reference.to_string() })),
+        Err(error) => Outcome::unusable(error),
+    }
+}
