@@ -11,6 +11,7 @@ mod amount;
 mod currencies;
 mod encode;
 mod interop;
+mod policy;
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -86,6 +87,9 @@ enum Command {
     Routes(currencies::RoutesArgs),
     /// Encode calls read as JSON lines from standard input.
     Encode(encode::Args),
+    /// Payment access policy: resolve a payment's screening configuration, or drive the payer
+    /// screening gate.
+    Policy(policy::Args),
 }
 
 /// Runs the command line with the process arguments and standard streams.
@@ -112,6 +116,7 @@ fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Out
         Command::Currencies(args) => currencies::run(&args),
         Command::Routes(args) => currencies::routes(&args),
         Command::Encode(args) => encode::run(&args, input, output),
+        Command::Policy(args) => policy::run(&args, input, output),
     }
 }
 
