@@ -5,6 +5,9 @@ use crate::amount::{AmountError, UintError};
 use crate::contracts::ContractsError;
 use crate::currency::{CatalogError, CurrencyError, CurrencyIdError};
 use crate::network::NetworkError;
+use crate::policy::{
+    AccessPolicyError, DestinationError, GateError, PlanError, ResolveError, SnapshotError,
+};
 
 /// Any error of this crate. Each module has its own error type; this one only wraps them, so
 /// `?` works across modules.
@@ -44,4 +47,22 @@ pub enum Error {
     /// See [`ContractsError`].
     #[error(transparent)]
     Contracts(#[from] ContractsError),
+    /// See [`AccessPolicyError`].
+    #[error(transparent)]
+    AccessPolicy(#[from] AccessPolicyError),
+    /// See [`PlanError`].
+    #[error(transparent)]
+    Plan(#[from] PlanError),
+    /// See [`ResolveError`].
+    #[error(transparent)]
+    Resolve(#[from] ResolveError),
+    /// See [`SnapshotError`].
+    #[error(transparent)]
+    Snapshot(#[from] SnapshotError),
+    /// See [`DestinationError`].
+    #[error(transparent)]
+    Destination(#[from] DestinationError),
+    /// See [`GateError`].
+    #[error(transparent)]
+    Gate(#[from] GateError),
 }

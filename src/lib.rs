@@ -9,6 +9,7 @@ pub mod contracts;
 pub mod currency;
 mod error;
 pub mod network;
+pub mod policy;
 mod serde_util;
 pub mod transaction;
 

@@ -12,6 +12,7 @@ mod currencies;
 mod decode;
 mod encode;
 mod interop;
+mod policy;
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -91,6 +92,9 @@ enum Command {
     Decode(decode::Args),
     /// The payment reference of a request.
     Reference(decode::ReferenceArgs),
+    /// Payment access policy: resolve a payment's screening configuration, or drive the payer
+    /// screening gate.
+    Policy(policy::Args),
 }
 
 /// Runs the command line with the process arguments and standard streams.
@@ -119,6 +123,7 @@ fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Out
         Command::Encode(args) => encode::run(&args, input, output),
         Command::Decode(args) => decode::run(&args),
         Command::Reference(args) => decode::reference(&args),
+        Command::Policy(args) => policy::run(&args, input, output),
     }
 }
 

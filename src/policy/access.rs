@@ -1,0 +1,332 @@
+//! `accessPolicy` objects as the API writes them, validated for where they are used: on a
+//! payment ([`PaymentPolicy`]) or on a payee destination ([`DestinationPolicy`]).
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
+
+use super::{AccessPolicyError, AllowedPayers, Mode, Screening, ScreeningProvider};
+
+/// The fields of an `accessPolicy` object, as the API writes them:
+/// `{ mode, screeningProvider, hideUntilApproved, hidePayeeAddress, allowedPayerAddresses }`.
+///
+/// Every field is optional. `screeningProvider` is nullable, so it is an `Option<Option<_>>`:
+/// `None` when absent, `Some(None)` for `null`. These fields are not validated as a whole; make
+/// a [`PaymentPolicy`] or a [`DestinationPolicy`] from them. Reading JSON refuses unknown
+/// fields (a misspelt `allowedPayerAddress` must not silently allow everyone), `null` where the
+/// API does not allow it, and unknown `mode` or `screeningProvider` values.
+///
+/// ```
+/// use securepay::policy::{AccessPolicyFields, Mode, ScreeningProvider};
+///
+/// let fields = AccessPolicyFields::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
+/// assert_eq!(fields.mode, Some(Mode::KytAllWallets));
+/// assert_eq!(fields.screening_provider, Some(Some(ScreeningProvider::Hypernative)));
+/// assert!(AccessPolicyFields::from_json(r#"{"mode":"strict"}"#).is_err());
+/// # Ok::<(), securepay::policy::AccessPolicyError>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AccessPolicyFields {
+    /// `mode`.
+    pub mode: Option<Mode>,
+    /// `screeningProvider`: absent (`None`), `null` (`Some(None)`) or a provider.
+    pub screening_provider: Option<Option<ScreeningProvider>>,
+    /// `hideUntilApproved`.
+    pub hide_until_approved: Option<bool>,
+    /// `hidePayeeAddress`.
+    pub hide_payee_address: Option<bool>,
+    /// `allowedPayerAddresses`, as given.
+    pub allowed_payer_addresses: Option<Vec<String>>,
+}
+
+impl AccessPolicyFields {
+    /// Reads an `accessPolicy` object from JSON text.
+    pub fn from_json(text: &str) -> Result<AccessPolicyFields, AccessPolicyError> {
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| AccessPolicyError::Json(e.to_string()))?;
+        AccessPolicyFields::from_value(&value)
+    }
+
+    /// Reads an `accessPolicy` object from a JSON value.
+    pub fn from_value(value: &Value) -> Result<AccessPolicyFields, AccessPolicyError> {
+        let json = |message: String| AccessPolicyError::Json(message);
+        let object = value
+            .as_object()
+            .ok_or_else(|| json(format!("expected a JSON object, found {value}")))?;
+        let mut fields = AccessPolicyFields::default();
+        let flag = |name: &str, v: &Value| {
+            v.as_bool()
+                .ok_or_else(|| json(format!("{name} must be true or false, found {v}")))
+        };
+        for (key, v) in object {
+            match key.as_str() {
+                "mode" => {
+                    let text = v
+                        .as_str()
+                        .ok_or_else(|| json(format!("mode must be a string, found {v}")))?;
+                    fields.mode = Some(text.parse()?);
+                }
+                "screeningProvider" => {
+                    fields.screening_provider = Some(match v {
+                        Value::Null => None,
+                        Value::String(text) => Some(text.parse()?),
+                        other => {
+                            return Err(json(format!(
+                                "screeningProvider must be a string or null, found {other}"
+                            )))
+                        }
+                    });
+                }
+                "hideUntilApproved" => fields.hide_until_approved = Some(flag(key, v)?),
+                "hidePayeeAddress" => fields.hide_payee_address = Some(flag(key, v)?),
+                "allowedPayerAddresses" => {
+                    let items = v.as_array().ok_or_else(|| {
+                        json(format!("allowedPayerAddresses must be an array, found {v}"))
+                    })?;
+                    let entries = items
+                        .iter()
+                        .enumerate()
+                        .map(|(index, item)| {
+                            item.as_str().map(str::to_owned).ok_or_else(|| {
+                                json(format!(
+                                    "allowedPayerAddresses[{index}] must be a string, found {item}"
+                                ))
+                            })
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    fields.allowed_payer_addresses = Some(entries);
+                }
+                other => {
+                    return Err(json(format!(
+                        "unknown field {other:?}: expected mode, screeningProvider, hideUntilApproved, hidePayeeAddress, allowedPayerAddresses"
+                    )))
+                }
+            }
+        }
+        Ok(fields)
+    }
+}
+
+impl Serialize for AccessPolicyFields {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(mode) = self.mode {
+            map.serialize_entry("mode", &mode)?;
+        }
+        if let Some(provider) = self.screening_provider {
+            map.serialize_entry("screeningProvider", &provider)?;
+        }
+        if let Some(hide) = self.hide_until_approved {
+            map.serialize_entry("hideUntilApproved", &hide)?;
+        }
+        if let Some(hide) = self.hide_payee_address {
+            map.serialize_entry("hidePayeeAddress", &hide)?;
+        }
+        if let Some(list) = &self.allowed_payer_addresses {
+            map.serialize_entry("allowedPayerAddresses", list)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for AccessPolicyFields {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        AccessPolicyFields::from_value(&value).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Where a policy is used; decides which values it may hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Level {
+    Payment,
+    Destination,
+}
+
+/// The validated content shared by both kinds of policy.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Validated {
+    mode: Option<Mode>,
+    provider_null: bool,
+    screening: Option<Screening>,
+    hide_until_approved: Option<bool>,
+    hide_payee_address: Option<bool>,
+    allowed_payers: Option<AllowedPayers>,
+}
+
+impl Validated {
+    fn new(fields: AccessPolicyFields, level: Level) -> Result<Validated, AccessPolicyError> {
+        let provider = fields.screening_provider.flatten();
+        let named = |p: ScreeningProvider| p.to_string();
+        let screening = match (fields.mode, provider) {
+            (Some(Mode::Inherit), _) if level == Level::Destination => {
+                return Err(AccessPolicyError::InheritAtDestination)
+            }
+            (Some(Mode::Inherit), Some(p)) => {
+                return Err(AccessPolicyError::ProviderWithInherit(named(p)))
+            }
+            (None, Some(p)) => return Err(AccessPolicyError::ProviderWithoutMode(named(p))),
+            (Some(Mode::Inherit), None) | (None, None) => None,
+            (Some(mode), provider) => Some(Screening::from_parts(mode, provider)?),
+        };
+        let allowed_payers = match fields.allowed_payer_addresses {
+            Some(_) if level == Level::Destination => {
+                return Err(AccessPolicyError::AllowlistAtDestination)
+            }
+            Some(entries) => Some(AllowedPayers::parse(&entries)?),
+            None => None,
+        };
+        Ok(Validated {
+            mode: fields.mode,
+            provider_null: fields.screening_provider == Some(None),
+            screening,
+            hide_until_approved: fields.hide_until_approved,
+            hide_payee_address: fields.hide_payee_address,
+            allowed_payers,
+        })
+    }
+
+    fn to_fields(&self) -> AccessPolicyFields {
+        AccessPolicyFields {
+            mode: self.mode,
+            screening_provider: match self.screening.and_then(Screening::provider) {
+                Some(p) => Some(Some(p)),
+                None if self.provider_null => Some(None),
+                None => None,
+            },
+            hide_until_approved: self.hide_until_approved,
+            hide_payee_address: self.hide_payee_address,
+            allowed_payer_addresses: self
+                .allowed_payers
+                .as_ref()
+                .map(|list| list.addresses().iter().map(ToString::to_string).collect()),
+        }
+    }
+}
+
+macro_rules! policy_type {
+    ($type:ident, $level:expr) => {
+        impl $type {
+            /// Validates `fields` for this level.
+            pub fn new(fields: AccessPolicyFields) -> Result<$type, AccessPolicyError> {
+                Validated::new(fields, $level).map($type)
+            }
+
+            /// Reads and validates an `accessPolicy` object from JSON text.
+            pub fn from_json(text: &str) -> Result<$type, AccessPolicyError> {
+                $type::new(AccessPolicyFields::from_json(text)?)
+            }
+
+            /// Reads and validates an `accessPolicy` object from a JSON value.
+            pub fn from_value(value: &Value) -> Result<$type, AccessPolicyError> {
+                $type::new(AccessPolicyFields::from_value(value)?)
+            }
+
+            /// `mode` as given (absent is `None`).
+            pub const fn mode(&self) -> Option<Mode> {
+                self.0.mode
+            }
+
+            /// `screeningProvider`, when one is named.
+            pub fn screening_provider(&self) -> Option<ScreeningProvider> {
+                self.0.screening.and_then(Screening::provider)
+            }
+
+            /// The screening this policy sets, when its `mode` is `off` or `kyt_all_wallets`
+            /// (`None` when `mode` is absent or `inherit`).
+            pub const fn sets_screening(&self) -> Option<Screening> {
+                self.0.screening
+            }
+
+            /// `hideUntilApproved` as given.
+            pub const fn hide_until_approved(&self) -> Option<bool> {
+                self.0.hide_until_approved
+            }
+
+            /// `hidePayeeAddress` as given.
+            pub const fn hide_payee_address(&self) -> Option<bool> {
+                self.0.hide_payee_address
+            }
+
+            /// The fields, as the API writes them (addresses in canonical form).
+            pub fn to_fields(&self) -> AccessPolicyFields {
+                self.0.to_fields()
+            }
+        }
+
+        impl Serialize for $type {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                self.to_fields().serialize(serializer)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $type {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let fields = AccessPolicyFields::deserialize(deserializer)?;
+                $type::new(fields).map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+/// A payment's `accessPolicy` (`POST /v2/secure-payments`, `/payouts`), validated at creation.
+///
+/// `mode` may be `off`, `kyt_all_wallets` or `inherit`, or absent. `kyt_all_wallets` needs a
+/// `screeningProvider` (there is no default); `off` and `inherit` refuse one; a provider
+/// without a mode is refused. The privacy flags are independent of `mode`. Every
+/// `allowedPayerAddresses` entry must be an EVM or Tron address; an empty list allows every
+/// wallet.
+///
+/// ```
+/// use securepay::policy::{AccessPolicyError, PaymentPolicy, Screening, ScreeningProvider};
+///
+/// let policy = PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"merklescience","hidePayeeAddress":true}"#)?;
+/// assert_eq!(policy.sets_screening(), Some(Screening::Kyt(ScreeningProvider::MerkleScience)));
+///
+/// let inherit = PaymentPolicy::from_json(r#"{"mode":"inherit","allowedPayerAddresses":["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"]}"#)?;
+/// assert_eq!(inherit.sets_screening(), None);
+///
+/// assert_eq!(
+///     PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets"}"#),
+///     Err(AccessPolicyError::ProviderRequired)
+/// );
+/// # Ok::<(), AccessPolicyError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PaymentPolicy(Validated);
+
+policy_type!(PaymentPolicy, Level::Payment);
+
+impl PaymentPolicy {
+    /// The payer allowlist, when `allowedPayerAddresses` is given (an empty list allows every
+    /// wallet).
+    pub const fn allowed_payers(&self) -> Option<&AllowedPayers> {
+        self.0.allowed_payers.as_ref()
+    }
+}
+
+/// A payee destination's `accessPolicy` (`POST`/`PUT /v1/payee-destination`), validated.
+///
+/// `mode` is `off` (the default when absent) or `kyt_all_wallets`; `inherit` is refused
+/// (only a payment inherits), and so is `allowedPayerAddresses` (the allowlist is set per
+/// payment). The provider rules are those of [`PaymentPolicy`].
+///
+/// ```
+/// use securepay::policy::{AccessPolicyError, DestinationPolicy, Screening};
+///
+/// let policy = DestinationPolicy::from_json(r#"{"hideUntilApproved":true}"#)?;
+/// assert_eq!(policy.screening(), Screening::Off); // off by default
+/// assert_eq!(DestinationPolicy::from_json(r#"{"mode":"inherit"}"#), Err(AccessPolicyError::InheritAtDestination));
+/// # Ok::<(), AccessPolicyError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DestinationPolicy(Validated);
+
+policy_type!(DestinationPolicy, Level::Destination);
+
+impl DestinationPolicy {
+    /// The destination's screening: `off` when `mode` is absent (the API's default).
+    pub fn screening(&self) -> Screening {
+        self.0.screening.unwrap_or_default()
+    }
+}

@@ -1,0 +1,224 @@
+//! Payee destination request bodies (`POST`/`PUT /v1/payee-destination`):
+//! `{ tokenAddress, chainId, accessPolicy? }`.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{json, Map, Value};
+
+use super::{AccessPolicyError, DestinationPolicy};
+use crate::address::{PayeeAddress, PayeeAddressError};
+use crate::currency::{Catalog, Currency};
+use crate::network::{Network, NetworkError};
+
+/// The symbol the catalog gives USDT0, which is never a destination token.
+const USDT0: &str = "USDT0";
+
+/// Why a payee destination request body is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DestinationError {
+    /// `chainId` is not one of the eight networks.
+    #[error("chainId: {0}")]
+    Chain(#[from] NetworkError),
+    /// `tokenAddress` is not an address of the network's family (Base58 on Tron, hex on EVM).
+    #[error("tokenAddress on {network}: {source}")]
+    TokenAddress {
+        /// The network of `chainId`.
+        network: Network,
+        /// Why the text is not an address there.
+        source: PayeeAddressError,
+    },
+    /// `tokenAddress` is USDT0, which is never a destination token.
+    #[error("tokenAddress {token} is USDT0 on {network}: USDT0 is never a destination token; use USDC or USDT")]
+    Usdt0 {
+        /// The token.
+        token: PayeeAddress,
+        /// The network.
+        network: Network,
+    },
+    /// `tokenAddress` is a known currency that is not a destination token.
+    #[error("tokenAddress {token} is {symbol} on {network}, which is not a destination token: use USDC or USDT")]
+    NotADestinationToken {
+        /// The token.
+        token: PayeeAddress,
+        /// Its symbol in the catalog.
+        symbol: String,
+        /// The network.
+        network: Network,
+    },
+    /// `tokenAddress` is not in the catalog on this network.
+    #[error(
+        "tokenAddress {token} is not a known token on {network}: a destination is USDC or USDT"
+    )]
+    UnknownToken {
+        /// The token.
+        token: PayeeAddress,
+        /// The network.
+        network: Network,
+    },
+    /// `accessPolicy` is invalid for a destination.
+    #[error("accessPolicy: {0}")]
+    Policy(#[from] AccessPolicyError),
+    /// Not a destination body (wrong JSON type, unknown or missing field).
+    #[error("not a payee destination body: {0}")]
+    Json(String),
+}
+
+/// A validated payee destination request body: `{ tokenAddress, chainId, accessPolicy? }`.
+///
+/// `chainId` must be one of the eight networks (Tron is `728126428`); `tokenAddress` must be
+/// a destination token of the catalog on that network (USDC or USDT, never USDT0), in the
+/// network's address form (Base58 on Tron). `accessPolicy` follows [`DestinationPolicy`].
+///
+/// ```
+/// use securepay::network::Network;
+/// use securepay::policy::{DestinationError, PayeeDestinationRequest};
+///
+/// let tron = PayeeDestinationRequest::from_json(r#"{"tokenAddress":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","chainId":728126428}"#)?;
+/// assert_eq!(tron.network(), Network::Tron);
+/// assert_eq!(tron.currency().id().as_str(), "USDT-tron");
+///
+/// let usdt0 = PayeeDestinationRequest::from_json(r#"{"tokenAddress":"0x01bFF41798a0BcF287b996046Ca68b395DbC1071","chainId":10}"#);
+/// assert!(matches!(usdt0, Err(DestinationError::Usdt0 { .. })));
+/// # Ok::<(), DestinationError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PayeeDestinationRequest {
+    network: Network,
+    currency: Currency,
+    access_policy: Option<DestinationPolicy>,
+}
+
+impl PayeeDestinationRequest {
+    /// Validates a body against the built-in catalog.
+    pub fn new(
+        chain_id: u64,
+        token_address: &str,
+        access_policy: Option<DestinationPolicy>,
+    ) -> Result<PayeeDestinationRequest, DestinationError> {
+        PayeeDestinationRequest::new_in(Catalog::builtin(), chain_id, token_address, access_policy)
+    }
+
+    /// Validates a body against `catalog`.
+    pub fn new_in(
+        catalog: &Catalog,
+        chain_id: u64,
+        token_address: &str,
+        access_policy: Option<DestinationPolicy>,
+    ) -> Result<PayeeDestinationRequest, DestinationError> {
+        let network = Network::from_chain_id(chain_id)?;
+        let token = PayeeAddress::parse(network, token_address)
+            .map_err(|source| DestinationError::TokenAddress { network, source })?;
+        if let Some(currency) = catalog
+            .destination_tokens(network)
+            .find(|c| c.token_address() == Some(token))
+        {
+            return Ok(PayeeDestinationRequest {
+                network,
+                currency: currency.clone(),
+                access_policy,
+            });
+        }
+        let known: Vec<&Currency> = catalog.by_token_address(network, &token).collect();
+        if known.iter().any(|c| c.symbol() == USDT0) {
+            return Err(DestinationError::Usdt0 { token, network });
+        }
+        match known.first() {
+            Some(currency) => Err(DestinationError::NotADestinationToken {
+                token,
+                symbol: currency.symbol().to_owned(),
+                network,
+            }),
+            None => Err(DestinationError::UnknownToken { token, network }),
+        }
+    }
+
+    /// Reads and validates a body from JSON text (built-in catalog).
+    pub fn from_json(text: &str) -> Result<PayeeDestinationRequest, DestinationError> {
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| DestinationError::Json(e.to_string()))?;
+        PayeeDestinationRequest::from_value_in(Catalog::builtin(), &value)
+    }
+
+    /// Reads and validates a body from a JSON value against `catalog`.
+    pub fn from_value_in(
+        catalog: &Catalog,
+        value: &Value,
+    ) -> Result<PayeeDestinationRequest, DestinationError> {
+        let json = |message: String| DestinationError::Json(message);
+        let object = value
+            .as_object()
+            .ok_or_else(|| json(format!("expected a JSON object, found {value}")))?;
+        if let Some(unknown) = object
+            .keys()
+            .find(|k| !["tokenAddress", "chainId", "accessPolicy"].contains(&k.as_str()))
+        {
+            return Err(json(format!(
+                "unknown field {unknown:?}: expected tokenAddress, chainId, accessPolicy"
+            )));
+        }
+        let token = match object.get("tokenAddress") {
+            Some(Value::String(text)) => text,
+            Some(other) => {
+                return Err(json(format!(
+                    "tokenAddress must be a string, found {other}"
+                )))
+            }
+            None => return Err(json("missing tokenAddress".to_owned())),
+        };
+        let chain_id = match object.get("chainId") {
+            Some(v) => v
+                .as_u64()
+                .ok_or_else(|| json(format!("chainId must be a positive integer, found {v}")))?,
+            None => return Err(json("missing chainId".to_owned())),
+        };
+        let policy = match object.get("accessPolicy") {
+            None => None,
+            Some(v) => Some(DestinationPolicy::from_value(v)?),
+        };
+        PayeeDestinationRequest::new_in(catalog, chain_id, token, policy)
+    }
+
+    /// The network of `chainId`.
+    pub const fn network(&self) -> Network {
+        self.network
+    }
+
+    /// The destination token's currency (USDC or USDT on the network).
+    pub const fn currency(&self) -> &Currency {
+        &self.currency
+    }
+
+    /// `tokenAddress`, parsed.
+    pub fn token_address(&self) -> PayeeAddress {
+        *self.currency.address()
+    }
+
+    /// The destination's `accessPolicy`, if given.
+    pub const fn access_policy(&self) -> Option<&DestinationPolicy> {
+        self.access_policy.as_ref()
+    }
+}
+
+impl Serialize for PayeeDestinationRequest {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut object = Map::new();
+        object.insert(
+            "tokenAddress".into(),
+            json!(self.token_address().to_string()),
+        );
+        object.insert("chainId".into(), json!(self.network.chain_id()));
+        if let Some(policy) = &self.access_policy {
+            let value = serde_json::to_value(policy).map_err(serde::ser::Error::custom)?;
+            object.insert("accessPolicy".into(), value);
+        }
+        Value::Object(object).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for PayeeDestinationRequest {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        PayeeDestinationRequest::from_value_in(Catalog::builtin(), &value)
+            .map_err(serde::de::Error::custom)
+    }
+}

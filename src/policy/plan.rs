@@ -1,0 +1,264 @@
+//! Client ID KYT plans: orchestrator-defined (1–2 providers, primary then backup) or
+//! platform-defined; at most one per Client ID.
+
+use std::fmt;
+
+use super::plan_wire::is_uuid;
+use super::{AccessPolicyError, Screening, ScreeningProvider};
+
+/// Why a KYT plan is malformed, or cannot be set.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlanError {
+    /// `kyt.providers` is empty.
+    #[error(
+        "kyt.providers is empty: list 1 or 2 providers, or omit kyt to give the platform control"
+    )]
+    NoProviders,
+    /// `kyt.providers` has more than two entries.
+    #[error("kyt.providers has {0} entries: a plan lists at most 2 (a primary and a backup)")]
+    TooManyProviders(usize),
+    /// The same provider twice in `kyt.providers`.
+    #[error("kyt.providers lists {0} twice: entries must be unique")]
+    DuplicateProvider(ScreeningProvider),
+    /// A `policyId` that is not a UUID.
+    #[error("kyt.providers[{index}].policyId {value:?} is not a UUID (8-4-4-4-12 hex digits)")]
+    InvalidPolicyId {
+        /// The position of the provider entry.
+        index: usize,
+        /// The value given.
+        value: String,
+    },
+    /// An orchestrator-defined plan that does not screen: an orchestrator plan lists 1–2
+    /// providers.
+    #[error("an orchestrator-defined KYT plan always screens (it lists 1 or 2 providers): mode off is not an orchestrator plan")]
+    OrchestratorPlanOff,
+    /// Provider entries (`kyt`) on a platform-defined plan: providers are listed by an
+    /// orchestrator's link intent.
+    #[error("kyt.providers belong to orchestrator-defined plans; a platform-defined plan has one mode and provider")]
+    ProvidersOnPlatformPlan,
+    /// `mode: "inherit"` in a plan: a plan decides, it does not inherit.
+    #[error("a KYT plan has mode off or kyt_all_wallets, never inherit")]
+    InheritInPlan,
+    /// Neither `mode` nor `kyt` was given.
+    #[error("a KYT plan needs mode (off or kyt_all_wallets) or kyt.providers")]
+    ModeRequired,
+    /// `mode`/`screeningProvider` and `kyt.providers` say different things.
+    #[error("the plan's mode and screeningProvider say {given}, but its kyt.providers say {kyt}")]
+    KytDisagrees {
+        /// What `mode`/`screeningProvider` say.
+        given: String,
+        /// What `kyt.providers` say (the first entry is the primary provider).
+        kyt: String,
+    },
+    /// A plan of the other owner is already set for the Client ID.
+    #[error("this Client ID already has a {existing}-defined KYT plan; a Client ID has at most one plan, so a {new}-defined plan cannot be added")]
+    PlanAlreadyDefined {
+        /// The owner of the plan in place.
+        existing: PlanOwner,
+        /// The owner of the plan refused.
+        new: PlanOwner,
+    },
+    /// A `definedBy` outside `orchestrator`, `platform`.
+    #[error("unknown plan owner {0:?}: expected orchestrator or platform")]
+    UnknownOwner(String),
+    /// The mode or provider is invalid.
+    #[error(transparent)]
+    Policy(#[from] AccessPolicyError),
+    /// Not a plan object (wrong JSON type, unknown field, missing `definedBy`).
+    #[error("not a KYT plan object: {0}")]
+    Json(String),
+}
+
+/// Who defined a Client ID's KYT plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlanOwner {
+    /// The orchestrator that linked the Client ID (`x-orchestrator-key`); it cannot be
+    /// overridden.
+    Orchestrator,
+    /// The platform.
+    Platform,
+}
+
+impl PlanOwner {
+    /// The wire text (`definedBy`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PlanOwner::Orchestrator => "orchestrator",
+            PlanOwner::Platform => "platform",
+        }
+    }
+
+    /// Parses `orchestrator` or `platform`.
+    pub fn parse(text: &str) -> Result<PlanOwner, PlanError> {
+        match text {
+            "orchestrator" => Ok(PlanOwner::Orchestrator),
+            "platform" => Ok(PlanOwner::Platform),
+            other => Err(PlanError::UnknownOwner(other.to_owned())),
+        }
+    }
+}
+
+impl fmt::Display for PlanOwner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How a screening attempt failed, for provider fallback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScreeningFailure {
+    /// The provider could not answer (a technical failure): the backup may be asked.
+    Technical,
+    /// The provider answered and rejected the wallet: definitive, no fallback.
+    Rejected,
+}
+
+/// One entry of a link intent's `kyt.providers`: `{ provider, policyId? }`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct KytProvider {
+    pub(super) provider: ScreeningProvider,
+    pub(super) policy_id: Option<String>,
+}
+
+impl KytProvider {
+    /// A provider entry; `policy_id`, when given, must be a UUID (an error reports it at
+    /// index 0, as the entry is not in a list yet).
+    pub fn new(provider: ScreeningProvider, policy_id: Option<&str>) -> Result<Self, PlanError> {
+        if let Some(id) = policy_id.filter(|id| !is_uuid(id)) {
+            return Err(PlanError::InvalidPolicyId {
+                index: 0,
+                value: id.to_owned(),
+            });
+        }
+        Ok(KytProvider {
+            provider,
+            policy_id: policy_id.map(str::to_owned),
+        })
+    }
+
+    /// The provider.
+    pub const fn provider(&self) -> ScreeningProvider {
+        self.provider
+    }
+
+    /// The provider-side policy id, if given.
+    pub fn policy_id(&self) -> Option<&str> {
+        self.policy_id.as_deref()
+    }
+}
+
+/// A Client ID's KYT plan: it fixes `mode` and `screeningProvider` for every secure payment
+/// the Client ID creates, and payments cannot set different values.
+///
+/// An orchestrator plan comes from a link intent's `kyt.providers` (1–2 unique entries): the
+/// first is the primary provider; the second is a backup, asked only when the primary fails
+/// technically, never after a definitive rejection. A platform plan is one screening (which
+/// may be off).
+///
+/// ```
+/// use securepay::policy::{KytPlan, ScreeningFailure, ScreeningProvider::{Hypernative, MerkleScience}};
+///
+/// let plan = KytPlan::from_json(r#"{"definedBy":"orchestrator","kyt":{"providers":[
+///     {"provider":"hypernative","policyId":"11111111-1111-4111-8111-111111111111"},
+///     {"provider":"merklescience"}]}}"#)?;
+/// assert_eq!(plan.screening().provider(), Some(Hypernative));
+/// assert_eq!(plan.provider_after(Hypernative, ScreeningFailure::Technical), Some(MerkleScience));
+/// assert_eq!(plan.provider_after(Hypernative, ScreeningFailure::Rejected), None);
+/// # Ok::<(), securepay::policy::PlanError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct KytPlan {
+    pub(super) owner: PlanOwner,
+    pub(super) screening: Screening,
+    pub(super) providers: Vec<KytProvider>,
+}
+
+impl KytPlan {
+    /// An orchestrator-defined plan from its provider entries (1–2, unique).
+    pub fn orchestrator(providers: Vec<KytProvider>) -> Result<KytPlan, PlanError> {
+        let (first, rest) = providers.split_first().ok_or(PlanError::NoProviders)?;
+        if providers.len() > 2 {
+            return Err(PlanError::TooManyProviders(providers.len()));
+        }
+        if let Some(duplicate) = rest.iter().find(|p| p.provider == first.provider) {
+            return Err(PlanError::DuplicateProvider(duplicate.provider));
+        }
+        Ok(KytPlan {
+            owner: PlanOwner::Orchestrator,
+            screening: Screening::Kyt(first.provider),
+            providers,
+        })
+    }
+
+    /// A platform-defined plan.
+    pub fn platform(screening: Screening) -> KytPlan {
+        KytPlan {
+            owner: PlanOwner::Platform,
+            screening,
+            providers: Vec::new(),
+        }
+    }
+
+    /// A plan of `owner` with one screening; an orchestrator plan must screen.
+    pub fn new(owner: PlanOwner, screening: Screening) -> Result<KytPlan, PlanError> {
+        match (owner, screening) {
+            (PlanOwner::Platform, _) => Ok(KytPlan::platform(screening)),
+            (PlanOwner::Orchestrator, Screening::Off) => Err(PlanError::OrchestratorPlanOff),
+            (PlanOwner::Orchestrator, Screening::Kyt(provider)) => {
+                KytPlan::orchestrator(vec![KytProvider {
+                    provider,
+                    policy_id: None,
+                }])
+            }
+        }
+    }
+
+    /// Who defined the plan.
+    pub const fn owner(&self) -> PlanOwner {
+        self.owner
+    }
+
+    /// The screening the plan fixes (with its primary provider).
+    pub const fn screening(&self) -> Screening {
+        self.screening
+    }
+
+    /// The primary provider, when the plan screens.
+    pub const fn primary(&self) -> Option<ScreeningProvider> {
+        self.screening.provider()
+    }
+
+    /// The backup provider of an orchestrator plan that lists two.
+    pub fn backup(&self) -> Option<ScreeningProvider> {
+        self.providers.get(1).map(KytProvider::provider)
+    }
+
+    /// The provider entries of an orchestrator plan (empty for a platform plan).
+    pub fn providers(&self) -> &[KytProvider] {
+        &self.providers
+    }
+
+    /// Who screens after `failed` failed with `failure`: the backup after a technical failure
+    /// of the primary; nobody after a rejection, or after the backup failed.
+    pub fn provider_after(
+        &self,
+        failed: ScreeningProvider,
+        failure: ScreeningFailure,
+    ) -> Option<ScreeningProvider> {
+        fallback(self.primary(), self.backup(), failed, failure)
+    }
+}
+
+/// The provider fallback rule, shared by plans and resolved policies.
+pub(super) fn fallback(
+    primary: Option<ScreeningProvider>,
+    backup: Option<ScreeningProvider>,
+    failed: ScreeningProvider,
+    failure: ScreeningFailure,
+) -> Option<ScreeningProvider> {
+    match failure {
+        ScreeningFailure::Technical if primary == Some(failed) => backup,
+        ScreeningFailure::Technical | ScreeningFailure::Rejected => None,
+    }
+}
