@@ -4,11 +4,13 @@
 
 pub mod address;
 pub mod amount;
+pub mod api;
 pub mod calldata;
 pub mod contracts;
 pub mod currency;
 mod error;
 pub mod network;
+pub mod pay;
 pub mod policy;
 mod serde_util;
 pub mod transaction;

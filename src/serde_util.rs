@@ -20,3 +20,11 @@ pub(crate) fn u256_decimal_vec<S: Serializer>(
 pub(crate) fn bytes_hex<S: Serializer>(value: &Bytes, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_str(value)
 }
+
+/// Reads a field that the schema requires but allows to be `null`: absent is an error, `null`
+/// is `None`. (Plain `Option` fields would take absent as `None`.)
+pub(crate) fn nullable<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<T>, D::Error> {
+    <Option<T> as serde::Deserialize>::deserialize(deserializer)
+}

@@ -1,13 +1,19 @@
 //! A transaction to sign: target, calldata, native value.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use alloy_primitives::{Bytes, U256};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::address::PayeeAddress;
+use crate::amount::parse_uint;
 
 /// A call to sign and send: `to` (EIP-55 on EVM networks, Base58 on Tron), the calldata, and
 /// the native value in smallest units.
+///
+/// Serde reads the API's forms of `value` (a decimal or `0x` hex string, a JSON number, or the
+/// ethers form `{"type":"BigNumber","hex":"0x…"}`) and writes it back as a decimal string.
 ///
 /// ```
 /// use alloy_primitives::U256;
@@ -34,5 +40,116 @@ pub struct Transaction {
 impl fmt::Display for Transaction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "to {} value {} data {}", self.to, self.value, self.data)
+    }
+}
+
+/// The wire form of a transaction: `to` and `data` as strings, `value` in any of the forms the
+/// API uses.
+#[derive(Serialize, Deserialize)]
+struct WireTransaction<'a> {
+    #[serde(borrow)]
+    to: Cow<'a, str>,
+    #[serde(borrow)]
+    data: Cow<'a, str>,
+    value: TxValue<'a>,
+}
+
+/// `value` as the API writes it: a decimal or `0x` hex string, a JSON number, or the ethers v5
+/// form `{"type":"BigNumber","hex":"0x…"}`.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum TxValue<'a> {
+    Number(u64),
+    #[serde(borrow)]
+    Text(Cow<'a, str>),
+    BigNumber(BigNumber<'a>),
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BigNumber<'a> {
+    #[serde(rename = "type")]
+    kind: Cow<'a, str>,
+    #[serde(borrow)]
+    hex: Cow<'a, str>,
+}
+
+/// Why a transaction's fields could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TransactionError {
+    /// `to` is neither an EVM nor a Tron address.
+    #[error("to: {0}")]
+    To(String),
+    /// `data` is not `0x` followed by an even number of hex digits.
+    #[error("data: not 0x-prefixed even-length hex")]
+    Data,
+    /// `value` is not a non-negative integer in one of the accepted forms.
+    #[error("value: {0}")]
+    Value(String),
+}
+
+impl Transaction {
+    /// Reads the API's fields: `to` (EVM hex or Tron Base58), `data` (`0x` hex), `value` (a
+    /// decimal or `0x` hex string, a JSON number, or `{"type":"BigNumber","hex":"0x…"}`).
+    pub fn from_parts(
+        to: &str,
+        data: &str,
+        value: &serde_json::Value,
+    ) -> Result<Transaction, TransactionError> {
+        let value =
+            TxValue::deserialize(value).map_err(|e| TransactionError::Value(e.to_string()))?;
+        Transaction::from_wire(to, data, value)
+    }
+
+    fn from_wire(
+        to: &str,
+        data: &str,
+        value: TxValue<'_>,
+    ) -> Result<Transaction, TransactionError> {
+        let to = PayeeAddress::parse_any(to).map_err(|e| TransactionError::To(e.to_string()))?;
+        let data = data
+            .strip_prefix("0x")
+            .and_then(|hex| alloy_primitives::hex::decode(hex).ok())
+            .ok_or(TransactionError::Data)?;
+        let value = match value {
+            TxValue::Number(n) => U256::from(n),
+            TxValue::Text(text) => {
+                parse_uint(&text).map_err(|e| TransactionError::Value(e.to_string()))?
+            }
+            TxValue::BigNumber(big) => {
+                if big.kind != "BigNumber" || !big.hex.starts_with("0x") {
+                    return Err(TransactionError::Value(format!(
+                        "expected {{\"type\":\"BigNumber\",\"hex\":\"0x…\"}}, found type {:?} hex {:?}",
+                        big.kind, big.hex
+                    )));
+                }
+                parse_uint(&big.hex).map_err(|e| TransactionError::Value(e.to_string()))?
+            }
+        };
+        Ok(Transaction {
+            to,
+            data: data.into(),
+            value,
+        })
+    }
+}
+
+impl Serialize for Transaction {
+    /// `{"to","data","value"}` with `value` as a decimal string.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        WireTransaction {
+            to: Cow::Owned(self.to.to_string()),
+            data: Cow::Owned(self.data.to_string()),
+            value: TxValue::Text(Cow::Owned(self.value.to_string())),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Transaction {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let wire = WireTransaction::deserialize(deserializer)?;
+        Transaction::from_wire(&wire.to, &wire.data, wire.value).map_err(serde::de::Error::custom)
     }
 }

@@ -33,3 +33,18 @@ fn copies_of_shared_reference_and_vectors_are_identical() {
         );
     }
 }
+
+#[test]
+fn pay_response_schema_extract_matches_the_api_description() {
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/reference/openapi.v2.json");
+    let Ok(text) = std::fs::read_to_string(&shared) else {
+        eprintln!("../shared is absent: nothing to compare");
+        return;
+    };
+    let api: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let schema = &api["paths"]["/v2/secure-payments/{token}/pay"]["get"]["responses"]["200"]
+        ["content"]["application/json"]["schema"];
+    let extract = common::read_json("reference/pay-response-schema.json");
+    assert_eq!(&extract["schema"], schema, "copy the schema again");
+}

@@ -1,0 +1,120 @@
+//! Human decimal text as the API writes amounts (`"10.50"`), kept as text and compared by value.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::str::FromStr;
+
+use alloy_primitives::U256;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::{format_units, parse_units, AmountError, Decimals, MAX_DECIMALS};
+
+/// A non-negative decimal amount in the API's human form (`"827.50"`), in units of some currency.
+///
+/// The text is checked once against the amount grammar and kept as given, so a response
+/// serializes back unchanged. Comparisons are by exact value (`827.50` equals `827.5`), never
+/// through floating point; [`HumanAmount::to_units`] converts with the currency's decimals and
+/// fails with [`AmountError::TooPrecise`] rather than round.
+///
+/// ```
+/// use securepay::amount::{Decimals, HumanAmount};
+///
+/// let a: HumanAmount = "827.50".parse()?;
+/// let b: HumanAmount = "827.5".parse()?;
+/// assert!(a.same_value(&b));
+/// assert_eq!(a.to_string(), "827.50");
+/// assert_eq!(a.to_units(Decimals::new(6)?)?.to_string(), "827500000");
+/// assert!("1e3".parse::<HumanAmount>().is_err());
+/// # Ok::<(), securepay::amount::AmountError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct HumanAmount(String);
+
+impl HumanAmount {
+    /// Checks `text` against the amount grammar (any number of fractional digits up to
+    /// [`MAX_DECIMALS`]).
+    pub fn parse(text: &str) -> Result<HumanAmount, AmountError> {
+        let most = Decimals::new(MAX_DECIMALS)?;
+        match parse_units(text, most) {
+            Ok(_) | Err(AmountError::Overflow) => Ok(HumanAmount(text.to_owned())),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// The canonical text of `units` smallest units of a currency with `decimals`.
+    pub fn from_units(units: U256, decimals: Decimals) -> HumanAmount {
+        HumanAmount(format_units(units, decimals))
+    }
+
+    /// The text as given.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The number of fractional digits written.
+    pub fn fraction_digits(&self) -> usize {
+        self.0.split_once('.').map_or(0, |(_, f)| f.len())
+    }
+
+    /// The amount in smallest units of a currency with `decimals`: exact or
+    /// [`AmountError::TooPrecise`] / [`AmountError::Overflow`].
+    pub fn to_units(&self, decimals: Decimals) -> Result<U256, AmountError> {
+        parse_units(&self.0, decimals)
+    }
+
+    /// Whether the amount is zero.
+    pub fn is_zero(&self) -> bool {
+        self.0.bytes().all(|b| b == b'0' || b == b'.')
+    }
+
+    /// Whether both amounts are the same value, whatever their trailing zeros.
+    pub fn same_value(&self, other: &HumanAmount) -> bool {
+        self.cmp_value(other) == Some(Ordering::Equal)
+    }
+
+    /// Compares by value, exactly. `None` only if a value does not fit 256 bits at the common
+    /// scale.
+    pub fn cmp_value(&self, other: &HumanAmount) -> Option<Ordering> {
+        let scale = common_scale([self, other])?;
+        Some(self.to_units(scale).ok()?.cmp(&other.to_units(scale).ok()?))
+    }
+}
+
+/// The decimals needed to write every amount exactly.
+pub(crate) fn common_scale<'a>(
+    amounts: impl IntoIterator<Item = &'a HumanAmount>,
+) -> Option<Decimals> {
+    let digits = amounts
+        .into_iter()
+        .map(HumanAmount::fraction_digits)
+        .max()
+        .unwrap_or(0);
+    Decimals::new(u8::try_from(digits).ok()?).ok()
+}
+
+impl fmt::Display for HumanAmount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl FromStr for HumanAmount {
+    type Err = AmountError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        HumanAmount::parse(s)
+    }
+}
+
+impl Serialize for HumanAmount {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for HumanAmount {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        HumanAmount::parse(&text).map_err(serde::de::Error::custom)
+    }
+}

@@ -1,0 +1,275 @@
+//! The error bodies of the API (NestJS and Zod), each parsed into its own shape; anything else
+//! keeps its raw text.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// One issue of a Zod validation error.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZodIssue {
+    /// The Zod issue code (`custom`, `invalid_type`, …).
+    pub code: String,
+    /// What is wrong.
+    pub message: String,
+    /// Where (field names and indices).
+    #[serde(default)]
+    pub path: Vec<Value>,
+}
+
+/// The `message` of a NestJS error: text, or a list of Zod issues.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum NestMessage {
+    /// A message.
+    Text(String),
+    /// Zod issues.
+    Issues(Vec<ZodIssue>),
+}
+
+/// A field error of the custom validation shape.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FieldError {
+    /// The field.
+    pub field: String,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+/// Why a multicall child was refused (an open enum: unknown reasons keep their text).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MulticallFailureReason {
+    /// The child is already paid.
+    AlreadyPaid,
+    /// The child's secure payment expired.
+    SecurePaymentExpired,
+    /// The child is not an outgoing payment.
+    NotOutgoing,
+    /// The child failed compliance.
+    ComplianceFailed,
+    /// The child cannot be paid.
+    NotPayableChild,
+    /// Too many children.
+    TooManyChildren,
+    /// Over the configured cap.
+    CapExceeded,
+    /// A reason this version does not know.
+    #[serde(untagged)]
+    Other(String),
+}
+
+/// One refused child of a multicall.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MulticallFailure {
+    /// The child's token.
+    #[serde(default)]
+    pub secure_payment_token: Option<String>,
+    /// Why.
+    pub reason: MulticallFailureReason,
+    /// A message key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message_key: Option<String>,
+    /// Context.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<Value>,
+    /// What to do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recovery_action: Option<Value>,
+}
+
+/// The cap a multicall went over.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MulticallCap {
+    /// What is capped (`child_count`).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The maximum.
+    pub maximum: u64,
+    /// The count sent.
+    pub actual: u64,
+    /// How many to remove.
+    pub reduce_by: u64,
+}
+
+/// The payment state a 409 or 423 answer carries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestPaidStatus {
+    /// The request.
+    pub request_id: String,
+    /// Whether it is paid.
+    pub has_been_paid: bool,
+    /// The transaction that paid it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tx_hash: Option<String>,
+}
+
+/// An error body of the API.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "shape", rename_all = "snake_case")]
+pub enum ErrorBody {
+    /// `{"statusCode","message","error"}`, the message being text or Zod issues.
+    Nest {
+        /// `statusCode`.
+        status_code: Option<u16>,
+        /// `message`.
+        message: NestMessage,
+        /// `error` (`"Bad Request"`, …).
+        error: Option<String>,
+    },
+    /// `{"message","errors":[{"field","message"}], "statusCode"?}`.
+    Validation {
+        /// `message`.
+        message: String,
+        /// `errors`.
+        errors: Vec<FieldError>,
+        /// `statusCode`, when given.
+        status_code: Option<u16>,
+    },
+    /// `{"message","code":"multicall_validation_failed","failures":[…],"cap"?}`.
+    Multicall {
+        /// `message`.
+        message: String,
+        /// `code`.
+        code: String,
+        /// `failures`.
+        failures: Vec<MulticallFailure>,
+        /// `cap`.
+        cap: Option<MulticallCap>,
+    },
+    /// A secure payment's state (409 completed, 423 Safe transaction in progress).
+    SecurePayment {
+        /// `message`.
+        message: Option<String>,
+        /// `status`.
+        status: Option<String>,
+        /// `requestStatuses`.
+        request_statuses: Vec<RequestPaidStatus>,
+        /// 423: the Safe transaction hash.
+        safe_tx_hash: Option<String>,
+        /// 423: the chain id.
+        chain_id: Option<u64>,
+        /// 423: the Safe execution window (Unix seconds).
+        safe_payment_deadline: Option<u64>,
+        /// The payment page branding, as given.
+        branding: Option<Value>,
+    },
+    /// Any other body, kept as text.
+    Raw(String),
+}
+
+impl ErrorBody {
+    /// Parses an error body; anything that is not one of the documented shapes is
+    /// [`ErrorBody::Raw`] with the text (lossily decoded as UTF-8).
+    ///
+    /// ```
+    /// use securepay::api::ErrorBody;
+    ///
+    /// let body = ErrorBody::parse(br#"{"statusCode":404,"message":"Token not found","error":"Not Found"}"#);
+    /// assert_eq!(body.message(), Some("Token not found".to_owned()));
+    /// assert!(matches!(ErrorBody::parse(b"<html>bad gateway</html>"), ErrorBody::Raw(_)));
+    /// ```
+    pub fn parse(bytes: &[u8]) -> ErrorBody {
+        let raw = || ErrorBody::Raw(String::from_utf8_lossy(bytes).into_owned());
+        let Ok(Value::Object(object)) = serde_json::from_slice::<Value>(bytes) else {
+            return raw();
+        };
+        let text = |key: &str| object.get(key).and_then(Value::as_str).map(str::to_owned);
+        let number = |key: &str| object.get(key).and_then(Value::as_u64);
+        if let Some(Ok(failures)) = field(&object, "failures") {
+            let cap = match object.get("cap") {
+                Some(cap) => serde_json::from_value(cap.clone()).ok(),
+                None => None,
+            };
+            return ErrorBody::Multicall {
+                message: text("message").unwrap_or_default(),
+                code: text("code").unwrap_or_default(),
+                failures,
+                cap,
+            };
+        }
+        if let Some(Ok(errors)) = field(&object, "errors") {
+            return ErrorBody::Validation {
+                message: text("message").unwrap_or_default(),
+                errors,
+                status_code: number("statusCode").and_then(|n| u16::try_from(n).ok()),
+            };
+        }
+        let secure_payment_keys = [
+            "status",
+            "requestStatuses",
+            "safeTxHash",
+            "safePaymentDeadline",
+            "branding",
+        ];
+        if secure_payment_keys.iter().any(|k| object.contains_key(*k))
+            && !object.contains_key("statusCode")
+        {
+            let request_statuses = match field(&object, "requestStatuses") {
+                Some(Ok(statuses)) => statuses,
+                Some(Err(_)) => return raw(),
+                None => Vec::new(),
+            };
+            return ErrorBody::SecurePayment {
+                message: text("message"),
+                status: text("status"),
+                request_statuses,
+                safe_tx_hash: text("safeTxHash"),
+                chain_id: number("chainId"),
+                safe_payment_deadline: number("safePaymentDeadline"),
+                branding: object.get("branding").cloned(),
+            };
+        }
+        if let Some(Ok(message)) = field(&object, "message") {
+            return ErrorBody::Nest {
+                status_code: number("statusCode").and_then(|n| u16::try_from(n).ok()),
+                message,
+                error: text("error"),
+            };
+        }
+        raw()
+    }
+
+    /// A one-line message for people: the body's message, or its Zod issues joined.
+    pub fn message(&self) -> Option<String> {
+        match self {
+            ErrorBody::Nest {
+                message: NestMessage::Text(text),
+                ..
+            } => Some(text.clone()),
+            ErrorBody::Nest {
+                message: NestMessage::Issues(issues),
+                ..
+            } => Some(
+                issues
+                    .iter()
+                    .map(|i| i.message.as_str())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            ),
+            ErrorBody::Validation {
+                message, errors, ..
+            } => Some(format!(
+                "{message}: {}",
+                errors
+                    .iter()
+                    .map(|e| format!("{}: {}", e.field, e.message))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )),
+            ErrorBody::Multicall { message, .. } => Some(message.clone()),
+            ErrorBody::SecurePayment { message, .. } => message.clone(),
+            ErrorBody::Raw(text) => (!text.is_empty()).then(|| text.chars().take(200).collect()),
+        }
+    }
+}
+
+/// The field `key` of `object`, deserialized; `None` when absent.
+fn field<T: serde::de::DeserializeOwned>(
+    object: &serde_json::Map<String, Value>,
+    key: &str,
+) -> Option<Result<T, serde_json::Error>> {
+    object.get(key).map(|value| T::deserialize(value))
+}

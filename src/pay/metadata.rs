@@ -1,0 +1,325 @@
+//! The `metadata` objects of pay responses.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::address::PayeeAddress;
+use crate::network::Network;
+
+/// A fee rate and its recipient (`platformFee`, `protocolFee`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FeeRate {
+    /// The percentage, as text.
+    pub percentage: String,
+    /// The recipient, as text.
+    pub address: String,
+}
+
+/// The only approval type the smart-account flow reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ApprovalType {
+    /// `unlimited`: an approval of `2^256 - 1`.
+    Unlimited,
+}
+
+/// The EOA approval of the smart-account flow (`metadata.eoaApproval`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EoaApproval {
+    /// The EOA that approves.
+    pub owner: PayeeAddress,
+    /// The spender it approves (the smart account).
+    pub spender: PayeeAddress,
+    /// The token.
+    pub token_address: PayeeAddress,
+    /// The currency id.
+    pub currency: String,
+    /// The amount, as the service writes it.
+    pub amount: String,
+    /// Always `unlimited`.
+    pub approval_type: ApprovalType,
+}
+
+/// Whether a route bridges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RouteType {
+    /// A cross-chain route.
+    Crosschain,
+    /// A same-chain route.
+    Samechain,
+}
+
+/// `quoteExpiresAt`: a Unix timestamp (legacy single routes) or an ISO date-time (multicall
+/// cross-chain routes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum QuoteExpiry {
+    /// Unix seconds.
+    Unix(u64),
+    /// An ISO 8601 date-time.
+    DateTime(String),
+}
+
+/// Where a deadline came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DeadlineSource {
+    /// Decoded from the route's calldata.
+    Decoded,
+    /// A fallback value.
+    Fallback,
+}
+
+/// One leg's deadline.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegDeadline {
+    /// Unix seconds.
+    pub deadline: u64,
+    /// The tool (swap legs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool: Option<String>,
+    /// Where the deadline came from.
+    pub source: DeadlineSource,
+}
+
+/// `executionDeadlineBreakdown`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeadlineBreakdown {
+    /// The bridge leg.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bridge: Option<LegDeadline>,
+    /// The swap leg.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub swap: Option<LegDeadline>,
+}
+
+/// A cost in `costBreakdown` (`amountNative` for gas, `amount` for the bridge fee).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Cost {
+    /// Whether the cost applies.
+    pub required: bool,
+    /// Its currency.
+    pub currency: String,
+    /// In native units (gas costs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount_native: Option<String>,
+    /// In the fee currency (bridge fee).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<String>,
+    /// In USD.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount_usd: Option<String>,
+    /// Whether the payer can pay it.
+    pub has_enough_balance: bool,
+}
+
+/// `costBreakdown.fundingStatus`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FundingStatus {
+    /// Enough of the payment token.
+    pub has_enough_payment_token: bool,
+    /// Enough gas for the approval.
+    pub has_enough_approval_gas: bool,
+    /// Enough of everything.
+    pub has_enough_overall: bool,
+}
+
+/// `costBreakdown.totals`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CostTotals {
+    /// The payment amount.
+    pub payment_amount: String,
+    /// The payment currency.
+    pub payment_currency: String,
+    /// The amount leaving the source chain.
+    pub source_amount: String,
+}
+
+/// `costBreakdown`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CostBreakdown {
+    /// The approval's gas.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approval_fee: Option<Cost>,
+    /// The payment's gas.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_gas_fee: Option<Cost>,
+    /// All gas.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_gas_fee: Option<Cost>,
+    /// The bridge's fee.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bridge_fee: Option<Cost>,
+    /// Whether the payer can pay.
+    pub funding_status: FundingStatus,
+    /// Totals.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub totals: Option<CostTotals>,
+}
+
+macro_rules! optional_fields {
+    ($(#[$outer:meta])* pub struct $name:ident { required { $($(#[$rmeta:meta])* $rfield:ident : $rtype:ty,)* } optional { $($(#[$ometa:meta])* $field:ident : $type:ty,)* } }) => {
+        $(#[$outer])*
+        pub struct $name {
+            $($(#[$rmeta])* pub $rfield: $rtype,)*
+            $($(#[$ometa])* #[serde(default, skip_serializing_if = "Option::is_none")] pub $field: Option<$type>,)*
+        }
+    };
+}
+
+optional_fields! {
+    /// `metadata` of the single (`paymentType: "single"`) and multicall shapes. The multicall
+    /// fields are absent from single responses; structural validation checks that a multicall
+    /// response has `childCount` and `executableLegCount`.
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct PayMetadata {
+        required {
+            /// How many signatures or steps the payer goes through (informational).
+            steps_required: u32,
+            /// Whether an approval is needed.
+            needs_approval: bool,
+            /// The index of the (first) main payment transaction.
+            payment_transaction_index: usize,
+        }
+        optional {
+            /// USD fee for sponsoring the transaction.
+            transaction_sponsorship_fee_usd: String,
+            /// The index of the first approval transaction.
+            approval_transaction_index: usize,
+            /// How many approval transactions there are.
+            approval_transactions_count: usize,
+            /// Balance check.
+            has_enough_balance: bool,
+            /// Gas check.
+            has_enough_gas: bool,
+            /// Allowance check.
+            has_enough_allowance: bool,
+            /// The platform fee rate.
+            platform_fee: FeeRate,
+            /// The protocol fee rate.
+            protocol_fee: FeeRate,
+            /// Whether the EOA must approve the smart account.
+            eoa_approval_required: bool,
+            /// The EOA approval of the smart-account flow.
+            eoa_approval: EoaApproval,
+            /// The payer's balance.
+            balance: String,
+            /// The payer's allowance.
+            allowance: String,
+            /// The amount required.
+            required_amount: String,
+            /// The payer's native balance.
+            native_balance: String,
+            /// Estimated network fee.
+            estimated_network_fee: String,
+            /// Estimated network fee in USD.
+            estimated_network_fee_usd: String,
+            /// Estimated approval network fee.
+            estimated_approval_network_fee: String,
+            /// Estimated approval network fee in USD.
+            estimated_approval_network_fee_usd: String,
+            /// Estimated payment network fee.
+            estimated_payment_network_fee: String,
+            /// Estimated payment network fee in USD.
+            estimated_payment_network_fee_usd: String,
+            /// Tron: the approval's fee limit.
+            approval_fee_limit: String,
+            /// Tron: the payment's fee limit.
+            payment_fee_limit: String,
+            /// The amount leaving the source chain (cross-chain).
+            source_amount: String,
+            /// Cross-chain or same-chain.
+            route_type: RouteType,
+            /// When the quote was fetched.
+            quote_fetched_at: String,
+            /// When the quote expires.
+            quote_expires_at: QuoteExpiry,
+            /// The execution deadline (Unix seconds, advisory).
+            execution_deadline: u64,
+            /// Per-leg deadlines.
+            execution_deadline_breakdown: DeadlineBreakdown,
+            /// The Safe execution window (Unix seconds).
+            safe_payment_deadline: u64,
+            /// The raw route step, as the service gives it.
+            raw_step: Value,
+            /// Costs.
+            cost_breakdown: CostBreakdown,
+            /// Multicall: the indices of the approval transactions.
+            approval_transaction_indices: Vec<usize>,
+            /// Multicall: the index of the batch payment transaction.
+            batch_payment_transaction_index: usize,
+            /// Multicall: the indices of the fee transactions, in `fees` order.
+            fee_transaction_indices: Vec<usize>,
+            /// Multicall cross-chain: the indices of the bridge transactions.
+            bridge_tx_indices: Vec<usize>,
+            /// Multicall: the number of children.
+            child_count: usize,
+            /// Multicall: the number of executable legs (informational).
+            executable_leg_count: usize,
+            /// Multicall: the allowance all children need.
+            aggregate_allowance: String,
+            /// Multicall: the payment currency.
+            payment_currency_id: String,
+            /// Multicall: the network.
+            network: String,
+            /// Cross-chain: the amount sent into the bridge.
+            bridge_source_amount: String,
+            /// Cross-chain: the amount on the source side.
+            source_side_amount: String,
+            /// Cross-chain: the bridge fee.
+            bridge_fee_amount: String,
+            /// Cross-chain: the source token symbol.
+            source_token: String,
+            /// Cross-chain: the source token address.
+            source_token_address: String,
+            /// Cross-chain: the source network.
+            source_network: Network,
+            /// Cross-chain: the bridge, as the service describes it.
+            bridge: Value,
+            /// Whether the fee plan was carried over.
+            fee_plan_carried: bool,
+        }
+    }
+}
+
+/// A token the payer lacks (`metadata.insufficientTokens[]` of the legacy batch shape).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InsufficientToken {
+    /// The token.
+    pub token_address: String,
+    /// Its symbol.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token_symbol: Option<String>,
+    /// Its currency id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_currency_id: Option<String>,
+    /// What is needed.
+    pub required: String,
+    /// What the payer has.
+    pub available: String,
+}
+
+/// `metadata` of the legacy batch shape.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LegacyBatchMetadata {
+    /// Balance check.
+    pub has_enough_balance: bool,
+    /// Gas check.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub has_enough_gas: Option<bool>,
+    /// Whether the payment can be made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub can_make_payment: Option<bool>,
+    /// Tokens the payer lacks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub insufficient_tokens: Option<Vec<InsufficientToken>>,
+}

@@ -1,0 +1,47 @@
+//! Pay responses: the three shapes of `GET /v2/secure-payments/{token}/pay` (single, legacy
+//! batch, multicall), fee bundles, secure-payment tokens and statuses, the pay queries, the
+//! endpoints' status errors, structural validation, and building responses from a plan.
+//!
+//! **Units.** The API types amounts only as strings. securepay reads `children[].amount`,
+//! `amounts[]`, `feeBundle.fees[].amount` and every `amountSummary` value as human decimal
+//! strings of the payment currency (as the service writes request amounts, `sourceAmount` and
+//! webhook amounts) and keeps them as [`HumanAmount`](crate::amount::HumanAmount) text;
+//! transaction `value`s are integers in smallest units.
+//!
+//! ```
+//! use securepay::pay::PayResponse;
+//!
+//! let body = br#"{"ERC20ApprovalTransactions":[],"batchPaymentTransaction":{"to":"0x67818703c92580c0e106e401F253E8A410A66f8B","data":"0x92cddb91","value":{"type":"BigNumber","hex":"0x0d83b3d1afc58b"}}}"#;
+//! let response = PayResponse::from_slice(body)?;
+//! let PayResponse::LegacyBatch(batch) = &response else { unreachable!() };
+//! assert_eq!(batch.batch_transactions().next().map(|t| t.value.to_string()), Some("3803983037580683".to_owned()));
+//! assert!(response.problems().is_empty());
+//! # Ok::<(), serde_json::Error>(())
+//! ```
+
+mod fee;
+mod metadata;
+mod plan;
+mod query;
+mod shapes;
+mod status;
+mod token;
+mod validate;
+
+pub use fee::{AmountSummary, ChainIdText, FeeBearer, FeeBundle, FeeEntry};
+pub use metadata::{
+    ApprovalType, Cost, CostBreakdown, CostTotals, DeadlineBreakdown, DeadlineSource, EoaApproval,
+    FeeRate, FundingStatus, InsufficientToken, LegDeadline, LegacyBatchMetadata, PayMetadata,
+    QuoteExpiry, RouteType,
+};
+pub use plan::{
+    ApprovalPlan, PaymentPlan, PlanError, PlannedFee, PlannedPayment, SmartAccountFlow,
+};
+pub use query::{PayQueryError, RequestPayQuery, SecurePayQuery, SourceToken};
+pub use shapes::{
+    Child, DestinationCall, ExecutionKind, LegacyBatchPayment, MulticallPayment, PayResponse,
+    SinglePayment,
+};
+pub use status::PayEndpointError;
+pub use token::{SecurePaymentStatus, SecurePaymentToken, TokenError};
+pub use validate::Problem;

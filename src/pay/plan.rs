@@ -1,0 +1,403 @@
+//! Building pay responses from a payment plan: the backend's side of the API's shapes.
+
+use alloy_primitives::U256;
+
+use super::fee::{AmountSummary, ChainIdText, FeeBearer, FeeBundle, FeeEntry};
+use super::metadata::{ApprovalType, EoaApproval, PayMetadata};
+use super::shapes::{Child, ExecutionKind, MulticallPayment, PayResponse, SinglePayment};
+use super::token::SecurePaymentToken;
+use crate::address::PayeeAddress;
+use crate::amount::HumanAmount;
+use crate::calldata::{
+    Allowance, BuildError, Builder, Erc20FeePayment, Flow, NativeFeePayment, PaymentReference,
+};
+use crate::contracts::Deployments;
+use crate::currency::{Currency, CurrencyType};
+use crate::network::Network;
+use crate::transaction::Transaction;
+
+/// Why a plan could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlanError {
+    /// No payment in the plan.
+    #[error("a payment plan needs at least one payment")]
+    NoPayments,
+    /// The currency is not on the plan's network, or is fiat.
+    #[error("currency {currency} cannot be paid on {network}")]
+    Currency {
+        /// The currency id.
+        currency: String,
+        /// The network.
+        network: Network,
+    },
+    /// Several payments on Tron: Tron payments are single-recipient.
+    #[error("{}", crate::calldata::TRON_BATCH_MESSAGE)]
+    TronMulticall,
+    /// A multicall without its parent token or a child's token.
+    #[error(
+        "a multicall needs the parent token and every child's secure-payment token (missing: {0})"
+    )]
+    MissingToken(String),
+    /// A fee names a request that has no payment in the plan.
+    #[error("fee {index} names request {request_id}, which has no payment in the plan")]
+    UnknownFeeRequest {
+        /// The fee.
+        index: usize,
+        /// The request it names.
+        request_id: String,
+    },
+    /// Payee-borne fees leave nothing (or less than nothing) for the payee.
+    #[error("payee-borne fees of request {0} are not below its amount")]
+    FeesExceedPayment(String),
+    /// The sums overflow 256 bits.
+    #[error("the plan's amounts overflow uint256")]
+    Overflow,
+    /// A call could not be built.
+    #[error(transparent)]
+    Build(#[from] BuildError),
+}
+
+/// One payment of a plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlannedPayment {
+    /// The request paid.
+    pub request_id: String,
+    /// The child's secure-payment token (needed for multicalls).
+    pub secure_payment_token: Option<SecurePaymentToken>,
+    /// The payee.
+    pub payee: PayeeAddress,
+    /// The amount owed, before payee-borne fees, in smallest units.
+    pub amount: U256,
+    /// The payment reference.
+    pub reference: PaymentReference,
+}
+
+/// One fee of a plan, paid as its own leg after the payments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlannedFee {
+    /// The request the fee belongs to (one of the plan's payments).
+    pub request_id: String,
+    /// The fee component's id.
+    pub fee_component_id: Option<String>,
+    /// The fee type.
+    pub fee_type: Option<String>,
+    /// A label for people.
+    pub fee_label: Option<String>,
+    /// Who bears it: the payer on top, or out of the payee's leg.
+    pub bearer: FeeBearer,
+    /// The fee in smallest units.
+    pub amount: U256,
+    /// Who receives it.
+    pub recipient: PayeeAddress,
+}
+
+/// Whether the plan approves the proxy first, and how much.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ApprovalPlan {
+    /// No approval (the allowance is already there, or the currency is native).
+    None,
+    /// Exactly what the payment pulls (every leg).
+    Exact,
+    /// `2^256 - 1`.
+    Unlimited,
+}
+
+/// The smart-account flow: an EOA funds a smart account, which executes the bundle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SmartAccountFlow {
+    /// The smart account that executes the transactions.
+    pub account: PayeeAddress,
+    /// The EOA that holds the funds and approves the smart account.
+    pub funding_eoa: PayeeAddress,
+}
+
+/// A payment to build: one payee gives Shape A (`single`); several give Shape C (`multicall`,
+/// `evm_same_chain`). Transactions come in the order the service uses: approvals, then the
+/// payments (one ERC20FeeProxy or EthereumFeeProxy call per payee), then one fee leg per fee (a
+/// proxy call to the fee recipient that carries the payment's reference). Payee-borne fees
+/// reduce the payee's leg; payer-borne fees are legs on top.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentPlan {
+    /// The network.
+    pub network: Network,
+    /// The payment currency (a token, or the network's native currency).
+    pub currency: Currency,
+    /// The payments.
+    pub payments: Vec<PlannedPayment>,
+    /// The fees.
+    pub fees: Vec<PlannedFee>,
+    /// The approval.
+    pub approval: ApprovalPlan,
+    /// The smart-account flow, if any.
+    pub smart_account: Option<SmartAccountFlow>,
+    /// The multicall's parent token.
+    pub parent_token: Option<SecurePaymentToken>,
+    /// The fee bundle's id.
+    pub bundle_id: Option<String>,
+}
+
+impl PaymentPlan {
+    /// Builds the response with the built-in deployment table.
+    pub fn build(&self) -> Result<PayResponse, PlanError> {
+        self.build_with(Deployments::builtin())
+    }
+
+    /// Builds the response with the caller's deployment table. The result is deterministic
+    /// and passes [`PayResponse::problems`] with no problem.
+    pub fn build_with(&self, deployments: &Deployments) -> Result<PayResponse, PlanError> {
+        let builder = Builder::with_deployments(self.network, deployments);
+        let first = self.payments.first().ok_or(PlanError::NoPayments)?;
+        let native = self.currency.kind() == CurrencyType::Eth;
+        let token = match (self.currency.chain_network(), self.currency.token_address()) {
+            (Some(network), Some(token)) if network == self.network => Some(token),
+            (Some(network), None) if network == self.network && native => None,
+            _ => {
+                return Err(PlanError::Currency {
+                    currency: self.currency.id().to_string(),
+                    network: self.network,
+                })
+            }
+        };
+        if self.payments.len() > 1 && self.network == Network::Tron {
+            return Err(PlanError::TronMulticall);
+        }
+        let legs = self.legs()?;
+        let mut payment_txs = Vec::with_capacity(legs.len());
+        for (payment, amount) in self.payments.iter().zip(&legs) {
+            payment_txs.push(self.pay(
+                &builder,
+                token,
+                payment.payee,
+                *amount,
+                payment.reference,
+            )?);
+        }
+        let mut fee_txs = Vec::with_capacity(self.fees.len());
+        for fee in &self.fees {
+            let reference = self
+                .reference_of(&fee.request_id)
+                .unwrap_or(first.reference);
+            fee_txs.push(self.pay(&builder, token, fee.recipient, fee.amount, reference)?);
+        }
+        let pulled = legs
+            .iter()
+            .chain(self.fees.iter().map(|f| &f.amount))
+            .try_fold(U256::ZERO, |total, amount| total.checked_add(*amount))
+            .ok_or(PlanError::Overflow)?;
+        let approval = match (self.approval, token) {
+            (ApprovalPlan::None, _) | (_, None) => None,
+            (ApprovalPlan::Exact, Some(token)) => {
+                Some(builder.approve_for(Flow::Erc20Fee, token, Allowance::Exact(pulled))?)
+            }
+            (ApprovalPlan::Unlimited, Some(token)) => {
+                Some(builder.approve_for(Flow::Erc20Fee, token, Allowance::Unlimited)?)
+            }
+        };
+        let eoa = match (self.smart_account, token) {
+            (Some(flow), Some(token)) => Some((
+                flow,
+                builder.approve(token, flow.account, Allowance::Unlimited)?,
+                token,
+            )),
+            _ => None,
+        };
+        let approvals = usize::from(approval.is_some());
+        let payment_index = approvals;
+        let fee_start = approvals + payment_txs.len();
+        let transactions: Vec<Transaction> = approval
+            .into_iter()
+            .chain(payment_txs)
+            .chain(fee_txs)
+            .collect();
+        let mut metadata = PayMetadata {
+            steps_required: u32::try_from(transactions.len()).unwrap_or(u32::MAX),
+            needs_approval: approvals > 0,
+            payment_transaction_index: payment_index,
+            ..PayMetadata::default()
+        };
+        if approvals > 0 {
+            metadata.approval_transaction_index = Some(0);
+            metadata.approval_transactions_count = Some(approvals);
+        }
+        let eoa_approval_transactions = eoa.map(|(flow, approve, token)| {
+            metadata.eoa_approval_required = Some(true);
+            metadata.eoa_approval = Some(EoaApproval {
+                owner: flow.funding_eoa,
+                spender: flow.account,
+                token_address: token,
+                currency: self.currency.id().to_string(),
+                amount: U256::MAX.to_string(),
+                approval_type: ApprovalType::Unlimited,
+            });
+            vec![approve]
+        });
+        let fee_bundle = self.fee_bundle()?;
+        if self.payments.len() == 1 {
+            return Ok(PayResponse::Single(SinglePayment {
+                transactions,
+                eoa_approval_transactions,
+                fee_bundle,
+                metadata: Box::new(metadata),
+            }));
+        }
+        let children = self.children(token)?;
+        metadata.approval_transaction_indices = Some((0..approvals).collect());
+        metadata.fee_transaction_indices = Some((fee_start..transactions.len()).collect());
+        metadata.child_count = Some(children.len());
+        metadata.executable_leg_count = Some(transactions.len() - approvals);
+        metadata.network = Some(self.network.id().to_owned());
+        metadata.payment_currency_id = Some(self.currency.id().to_string());
+        Ok(PayResponse::Multicall(MulticallPayment {
+            transactions,
+            eoa_approval_transactions,
+            fee_bundle,
+            execution_kind: ExecutionKind::EvmSameChain,
+            token: self
+                .parent_token
+                .ok_or_else(|| PlanError::MissingToken("the parent token".into()))?,
+            network: Some(self.network),
+            chain_id: Some(self.network.chain_id()),
+            child_tokens: children.iter().map(|c| c.secure_payment_token).collect(),
+            request_ids: children.iter().map(|c| c.request_id.clone()).collect(),
+            payees: children.iter().map(|c| c.payee).collect(),
+            amounts: children.iter().map(|c| c.amount.clone()).collect(),
+            references: children.iter().map(|c| c.payment_reference).collect(),
+            children,
+            erc20_approval_transactions: None,
+            batch_payment_transaction: None,
+            destination_calls: None,
+            metadata: Box::new(metadata),
+        }))
+    }
+
+    /// The amount of each payee's leg: the amount minus its payee-borne fees.
+    fn legs(&self) -> Result<Vec<U256>, PlanError> {
+        for (index, fee) in self.fees.iter().enumerate() {
+            if self.reference_of(&fee.request_id).is_none() {
+                return Err(PlanError::UnknownFeeRequest {
+                    index,
+                    request_id: fee.request_id.clone(),
+                });
+            }
+        }
+        self.payments
+            .iter()
+            .map(|payment| {
+                let borne = self
+                    .fees
+                    .iter()
+                    .filter(|f| f.bearer == FeeBearer::Payee && f.request_id == payment.request_id)
+                    .try_fold(U256::ZERO, |total, f| total.checked_add(f.amount))
+                    .ok_or(PlanError::Overflow)?;
+                payment
+                    .amount
+                    .checked_sub(borne)
+                    .filter(|leg| !leg.is_zero())
+                    .ok_or_else(|| PlanError::FeesExceedPayment(payment.request_id.clone()))
+            })
+            .collect()
+    }
+
+    fn reference_of(&self, request_id: &str) -> Option<PaymentReference> {
+        self.payments
+            .iter()
+            .find(|p| p.request_id == request_id)
+            .map(|p| p.reference)
+    }
+
+    fn pay(
+        &self,
+        builder: &Builder<'_>,
+        token: Option<PayeeAddress>,
+        to: PayeeAddress,
+        amount: U256,
+        reference: PaymentReference,
+    ) -> Result<Transaction, PlanError> {
+        Ok(match token {
+            Some(token) => {
+                builder.erc20_fee(&Erc20FeePayment::new(token, to, amount, reference))?
+            }
+            None => builder.native_fee(&NativeFeePayment::new(to, amount, reference))?,
+        })
+    }
+
+    fn human(&self, units: U256) -> HumanAmount {
+        HumanAmount::from_units(units, self.currency.decimals())
+    }
+
+    fn fee_bundle(&self) -> Result<Option<FeeBundle>, PlanError> {
+        if self.fees.is_empty() {
+            return Ok(None);
+        }
+        let sum = |bearer: FeeBearer| {
+            self.fees
+                .iter()
+                .filter(|f| f.bearer == bearer)
+                .try_fold(U256::ZERO, |total, f| total.checked_add(f.amount))
+                .ok_or(PlanError::Overflow)
+        };
+        let (payee, payer) = (sum(FeeBearer::Payee)?, sum(FeeBearer::Payer)?);
+        let gross = self
+            .payments
+            .iter()
+            .try_fold(U256::ZERO, |total, p| total.checked_add(p.amount))
+            .ok_or(PlanError::Overflow)?;
+        let checked = |value: Option<U256>| value.ok_or(PlanError::Overflow);
+        let summary = AmountSummary {
+            gross_amount: self.human(gross),
+            net_recipient_amount: self.human(checked(gross.checked_sub(payee))?),
+            total_fees: self.human(checked(payee.checked_add(payer))?),
+            payee_borne_fees: self.human(payee),
+            payer_borne_fees: self.human(payer),
+            payer_total: self.human(checked(gross.checked_add(payer))?),
+        };
+        let fees = self
+            .fees
+            .iter()
+            .map(|fee| FeeEntry {
+                request_id: fee.request_id.clone(),
+                fee_component_id: fee.fee_component_id.clone(),
+                fee_type: fee.fee_type.clone(),
+                fee_label: fee.fee_label.clone(),
+                fee_bearer: Some(fee.bearer),
+                amount: self.human(fee.amount),
+                payment_currency_id: self.currency.id().clone(),
+                network: self.network,
+                chain_id: ChainIdText(self.network.chain_id()),
+                recipient: fee.recipient,
+            })
+            .collect();
+        Ok(Some(FeeBundle {
+            bundle_id: self.bundle_id.clone(),
+            default_fee_bearer: self.fees.first().map(|f| f.bearer),
+            amount_summary: Some(summary),
+            fees,
+        }))
+    }
+
+    fn children(&self, token: Option<PayeeAddress>) -> Result<Vec<Child>, PlanError> {
+        self.payments
+            .iter()
+            .enumerate()
+            .map(|(position, payment)| {
+                Ok(Child {
+                    position,
+                    secure_payment_token: payment.secure_payment_token.ok_or_else(|| {
+                        PlanError::MissingToken(format!("the token of payment {position}"))
+                    })?,
+                    request_id: payment.request_id.clone(),
+                    payee: payment.payee,
+                    amount: self.human(payment.amount),
+                    payment_currency: self.currency.id().clone(),
+                    payment_reference: Some(payment.reference),
+                    payment_currency_address: token,
+                    source_token_address: None,
+                    token_address: token,
+                    network: self.network,
+                    destination_call: None,
+                })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,419 @@
+//! Query builders for the two pay endpoints, with their rules checked before anything is sent.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::token::SecurePaymentToken;
+use crate::address::{EvmAddress, PayeeAddress};
+use crate::amount::HumanAmount;
+use crate::api::url::{encode, query_string};
+use crate::network::Network;
+
+/// Why a pay query was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PayQueryError {
+    /// `chain` without `token`, or the other way round.
+    #[error("chain and token go together: give both or neither")]
+    ChainWithoutToken,
+    /// A chain that is not a cross-chain source of this endpoint.
+    #[error(
+        "{network} is not a cross-chain source chain of this endpoint (expected one of {allowed})"
+    )]
+    NotASourceChain {
+        /// The chain.
+        network: Network,
+        /// The chains allowed.
+        allowed: &'static str,
+    },
+    /// A source token the endpoint does not take.
+    #[error("{0} is not a cross-chain source token of this endpoint")]
+    NotASourceToken(SourceToken),
+    /// `eoaWallet` and `isSafe` together.
+    #[error("eoaWallet and isSafe are mutually exclusive")]
+    EoaWalletWithSafe,
+    /// `isSafe=true` without `wallet` (the Safe's address).
+    #[error("isSafe=true needs wallet (the Safe's address)")]
+    SafeWithoutWallet,
+    /// Cross-chain, Safe or smart-account parameters for a Tron payment.
+    #[error(
+        "{0} is not available for a Tron payment (single, same-chain, no Safe, no smart account)"
+    )]
+    NotOnTron(&'static str),
+    /// A wallet of the wrong family for the payment's network.
+    #[error("wallet {wallet} is not an address of {network}")]
+    WalletFamily {
+        /// The wallet.
+        wallet: PayeeAddress,
+        /// The payment's network.
+        network: Network,
+    },
+    /// A partial amount of zero.
+    #[error("amount must be greater than 0")]
+    ZeroAmount,
+    /// `feePercentage` and `feeAddress` must come together.
+    #[error("feePercentage and feeAddress go together")]
+    FeeWithoutAddress,
+    /// `paymentDetailsId` without `clientUserId`.
+    #[error("paymentDetailsId needs clientUserId (crypto-to-fiat)")]
+    PaymentDetailsWithoutUser,
+    /// A malformed value in a query string being read.
+    #[error("{field}: {reason}")]
+    Value {
+        /// The parameter.
+        field: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// An unknown parameter in a query string being read.
+    #[error("unknown query parameter {0:?}")]
+    UnknownParameter(String),
+}
+
+/// The token a cross-chain payer pays from (`token` query parameter). A closed enum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SourceToken {
+    /// `USDC`.
+    #[serde(rename = "USDC")]
+    Usdc,
+    /// `USDT`.
+    #[serde(rename = "USDT")]
+    Usdt,
+    /// `EURC` (secure pay endpoint only).
+    #[serde(rename = "EURC")]
+    Eurc,
+    /// `USDT0` (secure pay endpoint only).
+    #[serde(rename = "USDT0")]
+    Usdt0,
+}
+
+impl SourceToken {
+    /// The API's spelling.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SourceToken::Usdc => "USDC",
+            SourceToken::Usdt => "USDT",
+            SourceToken::Eurc => "EURC",
+            SourceToken::Usdt0 => "USDT0",
+        }
+    }
+}
+
+impl fmt::Display for SourceToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for SourceToken {
+    type Err = PayQueryError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "USDC" => Ok(SourceToken::Usdc),
+            "USDT" => Ok(SourceToken::Usdt),
+            "EURC" => Ok(SourceToken::Eurc),
+            "USDT0" => Ok(SourceToken::Usdt0),
+            other => Err(PayQueryError::Value {
+                field: "token".into(),
+                reason: format!("{other:?} is not one of USDC, USDT, EURC, USDT0"),
+            }),
+        }
+    }
+}
+
+/// The query of `GET /v2/secure-payments/{token}/pay`.
+///
+/// ```
+/// use securepay::network::Network;
+/// use securepay::pay::{SecurePayQuery, SourceToken};
+///
+/// let token = "01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?;
+/// let query = SecurePayQuery::new()
+///     .wallet("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?)
+///     .cross_chain(Network::Optimism, SourceToken::Usdt);
+/// assert_eq!(
+///     query.path_and_query(&token, Network::Base)?,
+///     "/v2/secure-payments/01JD3E6JD46KY4KKV7X9V0MZ7W/pay?wallet=0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7&chain=OPTIMISM&token=USDT"
+/// );
+/// assert!(query.path_and_query(&token, Network::Tron).is_err()); // no cross-chain parameters on Tron
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SecurePayQuery {
+    wallet: Option<PayeeAddress>,
+    source: Option<(Network, SourceToken)>,
+    eoa_wallet: Option<EvmAddress>,
+    is_safe: Option<bool>,
+}
+
+impl SecurePayQuery {
+    /// An empty query.
+    pub fn new() -> SecurePayQuery {
+        SecurePayQuery::default()
+    }
+
+    /// The payer's wallet (the smart account in the smart-account flow, the Safe with `isSafe`).
+    pub fn wallet(mut self, wallet: PayeeAddress) -> SecurePayQuery {
+        self.wallet = Some(wallet);
+        self
+    }
+
+    /// Pay cross-chain from `token` on `chain` (sent as `chain` and `token`, always together).
+    pub fn cross_chain(mut self, chain: Network, token: SourceToken) -> SecurePayQuery {
+        self.source = Some((chain, token));
+        self
+    }
+
+    /// The funding EOA of the smart-account flow.
+    pub fn eoa_wallet(mut self, eoa: EvmAddress) -> SecurePayQuery {
+        self.eoa_wallet = Some(eoa);
+        self
+    }
+
+    /// Prepare calldata for a Safe multisig payer (`isSafe`).
+    pub fn safe(mut self, is_safe: bool) -> SecurePayQuery {
+        self.is_safe = Some(is_safe);
+        self
+    }
+
+    /// The query pairs, after checking every rule for a payment on `payment_network`.
+    pub fn pairs(
+        &self,
+        payment_network: Network,
+    ) -> Result<Vec<(&'static str, String)>, PayQueryError> {
+        let tron = payment_network == Network::Tron;
+        if self.eoa_wallet.is_some() && self.is_safe.is_some() {
+            return Err(PayQueryError::EoaWalletWithSafe);
+        }
+        if self.is_safe == Some(true) && self.wallet.is_none() {
+            return Err(PayQueryError::SafeWithoutWallet);
+        }
+        if tron {
+            if self.source.is_some() {
+                return Err(PayQueryError::NotOnTron(
+                    "cross-chain payment (chain, token)",
+                ));
+            }
+            if self.eoa_wallet.is_some() {
+                return Err(PayQueryError::NotOnTron(
+                    "the smart-account flow (eoaWallet)",
+                ));
+            }
+            if self.is_safe.is_some() {
+                return Err(PayQueryError::NotOnTron("a Safe payer (isSafe)"));
+            }
+        }
+        let mut pairs = Vec::new();
+        if let Some(wallet) = self.wallet {
+            let source_is_evm = self.source.is_some();
+            if !source_is_evm && !wallet.fits(payment_network) {
+                return Err(PayQueryError::WalletFamily {
+                    wallet,
+                    network: payment_network,
+                });
+            }
+            pairs.push(("wallet", wallet.to_string()));
+        }
+        if let Some((chain, token)) = self.source {
+            let name = chain.query_name().ok_or(PayQueryError::NotASourceChain {
+                network: chain,
+                allowed: "BASE, OPTIMISM, ARBITRUM, ETHEREUM, POLYGON, BNB",
+            })?;
+            pairs.push(("chain", name.to_owned()));
+            pairs.push(("token", token.as_str().to_owned()));
+        }
+        if let Some(eoa) = self.eoa_wallet {
+            pairs.push(("eoaWallet", eoa.to_string()));
+        }
+        if let Some(is_safe) = self.is_safe {
+            pairs.push(("isSafe", is_safe.to_string()));
+        }
+        Ok(pairs)
+    }
+
+    /// `/v2/secure-payments/{token}/pay?…` for a payment on `payment_network`.
+    pub fn path_and_query(
+        &self,
+        token: &SecurePaymentToken,
+        payment_network: Network,
+    ) -> Result<String, PayQueryError> {
+        let pairs = self.pairs(payment_network)?;
+        Ok(format!(
+            "/v2/secure-payments/{}/pay{}",
+            encode(&token.to_string()),
+            query_string(&pairs)
+        ))
+    }
+
+    /// Reads query pairs (as a server or a proxy would), with the same rules: `chain` and
+    /// `token` together, known values only, no unknown parameter.
+    pub fn from_pairs<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<SecurePayQuery, PayQueryError> {
+        let mut query = SecurePayQuery::new();
+        let (mut chain, mut token) = (None, None);
+        let value = |field: &str, reason: String| PayQueryError::Value {
+            field: field.to_owned(),
+            reason,
+        };
+        for (key, text) in pairs {
+            match key {
+                "wallet" => {
+                    query.wallet =
+                        Some(PayeeAddress::parse_any(text).map_err(|e| value(key, e.to_string()))?)
+                }
+                "chain" => {
+                    chain = Some(
+                        Network::from_query_name(text).map_err(|e| value(key, e.to_string()))?,
+                    )
+                }
+                "token" => token = Some(text.parse::<SourceToken>()?),
+                "eoaWallet" => {
+                    query.eoa_wallet =
+                        Some(EvmAddress::parse(text).map_err(|e| value(key, e.to_string()))?)
+                }
+                "isSafe" => {
+                    query.is_safe = Some(match text {
+                        "true" => true,
+                        "false" => false,
+                        other => return Err(value(key, format!("{other:?} is not true or false"))),
+                    })
+                }
+                other => return Err(PayQueryError::UnknownParameter(other.to_owned())),
+            }
+        }
+        query.source = match (chain, token) {
+            (Some(chain), Some(token)) => Some((chain, token)),
+            (None, None) => None,
+            _ => return Err(PayQueryError::ChainWithoutToken),
+        };
+        Ok(query)
+    }
+}
+
+/// The query of `GET /v2/request/{requestId}/pay`.
+///
+/// ```
+/// use securepay::pay::RequestPayQuery;
+///
+/// let query = RequestPayQuery::new().partial_amount("25.50".parse()?);
+/// assert_eq!(query.path_and_query("01e273ecc29d")?, "/v2/request/01e273ecc29d/pay?amount=25.50");
+/// assert!(RequestPayQuery::new().partial_amount("0".parse()?).path_and_query("01e2").is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RequestPayQuery {
+    wallet: Option<PayeeAddress>,
+    source: Option<(Network, SourceToken)>,
+    amount: Option<HumanAmount>,
+    client_user_id: Option<String>,
+    payment_details_id: Option<String>,
+    fee: Option<(String, PayeeAddress)>,
+}
+
+impl RequestPayQuery {
+    /// An empty query.
+    pub fn new() -> RequestPayQuery {
+        RequestPayQuery::default()
+    }
+
+    /// The payer's wallet.
+    pub fn wallet(mut self, wallet: PayeeAddress) -> RequestPayQuery {
+        self.wallet = Some(wallet);
+        self
+    }
+
+    /// Pay cross-chain from `token` (USDC or USDT) on `chain`.
+    pub fn cross_chain(mut self, chain: Network, token: SourceToken) -> RequestPayQuery {
+        self.source = Some((chain, token));
+        self
+    }
+
+    /// Pay part of the request (human units of its currency, above zero).
+    pub fn partial_amount(mut self, amount: HumanAmount) -> RequestPayQuery {
+        self.amount = Some(amount);
+        self
+    }
+
+    /// Crypto-to-fiat: the payer and their approved payment details.
+    pub fn offramp(
+        mut self,
+        client_user_id: &str,
+        payment_details_id: Option<&str>,
+    ) -> RequestPayQuery {
+        self.client_user_id = Some(client_user_id.to_owned());
+        self.payment_details_id = payment_details_id.map(str::to_owned);
+        self
+    }
+
+    /// A platform fee (`feePercentage`, `feeAddress`).
+    pub fn fee(mut self, percentage: &str, address: PayeeAddress) -> RequestPayQuery {
+        self.fee = Some((percentage.to_owned(), address));
+        self
+    }
+
+    /// The query pairs after checking the rules.
+    pub fn pairs(&self) -> Result<Vec<(&'static str, String)>, PayQueryError> {
+        let mut pairs = Vec::new();
+        if let Some(wallet) = self.wallet {
+            pairs.push(("wallet", wallet.to_string()));
+        }
+        if let Some((chain, token)) = self.source {
+            let allowed = "BASE, OPTIMISM, ARBITRUM, ETHEREUM, POLYGON";
+            let name = match chain {
+                Network::Base
+                | Network::Optimism
+                | Network::ArbitrumOne
+                | Network::Mainnet
+                | Network::Matic => chain.query_name(),
+                _ => None,
+            }
+            .ok_or(PayQueryError::NotASourceChain {
+                network: chain,
+                allowed,
+            })?;
+            if !matches!(token, SourceToken::Usdc | SourceToken::Usdt) {
+                return Err(PayQueryError::NotASourceToken(token));
+            }
+            pairs.push(("chain", name.to_owned()));
+            pairs.push(("token", token.as_str().to_owned()));
+        }
+        if let Some(amount) = &self.amount {
+            if amount.is_zero() {
+                return Err(PayQueryError::ZeroAmount);
+            }
+            pairs.push(("amount", amount.to_string()));
+        }
+        match (&self.client_user_id, &self.payment_details_id) {
+            (None, Some(_)) => return Err(PayQueryError::PaymentDetailsWithoutUser),
+            (Some(user), details) => {
+                pairs.push(("clientUserId", user.clone()));
+                if let Some(details) = details {
+                    pairs.push(("paymentDetailsId", details.clone()));
+                }
+            }
+            (None, None) => {}
+        }
+        if let Some((percentage, address)) = &self.fee {
+            if percentage.is_empty() {
+                return Err(PayQueryError::FeeWithoutAddress);
+            }
+            pairs.push(("feePercentage", percentage.clone()));
+            pairs.push(("feeAddress", address.to_string()));
+        }
+        Ok(pairs)
+    }
+
+    /// `/v2/request/{requestId}/pay?…`.
+    pub fn path_and_query(&self, request_id: &str) -> Result<String, PayQueryError> {
+        let pairs = self.pairs()?;
+        Ok(format!(
+            "/v2/request/{}/pay{}",
+            encode(request_id),
+            query_string(&pairs)
+        ))
+    }
+}

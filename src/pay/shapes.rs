@@ -1,0 +1,358 @@
+//! The three shapes of `GET /v2/secure-payments/{token}/pay`.
+
+use alloy_primitives::Bytes;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::fee::FeeBundle;
+use super::metadata::{LegacyBatchMetadata, PayMetadata};
+use super::token::SecurePaymentToken;
+use crate::address::PayeeAddress;
+use crate::amount::HumanAmount;
+use crate::calldata::PaymentReference;
+use crate::currency::CurrencyId;
+use crate::network::Network;
+use crate::transaction::Transaction;
+
+/// How a multicall settles. A closed enum: an unknown value is an error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExecutionKind {
+    /// `evm_same_chain`: one bundle on the payment's chain.
+    EvmSameChain,
+    /// `evm_cross_chain`: a LI.FI route per child, each ending in a call of the destination
+    /// chain's ERC20FeeProxy.
+    EvmCrossChain,
+}
+
+/// Shape A: `paymentType: "single"`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SinglePayment {
+    /// The calls, in order: approvals, the main payment, then one fee leg per fee entry.
+    pub transactions: Vec<Transaction>,
+    /// Approvals the funding EOA signs in the smart-account flow.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eoa_approval_transactions: Option<Vec<Transaction>>,
+    /// The fee bundle; `null` when no fee plan applies.
+    pub fee_bundle: Option<FeeBundle>,
+    /// The metadata.
+    pub metadata: Box<PayMetadata>,
+}
+
+/// Shape B: the legacy batch (no `paymentType`). The batch call may come under
+/// `batchPaymentTransaction` or, as the schema names them, `ERC20BatchPaymentTransaction` /
+/// `ETHBatchPaymentTransaction` (both when a batch mixes ERC-20 and native payments).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LegacyBatchPayment {
+    /// Approvals to sign first.
+    #[serde(rename = "ERC20ApprovalTransactions")]
+    pub erc20_approval_transactions: Vec<Transaction>,
+    /// The batch call, under the name the docs use.
+    #[serde(
+        rename = "batchPaymentTransaction",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub batch_payment_transaction: Option<Transaction>,
+    /// The ERC-20 batch call, under the schema's name.
+    #[serde(
+        rename = "ERC20BatchPaymentTransaction",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub erc20_batch_payment_transaction: Option<Transaction>,
+    /// The native batch call, under the schema's name.
+    #[serde(
+        rename = "ETHBatchPaymentTransaction",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub eth_batch_payment_transaction: Option<Transaction>,
+    /// The metadata, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<LegacyBatchMetadata>,
+}
+
+impl LegacyBatchPayment {
+    /// Every batch call present, whatever its key.
+    pub fn batch_transactions(&self) -> impl Iterator<Item = &Transaction> {
+        [
+            &self.batch_payment_transaction,
+            &self.erc20_batch_payment_transaction,
+            &self.eth_batch_payment_transaction,
+        ]
+        .into_iter()
+        .flatten()
+    }
+}
+
+/// The call a cross-chain route makes on the destination chain (`destinationCall`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DestinationCall {
+    /// The destination network.
+    pub network: Network,
+    /// The LI.FI chain identifier.
+    pub chain: String,
+    /// The destination chain id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain_id: Option<u64>,
+    /// The contract called (an alias of `contractAddress`).
+    pub target: PayeeAddress,
+    /// The ERC20FeeProxy of the destination chain.
+    pub contract_address: PayeeAddress,
+    /// The proxy calldata.
+    #[serde(with = "hex_bytes")]
+    pub calldata: Bytes,
+}
+
+/// One child of a multicall.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Child {
+    /// The child's position, 0 to n-1 in order.
+    pub position: usize,
+    /// The child's own secure-payment token.
+    pub secure_payment_token: SecurePaymentToken,
+    /// The child's request.
+    pub request_id: String,
+    /// The payee.
+    pub payee: PayeeAddress,
+    /// The amount, in human units of the payment currency.
+    pub amount: HumanAmount,
+    /// The payment currency.
+    pub payment_currency: CurrencyId,
+    /// The payment reference.
+    #[serde(deserialize_with = "crate::serde_util::nullable")]
+    pub payment_reference: Option<PaymentReference>,
+    /// The payment currency's token.
+    #[serde(deserialize_with = "crate::serde_util::nullable")]
+    pub payment_currency_address: Option<PayeeAddress>,
+    /// Cross-chain: the token paid from the source chain.
+    #[serde(deserialize_with = "crate::serde_util::nullable")]
+    pub source_token_address: Option<PayeeAddress>,
+    /// The token the payee receives.
+    #[serde(deserialize_with = "crate::serde_util::nullable")]
+    pub token_address: Option<PayeeAddress>,
+    /// The child's network.
+    pub network: Network,
+    /// Cross-chain only: the destination-chain call.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destination_call: Option<DestinationCall>,
+}
+
+/// Shape C: `paymentType: "multicall"`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MulticallPayment {
+    /// The calls, in order: approvals, payments (or bridge calls), then fee legs.
+    pub transactions: Vec<Transaction>,
+    /// Approvals the funding EOA signs in the smart-account flow.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eoa_approval_transactions: Option<Vec<Transaction>>,
+    /// The fee bundle; `null` when no fee plan applies.
+    pub fee_bundle: Option<FeeBundle>,
+    /// Same-chain or cross-chain.
+    pub execution_kind: ExecutionKind,
+    /// The parent secure-payment token.
+    pub token: SecurePaymentToken,
+    /// The (destination) network.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub network: Option<Network>,
+    /// Its chain id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chain_id: Option<u64>,
+    /// The children's tokens, in order.
+    pub child_tokens: Vec<SecurePaymentToken>,
+    /// The children's requests, in order.
+    pub request_ids: Vec<String>,
+    /// The children.
+    pub children: Vec<Child>,
+    /// The children's payees, in order.
+    pub payees: Vec<PayeeAddress>,
+    /// The children's amounts, in order.
+    pub amounts: Vec<HumanAmount>,
+    /// The children's references, in order.
+    pub references: Vec<Option<PaymentReference>>,
+    /// Approvals under the legacy key, if present.
+    #[serde(
+        rename = "ERC20ApprovalTransactions",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub erc20_approval_transactions: Option<Vec<Transaction>>,
+    /// The batch call under the legacy key, if present.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub batch_payment_transaction: Option<Transaction>,
+    /// Cross-chain only: a mirror of the children's destination calls.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub destination_calls: Option<Vec<DestinationCall>>,
+    /// The metadata.
+    pub metadata: Box<PayMetadata>,
+}
+
+/// A pay response, in one of its three shapes.
+///
+/// ```
+/// use securepay::pay::PayResponse;
+///
+/// let json = r#"{"paymentType":"single","transactions":[{"to":"0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814","data":"0x","value":{"type":"BigNumber","hex":"0x00"}}],"feeBundle":null,"metadata":{"stepsRequired":1,"needsApproval":false,"paymentTransactionIndex":0}}"#;
+/// let response: PayResponse = serde_json::from_str(json)?;
+/// let PayResponse::Single(single) = &response else { unreachable!() };
+/// assert_eq!(single.transactions.len(), 1);
+/// assert!(serde_json::to_string(&response)?.contains(r#""value":"0""#)); // written back as a decimal string
+/// assert!(serde_json::from_str::<PayResponse>(r#"{"paymentType":"triple"}"#).is_err());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)] // 576 against 320 bytes, metadata already boxed: not worth an allocation
+pub enum PayResponse {
+    /// Shape A.
+    Single(SinglePayment),
+    /// Shape B.
+    LegacyBatch(LegacyBatchPayment),
+    /// Shape C.
+    Multicall(MulticallPayment),
+}
+
+impl PayResponse {
+    /// Reads a pay response from the bytes of a JSON body.
+    pub fn from_slice(bytes: &[u8]) -> Result<PayResponse, serde_json::Error> {
+        serde_json::from_slice(bytes)
+    }
+}
+
+/// Every field of the three shapes, read in one pass; the shape is then chosen by
+/// `paymentType` and its required fields checked.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AnyShape {
+    payment_type: Option<String>,
+    transactions: Option<Vec<Transaction>>,
+    eoa_approval_transactions: Option<Vec<Transaction>>,
+    #[serde(default, deserialize_with = "present")]
+    fee_bundle: Option<Option<FeeBundle>>,
+    metadata: Option<serde_json::Value>,
+    execution_kind: Option<ExecutionKind>,
+    token: Option<SecurePaymentToken>,
+    network: Option<Network>,
+    chain_id: Option<u64>,
+    child_tokens: Option<Vec<SecurePaymentToken>>,
+    request_ids: Option<Vec<String>>,
+    children: Option<Vec<Child>>,
+    payees: Option<Vec<PayeeAddress>>,
+    amounts: Option<Vec<HumanAmount>>,
+    references: Option<Vec<Option<PaymentReference>>>,
+    #[serde(rename = "ERC20ApprovalTransactions")]
+    erc20_approval_transactions: Option<Vec<Transaction>>,
+    batch_payment_transaction: Option<Transaction>,
+    #[serde(rename = "ERC20BatchPaymentTransaction")]
+    erc20_batch_payment_transaction: Option<Transaction>,
+    #[serde(rename = "ETHBatchPaymentTransaction")]
+    eth_batch_payment_transaction: Option<Transaction>,
+    destination_calls: Option<Vec<DestinationCall>>,
+}
+
+/// A field that is present, possibly `null`.
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
+fn required<T, E: serde::de::Error>(value: Option<T>, shape: &str, field: &str) -> Result<T, E> {
+    value.ok_or_else(|| E::custom(format!("{shape} pay response: missing field `{field}`")))
+}
+
+fn metadata<T: serde::de::DeserializeOwned, E: serde::de::Error>(
+    value: serde_json::Value,
+    shape: &str,
+) -> Result<T, E> {
+    T::deserialize(value).map_err(|e| E::custom(format!("{shape} pay response: metadata: {e}")))
+}
+
+impl<'de> Deserialize<'de> for PayResponse {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let any = AnyShape::deserialize(deserializer)?;
+        match any.payment_type.as_deref() {
+            Some("single") => Ok(PayResponse::Single(SinglePayment {
+                transactions: required(any.transactions, "single", "transactions")?,
+                eoa_approval_transactions: any.eoa_approval_transactions,
+                fee_bundle: required(any.fee_bundle, "single", "feeBundle")?,
+                metadata: metadata(required(any.metadata, "single", "metadata")?, "single")?,
+            })),
+            Some("multicall") => Ok(PayResponse::Multicall(MulticallPayment {
+                transactions: required(any.transactions, "multicall", "transactions")?,
+                eoa_approval_transactions: any.eoa_approval_transactions,
+                fee_bundle: required(any.fee_bundle, "multicall", "feeBundle")?,
+                execution_kind: required(any.execution_kind, "multicall", "executionKind")?,
+                token: required(any.token, "multicall", "token")?,
+                network: any.network,
+                chain_id: any.chain_id,
+                child_tokens: required(any.child_tokens, "multicall", "childTokens")?,
+                request_ids: required(any.request_ids, "multicall", "requestIds")?,
+                children: required(any.children, "multicall", "children")?,
+                payees: required(any.payees, "multicall", "payees")?,
+                amounts: required(any.amounts, "multicall", "amounts")?,
+                references: required(any.references, "multicall", "references")?,
+                erc20_approval_transactions: any.erc20_approval_transactions,
+                batch_payment_transaction: any.batch_payment_transaction,
+                destination_calls: any.destination_calls,
+                metadata: metadata(required(any.metadata, "multicall", "metadata")?, "multicall")?,
+            })),
+            Some(other) => Err(serde::de::Error::custom(format!(
+                "unknown paymentType {other:?}: expected \"single\" or \"multicall\" (or none for the legacy batch shape)"
+            ))),
+            None => Ok(PayResponse::LegacyBatch(LegacyBatchPayment {
+                erc20_approval_transactions: required(any.erc20_approval_transactions, "legacy batch", "ERC20ApprovalTransactions")?,
+                batch_payment_transaction: any.batch_payment_transaction,
+                erc20_batch_payment_transaction: any.erc20_batch_payment_transaction,
+                eth_batch_payment_transaction: any.eth_batch_payment_transaction,
+                metadata: any.metadata.map(|m| metadata(m, "legacy batch")).transpose()?,
+            })),
+        }
+    }
+}
+
+impl Serialize for PayResponse {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Tagged<'a, T: Serialize> {
+            payment_type: &'static str,
+            #[serde(flatten)]
+            shape: &'a T,
+        }
+        match self {
+            PayResponse::Single(single) => Tagged {
+                payment_type: "single",
+                shape: single,
+            }
+            .serialize(serializer),
+            PayResponse::Multicall(multicall) => Tagged {
+                payment_type: "multicall",
+                shape: multicall,
+            }
+            .serialize(serializer),
+            PayResponse::LegacyBatch(batch) => batch.serialize(serializer),
+        }
+    }
+}
+
+mod hex_bytes {
+    use alloy_primitives::Bytes;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(
+        bytes: &Bytes,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(bytes)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Bytes, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.strip_prefix("0x")
+            .and_then(|hex| alloy_primitives::hex::decode(hex).ok())
+            .map(Bytes::from)
+            .ok_or_else(|| serde::de::Error::custom("calldata: not 0x-prefixed even-length hex"))
+    }
+}
