@@ -5,6 +5,7 @@ use crate::amount::{AmountError, UintError};
 use crate::contracts::ContractsError;
 use crate::currency::{CatalogError, CurrencyError, CurrencyIdError};
 use crate::network::NetworkError;
+use crate::webhook::{DeliveryError, EventError, SignatureError};
 
 /// Any error of this crate. Each module has its own error type; this one only wraps them, so
 /// `?` works across modules.
@@ -44,4 +45,13 @@ pub enum Error {
     /// See [`ContractsError`].
     #[error(transparent)]
     Contracts(#[from] ContractsError),
+    /// See [`SignatureError`].
+    #[error(transparent)]
+    Signature(#[from] SignatureError),
+    /// See [`DeliveryError`].
+    #[error(transparent)]
+    Delivery(#[from] DeliveryError),
+    /// See [`EventError`].
+    #[error(transparent)]
+    Event(#[from] EventError),
 }
