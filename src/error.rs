@@ -5,6 +5,7 @@ use crate::amount::{AmountError, UintError};
 use crate::contracts::ContractsError;
 use crate::currency::{CatalogError, CurrencyError, CurrencyIdError};
 use crate::network::NetworkError;
+use crate::partial::{LedgerError, TxHashError};
 use crate::webhook::{DeliveryError, EventError, SignatureError};
 
 /// Any error of this crate. Each module has its own error type; this one only wraps them, so
@@ -54,4 +55,10 @@ pub enum Error {
     /// See [`EventError`].
     #[error(transparent)]
     Event(#[from] EventError),
+    /// See [`LedgerError`].
+    #[error(transparent)]
+    Ledger(#[from] LedgerError),
+    /// See [`TxHashError`].
+    #[error(transparent)]
+    TxHash(#[from] TxHashError),
 }

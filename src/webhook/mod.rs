@@ -42,6 +42,8 @@ mod secure_payment;
 mod signature;
 mod status;
 
+pub(crate) use open_enum::open_enum;
+
 pub use compliance::{ComplianceUpdated, PaymentDetailUpdated};
 pub use decimal::DecimalText;
 pub use dedup::{BusinessKey, Deduplicator, DeliveryLog, Duplicate};
