@@ -5,6 +5,7 @@ use crate::amount::{AmountError, UintError};
 use crate::contracts::ContractsError;
 use crate::currency::{CatalogError, CurrencyError, CurrencyIdError};
 use crate::network::NetworkError;
+use crate::offramp::{EligibilityError, PayerBodyError, PlanError};
 use crate::partial::{LedgerError, TxHashError};
 use crate::webhook::{DeliveryError, EventError, SignatureError};
 
@@ -61,4 +62,13 @@ pub enum Error {
     /// See [`TxHashError`].
     #[error(transparent)]
     TxHash(#[from] TxHashError),
+    /// See [`EligibilityError`].
+    #[error(transparent)]
+    Eligibility(#[from] EligibilityError),
+    /// See [`PlanError`].
+    #[error(transparent)]
+    Plan(#[from] PlanError),
+    /// See [`PayerBodyError`].
+    #[error(transparent)]
+    PayerBody(#[from] PayerBodyError),
 }

@@ -8,6 +8,7 @@ pub mod contracts;
 pub mod currency;
 mod error;
 pub mod network;
+pub mod offramp;
 pub mod partial;
 pub mod webhook;
 
