@@ -11,6 +11,7 @@ mod amount;
 mod currencies;
 mod encode;
 mod interop;
+mod webhook;
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -86,6 +87,8 @@ enum Command {
     Routes(currencies::RoutesArgs),
     /// Encode calls read as JSON lines from standard input.
     Encode(encode::Args),
+    /// Verify or parse a webhook delivery (raw body on standard input).
+    Webhook(webhook::Args),
 }
 
 /// Runs the command line with the process arguments and standard streams.
@@ -112,6 +115,7 @@ fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Out
         Command::Currencies(args) => currencies::run(&args),
         Command::Routes(args) => currencies::routes(&args),
         Command::Encode(args) => encode::run(&args, input, output),
+        Command::Webhook(args) => webhook::run(&args, input),
     }
 }
 
