@@ -183,7 +183,7 @@ fn the_quickstart_client_id_example_keeps_its_client_fields_and_network_id() {
         Some("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4")
     );
     assert_eq!(payment.origin.as_deref(), Some("https://mydomain.com"));
-    assert!(payment.request_id_legacy.is_none());
+    assert!(payment.ids.legacy.is_none());
     assert_eq!(payment.payment_reference.as_deref(), Some("0xabc123..."));
 }
 
@@ -344,7 +344,14 @@ fn unknown_fields_of_known_events_are_kept() {
     let Event::PaymentPartial(payment) = &event else {
         panic!()
     };
+    // Only the unknown field lands in `extra`: the modelled ones (the request ids included)
+    // are not duplicated there.
+    let extra: Vec<&String> = payment.extra.keys().collect();
+    assert_eq!(extra, ["brandNewField"]);
     assert_eq!(payment.extra["brandNewField"], json!({"x": 1}));
+    assert_eq!(payment.ids.request_id, payment.ids.legacy);
+    let written = serde_json::to_string(&event).unwrap();
+    assert_eq!(written.matches("\"requestId\"").count(), 1, "{written}");
     assert_eq!(event.to_value()["brandNewField"], json!({"x": 1}));
 }
 

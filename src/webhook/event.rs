@@ -211,10 +211,10 @@ impl Event {
     pub fn request_id(&self) -> Option<&str> {
         match self {
             Event::PaymentConfirmed(p) | Event::PaymentPartial(p) => p.request_id(),
-            Event::PaymentFailed(p) => p.request_id(),
-            Event::PaymentRefunded(p) => p.request_id(),
-            Event::PaymentProcessing(p) => p.request_id(),
-            Event::RequestRecurring(p) => p.request_id(),
+            Event::PaymentFailed(p) => p.ids.get(),
+            Event::PaymentRefunded(p) => p.ids.get(),
+            Event::PaymentProcessing(p) => p.ids.get(),
+            Event::RequestRecurring(p) => p.ids.get(),
             Event::SecurePaymentUserEvent(p) => p.request_id.as_deref(),
             Event::SecurePaymentAccessRejected(p) => p.request_id.as_deref(),
             Event::ComplianceUpdated(_)
@@ -252,25 +252,12 @@ impl Event {
 
     /// Payment events must name their request; `requestId` and `requestID` must agree.
     fn check_request_ids(&self, name: &str) -> Result<(), EventError> {
-        let (id, legacy, required) = match self {
-            Event::PaymentConfirmed(p) | Event::PaymentPartial(p) => {
-                (&p.request_id, &p.request_id_legacy, true)
-            }
-            Event::PaymentFailed(p) => (&p.request_id, &p.request_id_legacy, true),
-            Event::PaymentProcessing(p) => (&p.request_id, &p.request_id_legacy, true),
-            Event::RequestRecurring(p) => (&p.request_id, &p.request_id_legacy, true),
-            Event::PaymentRefunded(p) => (&p.request_id, &p.request_id_legacy, false),
-            _ => return Ok(()),
-        };
-        match (id, legacy) {
-            (Some(id), Some(legacy)) if id != legacy => Err(EventError::RequestIdMismatch {
-                event: name.to_owned(),
-                request_id: id.clone(),
-                legacy: legacy.clone(),
-            }),
-            (None, None) if required => Err(EventError::MissingRequestId {
-                event: name.to_owned(),
-            }),
+        match self {
+            Event::PaymentConfirmed(p) | Event::PaymentPartial(p) => p.ids.check(name, true),
+            Event::PaymentFailed(p) => p.ids.check(name, true),
+            Event::PaymentProcessing(p) => p.ids.check(name, true),
+            Event::RequestRecurring(p) => p.ids.check(name, true),
+            Event::PaymentRefunded(p) => p.ids.check(name, false),
             _ => Ok(()),
         }
     }

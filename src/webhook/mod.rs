@@ -54,7 +54,8 @@ pub use event::{Event, EventError};
 pub use name::{EventKind, EventName, EventScope, EVENT_NAMES};
 pub use orchestrator::{ClientIdLinked, KytScreeningCompleted, KytVerdict};
 pub use payment::{
-    EventFee, PaymentFailed, PaymentProcessing, PaymentRefunded, PaymentUpdate, RequestRecurring,
+    EventFee, PaymentFailed, PaymentProcessing, PaymentRefunded, PaymentUpdate, RequestIds,
+    RequestRecurring,
 };
 pub use secure_payment::{AccessRejected, SecurePaymentUserEvent};
 pub use signature::{

@@ -12,9 +12,47 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::status::{FeeType, PaymentProcessor, SubStatus};
-use super::{DecimalText, EventScope};
+use super::{DecimalText, EventError, EventScope};
 use crate::address::{PayeeAddress, PayeeAddressError};
 use crate::amount::{Amount, AmountError, Decimals};
+
+/// `requestId` and its legacy duplicate `requestID`, as the payment events carry them.
+///
+/// When both are present they must agree ([`Event`](super::Event) parsing refuses the event
+/// otherwise); the value is not validated further (a ULID appears in one doc example where a
+/// 66-hex id is usual).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct RequestIds {
+    /// `requestId`.
+    #[serde(rename = "requestId", default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    /// `requestID`: the legacy duplicate.
+    #[serde(rename = "requestID", default, skip_serializing_if = "Option::is_none")]
+    pub legacy: Option<String>,
+}
+
+impl RequestIds {
+    /// `requestId`, or `requestID` when only that one is present.
+    pub fn get(&self) -> Option<&str> {
+        self.request_id.as_deref().or(self.legacy.as_deref())
+    }
+
+    /// Refuses two different ids, and no id at all when one is `required`.
+    pub(crate) fn check(&self, event: &str, required: bool) -> Result<(), EventError> {
+        match (&self.request_id, &self.legacy) {
+            (Some(id), Some(legacy)) if id != legacy => Err(EventError::RequestIdMismatch {
+                event: event.to_owned(),
+                request_id: id.clone(),
+                legacy: legacy.clone(),
+            }),
+            (None, None) if required => Err(EventError::MissingRequestId {
+                event: event.to_owned(),
+            }),
+            _ => Ok(()),
+        }
+    }
+}
 
 /// The payload of `payment.confirmed` and `payment.partial` (all scopes): `amount` is this
 /// transaction, `totalAmountPaid` the cumulative total, `expectedAmount` the request's amount.
@@ -25,12 +63,9 @@ pub struct PaymentUpdate {
     /// Which variant of the event delivered this payload (from the event name).
     #[serde(skip)]
     pub scope: EventScope,
-    /// `requestId`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub request_id: Option<String>,
-    /// `requestID`: the legacy duplicate of `requestId`.
-    #[serde(rename = "requestID", default, skip_serializing_if = "Option::is_none")]
-    pub request_id_legacy: Option<String>,
+    /// `requestId` and the legacy `requestID`.
+    #[serde(flatten)]
+    pub ids: RequestIds,
     /// `paymentReference` (`0x` + 16 hex).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payment_reference: Option<String>,
@@ -123,9 +158,7 @@ pub struct PaymentUpdate {
 impl PaymentUpdate {
     /// `requestId`, or the legacy `requestID` when only that one is present.
     pub fn request_id(&self) -> Option<&str> {
-        self.request_id
-            .as_deref()
-            .or(self.request_id_legacy.as_deref())
+        self.ids.get()
     }
 
     /// `amount` in a currency with `decimals`, exactly.
@@ -186,12 +219,9 @@ pub struct EventFee {
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct PaymentFailed {
-    /// `requestId`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub request_id: Option<String>,
-    /// `requestID` (legacy).
-    #[serde(rename = "requestID", default, skip_serializing_if = "Option::is_none")]
-    pub request_id_legacy: Option<String>,
+    /// `requestId` and the legacy `requestID`.
+    #[serde(flatten)]
+    pub ids: RequestIds,
     /// `paymentReference`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payment_reference: Option<String>,
@@ -209,27 +239,15 @@ pub struct PaymentFailed {
     pub extra: Map<String, Value>,
 }
 
-impl PaymentFailed {
-    /// `requestId`, or the legacy `requestID`.
-    pub fn request_id(&self) -> Option<&str> {
-        self.request_id
-            .as_deref()
-            .or(self.request_id_legacy.as_deref())
-    }
-}
-
 /// The payload of `payment.refunded`. No example is published, so only the common fields are
 /// modelled; everything else is in `extra`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct PaymentRefunded {
-    /// `requestId`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub request_id: Option<String>,
-    /// `requestID` (legacy).
-    #[serde(rename = "requestID", default, skip_serializing_if = "Option::is_none")]
-    pub request_id_legacy: Option<String>,
+    /// `requestId` and the legacy `requestID`.
+    #[serde(flatten)]
+    pub ids: RequestIds,
     /// `paymentReference`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payment_reference: Option<String>,
@@ -244,26 +262,14 @@ pub struct PaymentRefunded {
     pub extra: Map<String, Value>,
 }
 
-impl PaymentRefunded {
-    /// `requestId`, or the legacy `requestID`.
-    pub fn request_id(&self) -> Option<&str> {
-        self.request_id
-            .as_deref()
-            .or(self.request_id_legacy.as_deref())
-    }
-}
-
 /// The payload of `payment.processing`: crypto-to-fiat progress.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct PaymentProcessing {
-    /// `requestId`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub request_id: Option<String>,
-    /// `requestID` (legacy).
-    #[serde(rename = "requestID", default, skip_serializing_if = "Option::is_none")]
-    pub request_id_legacy: Option<String>,
+    /// `requestId` and the legacy `requestID`.
+    #[serde(flatten)]
+    pub ids: RequestIds,
     /// `paymentReference`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payment_reference: Option<String>,
@@ -286,26 +292,14 @@ pub struct PaymentProcessing {
     pub extra: Map<String, Value>,
 }
 
-impl PaymentProcessing {
-    /// `requestId`, or the legacy `requestID`.
-    pub fn request_id(&self) -> Option<&str> {
-        self.request_id
-            .as_deref()
-            .or(self.request_id_legacy.as_deref())
-    }
-}
-
 /// The payload of `request.recurring`: a new request of a recurring series.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct RequestRecurring {
-    /// `requestId`: the new request.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub request_id: Option<String>,
-    /// `requestID` (legacy).
-    #[serde(rename = "requestID", default, skip_serializing_if = "Option::is_none")]
-    pub request_id_legacy: Option<String>,
+    /// `requestId` (the new request) and the legacy `requestID`.
+    #[serde(flatten)]
+    pub ids: RequestIds,
     /// `originalRequestId`: the first request of the series.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub original_request_id: Option<String>,
@@ -318,13 +312,4 @@ pub struct RequestRecurring {
     /// Any other field, kept as sent.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
-}
-
-impl RequestRecurring {
-    /// `requestId`, or the legacy `requestID`.
-    pub fn request_id(&self) -> Option<&str> {
-        self.request_id
-            .as_deref()
-            .or(self.request_id_legacy.as_deref())
-    }
 }
