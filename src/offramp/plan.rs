@@ -174,147 +174,146 @@ pub fn plan(catalog: &Catalog, request: &PlanRequest) -> Result<Plan, PlanError>
         return Err(PlanError::MissingPaymentDetailsId);
     }
 
+    let sandbox = is_sandbox(request.target);
     let mut notes = vec![SANDBOX_NOTE.to_owned()];
-    if is_sandbox(request.target) {
+    if sandbox {
         notes.push(
             "The crypto-to-fiat leg is on Sepolia: with a sandbox key it sends no real fiat."
                 .to_owned(),
         );
     }
-    let offramp = offramp_steps(target, amount, &wallet, &client_user_id, request);
-    if source.id() == target.id() {
-        let steps = offramp
-            .into_iter()
-            .zip(1u8..)
-            .map(|(step, number)| PlanStep { number, ..step })
-            .collect();
-        return Ok(Plan {
-            route: Route::Direct,
-            steps,
-            notes,
-        });
-    }
-
-    let (chain, token) = cross_chain_source(source, request)?;
-    if amount.units()
-        < Amount::parse("1", amount.decimals())
-            .map_err(PlanError::Amount)?
-            .units()
-    {
-        return Err(PlanError::BelowCrossChainMinimum {
-            amount: amount.to_string(),
-        });
-    }
-    notes.push(format!(
-        "Steps 1 and 2 are an ordinary cross-chain payment from {} on {} into {}: they move real funds with any key.",
-        source.symbol(),
-        source.network(),
-        target.id()
-    ));
-    let mut steps = vec![
-        PlanStep {
-            number: 1,
-            method: "POST",
-            path: "/v2/request".to_owned(),
-            query: Vec::new(),
-            body: Some(json!({
+    let route = if source.id() == target.id() {
+        Route::Direct
+    } else {
+        Route::SwapThenOfframp
+    };
+    let mut steps = Vec::with_capacity(4);
+    if route == Route::SwapThenOfframp {
+        let (chain, token) = cross_chain_source(source, request)?;
+        let one = Amount::parse("1", amount.decimals()).map_err(PlanError::Amount)?;
+        if amount.units() < one.units() {
+            return Err(PlanError::BelowCrossChainMinimum {
+                amount: amount.to_string(),
+            });
+        }
+        notes.push(format!(
+            "Steps 1 and 2 are an ordinary cross-chain payment from {} on {} into {}: they move real funds with any key.",
+            source.symbol(),
+            source.network(),
+            target.id()
+        ));
+        steps.push(create(
+            json!({
                 "payee": wallet.to_string(),
                 "amount": amount.to_string(),
                 "invoiceCurrency": target.id().to_string(),
                 "paymentCurrency": target.id().to_string(),
-            })),
-            summary: format!(
+            }),
+            format!(
                 "Create a request for {amount} {} paid to the payer's own wallet, with no payer address set.",
                 target.id()
             ),
-            moves_real_funds: false,
-            needs_prerequisites: false,
-        },
-        PlanStep {
-            number: 2,
-            method: "GET",
-            path: "/v2/request/{requestId of step 1}/pay".to_owned(),
-            query: vec![
-                ("wallet".to_owned(), wallet.to_string()),
-                ("chain".to_owned(), chain.to_owned()),
-                ("token".to_owned(), token.to_owned()),
+        ));
+        steps.push(pay(
+            [
+                ("wallet", wallet.to_string()),
+                ("chain", chain.to_owned()),
+                ("token", token.to_owned()),
             ],
-            body: None,
-            summary: format!(
+            format!(
                 "Pay it cross-chain from {} on {}: the route swaps into {} on {}.",
                 source.symbol(),
                 source.network(),
                 target.symbol(),
                 request.target
             ),
-            moves_real_funds: true,
-            needs_prerequisites: false,
-        },
-    ];
-    for (step, number) in offramp.into_iter().zip(3u8..) {
-        steps.push(PlanStep {
-            number,
-            path: step.path.replace("step 1", "step 3"),
-            ..step
-        });
+            true,
+            false,
+        ));
     }
+    steps.push(create(
+        json!({
+            "amount": amount.to_string(),
+            "invoiceCurrency": target.id().to_string(),
+            "paymentCurrency": target.id().to_string(),
+            "isCryptoToFiatAvailable": true,
+        }),
+        format!(
+            "Create a separate crypto-to-fiat request for {amount} {} (no payee).",
+            target.id()
+        ),
+    ));
+    steps.push(pay(
+        [
+            ("wallet", wallet.to_string()),
+            ("clientUserId", client_user_id.to_string()),
+            ("paymentDetailsId", request.payment_details_id.clone()),
+        ],
+        format!(
+            "Pay it from the payer's wallet: the offramp sends fiat to the approved bank account{}.",
+            if sandbox { " (sandbox with a sandbox key)" } else { "" }
+        ),
+        !sandbox,
+        true,
+    ));
     Ok(Plan {
-        route: Route::SwapThenOfframp,
-        steps,
+        route,
+        steps: numbered(steps),
         notes,
     })
 }
 
-/// The two crypto-to-fiat steps, numbered from 1 (renumbered by the caller).
-fn offramp_steps(
-    target: &Currency,
-    amount: Amount,
-    wallet: &PayeeAddress,
-    client_user_id: &ClientUserId,
-    request: &PlanRequest,
-) -> [PlanStep; 2] {
-    let sandbox = is_sandbox(request.target);
-    [
-        PlanStep {
-            number: 1,
-            method: "POST",
-            path: "/v2/request".to_owned(),
-            query: Vec::new(),
-            body: Some(json!({
-                "amount": amount.to_string(),
-                "invoiceCurrency": target.id().to_string(),
-                "paymentCurrency": target.id().to_string(),
-                "isCryptoToFiatAvailable": true,
-            })),
-            summary: format!(
-                "Create a separate crypto-to-fiat request for {amount} {} (no payee).",
-                target.id()
-            ),
-            moves_real_funds: false,
-            needs_prerequisites: false,
-        },
-        PlanStep {
-            number: 2,
-            method: "GET",
-            path: "/v2/request/{requestId of step 1}/pay".to_owned(),
-            query: vec![
-                ("wallet".to_owned(), wallet.to_string()),
-                ("clientUserId".to_owned(), client_user_id.to_string()),
-                (
-                    "paymentDetailsId".to_owned(),
-                    request.payment_details_id.clone(),
+/// A `POST /v2/request` step (numbered later).
+fn create(body: Value, summary: String) -> PlanStep {
+    PlanStep {
+        number: 0,
+        method: "POST",
+        path: "/v2/request".to_owned(),
+        query: Vec::new(),
+        body: Some(body),
+        summary,
+        moves_real_funds: false,
+        needs_prerequisites: false,
+    }
+}
+
+/// A `GET /v2/request/{id}/pay` step paying the request created by the step before it (its
+/// number and path are set by [`numbered`]).
+fn pay<const N: usize>(
+    query: [(&str, String); N],
+    summary: String,
+    moves_real_funds: bool,
+    needs_prerequisites: bool,
+) -> PlanStep {
+    PlanStep {
+        number: 0,
+        method: "GET",
+        path: String::new(),
+        query: query.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
+        body: None,
+        summary,
+        moves_real_funds,
+        needs_prerequisites,
+    }
+}
+
+/// Numbers the steps from 1; each pay step names the request of the step before it.
+fn numbered(steps: Vec<PlanStep>) -> Vec<PlanStep> {
+    steps
+        .into_iter()
+        .zip(1u8..)
+        .map(|(step, number)| match step.method {
+            "GET" => PlanStep {
+                number,
+                path: format!(
+                    "/v2/request/{{requestId of step {}}}/pay",
+                    number.saturating_sub(1)
                 ),
-            ],
-            body: None,
-            summary: if sandbox {
-                "Pay it from the payer's wallet: the offramp sends fiat to the approved bank account (sandbox with a sandbox key).".to_owned()
-            } else {
-                "Pay it from the payer's wallet: the offramp sends fiat to the approved bank account.".to_owned()
+                ..step
             },
-            moves_real_funds: !sandbox,
-            needs_prerequisites: true,
-        },
-    ]
+            _ => PlanStep { number, ..step },
+        })
+        .collect()
 }
 
 /// The `chain` and `token` query values for paying from `source`, or why there are none.
