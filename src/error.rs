@@ -1,68 +1,110 @@
 //! The crate-wide error, wrapping each module's own error type.
 
-use crate::address::{EvmAddressError, InteropError, PayeeAddressError, TronAddressError};
-use crate::amount::{AmountError, UintError};
-use crate::contracts::ContractsError;
-use crate::currency::{CatalogError, CurrencyError, CurrencyIdError};
-use crate::network::NetworkError;
-use crate::policy::{
-    AccessPolicyError, DestinationError, GateError, PlanError, ResolveError, SnapshotError,
-};
-
 /// Any error of this crate. Each module has its own error type; this one only wraps them, so
 /// `?` works across modules.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// See [`NetworkError`].
+    /// See [`crate::network::NetworkError`].
     #[error(transparent)]
-    Network(#[from] NetworkError),
-    /// See [`EvmAddressError`].
+    Network(#[from] crate::network::NetworkError),
+    /// See [`crate::address::EvmAddressError`].
     #[error(transparent)]
-    EvmAddress(#[from] EvmAddressError),
-    /// See [`TronAddressError`].
+    EvmAddress(#[from] crate::address::EvmAddressError),
+    /// See [`crate::address::TronAddressError`].
     #[error(transparent)]
-    TronAddress(#[from] TronAddressError),
-    /// See [`PayeeAddressError`].
+    TronAddress(#[from] crate::address::TronAddressError),
+    /// See [`crate::address::PayeeAddressError`].
     #[error(transparent)]
-    PayeeAddress(#[from] PayeeAddressError),
-    /// See [`InteropError`].
+    PayeeAddress(#[from] crate::address::PayeeAddressError),
+    /// See [`crate::address::InteropError`].
     #[error(transparent)]
-    Interop(#[from] InteropError),
-    /// See [`AmountError`].
+    Interop(#[from] crate::address::InteropError),
+    /// See [`crate::amount::AmountError`].
     #[error(transparent)]
-    Amount(#[from] AmountError),
-    /// See [`UintError`].
+    Amount(#[from] crate::amount::AmountError),
+    /// See [`crate::amount::UintError`].
     #[error(transparent)]
-    Uint(#[from] UintError),
-    /// See [`CurrencyIdError`].
+    Uint(#[from] crate::amount::UintError),
+    /// See [`crate::currency::CurrencyIdError`].
     #[error(transparent)]
-    CurrencyId(#[from] CurrencyIdError),
-    /// See [`CurrencyError`].
+    CurrencyId(#[from] crate::currency::CurrencyIdError),
+    /// See [`crate::currency::CurrencyError`].
     #[error(transparent)]
-    Currency(#[from] CurrencyError),
-    /// See [`CatalogError`].
+    Currency(#[from] crate::currency::CurrencyError),
+    /// See [`crate::currency::CatalogError`].
     #[error(transparent)]
-    Catalog(#[from] CatalogError),
-    /// See [`ContractsError`].
+    Catalog(#[from] crate::currency::CatalogError),
+    /// See [`crate::contracts::ContractsError`].
     #[error(transparent)]
-    Contracts(#[from] ContractsError),
-    /// See [`AccessPolicyError`].
+    Contracts(#[from] crate::contracts::ContractsError),
+    /// See [`crate::calldata::ReferenceError`].
     #[error(transparent)]
-    AccessPolicy(#[from] AccessPolicyError),
-    /// See [`PlanError`].
+    Reference(#[from] crate::calldata::ReferenceError),
+    /// See [`crate::calldata::BuildError`].
     #[error(transparent)]
-    Plan(#[from] PlanError),
-    /// See [`ResolveError`].
+    Build(#[from] crate::calldata::BuildError),
+    /// See [`crate::calldata::DecodeError`].
     #[error(transparent)]
-    Resolve(#[from] ResolveError),
-    /// See [`SnapshotError`].
+    Decode(#[from] crate::calldata::DecodeError),
+    /// See [`crate::calldata::spec::SpecError`].
     #[error(transparent)]
-    Snapshot(#[from] SnapshotError),
-    /// See [`DestinationError`].
+    Spec(#[from] crate::calldata::spec::SpecError),
+    /// See [`crate::transaction::TransactionError`].
     #[error(transparent)]
-    Destination(#[from] DestinationError),
-    /// See [`GateError`].
+    Transaction(#[from] crate::transaction::TransactionError),
+    /// See [`crate::pay::TokenError`].
     #[error(transparent)]
-    Gate(#[from] GateError),
+    Token(#[from] crate::pay::TokenError),
+    /// See [`crate::pay::PayQueryError`].
+    #[error(transparent)]
+    PayQuery(#[from] crate::pay::PayQueryError),
+    /// See [`crate::pay::PaymentPlanError`].
+    #[error(transparent)]
+    PaymentPlan(#[from] crate::pay::PaymentPlanError),
+    /// See [`crate::pay::PayEndpointError`].
+    #[error(transparent)]
+    PayEndpoint(#[from] crate::pay::PayEndpointError),
+    /// See [`crate::policy::AccessPolicyError`].
+    #[error(transparent)]
+    AccessPolicy(#[from] crate::policy::AccessPolicyError),
+    /// See [`crate::policy::KytPlanError`].
+    #[error(transparent)]
+    KytPlan(#[from] crate::policy::KytPlanError),
+    /// See [`crate::policy::ResolveError`].
+    #[error(transparent)]
+    Resolve(#[from] crate::policy::ResolveError),
+    /// See [`crate::policy::SnapshotError`].
+    #[error(transparent)]
+    Snapshot(#[from] crate::policy::SnapshotError),
+    /// See [`crate::policy::DestinationError`].
+    #[error(transparent)]
+    Destination(#[from] crate::policy::DestinationError),
+    /// See [`crate::policy::GateError`].
+    #[error(transparent)]
+    Gate(#[from] crate::policy::GateError),
+    /// See [`crate::webhook::SignatureError`].
+    #[error(transparent)]
+    Signature(#[from] crate::webhook::SignatureError),
+    /// See [`crate::webhook::DeliveryError`].
+    #[error(transparent)]
+    Delivery(#[from] crate::webhook::DeliveryError),
+    /// See [`crate::webhook::EventError`].
+    #[error(transparent)]
+    Event(#[from] crate::webhook::EventError),
+    /// See [`crate::partial::LedgerError`].
+    #[error(transparent)]
+    Ledger(#[from] crate::partial::LedgerError),
+    /// See [`crate::partial::TxHashError`].
+    #[error(transparent)]
+    TxHash(#[from] crate::partial::TxHashError),
+    /// See [`crate::offramp::EligibilityError`].
+    #[error(transparent)]
+    Eligibility(#[from] crate::offramp::EligibilityError),
+    /// See [`crate::offramp::OfframpPlanError`].
+    #[error(transparent)]
+    OfframpPlan(#[from] crate::offramp::OfframpPlanError),
+    /// See [`crate::offramp::PayerBodyError`].
+    #[error(transparent)]
+    PayerBody(#[from] crate::offramp::PayerBodyError),
 }

@@ -10,10 +10,13 @@ pub mod contracts;
 pub mod currency;
 mod error;
 pub mod network;
+pub mod offramp;
+pub mod partial;
 pub mod pay;
 pub mod policy;
 mod serde_util;
 pub mod transaction;
+pub mod webhook;
 
 #[cfg(feature = "cli")]
 pub mod cli;

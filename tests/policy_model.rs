@@ -13,7 +13,7 @@ use securepay::address::{PayeeAddress, PayeeAddressError};
 use securepay::policy::ScreeningProvider::{Hypernative, MerkleScience};
 use securepay::policy::{
     resolve, AccessPolicyError, AccessPolicyFields, AllowedPayers, DestinationPolicy, KytPlan,
-    KytProvider, Mode, PaymentPolicy, PlanError, PlanOwner, PolicySettings, Screening,
+    KytPlanError, KytProvider, Mode, PaymentPolicy, PlanOwner, PolicySettings, Screening,
     ScreeningFailure, ScreeningProvider,
 };
 use serde_json::{json, Value};
@@ -545,22 +545,22 @@ fn orchestrator_provider_lists_hold_one_or_two_unique_entries() {
             &json!({ "definedBy": "orchestrator", "kyt": { "providers": providers } }),
         )
     };
-    assert_eq!(plan(json!([])), Err(PlanError::NoProviders));
+    assert_eq!(plan(json!([])), Err(KytPlanError::NoProviders));
     assert_eq!(
         plan(
             json!([{ "provider": "hypernative" }, { "provider": "merklescience" }, { "provider": "hypernative" }])
         ),
-        Err(PlanError::TooManyProviders(3))
+        Err(KytPlanError::TooManyProviders(3))
     );
     assert_eq!(
         plan(json!([{ "provider": "hypernative" }, { "provider": "hypernative" }])),
-        Err(PlanError::DuplicateProvider(Hypernative))
+        Err(KytPlanError::DuplicateProvider(Hypernative))
     );
     assert_eq!(
         plan(
             json!([{ "provider": "hypernative" }, { "provider": "merklescience", "policyId": "policy-1" }])
         ),
-        Err(PlanError::InvalidPolicyId {
+        Err(KytPlanError::InvalidPolicyId {
             index: 1,
             value: "policy-1".to_owned()
         })
@@ -571,7 +571,7 @@ fn orchestrator_provider_lists_hold_one_or_two_unique_entries() {
     );
     assert_eq!(
         plan(json!([{ "provider": "chainalysis" }])),
-        Err(PlanError::Policy(AccessPolicyError::UnknownProvider(
+        Err(KytPlanError::Policy(AccessPolicyError::UnknownProvider(
             "chainalysis".to_owned()
         )))
     );
@@ -583,44 +583,44 @@ fn malformed_plans_each_have_their_own_error() {
     let plan = |v: Value| KytPlan::from_value(&v);
     assert_eq!(
         plan(json!({ "definedBy": "orchestrator", "mode": "off" })),
-        Err(PlanError::OrchestratorPlanOff)
+        Err(KytPlanError::OrchestratorPlanOff)
     );
     assert_eq!(
         plan(
             json!({ "definedBy": "platform", "kyt": { "providers": [{ "provider": "hypernative" }] } })
         ),
-        Err(PlanError::ProvidersOnPlatformPlan)
+        Err(KytPlanError::ProvidersOnPlatformPlan)
     );
     assert_eq!(
         plan(json!({ "definedBy": "platform", "mode": "inherit" })),
-        Err(PlanError::InheritInPlan)
+        Err(KytPlanError::InheritInPlan)
     );
     assert_eq!(
         plan(json!({ "definedBy": "platform" })),
-        Err(PlanError::ModeRequired)
+        Err(KytPlanError::ModeRequired)
     );
     assert_eq!(
         plan(json!({ "definedBy": "client", "mode": "off" })),
-        Err(PlanError::UnknownOwner("client".to_owned()))
+        Err(KytPlanError::UnknownOwner("client".to_owned()))
     );
     assert_eq!(
         plan(json!({ "definedBy": "platform", "mode": "kyt_all_wallets" })),
-        Err(PlanError::Policy(AccessPolicyError::ProviderRequired))
+        Err(KytPlanError::Policy(AccessPolicyError::ProviderRequired))
     );
     assert!(matches!(
         plan(
             json!({ "definedBy": "orchestrator", "mode": "kyt_all_wallets", "screeningProvider": "merklescience",
                      "kyt": { "providers": [{ "provider": "hypernative" }] } })
         ),
-        Err(PlanError::KytDisagrees { .. })
+        Err(KytPlanError::KytDisagrees { .. })
     ));
     assert!(matches!(
         plan(json!({ "mode": "off" })),
-        Err(PlanError::Json(_))
+        Err(KytPlanError::Json(_))
     ));
     assert!(matches!(
         plan(json!({ "definedBy": "platform", "mode": "off", "extra": 1 })),
-        Err(PlanError::Json(_))
+        Err(KytPlanError::Json(_))
     ));
     // A platform plan may turn screening off.
     assert_eq!(
@@ -645,7 +645,7 @@ fn a_client_id_has_at_most_one_plan_orchestrator_or_platform_never_both() {
         KytPlan::new(PlanOwner::Orchestrator, Screening::Kyt(MerkleScience)).unwrap();
     assert_eq!(
         settings.set_plan(orchestrator.clone()),
-        Err(PlanError::PlanAlreadyDefined {
+        Err(KytPlanError::PlanAlreadyDefined {
             existing: PlanOwner::Platform,
             new: PlanOwner::Orchestrator
         })

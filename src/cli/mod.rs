@@ -13,6 +13,7 @@ mod decode;
 mod encode;
 mod interop;
 mod policy;
+mod webhook;
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -95,6 +96,8 @@ enum Command {
     /// Payment access policy: resolve a payment's screening configuration, or drive the payer
     /// screening gate.
     Policy(policy::Args),
+    /// Verify or parse a webhook delivery (raw body on standard input).
+    Webhook(webhook::Args),
 }
 
 /// Runs the command line with the process arguments and standard streams.
@@ -124,6 +127,7 @@ fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Out
         Command::Decode(args) => decode::run(&args),
         Command::Reference(args) => decode::reference(&args),
         Command::Policy(args) => policy::run(&args, input, output),
+        Command::Webhook(args) => webhook::run(&args, input),
     }
 }
 

@@ -165,6 +165,9 @@ pub enum ContractsError {
         /// Another contract.
         second: Contract,
     },
+    /// A chain id that is not one of the service's networks.
+    #[error(transparent)]
+    Chain(crate::network::NetworkError),
     /// A deployment whose address is not of the network's family.
     #[error("{contract} on {network}: {address} is not an address of that network")]
     WrongFamily {
@@ -414,8 +417,8 @@ impl Deployments {
         &self,
         chain_id: u64,
         address: &alloy_primitives::Address,
-    ) -> Result<(Network, Contract), crate::Error> {
-        let network = Network::from_chain_id(chain_id)?;
+    ) -> Result<(Network, Contract), ContractsError> {
+        let network = Network::from_chain_id(chain_id).map_err(ContractsError::Chain)?;
         let address = PayeeAddress::from_abi(network, *address);
         Ok((network, self.contract_at(network, &address)?))
     }

@@ -35,7 +35,7 @@ pub use metadata::{
     QuoteExpiry, RouteType,
 };
 pub use plan::{
-    ApprovalPlan, PaymentPlan, PlanError, PlannedFee, PlannedPayment, SmartAccountFlow,
+    ApprovalPlan, PaymentPlan, PaymentPlanError, PlannedFee, PlannedPayment, SmartAccountFlow,
 };
 pub use query::{PayQueryError, RequestPayQuery, SecurePayQuery, SourceToken};
 pub use shapes::{

@@ -19,7 +19,7 @@ use crate::transaction::Transaction;
 /// Why a plan could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum PlanError {
+pub enum PaymentPlanError {
     /// No payment in the plan.
     #[error("a payment plan needs at least one payment")]
     NoPayments,
@@ -139,28 +139,28 @@ pub struct PaymentPlan {
 
 impl PaymentPlan {
     /// Builds the response with the built-in deployment table.
-    pub fn build(&self) -> Result<PayResponse, PlanError> {
+    pub fn build(&self) -> Result<PayResponse, PaymentPlanError> {
         self.build_with(Deployments::builtin())
     }
 
     /// Builds the response with the caller's deployment table. The result is deterministic
     /// and passes [`PayResponse::problems`] with no problem.
-    pub fn build_with(&self, deployments: &Deployments) -> Result<PayResponse, PlanError> {
+    pub fn build_with(&self, deployments: &Deployments) -> Result<PayResponse, PaymentPlanError> {
         let builder = Builder::with_deployments(self.network, deployments);
-        let first = self.payments.first().ok_or(PlanError::NoPayments)?;
+        let first = self.payments.first().ok_or(PaymentPlanError::NoPayments)?;
         let native = self.currency.kind() == CurrencyType::Eth;
         let token = match (self.currency.chain_network(), self.currency.token_address()) {
             (Some(network), Some(token)) if network == self.network => Some(token),
             (Some(network), None) if network == self.network && native => None,
             _ => {
-                return Err(PlanError::Currency {
+                return Err(PaymentPlanError::Currency {
                     currency: self.currency.id().to_string(),
                     network: self.network,
                 })
             }
         };
         if self.payments.len() > 1 && self.network == Network::Tron {
-            return Err(PlanError::TronMulticall);
+            return Err(PaymentPlanError::TronMulticall);
         }
         let legs = self.legs()?;
         let mut payment_txs = Vec::with_capacity(legs.len());
@@ -184,7 +184,7 @@ impl PaymentPlan {
             .iter()
             .chain(self.fees.iter().map(|f| &f.amount))
             .try_fold(U256::ZERO, |total, amount| total.checked_add(*amount))
-            .ok_or(PlanError::Overflow)?;
+            .ok_or(PaymentPlanError::Overflow)?;
         let approval = match (self.approval, token) {
             (ApprovalPlan::None, _) | (_, None) => None,
             (ApprovalPlan::Exact, Some(token)) => {
@@ -255,7 +255,7 @@ impl PaymentPlan {
             execution_kind: ExecutionKind::EvmSameChain,
             token: self
                 .parent_token
-                .ok_or_else(|| PlanError::MissingToken("the parent token".into()))?,
+                .ok_or_else(|| PaymentPlanError::MissingToken("the parent token".into()))?,
             network: Some(self.network),
             chain_id: Some(self.network.chain_id()),
             child_tokens: children.iter().map(|c| c.secure_payment_token).collect(),
@@ -272,10 +272,10 @@ impl PaymentPlan {
     }
 
     /// The amount of each payee's leg: the amount minus its payee-borne fees.
-    fn legs(&self) -> Result<Vec<U256>, PlanError> {
+    fn legs(&self) -> Result<Vec<U256>, PaymentPlanError> {
         for (index, fee) in self.fees.iter().enumerate() {
             if self.reference_of(&fee.request_id).is_none() {
-                return Err(PlanError::UnknownFeeRequest {
+                return Err(PaymentPlanError::UnknownFeeRequest {
                     index,
                     request_id: fee.request_id.clone(),
                 });
@@ -289,12 +289,12 @@ impl PaymentPlan {
                     .iter()
                     .filter(|f| f.bearer == FeeBearer::Payee && f.request_id == payment.request_id)
                     .try_fold(U256::ZERO, |total, f| total.checked_add(f.amount))
-                    .ok_or(PlanError::Overflow)?;
+                    .ok_or(PaymentPlanError::Overflow)?;
                 payment
                     .amount
                     .checked_sub(borne)
                     .filter(|leg| !leg.is_zero())
-                    .ok_or_else(|| PlanError::FeesExceedPayment(payment.request_id.clone()))
+                    .ok_or_else(|| PaymentPlanError::FeesExceedPayment(payment.request_id.clone()))
             })
             .collect()
     }
@@ -313,7 +313,7 @@ impl PaymentPlan {
         to: PayeeAddress,
         amount: U256,
         reference: PaymentReference,
-    ) -> Result<Transaction, PlanError> {
+    ) -> Result<Transaction, PaymentPlanError> {
         Ok(match token {
             Some(token) => {
                 builder.erc20_fee(&Erc20FeePayment::new(token, to, amount, reference))?
@@ -326,7 +326,7 @@ impl PaymentPlan {
         HumanAmount::from_units(units, self.currency.decimals())
     }
 
-    fn fee_bundle(&self) -> Result<Option<FeeBundle>, PlanError> {
+    fn fee_bundle(&self) -> Result<Option<FeeBundle>, PaymentPlanError> {
         if self.fees.is_empty() {
             return Ok(None);
         }
@@ -335,15 +335,15 @@ impl PaymentPlan {
                 .iter()
                 .filter(|f| f.bearer == bearer)
                 .try_fold(U256::ZERO, |total, f| total.checked_add(f.amount))
-                .ok_or(PlanError::Overflow)
+                .ok_or(PaymentPlanError::Overflow)
         };
         let (payee, payer) = (sum(FeeBearer::Payee)?, sum(FeeBearer::Payer)?);
         let gross = self
             .payments
             .iter()
             .try_fold(U256::ZERO, |total, p| total.checked_add(p.amount))
-            .ok_or(PlanError::Overflow)?;
-        let checked = |value: Option<U256>| value.ok_or(PlanError::Overflow);
+            .ok_or(PaymentPlanError::Overflow)?;
+        let checked = |value: Option<U256>| value.ok_or(PaymentPlanError::Overflow);
         let summary = AmountSummary {
             gross_amount: self.human(gross),
             net_recipient_amount: self.human(checked(gross.checked_sub(payee))?),
@@ -376,7 +376,7 @@ impl PaymentPlan {
         }))
     }
 
-    fn children(&self, token: Option<PayeeAddress>) -> Result<Vec<Child>, PlanError> {
+    fn children(&self, token: Option<PayeeAddress>) -> Result<Vec<Child>, PaymentPlanError> {
         self.payments
             .iter()
             .enumerate()
@@ -384,7 +384,7 @@ impl PaymentPlan {
                 Ok(Child {
                     position,
                     secure_payment_token: payment.secure_payment_token.ok_or_else(|| {
-                        PlanError::MissingToken(format!("the token of payment {position}"))
+                        PaymentPlanError::MissingToken(format!("the token of payment {position}"))
                     })?,
                     request_id: payment.request_id.clone(),
                     payee: payment.payee,

@@ -68,7 +68,7 @@ pub use gate::{
 };
 pub use masked::{Masked, PayeeDisplay, MASKED_TEXT};
 pub use model::{AccessPolicyError, Mode, Screening, ScreeningProvider};
-pub use plan::{KytPlan, KytProvider, PlanError, PlanOwner, ScreeningFailure};
+pub use plan::{KytPlan, KytPlanError, KytProvider, PlanOwner, ScreeningFailure};
 pub use resolve::{resolve, Provenance, ResolveError, ResolvedPolicy, Source};
 pub use snapshot::{PolicySettings, PolicySnapshot, SnapshotError};
 pub use view::{BlockReason, PayerView, Stage};

@@ -9,7 +9,7 @@ use super::{AccessPolicyError, Screening, ScreeningProvider};
 /// Why a KYT plan is malformed, or cannot be set.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum PlanError {
+pub enum KytPlanError {
     /// `kyt.providers` is empty.
     #[error(
         "kyt.providers is empty: list 1 or 2 providers, or omit kyt to give the platform control"
@@ -90,11 +90,11 @@ impl PlanOwner {
     }
 
     /// Parses `orchestrator` or `platform`.
-    pub fn parse(text: &str) -> Result<PlanOwner, PlanError> {
+    pub fn parse(text: &str) -> Result<PlanOwner, KytPlanError> {
         match text {
             "orchestrator" => Ok(PlanOwner::Orchestrator),
             "platform" => Ok(PlanOwner::Platform),
-            other => Err(PlanError::UnknownOwner(other.to_owned())),
+            other => Err(KytPlanError::UnknownOwner(other.to_owned())),
         }
     }
 }
@@ -124,9 +124,9 @@ pub struct KytProvider {
 impl KytProvider {
     /// A provider entry; `policy_id`, when given, must be a UUID (an error reports it at
     /// index 0, as the entry is not in a list yet).
-    pub fn new(provider: ScreeningProvider, policy_id: Option<&str>) -> Result<Self, PlanError> {
+    pub fn new(provider: ScreeningProvider, policy_id: Option<&str>) -> Result<Self, KytPlanError> {
         if let Some(id) = policy_id.filter(|id| !is_uuid(id)) {
-            return Err(PlanError::InvalidPolicyId {
+            return Err(KytPlanError::InvalidPolicyId {
                 index: 0,
                 value: id.to_owned(),
             });
@@ -165,7 +165,7 @@ impl KytProvider {
 /// assert_eq!(plan.screening().provider(), Some(Hypernative));
 /// assert_eq!(plan.provider_after(Hypernative, ScreeningFailure::Technical), Some(MerkleScience));
 /// assert_eq!(plan.provider_after(Hypernative, ScreeningFailure::Rejected), None);
-/// # Ok::<(), securepay::policy::PlanError>(())
+/// # Ok::<(), securepay::policy::KytPlanError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct KytPlan {
@@ -176,13 +176,13 @@ pub struct KytPlan {
 
 impl KytPlan {
     /// An orchestrator-defined plan from its provider entries (1–2, unique).
-    pub fn orchestrator(providers: Vec<KytProvider>) -> Result<KytPlan, PlanError> {
-        let (first, rest) = providers.split_first().ok_or(PlanError::NoProviders)?;
+    pub fn orchestrator(providers: Vec<KytProvider>) -> Result<KytPlan, KytPlanError> {
+        let (first, rest) = providers.split_first().ok_or(KytPlanError::NoProviders)?;
         if providers.len() > 2 {
-            return Err(PlanError::TooManyProviders(providers.len()));
+            return Err(KytPlanError::TooManyProviders(providers.len()));
         }
         if let Some(duplicate) = rest.iter().find(|p| p.provider == first.provider) {
-            return Err(PlanError::DuplicateProvider(duplicate.provider));
+            return Err(KytPlanError::DuplicateProvider(duplicate.provider));
         }
         Ok(KytPlan {
             owner: PlanOwner::Orchestrator,
@@ -201,10 +201,10 @@ impl KytPlan {
     }
 
     /// A plan of `owner` with one screening; an orchestrator plan must screen.
-    pub fn new(owner: PlanOwner, screening: Screening) -> Result<KytPlan, PlanError> {
+    pub fn new(owner: PlanOwner, screening: Screening) -> Result<KytPlan, KytPlanError> {
         match (owner, screening) {
             (PlanOwner::Platform, _) => Ok(KytPlan::platform(screening)),
-            (PlanOwner::Orchestrator, Screening::Off) => Err(PlanError::OrchestratorPlanOff),
+            (PlanOwner::Orchestrator, Screening::Off) => Err(KytPlanError::OrchestratorPlanOff),
             (PlanOwner::Orchestrator, Screening::Kyt(provider)) => {
                 KytPlan::orchestrator(vec![KytProvider {
                     provider,

@@ -5,7 +5,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{json, Map, Value};
 
 use super::{
-    AccessPolicyError, KytPlan, KytProvider, Mode, PlanError, PlanOwner, Screening,
+    AccessPolicyError, KytPlan, KytPlanError, KytProvider, Mode, PlanOwner, Screening,
     ScreeningProvider,
 };
 
@@ -13,15 +13,15 @@ impl KytPlan {
     /// Reads `{"definedBy", "mode", "screeningProvider"}`, or (orchestrator plans)
     /// `{"definedBy":"orchestrator", "kyt": {"providers": [...]}}` with the link intent's
     /// `kyt` object, or both when they agree.
-    pub fn from_json(text: &str) -> Result<KytPlan, PlanError> {
+    pub fn from_json(text: &str) -> Result<KytPlan, KytPlanError> {
         let value: Value =
-            serde_json::from_str(text).map_err(|e| PlanError::Json(e.to_string()))?;
+            serde_json::from_str(text).map_err(|e| KytPlanError::Json(e.to_string()))?;
         KytPlan::from_value(&value)
     }
 
     /// [`KytPlan::from_json`] on a JSON value.
-    pub fn from_value(value: &Value) -> Result<KytPlan, PlanError> {
-        let json = |message: String| PlanError::Json(message);
+    pub fn from_value(value: &Value) -> Result<KytPlan, KytPlanError> {
+        let json = |message: String| KytPlanError::Json(message);
         let object = value
             .as_object()
             .ok_or_else(|| json(format!("expected a JSON object, found {value}")))?;
@@ -57,7 +57,7 @@ impl KytPlan {
             }
         };
         let given = match (mode, provider) {
-            (Some(Mode::Inherit), _) => return Err(PlanError::InheritInPlan),
+            (Some(Mode::Inherit), _) => return Err(KytPlanError::InheritInPlan),
             (Some(mode), provider) => Some(Screening::from_parts(mode, provider)?),
             (None, Some(p)) => {
                 return Err(AccessPolicyError::ProviderWithoutMode(p.to_string()).into())
@@ -66,13 +66,13 @@ impl KytPlan {
         };
         let plan = match (object.get("kyt"), given) {
             (Some(_), _) if owner == PlanOwner::Platform => {
-                return Err(PlanError::ProvidersOnPlatformPlan)
+                return Err(KytPlanError::ProvidersOnPlatformPlan)
             }
             (Some(kyt), given) => {
                 let plan = KytPlan::orchestrator(providers_from_value(kyt)?)?;
                 match given {
                     Some(screening) if screening != plan.screening => {
-                        return Err(PlanError::KytDisagrees {
+                        return Err(KytPlanError::KytDisagrees {
                             given: describe(screening),
                             kyt: describe(plan.screening),
                         })
@@ -81,7 +81,7 @@ impl KytPlan {
                 }
             }
             (None, Some(screening)) => KytPlan::new(owner, screening)?,
-            (None, None) => return Err(PlanError::ModeRequired),
+            (None, None) => return Err(KytPlanError::ModeRequired),
         };
         Ok(plan)
     }
@@ -94,8 +94,8 @@ fn describe(screening: Screening) -> String {
     }
 }
 
-fn providers_from_value(kyt: &Value) -> Result<Vec<KytProvider>, PlanError> {
-    let json = |message: String| PlanError::Json(message);
+fn providers_from_value(kyt: &Value) -> Result<Vec<KytProvider>, KytPlanError> {
+    let json = |message: String| KytPlanError::Json(message);
     let object = kyt
         .as_object()
         .ok_or_else(|| json(format!("kyt must be an object, found {kyt}")))?;
@@ -131,7 +131,7 @@ fn providers_from_value(kyt: &Value) -> Result<Vec<KytProvider>, PlanError> {
                 None => None,
                 Some(Value::String(id)) if is_uuid(id) => Some(id.clone()),
                 Some(other) => {
-                    return Err(PlanError::InvalidPolicyId {
+                    return Err(KytPlanError::InvalidPolicyId {
                         index,
                         value: other
                             .as_str()

@@ -5,8 +5,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
 use super::{
-    resolve, AccessPolicyError, AllowedPayers, DestinationPolicy, KytPlan, Mode, PaymentPolicy,
-    PlanError, Provenance, ResolveError, ResolvedPolicy, Screening, ScreeningProvider,
+    resolve, AccessPolicyError, AllowedPayers, DestinationPolicy, KytPlan, KytPlanError, Mode,
+    PaymentPolicy, Provenance, ResolveError, ResolvedPolicy, Screening, ScreeningProvider,
 };
 
 /// Why a stored snapshot cannot be read back.
@@ -184,13 +184,13 @@ impl PolicySettings {
     }
 
     /// Sets the Client ID's plan. A plan of the same owner replaces the current one; a plan
-    /// of the other owner is refused ([`PlanError::PlanAlreadyDefined`]): a Client ID has at
+    /// of the other owner is refused ([`KytPlanError::PlanAlreadyDefined`]): a Client ID has at
     /// most one plan, orchestrator- or platform-defined, never both. Remove the current plan
     /// first with [`PolicySettings::remove_plan`].
-    pub fn set_plan(&mut self, plan: KytPlan) -> Result<(), PlanError> {
+    pub fn set_plan(&mut self, plan: KytPlan) -> Result<(), KytPlanError> {
         match &self.plan {
             Some(existing) if existing.owner() != plan.owner() => {
-                Err(PlanError::PlanAlreadyDefined {
+                Err(KytPlanError::PlanAlreadyDefined {
                     existing: existing.owner(),
                     new: plan.owner(),
                 })

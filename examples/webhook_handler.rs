@@ -1,0 +1,207 @@
+//! A webhook handler walkthrough on built-in data: each simulated delivery goes through
+//! signature verification, parsing, de-duplication (delivery id and business key) and the
+//! partial-payment ledger, and gets the HTTP status a real handler would answer.
+//!
+//! Run it with `cargo run --example webhook_handler`.
+
+use http::{HeaderMap, HeaderValue};
+use securepay::currency::Catalog;
+use securepay::partial::Ledger;
+use securepay::webhook::{
+    sign, verify_headers, Deduplicator, Delivery, Event, DELIVERY_HEADER, SIGNATURE_HEADER,
+};
+
+const SECRET: &str = "f3c189a4b5e6d7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2";
+const REQUEST: &str = "0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93";
+
+/// What the application keeps between deliveries (in a database, with the same transaction
+/// as the business update).
+struct App {
+    seen: Deduplicator,
+    ledger: Ledger,
+    fulfilled: u32,
+}
+
+/// The handler: answers an HTTP status and says why.
+fn handle(app: &mut App, headers: &HeaderMap, body: &[u8]) -> (u16, String) {
+    // 1. Verify before parsing, on the raw bytes.
+    let verified = match verify_headers(SECRET, body, headers) {
+        Ok(verified) => verified,
+        Err(error) => return (401, format!("signature refused: {error}")),
+    };
+    let delivery = match Delivery::from_headers(headers) {
+        Ok(delivery) => delivery,
+        Err(error) => return (400, format!("delivery headers refused: {error}")),
+    };
+    // 2. Parse into a typed event.
+    let event = match verified.parse() {
+        Ok(event) => event,
+        Err(error) => return (400, format!("not a webhook event: {error}")),
+    };
+    // 3. At least once: skip what was already processed.
+    if let Some(duplicate) = app.seen.check(Some(delivery.id()), &event) {
+        return (200, format!("{}: duplicate ({duplicate})", event.name()));
+    }
+    // 4. The business update.
+    let note = match &event {
+        Event::PaymentPartial(_) | Event::PaymentConfirmed(_) => {
+            match app.ledger.apply_event(&event) {
+                Ok(applied) => {
+                    let mut note = format!(
+                        "{}: ledger {:?} -> {:?}, paid {} of {}, remaining {}",
+                        event.name(),
+                        applied.previous,
+                        applied.status,
+                        app.ledger.paid(),
+                        app.ledger.expected(),
+                        app.ledger.remaining()
+                    );
+                    if app.ledger.is_settled() && matches!(event, Event::PaymentConfirmed(_)) {
+                        app.fulfilled += 1;
+                        note.push_str(" -> settled: fulfil the order");
+                    } else {
+                        note.push_str(" (not settled: do not fulfil yet)");
+                    }
+                    note
+                }
+                // A permanent anomaly: retries would not help. Acknowledge, and flag it for a
+                // person instead of applying it.
+                Err(error) => format!(
+                    "{}: refused by the ledger, flagged for review: {error}",
+                    event.name()
+                ),
+            }
+        }
+        Event::Other { name, .. } => format!("{name}: unknown event, acknowledged and logged"),
+        other => format!("{}: acknowledged", other.name()),
+    };
+    // 5. Record the delivery and the fact together with the update.
+    app.seen.record(Some(delivery.id()), &event);
+    (200, note)
+}
+
+fn delivery(id: &str, body: &str) -> (HeaderMap, Vec<u8>) {
+    let mut headers = HeaderMap::new();
+    if let Ok(value) = HeaderValue::from_str(id) {
+        headers.insert(DELIVERY_HEADER, value);
+    }
+    if let Ok(signature) = sign(SECRET, body.as_bytes()) {
+        if let Ok(value) = HeaderValue::from_str(&signature) {
+            headers.insert(SIGNATURE_HEADER, value);
+        }
+    }
+    (headers, body.as_bytes().to_vec())
+}
+
+fn payment(event: &str, tx: char, amount: &str, total: &str) -> String {
+    format!(
+        r#"{{"event":"{event}","requestId":"{REQUEST}","requestID":"{REQUEST}","paymentReference":"0x2c3366941274c34c","amount":"{amount}","totalAmountPaid":"{total}","expectedAmount":"100.0","txHash":"0x{}","currency":"USDC","network":"base","subStatus":"","paymentProcessor":"request-network"}}"#,
+        tx.to_string().repeat(64)
+    )
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    println!("securepay webhook handler walkthrough (built-in data only)\n");
+    let usdc = Catalog::builtin().get("USDC-base")?;
+    let mut app = App {
+        seen: Deduplicator::default(),
+        ledger: Ledger::for_currency(REQUEST, "100", usdc)?,
+        fulfilled: 0,
+    };
+
+    let first = delivery(
+        "01KJC2WX8EH4MP3DHZB2YQ7N01",
+        &payment("payment.partial", '1', "40.0", "40.0"),
+    );
+    let mut forged = delivery(
+        "01KJC2WX8EH4MP3DHZB2YQ7N02",
+        &payment("payment.confirmed", '9', "60.0", "100.0"),
+    );
+    forged.0.insert(
+        SIGNATURE_HEADER,
+        HeaderValue::from_str(&sign("guessed-secret", &forged.1)?)?,
+    );
+    let mut tampered = delivery(
+        "01KJC2WX8EH4MP3DHZB2YQ7N03",
+        &payment("payment.partial", '2', "10.0", "50.0"),
+    );
+    tampered.1 = payment("payment.partial", '2', "60.0", "100.0").into_bytes();
+    let mut uppercase = delivery(
+        "01KJC2WX8EH4MP3DHZB2YQ7N04",
+        &payment("payment.partial", '2', "10.0", "50.0"),
+    );
+    let upper = sign(SECRET, &uppercase.1)?.to_uppercase();
+    uppercase
+        .0
+        .insert(SIGNATURE_HEADER, HeaderValue::from_str(&upper)?);
+    let mut trailing_space = delivery(
+        "01KJC2WX8EH4MP3DHZB2YQ7N05",
+        &payment("payment.partial", '2', "10.0", "50.0"),
+    );
+    trailing_space.1.push(b' ');
+
+    let deliveries = [
+        ("a first partial payment", first.clone()),
+        ("the same delivery retried", first),
+        (
+            "the checkout variant of that payment",
+            delivery(
+                "01KJC2WX8EH4MP3DHZB2YQ7N06",
+                &payment("payment.partial.checkout", '1', "40.0", "40.0"),
+            ),
+        ),
+        ("a confirmation signed with a guessed secret", forged),
+        ("a body changed after signing", tampered),
+        ("a signature in uppercase hex", uppercase),
+        ("a body with one trailing space", trailing_space),
+        (
+            "a second partial payment",
+            delivery(
+                "01KJC2WX8EH4MP3DHZB2YQ7N07",
+                &payment("payment.partial", '2', "35.0", "75.0"),
+            ),
+        ),
+        (
+            "a partial for another amount of the same transaction",
+            delivery(
+                "01KJC2WX8EH4MP3DHZB2YQ7N08",
+                &payment("payment.partial", '2', "36.0", "76.0"),
+            ),
+        ),
+        (
+            "the final payment, over-paying by 5",
+            delivery(
+                "01KJC2WX8EH4MP3DHZB2YQ7N09",
+                &payment("payment.confirmed", '3', "30.0", "100.0"),
+            ),
+        ),
+        (
+            "its Client ID variant",
+            delivery(
+                "01KJC2WX8EH4MP3DHZB2YQ7N10",
+                &payment("payment.confirmed.client_id", '3', "30.0", "100.0"),
+            ),
+        ),
+        (
+            "an event this version does not know",
+            delivery(
+                "01KJC2WX8EH4MP3DHZB2YQ7N11",
+                r#"{"event":"payout.sent","id":"p_1"}"#,
+            ),
+        ),
+        (
+            "a body that is not JSON",
+            delivery("01KJC2WX8EH4MP3DHZB2YQ7N12", "ok"),
+        ),
+    ];
+    for (what, (headers, body)) in &deliveries {
+        let (status, note) = handle(&mut app, headers, body);
+        println!("{what}\n   -> {status} {note}");
+    }
+    println!(
+        "\nThe order was fulfilled {} time(s); over-payment recorded: {} USDC; the service caps it to the remainder.",
+        app.fulfilled,
+        app.ledger.excess()
+    );
+    Ok(())
+}

@@ -1,0 +1,148 @@
+//! `securepay webhook verify` and `securepay webhook parse`: raw body on standard input.
+
+use std::io::BufRead;
+
+use serde::Serialize;
+use serde_json::json;
+
+use super::Outcome;
+use crate::webhook::{verify_signature, BusinessKey, Event, SignatureError};
+
+#[derive(Debug, clap::Args)]
+pub(super) struct Args {
+    #[command(subcommand)]
+    command: WebhookCommand,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum WebhookCommand {
+    /// Check the x-request-network-signature of the raw body read from standard input:
+    /// exit 0 valid, 1 mismatch, 2 unusable input.
+    Verify(VerifyArgs),
+    /// Parse the raw body read from standard input into its typed event (exit 2 if it is
+    /// not a webhook body); with --secret and --signature, verify it first.
+    Parse(ParseArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct Secret {
+    /// The webhook secret (its UTF-8 text, as returned when the webhook was created).
+    #[arg(long, conflicts_with = "secret_env")]
+    secret: Option<String>,
+    /// Read the secret from this environment variable instead (keeps it out of the process
+    /// list).
+    #[arg(long, value_name = "VAR")]
+    secret_env: Option<String>,
+}
+
+impl Secret {
+    fn get(&self) -> Result<Option<String>, String> {
+        match (&self.secret, &self.secret_env) {
+            (Some(secret), _) => Ok(Some(secret.clone())),
+            (None, Some(var)) => std::env::var(var)
+                .map(Some)
+                .map_err(|_| format!("environment variable {var} is not set or not UTF-8")),
+            (None, None) => Ok(None),
+        }
+    }
+}
+
+#[derive(Debug, clap::Args)]
+struct VerifyArgs {
+    #[command(flatten)]
+    secret: Secret,
+    /// The value of the x-request-network-signature header (64 lowercase hex characters).
+    #[arg(long)]
+    signature: String,
+}
+
+#[derive(Debug, clap::Args)]
+struct ParseArgs {
+    #[command(flatten)]
+    secret: Secret,
+    /// The x-request-network-signature header; with a secret, the body is verified first.
+    #[arg(long)]
+    signature: Option<String>,
+}
+
+pub(super) fn run(args: &Args, input: &mut dyn BufRead) -> Outcome {
+    let mut body = Vec::new();
+    if let Err(error) = input.read_to_end(&mut body) {
+        return Outcome::unusable(format!("cannot read standard input: {error}"));
+    }
+    match &args.command {
+        WebhookCommand::Verify(verify) => match verify.secret.get() {
+            Ok(Some(secret)) => check(&secret, &body, &verify.signature)
+                .unwrap_or_else(|| Outcome::answer(&json!({ "valid": true }))),
+            Ok(None) => Outcome::unusable("either --secret or --secret-env is required"),
+            Err(error) => Outcome::unusable(error),
+        },
+        WebhookCommand::Parse(parse) => {
+            let secret = match parse.secret.get() {
+                Ok(secret) => secret,
+                Err(error) => return Outcome::unusable(error),
+            };
+            match (secret, &parse.signature) {
+                (Some(secret), Some(signature)) => {
+                    if let Some(outcome) = check(&secret, &body, signature) {
+                        return outcome;
+                    }
+                }
+                (None, None) => {}
+                _ => return Outcome::unusable("--signature and a secret go together"),
+            }
+            describe(&body)
+        }
+    }
+}
+
+/// `None` when the signature is valid; otherwise the outcome to end with: "no" (exit 1) on a
+/// mismatch, unusable (exit 2) for a malformed header or an empty secret.
+fn check(secret: &str, body: &[u8], signature: &str) -> Option<Outcome> {
+    match verify_signature(secret, body, signature) {
+        Ok(_) => None,
+        Err(error @ SignatureError::Mismatch) => Some(Outcome::no(
+            &json!({ "valid": false, "error": error.to_string() }),
+            error,
+        )),
+        Err(error) => Some(Outcome::unusable(error)),
+    }
+}
+
+/// The answer of `webhook parse`, in this field order.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Parsed<'a> {
+    /// The event name, scope included.
+    name: String,
+    /// Whether the name is a documented one.
+    known: bool,
+    /// The core name (`payment.confirmed` for `payment.confirmed.checkout`).
+    kind: Option<&'static str>,
+    /// `core`, `client_id` or `checkout`.
+    scope: Option<&'static str>,
+    /// The request the event is about.
+    request_id: Option<&'a str>,
+    /// The de-duplication key of the fact reported.
+    business_key: Option<BusinessKey>,
+    /// The event as typed (unknown fields kept).
+    event: &'a Event,
+}
+
+fn describe(body: &[u8]) -> Outcome {
+    match Event::parse_unverified(body) {
+        Ok(event) => {
+            let name = event.name();
+            Outcome::answer(&Parsed {
+                name: name.to_string(),
+                known: name.kind().is_some(),
+                kind: name.kind().map(|k| k.as_str()),
+                scope: name.scope().map(|s| s.as_str()),
+                request_id: event.request_id(),
+                business_key: BusinessKey::of(&event),
+                event: &event,
+            })
+        }
+        Err(error) => Outcome::unusable(format!("not a webhook body: {error}")),
+    }
+}

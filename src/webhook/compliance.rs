@@ -1,0 +1,54 @@
+//! Payloads of the crypto-to-fiat compliance events: `compliance.updated` and
+//! `payment_detail.updated`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::status::{AgreementStatus, KycStatus, PaymentDetailStatus};
+
+/// The payload of `compliance.updated`: a payer's KYC and agreement status.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct ComplianceUpdated {
+    /// `clientUserId`: your id of the payer (required).
+    pub client_user_id: String,
+    /// `kycStatus`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kyc_status: Option<KycStatus>,
+    /// `agreementStatus`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agreement_status: Option<AgreementStatus>,
+    /// `isCompliant`: the service's overall verdict.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_compliant: Option<bool>,
+    /// `timestamp`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<String>,
+    /// `rawPayload`: the provider's payload, as sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raw_payload: Option<Value>,
+    /// Any other field, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// The payload of `payment_detail.updated`: the review of a payer's bank account.
+///
+/// Only `paymentDetailsId` and `status` are documented (from the service's demo app); any
+/// other field is in `extra`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct PaymentDetailUpdated {
+    /// `paymentDetailsId` (required).
+    pub payment_details_id: String,
+    /// `status`: `pending`, `approved` or `failed` (required).
+    pub status: PaymentDetailStatus,
+    /// `timestamp`, when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<String>,
+    /// Any other field, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}

@@ -1,0 +1,97 @@
+//! Decimal strings as the API writes amounts (`"100.0"`, `"0.02"`): checked once, kept as text.
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::amount::{parse_units, Amount, AmountError, Decimals, MAX_DECIMALS};
+
+/// A non-negative human decimal exactly as the service wrote it (`"100.0"`, `"75.00"`, `"0"`).
+///
+/// Parsing checks the amount grammar of the [`amount`](crate::amount) module
+/// (`^(0|[1-9][0-9]*)(\.[0-9]+)?$`, no exponent, no sign, bounded length) but not a number of
+/// decimals, which a webhook does not state; the text is kept unchanged so it serializes back
+/// byte for byte. [`DecimalText::to_amount`] converts it once the currency's decimals are
+/// known.
+///
+/// ```
+/// use securepay::amount::Decimals;
+/// use securepay::webhook::DecimalText;
+///
+/// let paid = DecimalText::parse("100.0")?;
+/// assert_eq!(paid.as_str(), "100.0");
+/// assert_eq!(paid.to_amount(Decimals::new(6)?)?.units().to_string(), "100000000");
+/// assert_eq!(paid.to_amount(Decimals::ZERO)?.to_string(), "100"); // trailing zeros are exact
+/// assert!(DecimalText::parse("0.015")?.to_amount(Decimals::new(2)?).is_err()); // never rounded
+/// assert!(DecimalText::parse("1e3").is_err());
+/// # Ok::<(), securepay::amount::AmountError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DecimalText(String);
+
+impl DecimalText {
+    /// Checks `text` against the amount grammar.
+    pub fn parse(text: &str) -> Result<DecimalText, AmountError> {
+        let fraction_digits = text.split_once('.').map_or(0, |(_, f)| f.len());
+        let decimals = u8::try_from(fraction_digits)
+            .ok()
+            .filter(|d| *d <= MAX_DECIMALS)
+            .ok_or(AmountError::TooPrecise {
+                given: fraction_digits,
+                decimals: MAX_DECIMALS,
+            })?;
+        // With as many decimals as the text has fractional digits, parsing checks the grammar
+        // and the size without padding.
+        parse_units(text, Decimals::new(decimals)?)?;
+        Ok(DecimalText(text.to_owned()))
+    }
+
+    /// The text as the service wrote it.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The exact amount in a currency with `decimals`. Trailing fractional zeros beyond the
+    /// currency's decimals are dropped (`"100.0"` is 100 for a 0-decimal currency: the value
+    /// is unchanged); any other extra digit is [`AmountError::TooPrecise`], never rounded.
+    pub fn to_amount(&self, decimals: Decimals) -> Result<Amount, AmountError> {
+        let text: std::borrow::Cow<'_, str> = match self.0.split_once('.') {
+            Some((integer, fraction)) if fraction.len() > usize::from(decimals.get()) => {
+                match fraction.trim_end_matches('0') {
+                    "" => integer.into(),
+                    significant => format!("{integer}.{significant}").into(),
+                }
+            }
+            _ => self.0.as_str().into(),
+        };
+        Amount::parse(&text, decimals)
+    }
+}
+
+impl fmt::Display for DecimalText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::str::FromStr for DecimalText {
+    type Err = AmountError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        DecimalText::parse(text)
+    }
+}
+
+impl Serialize for DecimalText {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for DecimalText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        DecimalText::parse(&text)
+            .map_err(|e| serde::de::Error::custom(format_args!("amount {text:?}: {e}")))
+    }
+}

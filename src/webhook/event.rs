@@ -1,0 +1,277 @@
+//! The typed event: one variant per documented event, `Other` for any other name.
+
+use serde::de::DeserializeOwned;
+use serde::{Serialize, Serializer};
+use serde_json::{Map, Value};
+
+use super::{
+    AccessRejected, ClientIdLinked, ComplianceUpdated, EventKind, EventName, EventScope,
+    KytScreeningCompleted, PaymentDetailUpdated, PaymentFailed, PaymentProcessing, PaymentRefunded,
+    PaymentUpdate, RequestRecurring, SecurePaymentUserEvent,
+};
+
+/// Why a body is not a webhook event.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EventError {
+    /// The body is not JSON.
+    #[error("the body is not JSON: {0}")]
+    NotJson(String),
+    /// The body is JSON but not an object.
+    #[error("the body is JSON but not an object")]
+    NotAnObject,
+    /// The object has no `event` field.
+    #[error("the body has no \"event\" field: not a webhook event")]
+    MissingEventName,
+    /// `event` is not a string.
+    #[error("the \"event\" field is not a string")]
+    EventNameNotString,
+    /// A documented event whose payload does not have the documented shape.
+    #[error("{event} payload: {message}")]
+    Payload {
+        /// The event name.
+        event: String,
+        /// What was wrong (a missing or mistyped field).
+        message: String,
+    },
+    /// A payment event that names no request (neither `requestId` nor `requestID`).
+    #[error("{event} names no request: it has neither requestId nor requestID")]
+    MissingRequestId {
+        /// The event name.
+        event: String,
+    },
+    /// `requestId` and the legacy `requestID` disagree: which request is meant is ambiguous.
+    #[error("{event}: requestId {request_id:?} and requestID {legacy:?} disagree")]
+    RequestIdMismatch {
+        /// The event name.
+        event: String,
+        /// `requestId`.
+        request_id: String,
+        /// `requestID`.
+        legacy: String,
+    },
+}
+
+/// A webhook event.
+///
+/// `payment.confirmed` and `payment.partial` carry their scope (core, `.client_id`,
+/// `.checkout`) inside [`PaymentUpdate`]; an unknown event name is [`Event::Other`] with the
+/// whole JSON object kept. `Serialize` writes the wire form back, `event` included.
+///
+/// ```
+/// use securepay::webhook::{Event, EventKind, EventScope};
+///
+/// let body = br#"{"event":"payment.partial.checkout","requestId":"01ab","txHash":"0x12",
+///                 "amount":"50.0","totalAmountPaid":"50.0","expectedAmount":"100.0"}"#;
+/// let event = Event::parse_unverified(body)?;
+/// let Event::PaymentPartial(payment) = &event else { panic!("a partial payment") };
+/// assert_eq!(payment.scope, EventScope::Checkout);
+/// assert_eq!(event.kind(), Some(EventKind::PaymentPartial));
+/// assert_eq!(event.request_id(), Some("01ab"));
+///
+/// let other = Event::parse_unverified(br#"{"event":"payout.sent","id":7}"#)?;
+/// assert!(matches!(other, Event::Other { ref name, .. } if name == "payout.sent"));
+/// # Ok::<(), securepay::webhook::EventError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Event {
+    /// `payment.confirmed`, `payment.confirmed.client_id`, `payment.confirmed.checkout`.
+    PaymentConfirmed(PaymentUpdate),
+    /// `payment.partial`, `payment.partial.client_id`, `payment.partial.checkout`.
+    PaymentPartial(PaymentUpdate),
+    /// `payment.failed`.
+    PaymentFailed(PaymentFailed),
+    /// `payment.refunded`.
+    PaymentRefunded(PaymentRefunded),
+    /// `payment.processing`.
+    PaymentProcessing(PaymentProcessing),
+    /// `request.recurring`.
+    RequestRecurring(RequestRecurring),
+    /// `compliance.updated`.
+    ComplianceUpdated(ComplianceUpdated),
+    /// `payment_detail.updated`.
+    PaymentDetailUpdated(PaymentDetailUpdated),
+    /// `secure_payment.user_event`.
+    SecurePaymentUserEvent(SecurePaymentUserEvent),
+    /// `secure_payment.access_rejected`.
+    SecurePaymentAccessRejected(AccessRejected),
+    /// `client_id.linked` (orchestrator).
+    ClientIdLinked(ClientIdLinked),
+    /// `kyt.screening.completed` (orchestrator).
+    KytScreeningCompleted(KytScreeningCompleted),
+    /// An event name this version does not know.
+    Other {
+        /// The event name.
+        name: String,
+        /// The whole JSON object, as received.
+        raw: Value,
+    },
+}
+
+impl Event {
+    /// Parses a raw body **without** checking its signature. Receivers should call
+    /// [`verify_signature`](super::verify_signature) and parse the
+    /// [`VerifiedBody`](super::VerifiedBody) it returns; this is for bodies already verified
+    /// elsewhere, stored events and tools.
+    pub fn parse_unverified(raw_body: &[u8]) -> Result<Event, EventError> {
+        let value: Value =
+            serde_json::from_slice(raw_body).map_err(|e| EventError::NotJson(e.to_string()))?;
+        Event::from_value(value)
+    }
+
+    /// Reads an event from a JSON value.
+    pub fn from_value(value: Value) -> Result<Event, EventError> {
+        let Value::Object(mut object) = value else {
+            return Err(EventError::NotAnObject);
+        };
+        let name = match object.get("event") {
+            None => return Err(EventError::MissingEventName),
+            Some(Value::String(name)) => name.clone(),
+            Some(_) => return Err(EventError::EventNameNotString),
+        };
+        let (kind, scope) = match EventName::parse(&name) {
+            EventName::Known(kind, scope) => (kind, scope),
+            EventName::Other(_) => {
+                return Ok(Event::Other {
+                    name,
+                    raw: Value::Object(object),
+                })
+            }
+        };
+        object.remove("event");
+        let event = match kind {
+            EventKind::PaymentConfirmed => Event::PaymentConfirmed(PaymentUpdate {
+                scope,
+                ..payload(&name, object)?
+            }),
+            EventKind::PaymentPartial => Event::PaymentPartial(PaymentUpdate {
+                scope,
+                ..payload(&name, object)?
+            }),
+            EventKind::PaymentFailed => Event::PaymentFailed(payload(&name, object)?),
+            EventKind::PaymentRefunded => Event::PaymentRefunded(payload(&name, object)?),
+            EventKind::PaymentProcessing => Event::PaymentProcessing(payload(&name, object)?),
+            EventKind::RequestRecurring => Event::RequestRecurring(payload(&name, object)?),
+            EventKind::ComplianceUpdated => Event::ComplianceUpdated(payload(&name, object)?),
+            EventKind::PaymentDetailUpdated => Event::PaymentDetailUpdated(payload(&name, object)?),
+            EventKind::SecurePaymentUserEvent => {
+                Event::SecurePaymentUserEvent(payload(&name, object)?)
+            }
+            EventKind::SecurePaymentAccessRejected => {
+                Event::SecurePaymentAccessRejected(payload(&name, object)?)
+            }
+            EventKind::ClientIdLinked => Event::ClientIdLinked(payload(&name, object)?),
+            EventKind::KytScreeningCompleted => {
+                Event::KytScreeningCompleted(payload(&name, object)?)
+            }
+        };
+        event.check_request_ids(&name)?;
+        Ok(event)
+    }
+
+    /// The event name, scope included.
+    pub fn name(&self) -> EventName {
+        match (self, self.kind()) {
+            (Event::Other { name, .. }, _) => EventName::Other(name.clone()),
+            (_, Some(kind)) => EventName::Known(kind, self.scope()),
+            // Every variant but `Other` has a kind.
+            (_, None) => EventName::Other(String::new()),
+        }
+    }
+
+    /// The kind of a documented event (`None` for [`Event::Other`]).
+    pub fn kind(&self) -> Option<EventKind> {
+        Some(match self {
+            Event::PaymentConfirmed(_) => EventKind::PaymentConfirmed,
+            Event::PaymentPartial(_) => EventKind::PaymentPartial,
+            Event::PaymentFailed(_) => EventKind::PaymentFailed,
+            Event::PaymentRefunded(_) => EventKind::PaymentRefunded,
+            Event::PaymentProcessing(_) => EventKind::PaymentProcessing,
+            Event::RequestRecurring(_) => EventKind::RequestRecurring,
+            Event::ComplianceUpdated(_) => EventKind::ComplianceUpdated,
+            Event::PaymentDetailUpdated(_) => EventKind::PaymentDetailUpdated,
+            Event::SecurePaymentUserEvent(_) => EventKind::SecurePaymentUserEvent,
+            Event::SecurePaymentAccessRejected(_) => EventKind::SecurePaymentAccessRejected,
+            Event::ClientIdLinked(_) => EventKind::ClientIdLinked,
+            Event::KytScreeningCompleted(_) => EventKind::KytScreeningCompleted,
+            Event::Other { .. } => return None,
+        })
+    }
+
+    /// The scope: `.client_id` / `.checkout` variants of payment events, core otherwise.
+    pub fn scope(&self) -> EventScope {
+        match self {
+            Event::PaymentConfirmed(p) | Event::PaymentPartial(p) => p.scope,
+            _ => EventScope::Core,
+        }
+    }
+
+    /// The request the event is about (`requestId`, or the legacy `requestID`), if any.
+    pub fn request_id(&self) -> Option<&str> {
+        match self {
+            Event::PaymentConfirmed(p) | Event::PaymentPartial(p) => p.request_id(),
+            Event::PaymentFailed(p) => p.ids.get(),
+            Event::PaymentRefunded(p) => p.ids.get(),
+            Event::PaymentProcessing(p) => p.ids.get(),
+            Event::RequestRecurring(p) => p.ids.get(),
+            Event::SecurePaymentUserEvent(p) => p.request_id.as_deref(),
+            Event::SecurePaymentAccessRejected(p) => p.request_id.as_deref(),
+            Event::ComplianceUpdated(_)
+            | Event::PaymentDetailUpdated(_)
+            | Event::ClientIdLinked(_)
+            | Event::KytScreeningCompleted(_)
+            | Event::Other { .. } => None,
+        }
+    }
+
+    /// The wire form: the payload with its `event` field.
+    pub fn to_value(&self) -> Value {
+        let payload = match self {
+            Event::PaymentConfirmed(p) | Event::PaymentPartial(p) => serde_json::to_value(p),
+            Event::PaymentFailed(p) => serde_json::to_value(p),
+            Event::PaymentRefunded(p) => serde_json::to_value(p),
+            Event::PaymentProcessing(p) => serde_json::to_value(p),
+            Event::RequestRecurring(p) => serde_json::to_value(p),
+            Event::ComplianceUpdated(p) => serde_json::to_value(p),
+            Event::PaymentDetailUpdated(p) => serde_json::to_value(p),
+            Event::SecurePaymentUserEvent(p) => serde_json::to_value(p),
+            Event::SecurePaymentAccessRejected(p) => serde_json::to_value(p),
+            Event::ClientIdLinked(p) => serde_json::to_value(p),
+            Event::KytScreeningCompleted(p) => serde_json::to_value(p),
+            Event::Other { raw, .. } => return raw.clone(),
+        };
+        // The payload types serialize to objects with string keys, which cannot fail.
+        let mut object = match payload {
+            Ok(Value::Object(object)) => object,
+            _ => Map::new(),
+        };
+        object.insert("event".to_owned(), Value::String(self.name().to_string()));
+        Value::Object(object)
+    }
+
+    /// Payment events must name their request; `requestId` and `requestID` must agree.
+    fn check_request_ids(&self, name: &str) -> Result<(), EventError> {
+        match self {
+            Event::PaymentConfirmed(p) | Event::PaymentPartial(p) => p.ids.check(name, true),
+            Event::PaymentFailed(p) => p.ids.check(name, true),
+            Event::PaymentProcessing(p) => p.ids.check(name, true),
+            Event::RequestRecurring(p) => p.ids.check(name, true),
+            Event::PaymentRefunded(p) => p.ids.check(name, false),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Serialize for Event {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_value().serialize(serializer)
+    }
+}
+
+fn payload<T: DeserializeOwned>(name: &str, object: Map<String, Value>) -> Result<T, EventError> {
+    serde_json::from_value(Value::Object(object)).map_err(|e| EventError::Payload {
+        event: name.to_owned(),
+        message: e.to_string(),
+    })
+}

@@ -1,0 +1,68 @@
+//! Webhooks: signature verification, typed events, de-duplication.
+//!
+//! A delivery is `POST`ed with the raw JSON body, the signature header
+//! `x-request-network-signature` (lowercase hex HMAC-SHA256 of the raw body, keyed with the
+//! webhook secret's UTF-8 text) and the delivery id `x-request-network-delivery` (a ULID, the
+//! idempotency key). Delivery is at least once: the service retries after 1 s, 5 s and 15 s on
+//! any non-2xx answer, and emits `.client_id` / `.checkout` variants in addition to the core
+//! payment events.
+//!
+//! The receiving path is: [`verify_signature`] (or [`verify_headers`]) → [`VerifiedBody::parse`]
+//! → [`Event`] → [`Deduplicator::check`] → your business update → [`Deduplicator::record`].
+//!
+//! ```
+//! use securepay::webhook::{sign, verify_signature, Deduplicator, Event};
+//!
+//! let secret = "whsec-example";
+//! let body = br#"{"event":"payment.confirmed","requestId":"01ab","txHash":"0xab","amount":"10.0","totalAmountPaid":"10.0","expectedAmount":"10.0"}"#;
+//! let header = sign(secret, body)?; // what the service sends
+//!
+//! let event = verify_signature(secret, body, &header)?.parse()?;
+//! let mut seen = Deduplicator::default();
+//! if seen.check(None, &event).is_none() {
+//!     if let Event::PaymentConfirmed(payment) = &event {
+//!         assert_eq!(payment.request_id(), Some("01ab")); // fulfil the order here
+//!     }
+//!     seen.record(None, &event);
+//! }
+//! assert!(seen.check(None, &event).is_some());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod compliance;
+mod decimal;
+mod dedup;
+mod delivery;
+mod event;
+mod name;
+mod open_enum;
+mod orchestrator;
+mod payment;
+mod secure_payment;
+mod signature;
+mod status;
+
+pub(crate) use open_enum::open_enum;
+
+pub use compliance::{ComplianceUpdated, PaymentDetailUpdated};
+pub use decimal::DecimalText;
+pub use dedup::{BusinessKey, Deduplicator, DeliveryLog, Duplicate};
+pub use delivery::{
+    Delivery, DeliveryError, DeliveryId, DELIVERY_HEADER, RETRY_COUNT_HEADER, TEST_HEADER,
+};
+pub use event::{Event, EventError};
+pub use name::{EventKind, EventName, EventScope, EVENT_NAMES};
+pub use orchestrator::{ClientIdLinked, KytScreeningCompleted, KytVerdict};
+pub use payment::{
+    EventFee, PaymentFailed, PaymentProcessing, PaymentRefunded, PaymentUpdate, RequestIds,
+    RequestRecurring,
+};
+pub use secure_payment::{AccessRejected, SecurePaymentUserEvent};
+pub use signature::{
+    sign, verify_headers, verify_signature, SignatureError, VerifiedBody, SIGNATURE_HEADER,
+    SIGNATURE_HEX_LEN,
+};
+pub use status::{
+    AgreementStatus, FeeType, KycStatus, PaymentDetailStatus, PaymentProcessor, SubStatus,
+    UserEventKind,
+};

@@ -1,0 +1,124 @@
+//! Payloads of the orchestrator events: `client_id.linked` and `kyt.screening.completed`.
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
+
+/// The payload of `client_id.linked`: a platform Client ID was linked to an orchestrator.
+/// De-duplicate on `linkId` (the docs' advice).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct ClientIdLinked {
+    /// `clientId`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_id: Option<String>,
+    /// `orchestratorId`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub orchestrator_id: Option<String>,
+    /// `linkId` (required: the de-duplication key).
+    pub link_id: String,
+    /// `intentId`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intent_id: Option<String>,
+    /// `externalId`: the orchestrator's own id of the merchant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub external_id: Option<String>,
+    /// `destinationId` (`{interopName}:{token}`), kept as text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destination_id: Option<String>,
+    /// `destinationWalletAddress`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destination_wallet_address: Option<String>,
+    /// `chain`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain: Option<String>,
+    /// `currency`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub currency: Option<String>,
+    /// `timestamp`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<String>,
+    /// Any other field, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// The verdict of a KYT screening: closed, because it decides access. Any other value makes
+/// the event unparseable rather than being guessed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KytVerdict {
+    /// `approved`: the wallet may pay.
+    Approved,
+    /// `rejected`: the wallet may not pay.
+    Rejected,
+}
+
+impl KytVerdict {
+    /// The wire spelling.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            KytVerdict::Approved => "approved",
+            KytVerdict::Rejected => "rejected",
+        }
+    }
+}
+
+impl fmt::Display for KytVerdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for KytVerdict {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for KytVerdict {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        match text.as_ref() {
+            "approved" => Ok(KytVerdict::Approved),
+            "rejected" => Ok(KytVerdict::Rejected),
+            other => Err(serde::de::Error::custom(format_args!(
+                "unknown KYT status {other:?}: expected approved or rejected"
+            ))),
+        }
+    }
+}
+
+/// The payload of `kyt.screening.completed` (not sent for provider errors).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct KytScreeningCompleted {
+    /// `paymentToken`: the secure payment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_token: Option<String>,
+    /// `walletAddress`: the screened wallet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wallet_address: Option<String>,
+    /// `eoaAddress` (nullable).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eoa_address: Option<String>,
+    /// `smartAccountAddress` (nullable).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smart_account_address: Option<String>,
+    /// `status`: `approved` or `rejected` (required, closed).
+    pub status: KytVerdict,
+    /// `provider` (`hypernative`, `merklescience`), as sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provider: Option<String>,
+    /// `policyId`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy_id: Option<String>,
+    /// `timestamp`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<String>,
+    /// Any other field, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}

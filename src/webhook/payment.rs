@@ -1,0 +1,315 @@
+//! Payloads of the payment events: `payment.confirmed` / `payment.partial` (and their
+//! `.client_id` / `.checkout` variants), `payment.failed`, `payment.refunded`,
+//! `payment.processing`, `request.recurring`.
+//!
+//! Field names are the service's (api-notes §1.5). Amounts are decimal strings kept as
+//! [`DecimalText`]; convert them with the currency's decimals. `network` is a free string (the
+//! docs show both `"ethereum"` and the network id `"sepolia"`); `requestId` is not validated
+//! beyond consistency with the legacy `requestID`. Fields this version does not model are kept
+//! in `extra` and written back unchanged.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::status::{FeeType, PaymentProcessor, SubStatus};
+use super::{DecimalText, EventError, EventScope};
+use crate::address::{PayeeAddress, PayeeAddressError};
+use crate::amount::{Amount, AmountError, Decimals};
+
+/// `requestId` and its legacy duplicate `requestID`, as the payment events carry them.
+///
+/// When both are present they must agree ([`Event`](super::Event) parsing refuses the event
+/// otherwise); the value is not validated further (a ULID appears in one doc example where a
+/// 66-hex id is usual).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct RequestIds {
+    /// `requestId`.
+    #[serde(rename = "requestId", default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    /// `requestID`: the legacy duplicate.
+    #[serde(rename = "requestID", default, skip_serializing_if = "Option::is_none")]
+    pub legacy: Option<String>,
+}
+
+impl RequestIds {
+    /// `requestId`, or `requestID` when only that one is present.
+    pub fn get(&self) -> Option<&str> {
+        self.request_id.as_deref().or(self.legacy.as_deref())
+    }
+
+    /// Refuses two different ids, and no id at all when one is `required`.
+    pub(crate) fn check(&self, event: &str, required: bool) -> Result<(), EventError> {
+        match (&self.request_id, &self.legacy) {
+            (Some(id), Some(legacy)) if id != legacy => Err(EventError::RequestIdMismatch {
+                event: event.to_owned(),
+                request_id: id.clone(),
+                legacy: legacy.clone(),
+            }),
+            (None, None) if required => Err(EventError::MissingRequestId {
+                event: event.to_owned(),
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The payload of `payment.confirmed` and `payment.partial` (all scopes): `amount` is this
+/// transaction, `totalAmountPaid` the cumulative total, `expectedAmount` the request's amount.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct PaymentUpdate {
+    /// Which variant of the event delivered this payload (from the event name).
+    #[serde(skip)]
+    pub scope: EventScope,
+    /// `requestId` and the legacy `requestID`.
+    #[serde(flatten)]
+    pub ids: RequestIds,
+    /// `paymentReference` (`0x` + 16 hex).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_reference: Option<String>,
+    /// `explorer`: the Request Scan URL.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explorer: Option<String>,
+    /// `amount`: this transaction's amount (human decimal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<DecimalText>,
+    /// `totalAmountPaid`: the cumulative amount paid (human decimal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_amount_paid: Option<DecimalText>,
+    /// `expectedAmount`: the request's amount (human decimal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_amount: Option<DecimalText>,
+    /// `timestamp` (ISO 8601).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<String>,
+    /// `txHash`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tx_hash: Option<String>,
+    /// `payerAddress` (nullable).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payer_address: Option<String>,
+    /// `payerEoaAddress` (nullable): the EOA behind a smart account.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payer_eoa_address: Option<String>,
+    /// `payee` (in the Client ID example).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payee: Option<String>,
+    /// `network`: a free string (`"ethereum"` or a network id such as `"sepolia"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub network: Option<String>,
+    /// `currency` (a symbol such as `USDC`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub currency: Option<String>,
+    /// `paymentCurrency`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_currency: Option<String>,
+    /// `isCryptoToFiat`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_crypto_to_fiat: Option<bool>,
+    /// `subStatus` (`""` for crypto payments).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sub_status: Option<SubStatus>,
+    /// `paymentProcessor`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_processor: Option<PaymentProcessor>,
+    /// `fees`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fees: Option<Vec<EventFee>>,
+    /// `clientId` (`.client_id` variant).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_id: Option<String>,
+    /// `origin` (`.client_id` variant).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<String>,
+    /// `recurringPayment` (`{ "id": … }`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recurring_payment: Option<Value>,
+    /// `customerInfo`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub customer_info: Option<Value>,
+    /// `reference`: the merchant's reference.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference: Option<String>,
+    /// `conversionRate`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conversion_rate: Option<String>,
+    /// `convertedAmountSource`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub converted_amount_source: Option<String>,
+    /// `convertedAmountDestination`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub converted_amount_destination: Option<String>,
+    /// `conversionRateSource`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conversion_rate_source: Option<String>,
+    /// `conversionRateDestination`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conversion_rate_destination: Option<String>,
+    /// `rateProvider`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rate_provider: Option<String>,
+    /// Any other field, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl PaymentUpdate {
+    /// `requestId`, or the legacy `requestID` when only that one is present.
+    pub fn request_id(&self) -> Option<&str> {
+        self.ids.get()
+    }
+
+    /// `amount` in a currency with `decimals`, exactly.
+    pub fn amount_in(&self, decimals: Decimals) -> Option<Result<Amount, AmountError>> {
+        self.amount.as_ref().map(|a| a.to_amount(decimals))
+    }
+
+    /// `totalAmountPaid` in a currency with `decimals`, exactly.
+    pub fn total_amount_paid_in(&self, decimals: Decimals) -> Option<Result<Amount, AmountError>> {
+        self.total_amount_paid
+            .as_ref()
+            .map(|a| a.to_amount(decimals))
+    }
+
+    /// `expectedAmount` in a currency with `decimals`, exactly.
+    pub fn expected_amount_in(&self, decimals: Decimals) -> Option<Result<Amount, AmountError>> {
+        self.expected_amount.as_ref().map(|a| a.to_amount(decimals))
+    }
+
+    /// `payerAddress` as an EVM or Tron address, when present.
+    pub fn payer(&self) -> Option<Result<PayeeAddress, PayeeAddressError>> {
+        self.payer_address.as_deref().map(PayeeAddress::parse_any)
+    }
+
+    /// `payerEoaAddress` as an EVM or Tron address, when present.
+    pub fn payer_eoa(&self) -> Option<Result<PayeeAddress, PayeeAddressError>> {
+        self.payer_eoa_address
+            .as_deref()
+            .map(PayeeAddress::parse_any)
+    }
+}
+
+/// A fee in a webhook: `{ "type": "network", "amount": "0.02", "currency": "ETH" }`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct EventFee {
+    /// `type`.
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub fee_type: Option<FeeType>,
+    /// `amount` (human decimal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<DecimalText>,
+    /// `currency` (a symbol).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub currency: Option<String>,
+    /// `provider`, when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provider: Option<String>,
+    /// Any other field, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// The payload of `payment.failed`: `subStatus` says why (`failed`, `bounced` for the offramp;
+/// e.g. `insufficient_funds` for crypto).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct PaymentFailed {
+    /// `requestId` and the legacy `requestID`.
+    #[serde(flatten)]
+    pub ids: RequestIds,
+    /// `paymentReference`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_reference: Option<String>,
+    /// `subStatus`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sub_status: Option<SubStatus>,
+    /// `paymentProcessor`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_processor: Option<PaymentProcessor>,
+    /// `timestamp`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<String>,
+    /// Any other field, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// The payload of `payment.refunded`. No example is published, so only the common fields are
+/// modelled; everything else is in `extra`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct PaymentRefunded {
+    /// `requestId` and the legacy `requestID`.
+    #[serde(flatten)]
+    pub ids: RequestIds,
+    /// `paymentReference`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_reference: Option<String>,
+    /// `paymentProcessor`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_processor: Option<PaymentProcessor>,
+    /// `timestamp`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<String>,
+    /// Any other field, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// The payload of `payment.processing`: crypto-to-fiat progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct PaymentProcessing {
+    /// `requestId` and the legacy `requestID`.
+    #[serde(flatten)]
+    pub ids: RequestIds,
+    /// `paymentReference`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_reference: Option<String>,
+    /// `offrampId`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offramp_id: Option<String>,
+    /// `timestamp`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<String>,
+    /// `subStatus`: where the offramp is (required: the event means nothing without it).
+    pub sub_status: SubStatus,
+    /// `paymentProcessor` (`request-tech`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_processor: Option<PaymentProcessor>,
+    /// `rawPayload`: the provider's payload, as sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raw_payload: Option<Value>,
+    /// Any other field, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// The payload of `request.recurring`: a new request of a recurring series.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct RequestRecurring {
+    /// `requestId` (the new request) and the legacy `requestID`.
+    #[serde(flatten)]
+    pub ids: RequestIds,
+    /// `originalRequestId`: the first request of the series.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub original_request_id: Option<String>,
+    /// `paymentReference` of the new request.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_reference: Option<String>,
+    /// `timestamp`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<String>,
+    /// Any other field, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}

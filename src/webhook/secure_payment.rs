@@ -1,0 +1,63 @@
+//! Payloads of the secure-payment events: `secure_payment.user_event` and
+//! `secure_payment.access_rejected`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::status::UserEventKind;
+
+/// The payload of `secure_payment.user_event`: best-effort browser telemetry of the hosted
+/// payment page. `occurredAt` and `properties` are reported by the client; do not base any
+/// decision on them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct SecurePaymentUserEvent {
+    /// `userEvent`.
+    pub user_event: UserEventKind,
+    /// `securePaymentToken`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secure_payment_token: Option<String>,
+    /// `requestId`: present only when exactly one request is linked (a ULID in the docs'
+    /// example, not the usual 66-hex id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    /// `requestIds`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_ids: Option<Vec<String>>,
+    /// `orchestratorId`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub orchestrator_id: Option<String>,
+    /// `occurredAt` (client-reported).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub occurred_at: Option<String>,
+    /// `timestamp`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<String>,
+    /// `properties` (client-reported; wallets appear hashed as `wallet_address_hashed`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub properties: Option<Value>,
+    /// Any other field, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// The payload of `secure_payment.access_rejected`: a wallet outside
+/// `allowedPayerAddresses` tried to pay (suppressed for 10 minutes per wallet and payment;
+/// not sent for KYT decisions).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct AccessRejected {
+    /// `requestId`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    /// `attemptedPayerWalletAddress`: EVM addresses lowercased, Tron addresses as they are.
+    pub attempted_payer_wallet_address: String,
+    /// `timestamp`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<String>,
+    /// Any other field, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
