@@ -125,6 +125,39 @@ pub enum AmountError {
 /// # Ok::<(), AmountError>(())
 /// ```
 pub fn parse_units(text: &str, decimals: Decimals) -> Result<U256, AmountError> {
+    let (integer, fraction) = lex(text)?;
+    if fraction.len() > usize::from(decimals.get()) {
+        return Err(AmountError::TooPrecise {
+            given: fraction.len(),
+            decimals: decimals.get(),
+        });
+    }
+    let padding = decimals.get() - fraction.len() as u8; // fraction.len() <= decimals <= 77
+    let digits = integer.bytes().chain(fraction.bytes());
+    let units = if integer.len() + fraction.len() <= 38 {
+        // Up to 38 digits fit u128: accumulate there, then widen once.
+        U256::from(digits.fold(0u128, |n, digit| n * 10 + u128::from(digit - b'0')))
+    } else {
+        let ten = U256::from(10u8);
+        let mut units = U256::ZERO;
+        for digit in digits {
+            units = units
+                .checked_mul(ten)
+                .and_then(|u| u.checked_add(U256::from(digit - b'0')))
+                .ok_or(AmountError::Overflow)?;
+        }
+        units
+    };
+    U256::from(10u8)
+        .checked_pow(U256::from(padding))
+        .and_then(|scale| units.checked_mul(scale))
+        .ok_or(AmountError::Overflow)
+}
+
+/// Checks `text` against the amount grammar and splits it into its integer and fraction
+/// digits (the fraction may be empty). No arithmetic: this is the cheap half of
+/// [`parse_units`].
+pub(crate) fn lex(text: &str) -> Result<(&str, &str), AmountError> {
     if text.is_empty() {
         return Err(AmountError::Empty);
     }
@@ -178,25 +211,7 @@ pub fn parse_units(text: &str, decimals: Decimals) -> Result<U256, AmountError> 
     if integer.len() > 1 && integer.starts_with('0') {
         return Err(AmountError::LeadingZero);
     }
-    if fraction.len() > usize::from(decimals.get()) {
-        return Err(AmountError::TooPrecise {
-            given: fraction.len(),
-            decimals: decimals.get(),
-        });
-    }
-    let padding = usize::from(decimals.get()) - fraction.len();
-    let ten = U256::from(10u8);
-    let mut units = U256::ZERO;
-    for digit in integer.bytes().chain(fraction.bytes()) {
-        units = units
-            .checked_mul(ten)
-            .and_then(|u| u.checked_add(U256::from(digit - b'0')))
-            .ok_or(AmountError::Overflow)?;
-    }
-    for _ in 0..padding {
-        units = units.checked_mul(ten).ok_or(AmountError::Overflow)?;
-    }
-    Ok(units)
+    Ok((integer, fraction))
 }
 
 /// Formats smallest units as canonical human decimal text: no exponent, no trailing

@@ -34,11 +34,14 @@ impl HumanAmount {
     /// Checks `text` against the amount grammar (any number of fractional digits up to
     /// [`MAX_DECIMALS`]).
     pub fn parse(text: &str) -> Result<HumanAmount, AmountError> {
-        let most = Decimals::new(MAX_DECIMALS)?;
-        match parse_units(text, most) {
-            Ok(_) | Err(AmountError::Overflow) => Ok(HumanAmount(text.to_owned())),
-            Err(error) => Err(error),
+        let (_, fraction) = super::decimal::lex(text)?;
+        if fraction.len() > usize::from(MAX_DECIMALS) {
+            return Err(AmountError::TooPrecise {
+                given: fraction.len(),
+                decimals: MAX_DECIMALS,
+            });
         }
+        Ok(HumanAmount(text.to_owned()))
     }
 
     /// The canonical text of `units` smallest units of a currency with `decimals`.
