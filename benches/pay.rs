@@ -60,7 +60,7 @@ pub fn response_bytes(children: usize) -> Vec<u8> {
     serde_json::to_vec(&plan.build().unwrap()).unwrap()
 }
 
-fn parse_and_validate(c: &mut Criterion) {
+pub fn parse_and_validate(c: &mut Criterion) {
     for children in [1usize, 150] {
         let bytes = response_bytes(children);
         let mut group = c.benchmark_group("pay/parse+validate");
@@ -86,7 +86,7 @@ fn parse_and_validate(c: &mut Criterion) {
     }
 }
 
-fn config() -> Criterion {
+pub fn config() -> Criterion {
     Criterion::default()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2))

@@ -65,6 +65,9 @@ pub enum Error {
     /// See [`crate::pay::PayEndpointError`].
     #[error(transparent)]
     PayEndpoint(#[from] crate::pay::PayEndpointError),
+    /// See [`crate::verify::ExpectationError`].
+    #[error(transparent)]
+    Expectation(#[from] crate::verify::ExpectationError),
     /// See [`crate::policy::AccessPolicyError`].
     #[error(transparent)]
     AccessPolicy(#[from] crate::policy::AccessPolicyError),

@@ -16,6 +16,7 @@ pub mod pay;
 pub mod policy;
 mod serde_util;
 pub mod transaction;
+pub mod verify;
 pub mod webhook;
 
 #[cfg(feature = "cli")]

@@ -427,3 +427,124 @@ fn usage_errors_exit_2_and_help_exits_0() {
     assert_eq!(code(&securepay(&["--help"], "")), 0);
     assert_eq!(code(&securepay(&["--version"], "")), 0);
 }
+
+#[test]
+fn verify_exits_0_when_safe_1_on_danger_and_2_on_unusable_input() {
+    let dir = std::env::temp_dir().join(format!("securepay-cli-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let response = common::data_path("pay/single_erc20_fees.json");
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let good = write(
+        "good.json",
+        r#"{"network":"base","currency":"USDC-base","payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}],"maxPayerFees":"0.30"}"#,
+    );
+    let output = securepay(
+        &[
+            "verify",
+            "--expect",
+            good.to_str().unwrap(),
+            "--response",
+            response.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(
+        code(&output),
+        0,
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let verdict = json_out(&output);
+    assert_eq!(verdict["findings"], serde_json::json!([]));
+    assert!(verdict["summary"]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|l| l.as_str().unwrap().starts_with("Total leaving your wallet")));
+    let text = securepay(
+        &[
+            "verify",
+            "--expect",
+            good.to_str().unwrap(),
+            "--response",
+            response.to_str().unwrap(),
+            "--text",
+        ],
+        "",
+    );
+    assert_eq!(code(&text), 0);
+    assert!(
+        String::from_utf8_lossy(&text.stdout).contains("Pay 827.50 USDC to 0x6923…C7D7 on Base")
+    );
+
+    let cheaper = write(
+        "cheaper.json",
+        r#"{"network":"base","currency":"USDC-base","payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"800"}],"maxPayerFees":"0.30"}"#,
+    );
+    let output = securepay(
+        &[
+            "verify",
+            "--expect",
+            cheaper.to_str().unwrap(),
+            "--response",
+            response.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code(&output), 1);
+    assert!(json_out(&output)["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["severity"] == "danger" && f["code"] == "payment_amount"));
+
+    let broken = write("broken.json", r#"{"paymentType":"triple"}"#);
+    assert_eq!(
+        code(&securepay(
+            &[
+                "verify",
+                "--expect",
+                good.to_str().unwrap(),
+                "--response",
+                broken.to_str().unwrap()
+            ],
+            ""
+        )),
+        2
+    );
+    let unknown_field = write(
+        "unknown.json",
+        r#"{"network":"base","currency":"USDC-base","payments":[],"tip":"1"}"#,
+    );
+    assert_eq!(
+        code(&securepay(
+            &[
+                "verify",
+                "--expect",
+                unknown_field.to_str().unwrap(),
+                "--response",
+                response.to_str().unwrap()
+            ],
+            ""
+        )),
+        2
+    );
+    assert_eq!(
+        code(&securepay(
+            &[
+                "verify",
+                "--expect",
+                "/nonexistent.json",
+                "--response",
+                response.to_str().unwrap()
+            ],
+            ""
+        )),
+        2
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -45,7 +45,40 @@ fn every_reference_deployment_is_in_the_table_and_nothing_else() {
             "{name}"
         );
     }
-    assert_eq!(table.iter().count(), count);
+    let lifi = table
+        .iter()
+        .filter(|d| d.contract() == Contract::LiFiDiamond)
+        .count();
+    assert_eq!(
+        lifi, 6,
+        "the LI.FI diamond on the six cross-chain source networks"
+    );
+    assert_eq!(table.iter().count(), count + lifi, "nothing else");
+}
+
+#[test]
+fn the_lifi_diamond_is_known_on_the_source_chains_only() {
+    let table = Deployments::builtin();
+    for network in [
+        Network::Mainnet,
+        Network::ArbitrumOne,
+        Network::Optimism,
+        Network::Base,
+        Network::Matic,
+        Network::Bsc,
+    ] {
+        assert_eq!(
+            table
+                .address(network, Contract::LiFiDiamond)
+                .unwrap()
+                .to_string(),
+            "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE"
+        );
+    }
+    assert!(table
+        .address(Network::Sepolia, Contract::LiFiDiamond)
+        .is_err());
+    assert!(table.address(Network::Tron, Contract::LiFiDiamond).is_err());
 }
 
 /// The addresses later issues rely on, pinned one by one.

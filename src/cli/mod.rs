@@ -13,6 +13,7 @@ mod decode;
 mod encode;
 mod interop;
 mod policy;
+mod verify;
 mod webhook;
 
 use std::io::{self, BufRead, Write};
@@ -93,6 +94,8 @@ enum Command {
     Decode(decode::Args),
     /// The payment reference of a request.
     Reference(decode::ReferenceArgs),
+    /// Check a pay response against what the payer agreed to, before signing.
+    Verify(verify::Args),
     /// Payment access policy: resolve a payment's screening configuration, or drive the payer
     /// screening gate.
     Policy(policy::Args),
@@ -126,6 +129,7 @@ fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Out
         Command::Encode(args) => encode::run(&args, input, output),
         Command::Decode(args) => decode::run(&args),
         Command::Reference(args) => decode::reference(&args),
+        Command::Verify(args) => verify::run(&args),
         Command::Policy(args) => policy::run(&args, input, output),
         Command::Webhook(args) => webhook::run(&args, input),
     }

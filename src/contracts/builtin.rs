@@ -15,6 +15,14 @@ pub(super) type Row = (Contract, Network, &'static str, Address, u64);
 use Contract::*;
 use Network::{ArbitrumOne, Base, Bsc, Mainnet, Matic, Optimism, Sepolia, Tron};
 
+/// The LI.FI diamond, the bridge the service's cross-chain routes call (DOCS example calldata;
+/// the same address on every EVM chain LI.FI serves). Not in `deployments.json`: its creation
+/// blocks are not in the references, so they are 0.
+pub(super) const LIFI_DIAMOND: Address = address!("0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE");
+
+/// The networks the LI.FI diamond is listed on: the cross-chain source chains.
+pub(super) const LIFI_NETWORKS: [Network; 6] = [Mainnet, ArbitrumOne, Optimism, Base, Matic, Bsc];
+
 pub(super) const DEPLOYMENTS: &[Row] = &[
     (
         Erc20FeeProxy,
@@ -692,6 +700,7 @@ pub(super) const DEPLOYMENTS: &[Row] = &[
 
 /// The default version of each contract (the artifact's default).
 pub(super) const DEFAULT_VERSIONS: &[(Contract, &str)] = &[
+    (LiFiDiamond, "diamond"),
     (Erc20FeeProxy, "0.2.0"),
     (EthereumFeeProxy, "0.2.0"),
     (BatchConversionPayments, "0.1.0"),

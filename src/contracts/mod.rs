@@ -62,11 +62,14 @@ pub enum Contract {
     EthereumProxy,
     /// `SingleRequestProxyFactory`: creates single-request forwarding proxies.
     SingleRequestProxyFactory,
+    /// The LI.FI diamond: the bridge of cross-chain routes (not a service contract; its calls
+    /// are not decoded).
+    LiFiDiamond,
 }
 
 impl Contract {
     /// Every contract of the table.
-    pub const ALL: [Contract; 11] = [
+    pub const ALL: [Contract; 12] = [
         Contract::Erc20FeeProxy,
         Contract::EthereumFeeProxy,
         Contract::BatchConversionPayments,
@@ -78,6 +81,7 @@ impl Contract {
         Contract::Erc20Proxy,
         Contract::EthereumProxy,
         Contract::SingleRequestProxyFactory,
+        Contract::LiFiDiamond,
     ];
 
     /// The artifact name (`"ERC20FeeProxy"`).
@@ -94,6 +98,7 @@ impl Contract {
             Contract::Erc20Proxy => "ERC20Proxy",
             Contract::EthereumProxy => "EthereumProxy",
             Contract::SingleRequestProxyFactory => "SingleRequestProxyFactory",
+            Contract::LiFiDiamond => "LiFiDiamond",
         }
     }
 }
@@ -271,7 +276,8 @@ impl Deployments {
         Deployments::default()
     }
 
-    /// The service's deployments on the eight networks, compiled in.
+    /// The service's deployments on the eight networks, compiled in, and the LI.FI diamond
+    /// (`0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE`) on the six cross-chain source networks.
     pub fn builtin() -> &'static Deployments {
         static BUILTIN: OnceLock<Deployments> = OnceLock::new();
         BUILTIN.get_or_init(|| {
@@ -287,6 +293,13 @@ impl Deployments {
                             creation_block,
                         },
                     )
+                    .chain(builtin::LIFI_NETWORKS.iter().map(|&network| Deployment {
+                        contract: Contract::LiFiDiamond,
+                        network,
+                        version: Cow::Borrowed("diamond"),
+                        address: PayeeAddress::from_abi(network, builtin::LIFI_DIAMOND),
+                        creation_block: 0,
+                    }))
                     .collect(),
                 defaults: builtin::DEFAULT_VERSIONS
                     .iter()
