@@ -163,12 +163,47 @@ pub struct CostBreakdown {
     pub totals: Option<CostTotals>,
 }
 
+/// Defines `PayMetadata` and `MetadataWire`: the same fields, all optional in the wire form,
+/// which also reads the legacy batch's fields, so that `metadata` is read in one pass whatever
+/// the shape turns out to be.
 macro_rules! optional_fields {
-    ($(#[$outer:meta])* pub struct $name:ident { required { $($(#[$rmeta:meta])* $rfield:ident : $rtype:ty,)* } optional { $($(#[$ometa:meta])* $field:ident : $type:ty,)* } }) => {
+    ($(#[$outer:meta])* pub struct $name:ident { required { $($(#[$rmeta:meta])* $rfield:ident : $rtype:ty = $rjson:literal,)* } optional { $($(#[$ometa:meta])* $field:ident : $type:ty,)* } }) => {
         $(#[$outer])*
         pub struct $name {
             $($(#[$rmeta])* pub $rfield: $rtype,)*
             $($(#[$ometa])* #[serde(default, skip_serializing_if = "Option::is_none")] pub $field: Option<$type>,)*
+        }
+
+        /// Every field of every shape's `metadata`, each optional.
+        #[derive(Debug, Default, Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        pub(super) struct MetadataWire {
+            $(#[serde(default)] $rfield: Option<$rtype>,)*
+            $(#[serde(default)] $field: Option<$type>,)*
+            #[serde(default)]
+            can_make_payment: Option<bool>,
+            #[serde(default)]
+            insufficient_tokens: Option<Vec<InsufficientToken>>,
+        }
+
+        impl MetadataWire {
+            /// The metadata of the single and multicall shapes: the required fields must be there.
+            pub(super) fn into_pay<E: serde::de::Error>(self, shape: &str) -> Result<$name, E> {
+                Ok($name {
+                    $($rfield: self.$rfield.ok_or_else(|| E::custom(format!("{shape} pay response: metadata: missing field `{}`", $rjson)))?,)*
+                    $($field: self.$field,)*
+                })
+            }
+
+            /// The metadata of the legacy batch shape.
+            pub(super) fn into_legacy<E: serde::de::Error>(self) -> Result<LegacyBatchMetadata, E> {
+                Ok(LegacyBatchMetadata {
+                    has_enough_balance: self.has_enough_balance.ok_or_else(|| E::custom("legacy batch pay response: metadata: missing field `hasEnoughBalance`"))?,
+                    has_enough_gas: self.has_enough_gas,
+                    can_make_payment: self.can_make_payment,
+                    insufficient_tokens: self.insufficient_tokens,
+                })
+            }
         }
     };
 }
@@ -182,11 +217,11 @@ optional_fields! {
     pub struct PayMetadata {
         required {
             /// How many signatures or steps the payer goes through (informational).
-            steps_required: u32,
+            steps_required: u32 = "stepsRequired",
             /// Whether an approval is needed.
-            needs_approval: bool,
+            needs_approval: bool = "needsApproval",
             /// The index of the (first) main payment transaction.
-            payment_transaction_index: usize,
+            payment_transaction_index: usize = "paymentTransactionIndex",
         }
         optional {
             /// USD fee for sponsoring the transaction.

@@ -4,7 +4,7 @@ use alloy_primitives::Bytes;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::fee::FeeBundle;
-use super::metadata::{LegacyBatchMetadata, PayMetadata};
+use super::metadata::{LegacyBatchMetadata, MetadataWire, PayMetadata};
 use super::token::SecurePaymentToken;
 use crate::address::PayeeAddress;
 use crate::amount::HumanAmount;
@@ -228,7 +228,7 @@ struct AnyShape {
     eoa_approval_transactions: Option<Vec<Transaction>>,
     #[serde(default, deserialize_with = "present")]
     fee_bundle: Option<Option<FeeBundle>>,
-    metadata: Option<serde_json::Value>,
+    metadata: Option<MetadataWire>,
     execution_kind: Option<ExecutionKind>,
     token: Option<SecurePaymentToken>,
     network: Option<Network>,
@@ -260,13 +260,6 @@ fn required<T, E: serde::de::Error>(value: Option<T>, shape: &str, field: &str) 
     value.ok_or_else(|| E::custom(format!("{shape} pay response: missing field `{field}`")))
 }
 
-fn metadata<T: serde::de::DeserializeOwned, E: serde::de::Error>(
-    value: serde_json::Value,
-    shape: &str,
-) -> Result<T, E> {
-    T::deserialize(value).map_err(|e| E::custom(format!("{shape} pay response: metadata: {e}")))
-}
-
 impl<'de> Deserialize<'de> for PayResponse {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let any = AnyShape::deserialize(deserializer)?;
@@ -275,7 +268,7 @@ impl<'de> Deserialize<'de> for PayResponse {
                 transactions: required(any.transactions, "single", "transactions")?,
                 eoa_approval_transactions: any.eoa_approval_transactions,
                 fee_bundle: required(any.fee_bundle, "single", "feeBundle")?,
-                metadata: metadata(required(any.metadata, "single", "metadata")?, "single")?,
+                metadata: Box::new(required(any.metadata, "single", "metadata")?.into_pay("single")?),
             })),
             Some("multicall") => Ok(PayResponse::Multicall(MulticallPayment {
                 transactions: required(any.transactions, "multicall", "transactions")?,
@@ -294,7 +287,7 @@ impl<'de> Deserialize<'de> for PayResponse {
                 erc20_approval_transactions: any.erc20_approval_transactions,
                 batch_payment_transaction: any.batch_payment_transaction,
                 destination_calls: any.destination_calls,
-                metadata: metadata(required(any.metadata, "multicall", "metadata")?, "multicall")?,
+                metadata: Box::new(required(any.metadata, "multicall", "metadata")?.into_pay("multicall")?),
             })),
             Some(other) => Err(serde::de::Error::custom(format!(
                 "unknown paymentType {other:?}: expected \"single\" or \"multicall\" (or none for the legacy batch shape)"
@@ -304,7 +297,7 @@ impl<'de> Deserialize<'de> for PayResponse {
                 batch_payment_transaction: any.batch_payment_transaction,
                 erc20_batch_payment_transaction: any.erc20_batch_payment_transaction,
                 eth_batch_payment_transaction: any.eth_batch_payment_transaction,
-                metadata: any.metadata.map(|m| metadata(m, "legacy batch")).transpose()?,
+                metadata: any.metadata.map(MetadataWire::into_legacy).transpose()?,
             })),
         }
     }
