@@ -51,16 +51,17 @@ struct WireTransaction<'a> {
     to: Cow<'a, str>,
     #[serde(borrow)]
     data: Cow<'a, str>,
+    #[serde(borrow)]
     value: TxValue<'a>,
 }
 
 /// `value` as the API writes it: a decimal or `0x` hex string, a JSON number, or the ethers v5
-/// form `{"type":"BigNumber","hex":"0x…"}`.
-#[derive(Serialize, Deserialize)]
+/// form `{"type":"BigNumber","hex":"0x…"}`. Read by a visitor of its own (not `untagged`, which
+/// buffers the value and builds an error per variant tried).
+#[derive(Serialize)]
 #[serde(untagged)]
 enum TxValue<'a> {
     Number(u64),
-    #[serde(borrow)]
     Text(Cow<'a, str>),
     BigNumber(BigNumber<'a>),
 }
@@ -68,10 +69,55 @@ enum TxValue<'a> {
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct BigNumber<'a> {
-    #[serde(rename = "type")]
+    #[serde(rename = "type", borrow)]
     kind: Cow<'a, str>,
     #[serde(borrow)]
     hex: Cow<'a, str>,
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for TxValue<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor<'a>(std::marker::PhantomData<&'a ()>);
+
+        impl<'de: 'a, 'a> serde::de::Visitor<'de> for Visitor<'a> {
+            type Value = TxValue<'a>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(
+                    "a decimal or 0x hex string, a non-negative integer, or {\"type\":\"BigNumber\",\"hex\":\"0x…\"}",
+                )
+            }
+
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<TxValue<'a>, E> {
+                Ok(TxValue::Number(n))
+            }
+
+            fn visit_borrowed_str<E: serde::de::Error>(
+                self,
+                s: &'de str,
+            ) -> Result<TxValue<'a>, E> {
+                Ok(TxValue::Text(Cow::Borrowed(s)))
+            }
+
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<TxValue<'a>, E> {
+                Ok(TxValue::Text(Cow::Owned(s.to_owned())))
+            }
+
+            fn visit_string<E: serde::de::Error>(self, s: String) -> Result<TxValue<'a>, E> {
+                Ok(TxValue::Text(Cow::Owned(s)))
+            }
+
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                map: M,
+            ) -> Result<TxValue<'a>, M::Error> {
+                BigNumber::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(TxValue::BigNumber)
+            }
+        }
+
+        deserializer.deserialize_any(Visitor(std::marker::PhantomData))
+    }
 }
 
 /// Why a transaction's fields could not be read.

@@ -97,7 +97,7 @@ impl EvmAddress {
         let address = Address::from(bytes);
         let has_lower = body.bytes().any(|b| b.is_ascii_lowercase());
         let has_upper = body.bytes().any(|b| b.is_ascii_uppercase());
-        if has_lower && has_upper && address.to_checksum(None) != text {
+        if has_lower && has_upper && address.to_checksum_buffer(None).as_str() != text {
             return Err(EvmAddressError::BadChecksum(text.to_owned()));
         }
         Ok(EvmAddress(address))
@@ -146,7 +146,7 @@ impl FromStr for EvmAddress {
 
 impl fmt::Display for EvmAddress {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_checksum())
+        f.pad(self.0.to_checksum_buffer(None).as_str())
     }
 }
 

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use alloy_primitives::U256;
 
+use super::expectation::ExpectedPayment;
 use super::legs::{Approval, Asset, Leg};
 use super::shapes::Run;
 use super::summary::short;
@@ -156,8 +157,7 @@ impl Run<'_, '_> {
             .zip(self.expected_legs(entries))
             .map(|(payment, amount)| Slot {
                 payee: *payment.payee.address_for_transaction(),
-                shown: payment.payee.to_string(),
-                agreed: payment.amount.to_string(),
+                expected: payment,
                 amount,
                 reference: payment.reference.map(|r| r.bytes()),
                 state: SlotState::Open,
@@ -240,7 +240,7 @@ impl Run<'_, '_> {
                     at,
                     format!(
                         "pays {amount} {symbol} to {to}, not to the agreed payee {}",
-                        slot.shown
+                        slot.expected.payee
                     ),
                 );
             } else {
@@ -253,9 +253,9 @@ impl Run<'_, '_> {
                 None,
                 format!(
                     "no transaction pays {} {} to {}",
-                    slot.agreed,
+                    slot.expected.amount,
                     self.symbol(),
-                    slot.shown
+                    slot.expected.payee
                 ),
             );
         }
@@ -494,11 +494,10 @@ impl Run<'_, '_> {
 }
 
 /// An expected payment while the legs are matched to it.
-struct Slot {
+struct Slot<'e> {
     payee: PayeeAddress,
-    /// The payee as people may see it (masked when hidden).
-    shown: String,
-    agreed: String,
+    /// The agreed payment (its payee is shown masked when hidden).
+    expected: &'e ExpectedPayment,
     /// The amount the payee's leg must carry; `None` if the payee-borne fees do not fit.
     amount: Option<U256>,
     reference: Option<[u8; 8]>,
@@ -523,7 +522,7 @@ enum Fit {
     None,
 }
 
-impl Slot {
+impl Slot<'_> {
     fn fit(&self, leg: &Leg) -> Fit {
         let payee = self.payee == leg.to;
         let amount = self.amount == Some(leg.amount);

@@ -183,5 +183,8 @@ impl<'a> Verifier<'a> {
 
 /// Verifies `response` against `expectation` with the built-in tables.
 pub fn verify(response: &PayResponse, expectation: &Expectation) -> Verdict {
-    Verifier::builtin().verify(response, expectation)
+    static BUILTIN: std::sync::OnceLock<Verifier<'static>> = std::sync::OnceLock::new();
+    BUILTIN
+        .get_or_init(Verifier::builtin)
+        .verify(response, expectation)
 }

@@ -14,11 +14,31 @@ pub struct Summary {
 
 /// `0x1234…abcd` for an address or hex text longer than 14 characters.
 pub(super) fn short(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    if chars.len() <= 14 {
+    let count = text.chars().count();
+    if count <= 14 {
         return text.to_owned();
     }
-    let head: String = chars.iter().take(6).collect();
-    let tail: String = chars.iter().skip(chars.len() - 4).collect();
-    format!("{head}…{tail}")
+    let head_end = text.char_indices().nth(6).map_or(text.len(), |(i, _)| i);
+    let tail_start = text
+        .char_indices()
+        .nth(count - 4)
+        .map_or(text.len(), |(i, _)| i);
+    let (head, tail) = (text.get(..head_end), text.get(tail_start..));
+    format!("{}…{}", head.unwrap_or_default(), tail.unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short;
+
+    #[test]
+    fn short_keeps_six_leading_and_four_trailing_characters() {
+        assert_eq!(
+            short("0x1234567890abcdef1234567890abcdef12345678"),
+            "0x1234…5678"
+        );
+        assert_eq!(short("0x123456789012"), "0x123456789012");
+        assert_eq!(short("0x1234567890123"), "0x1234…0123");
+        assert_eq!(short("ééééééééééééééé"), "éééééé…éééé");
+    }
 }
