@@ -71,7 +71,11 @@ fn message(body: &ErrorBody) -> String {
 impl PayEndpointError {
     /// The error of a non-2xx answer.
     pub fn from_response(status: u16, body: &[u8]) -> PayEndpointError {
-        let body = ErrorBody::parse(body);
+        PayEndpointError::from_body(status, ErrorBody::parse(body))
+    }
+
+    /// The error of a non-2xx answer whose body is already parsed.
+    pub fn from_body(status: u16, body: ErrorBody) -> PayEndpointError {
         match status {
             400 => PayEndpointError::InvalidRequest(body),
             401 => PayEndpointError::Unauthorized(body),
