@@ -125,7 +125,7 @@ pub struct LegacyPaymentIntent {
 /// ```
 /// use securepay::api::RequestPayResponse;
 ///
-/// let json = r#"{"transactions":[{"data":"0x095ea7b3","to":"0x370DE27fdb7D1Ff1e1BaA7D11c5820a324cf623C","value":0},
+/// let json = r#"{"transactions":[{"data":"0x095ea7b3","to":"0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C","value":0},
 ///   {"data":"0xc219a14d","to":"0x399F5EE127ce7432E4921a61b8CF52b0af52cbfE","value":0}],
 ///   "metadata":{"stepsRequired":2,"needsApproval":true,"approvalTransactionIndex":0,"hasEnoughBalance":true,"hasEnoughGas":true}}"#;
 /// let RequestPayResponse::Calldata(calldata) = serde_json::from_str(json)? else { unreachable!() };

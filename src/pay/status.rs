@@ -102,6 +102,18 @@ impl PayEndpointError {
             423 => {
                 let (safe_tx_hash, chain_id, safe_payment_deadline) = match &body {
                     ErrorBody::SecurePayment {
+                        safe_tx_hash: None,
+                        request_statuses,
+                        ..
+                    } => {
+                        // The API description's 423 example carries the Safe fields inside
+                        // `requestStatuses[]` rather than at the top level.
+                        match request_statuses.iter().find(|s| s.safe_tx_hash.is_some()) {
+                            Some(s) => (s.safe_tx_hash.clone(), s.chain_id, s.safe_payment_deadline),
+                            None => (None, None, None),
+                        }
+                    }
+                    ErrorBody::SecurePayment {
                         safe_tx_hash,
                         chain_id,
                         safe_payment_deadline,
