@@ -23,7 +23,10 @@ use securepay::pay::{PayEndpointError, PayResponse};
 use serde_json::Value;
 
 fn extract() -> Value {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/api/openapi-extract.json");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/api/openapi-extract.json"
+    );
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
@@ -147,7 +150,11 @@ const WRONG: &[Wrong] = &[
         endpoint: Endpoint::GetRequestCalldata,
         name: "token",
         error_contains: "bad EIP-55 checksum",
-        fixes: &[("0x095ea7b3...ff", "0x095ea7b3ff"), ("0xc219a14d...00", "0xc219a14d00"), BAD_CHECKSUM],
+        fixes: &[
+            ("0x095ea7b3...ff", "0x095ea7b3ff"),
+            ("0xc219a14d...00", "0xc219a14d00"),
+            BAD_CHECKSUM,
+        ],
     },
     Wrong {
         endpoint: Endpoint::CreatePayout,
@@ -159,7 +166,11 @@ const WRONG: &[Wrong] = &[
         endpoint: Endpoint::CreatePayout,
         name: "erc20Token",
         error_contains: "bad EIP-55 checksum",
-        fixes: &[("0x095ea7b3...ff", "0x095ea7b3ff"), ("0xc219a14d...00", "0xc219a14d00"), BAD_CHECKSUM],
+        fixes: &[
+            ("0x095ea7b3...ff", "0x095ea7b3ff"),
+            ("0xc219a14d...00", "0xc219a14d00"),
+            BAD_CHECKSUM,
+        ],
     },
     Wrong {
         endpoint: Endpoint::CreatePayout,
@@ -174,7 +185,10 @@ const WRONG: &[Wrong] = &[
         endpoint: Endpoint::CreateBatchPayout,
         name: "erc20_and_eth_with_approval",
         error_contains: "data: not 0x-prefixed even-length hex",
-        fixes: &[("0x095ea7b3...", "0x095ea7b3"), ("0x92cddb91...", "0x92cddb91")],
+        fixes: &[
+            ("0x095ea7b3...", "0x095ea7b3"),
+            ("0x92cddb91...", "0x92cddb91"),
+        ],
     },
     Wrong {
         endpoint: Endpoint::CreateBatchPayout,
@@ -197,9 +211,8 @@ fn every_documented_response_example_parses_or_is_a_known_doc_error() {
                 .find(|w| w.endpoint == endpoint && w.name == name);
             match (wrong, (200..300).contains(&status)) {
                 (None, true) => {
-                    let model = result.unwrap_or_else(|e| {
-                        panic!("{endpoint} {status} {name}: {e}")
-                    });
+                    let model =
+                        result.unwrap_or_else(|e| panic!("{endpoint} {status} {name}: {e}"));
                     assert!(!model.is_null(), "{endpoint} {name}");
                     parsed += 1;
                 }
@@ -225,7 +238,10 @@ fn every_documented_response_example_parses_or_is_a_known_doc_error() {
                     );
                     let mut fixed = text.clone();
                     for (from, to) in wrong.fixes {
-                        assert!(fixed.contains(from), "{endpoint} {name}: {from} not in the example");
+                        assert!(
+                            fixed.contains(from),
+                            "{endpoint} {name}: {from} not in the example"
+                        );
                         fixed = fixed.replace(from, to);
                     }
                     parse(endpoint, status, fixed.as_bytes())
@@ -259,9 +275,12 @@ fn fee_plan_of_another_version_or_an_unknown_bearer_is_refused() {
     let ok: SecurePaymentCreated = parse_parts(201, plan("1", "payee").as_bytes()).unwrap();
     assert_eq!(ok.fee_plan.unwrap().fees.len(), 1);
     for (version, bearer) in [("2", "payee"), ("1", "platform")] {
-        let error = parse_parts::<SecurePaymentCreated>(201, plan(version, bearer).as_bytes())
-            .unwrap_err();
-        assert!(matches!(error.kind, ApiErrorKind::InvalidBody(_)), "{version} {bearer}");
+        let error =
+            parse_parts::<SecurePaymentCreated>(201, plan(version, bearer).as_bytes()).unwrap_err();
+        assert!(
+            matches!(error.kind, ApiErrorKind::InvalidBody(_)),
+            "{version} {bearer}"
+        );
     }
 }
 
@@ -274,19 +293,35 @@ fn secure_payment_409_and_423_examples_map_to_pay_endpoint_errors() {
             .unwrap()
     };
     let (status, _, body) = by_name("alreadyPaid");
-    let error = parse(Endpoint::GetSecurePayment, status, body.to_string().as_bytes()).unwrap_err();
+    let error = parse(
+        Endpoint::GetSecurePayment,
+        status,
+        body.to_string().as_bytes(),
+    )
+    .unwrap_err();
     assert_eq!(error.kind, ApiErrorKind::Conflict);
-    let PayEndpointError::AlreadyCompleted { request_statuses, .. } = error.to_pay_endpoint_error()
+    let PayEndpointError::AlreadyCompleted {
+        request_statuses, ..
+    } = error.to_pay_endpoint_error()
     else {
         panic!("409 is AlreadyCompleted")
     };
     assert!(request_statuses[0].has_been_paid);
 
     let (status, _, body) = by_name("paymentInProgress");
-    let error = parse(Endpoint::GetSecurePayment, status, body.to_string().as_bytes()).unwrap_err();
+    let error = parse(
+        Endpoint::GetSecurePayment,
+        status,
+        body.to_string().as_bytes(),
+    )
+    .unwrap_err();
     assert_eq!(error.kind, ApiErrorKind::Locked);
-    let PayEndpointError::InProgress { safe_tx_hash, chain_id, safe_payment_deadline, .. } =
-        error.to_pay_endpoint_error()
+    let PayEndpointError::InProgress {
+        safe_tx_hash,
+        chain_id,
+        safe_payment_deadline,
+        ..
+    } = error.to_pay_endpoint_error()
     else {
         panic!("423 is InProgress")
     };
@@ -301,9 +336,18 @@ fn zod_and_plain_error_examples_keep_their_shape() {
         .into_iter()
         .find(|(s, _, _)| *s == 400)
         .unwrap();
-    let error = parse(Endpoint::ListCurrencies, status, body.to_string().as_bytes()).unwrap_err();
+    let error = parse(
+        Endpoint::ListCurrencies,
+        status,
+        body.to_string().as_bytes(),
+    )
+    .unwrap_err();
     assert_eq!(error.kind, ApiErrorKind::BadRequest);
-    let ErrorBody::Nest { message: NestMessage::Issues(issues), .. } = &*error.body else {
+    let ErrorBody::Nest {
+        message: NestMessage::Issues(issues),
+        ..
+    } = &*error.body
+    else {
         panic!("Zod issues expected: {:?}", error.body)
     };
     assert_eq!(issues[0].path, vec![Value::from("firstOnly")]);
@@ -312,7 +356,12 @@ fn zod_and_plain_error_examples_keep_their_shape() {
         .into_iter()
         .find(|(s, _, _)| *s == 400)
         .unwrap();
-    let error = parse(Endpoint::CreateBatchPayout, status, body.to_string().as_bytes()).unwrap_err();
+    let error = parse(
+        Endpoint::CreateBatchPayout,
+        status,
+        body.to_string().as_bytes(),
+    )
+    .unwrap_err();
     assert_eq!(
         error.body.message().as_deref(),
         Some("All requests must be on the same network")
@@ -323,7 +372,10 @@ fn zod_and_plain_error_examples_keep_their_shape() {
 fn non_json_and_unknown_statuses_keep_the_raw_text() {
     let error = parse_parts::<RequestCreated>(502, b"<html>Bad gateway</html>").unwrap_err();
     assert_eq!(error.kind, ApiErrorKind::Server);
-    assert_eq!(*error.body, ErrorBody::Raw("<html>Bad gateway</html>".into()));
+    assert_eq!(
+        *error.body,
+        ErrorBody::Raw("<html>Bad gateway</html>".into())
+    );
     assert!(error.is_retryable());
     let error = parse_parts::<RequestCreated>(302, b"").unwrap_err();
     assert_eq!(error.kind, ApiErrorKind::UnexpectedStatus);
@@ -337,8 +389,13 @@ fn non_json_and_unknown_statuses_keep_the_raw_text() {
 fn a_success_status_with_the_wrong_body_is_an_invalid_body_error_with_the_text_kept() {
     let error = parse_parts::<RequestCreated>(201, br#"{"requestId":"01e2"}"#).unwrap_err();
     assert_eq!(error.status, 201);
-    assert!(matches!(&error.kind, ApiErrorKind::InvalidBody(reason) if reason.contains("paymentReference")));
-    assert_eq!(*error.body, ErrorBody::Raw(r#"{"requestId":"01e2"}"#.into()));
+    assert!(
+        matches!(&error.kind, ApiErrorKind::InvalidBody(reason) if reason.contains("paymentReference"))
+    );
+    assert_eq!(
+        *error.body,
+        ErrorBody::Raw(r#"{"requestId":"01e2"}"#.into())
+    );
 }
 
 #[test]
@@ -346,7 +403,9 @@ fn request_calldata_indexes_must_point_at_a_transaction() {
     let body = br#"{"transactions":[{"data":"0x095ea7b3","to":"0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C","value":0}],
         "metadata":{"stepsRequired":1,"needsApproval":true,"approvalTransactionIndex":3,"hasEnoughBalance":true,"hasEnoughGas":true}}"#;
     let error = parse_parts::<RequestPayResponse>(200, body).unwrap_err();
-    assert!(error.to_string().contains("approvalTransactionIndex 3 points past the 1 transaction(s)"));
+    assert!(error
+        .to_string()
+        .contains("approvalTransactionIndex 3 points past the 1 transaction(s)"));
     let body = br#"{"transactions":[],"metadata":{"stepsRequired":0,"needsApproval":true,"approvalTransactionIndex":null}}"#;
     assert!(parse_parts::<RequestPayResponse>(200, body).is_err());
 }
@@ -371,7 +430,9 @@ fn batch_payout_answer_without_approvals_reads_as_none_needed_but_needs_a_batch_
     let BatchPayoutCalldata(batch) = parse_parts(201, body).unwrap();
     assert!(batch.erc20_approval_transactions.is_empty());
     assert_eq!(batch.batch_transactions().count(), 1);
-    assert!(parse_parts::<BatchPayoutCalldata>(201, br#"{"ERC20ApprovalTransactions":[]}"#).is_err());
+    assert!(
+        parse_parts::<BatchPayoutCalldata>(201, br#"{"ERC20ApprovalTransactions":[]}"#).is_err()
+    );
 }
 
 #[test]
@@ -389,11 +450,17 @@ fn secure_payment_info_checks_batch_arrays_have_one_entry_per_payment() {
 #[test]
 fn intent_answers_are_told_apart_by_receipt_id() {
     let tracked = br#"{ "intentId": "01HXEXAMPLE123", "paymentReference": "0xb3581f0b0f74cc61", "txHash": "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef", "isListening": true }"#;
-    assert!(matches!(parse_parts(200, tracked).unwrap(), IntentRecorded::Tracked(_)));
+    assert!(matches!(
+        parse_parts(200, tracked).unwrap(),
+        IntentRecorded::Tracked(_)
+    ));
     let receipt = br#"{"receiptId":"r1","multicallId":"m1","parentToken":"01JD3E6JD46KY4KKV7X9V0MZ7W","sourceChain":"BASE",
         "smartAccountAddress":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","userOpHash":"0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef",
         "transactionIndices":[{"childPosition":0,"transactionIndex":1}],"isListening":false}"#;
-    assert!(matches!(parse_parts(200, receipt).unwrap(), IntentRecorded::Multicall(_)));
+    assert!(matches!(
+        parse_parts(200, receipt).unwrap(),
+        IntentRecorded::Multicall(_)
+    ));
 }
 
 /// The Auth API's destination answer of api-notes §6.1, whose `destinationId` and interop
@@ -413,20 +480,42 @@ fn payee_destination_example_of_the_notes_is_refused_as_elided_and_parses_comple
         "/tests/data/api/auth-api-notes.md"
     ))
     .unwrap();
-    assert!(notes.contains(r#""destinationId": "0x6923...C7D7@eip155:8453#ABCD1234:0x8335...2913""#));
-    let error = parse(Endpoint::CreatePayeeDestination, 201, NOTES_DESTINATION.as_bytes()).unwrap_err();
-    assert!(matches!(error.kind, ApiErrorKind::InvalidBody(_)), "{error}");
+    assert!(
+        notes.contains(r#""destinationId": "0x6923...C7D7@eip155:8453#ABCD1234:0x8335...2913""#)
+    );
+    let error = parse(
+        Endpoint::CreatePayeeDestination,
+        201,
+        NOTES_DESTINATION.as_bytes(),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(error.kind, ApiErrorKind::InvalidBody(_)),
+        "{error}"
+    );
 
     // The same answer with the real values (89CDCBED is the ERC-7930 checksum of this wallet on Base).
     let name = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#89CDCBED";
     let completed = NOTES_DESTINATION
-        .replace("0x6923...C7D7@eip155:8453#ABCD1234:0x8335...2913", &format!("{name}:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"))
+        .replace(
+            "0x6923...C7D7@eip155:8453#ABCD1234:0x8335...2913",
+            &format!("{name}:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"),
+        )
         .replace("0x6923...C7D7@eip155:8453#ABCD1234", name)
-        .replace("\"0x...\"", "\"0x00010000022105146923831acf5c327260d7ac7c9dff5b1c3cb3c7d7\"");
+        .replace(
+            "\"0x...\"",
+            "\"0x00010000022105146923831acf5c327260d7ac7c9dff5b1c3cb3c7d7\"",
+        );
     let destination: PayeeDestination =
         parse_parts(201, completed.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(destination.destination_id.network(), securepay::network::Network::Base);
-    assert_eq!(destination.access_policy.unwrap().hide_payee_address(), Some(true));
+    assert_eq!(
+        destination.destination_id.network(),
+        securepay::network::Network::Base
+    );
+    assert_eq!(
+        destination.access_policy.unwrap().hide_payee_address(),
+        Some(true)
+    );
 
     // A destination that contradicts itself is refused.
     let other_chain = completed.replace("\"chainId\": 8453", "\"chainId\": 10");
@@ -435,7 +524,15 @@ fn payee_destination_example_of_the_notes_is_refused_as_elided_and_parses_comple
         "\"walletAddress\": \"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7\"",
         "\"walletAddress\": \"0xb07D2398d2004378cad234DA0EF14f1c94A530e4\"",
     );
-    assert!(parse(Endpoint::UpdatePayeeDestination, 200, other_wallet.as_bytes()).is_err());
+    assert!(parse(
+        Endpoint::UpdatePayeeDestination,
+        200,
+        other_wallet.as_bytes()
+    )
+    .is_err());
     // GET answers null when no destination is active.
-    assert_eq!(parse(Endpoint::GetPayeeDestination, 200, b"null").unwrap(), Value::Null);
+    assert_eq!(
+        parse(Endpoint::GetPayeeDestination, 200, b"null").unwrap(),
+        Value::Null
+    );
 }

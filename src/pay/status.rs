@@ -109,7 +109,9 @@ impl PayEndpointError {
                         // The API description's 423 example carries the Safe fields inside
                         // `requestStatuses[]` rather than at the top level.
                         match request_statuses.iter().find(|s| s.safe_tx_hash.is_some()) {
-                            Some(s) => (s.safe_tx_hash.clone(), s.chain_id, s.safe_payment_deadline),
+                            Some(s) => {
+                                (s.safe_tx_hash.clone(), s.chain_id, s.safe_payment_deadline)
+                            }
                             None => (None, None, None),
                         }
                     }
