@@ -19,7 +19,7 @@ pub const DEFAULT_AUTH_URL: &str = "https://auth.request.network";
 #[non_exhaustive]
 pub enum RequestError {
     /// The endpoint does not accept this kind of credential.
-    #[error("{endpoint} does not accept a {given}; it accepts: {accepted}")]
+    #[error("{endpoint} does not accept this credential ({given}); it accepts: {accepted}")]
     CredentialNotAccepted {
         /// The endpoint.
         endpoint: Endpoint,
