@@ -66,7 +66,11 @@ mod endpoint;
 mod error_body;
 mod fee_plan;
 mod intent;
+mod multicall;
+mod multicall_info;
+mod origin;
 mod payer;
+mod payout_answers;
 mod payouts;
 mod request;
 mod request_pay;
@@ -81,8 +85,8 @@ pub use body::BodyError;
 #[cfg(feature = "client")]
 pub use client::{Client, ClientError};
 pub use credentials::{
-    ApiKey, ClientId, Credential, CredentialError, CredentialKind, OrchestratorKey, Origin,
-    SessionToken, SessionTransport, SESSION_COOKIE,
+    ApiKey, ClientId, Credential, CredentialError, CredentialKind, OrchestratorKey, SessionToken,
+    SessionTransport, SESSION_COOKIE,
 };
 pub use currencies::{ConversionRoutesAnswer, CurrenciesAnswer, RouteFilter};
 pub use destinations::PayeeDestination;
@@ -98,11 +102,19 @@ pub use intent::{
     BridgeTool, Broadcast, IntentRecorded, IntentTracked, MulticallIntent, MulticallReceipt,
     RecordIntent, RouteKind, SingleIntent, TransactionIndex,
 };
-pub use payer::PayerUpdated;
-pub use payouts::{
-    BatchItem, BatchPayout, BatchPayoutCalldata, CreatePayout, PayoutCreated, PayoutFee,
-    PayoutRecurrence, PayoutResponse, RecurringPayoutCreated,
+pub use multicall::{
+    ChildEligibility, CreateMulticallPayout, MulticallItem, MulticallLinkStatus,
+    MulticallPayoutCreated, MulticallType, RequestedExecutionKind, StaleReason,
 };
+pub use multicall_info::{
+    BlockReason, CurrencyTotal, MulticallChildInfo, MulticallInfo, MulticallTotals, RecoveryAction,
+};
+pub use origin::Origin;
+pub use payer::PayerUpdated;
+pub use payout_answers::{
+    BatchPayoutCalldata, PayoutCreated, PayoutResponse, RecurringPayoutCreated,
+};
+pub use payouts::{BatchItem, BatchPayout, CreatePayout, PayoutFee, PayoutRecurrence};
 pub use request::{Api, RequestError, DEFAULT_AUTH_URL, DEFAULT_BASE_URL};
 pub use request_pay::{
     LegacyPaymentIntent, PaymentIntentMetadata, RequestCalldata, RequestPayMetadata,
@@ -114,12 +126,10 @@ pub use requests::{
 pub use response::{parse_parts, parse_response, ApiError, ApiErrorKind};
 pub use retry::{Jitter, RetryDecision, RetryPolicy, RetryPolicyError};
 pub use secure_payment_info::{
-    AccessDecision, AccessStatus, BatchInfo, BlockReason, CurrencyTotal, InfoCommon,
-    MulticallChildInfo, MulticallInfo, MulticallTotals, PaymentKind, PaymentOption, RecoveryAction,
+    AccessDecision, AccessStatus, BatchInfo, InfoCommon, PaymentKind, PaymentOption,
     ResolvedDestination, ScreenedWalletType, SecurePaymentInfo, SingleInfo, WalletResult,
 };
 pub use secure_payments::{
-    ChildEligibility, CreateMulticallPayout, CreatePayoutLink, CreateSecurePayment, MulticallItem,
-    MulticallLinkStatus, MulticallPayoutCreated, MulticallType, RequestedExecutionKind,
-    SecurePaymentCreated, SecurePaymentItem, StaleReason, MAX_SECURE_PAYMENT_ITEMS,
+    CreatePayoutLink, CreateSecurePayment, SecurePaymentCreated, SecurePaymentItem,
+    MAX_SECURE_PAYMENT_ITEMS,
 };

@@ -12,12 +12,12 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
-use super::FeePlan;
+use super::{FeePlan, MulticallInfo};
 use crate::address::{PayeeAddress, PayeeAddressError};
 use crate::currency::CurrencyId;
 use crate::network::Network;
-use crate::pay::{AmountSummary, SecurePaymentStatus, SecurePaymentToken};
-use crate::webhook::{open_enum, DecimalText};
+use crate::pay::SecurePaymentStatus;
+use crate::webhook::DecimalText;
 
 /// An access decision's status. A closed enum: it decides who may pay.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -206,137 +206,6 @@ pub struct BatchInfo {
     pub destinations: Vec<Option<ResolvedDestination>>,
 }
 
-open_enum! {
-    /// Why a multicall child cannot execute (`blockReason`).
-    BlockReason {
-        /// `not_found`.
-        NotFound = "not_found",
-        /// `not_owned`.
-        NotOwned = "not_owned",
-        /// `not_outgoing`.
-        NotOutgoing = "not_outgoing",
-        /// `not_single_payment`.
-        NotSinglePayment = "not_single_payment",
-        /// `invalid_child_linkage`.
-        InvalidChildLinkage = "invalid_child_linkage",
-        /// `already_paid`.
-        AlreadyPaid = "already_paid",
-        /// `request_processing`.
-        RequestProcessing = "request_processing",
-        /// `secure_payment_expired`.
-        SecurePaymentExpired = "secure_payment_expired",
-        /// `secure_payment_not_pending`.
-        SecurePaymentNotPending = "secure_payment_not_pending",
-        /// `compliance_failed`.
-        ComplianceFailed = "compliance_failed",
-        /// `not_payable_child`.
-        NotPayableChild = "not_payable_child",
-    }
-}
-
-open_enum! {
-    /// What to do about a blocked child (`recoveryAction`).
-    RecoveryAction {
-        /// `remove_child`.
-        RemoveChild = "remove_child",
-        /// `recreate_reduced`.
-        RecreateReduced = "recreate_reduced",
-        /// `wait_for_quote_refresh`.
-        WaitForQuoteRefresh = "wait_for_quote_refresh",
-        /// `switch_route`.
-        SwitchRoute = "switch_route",
-        /// `recreate_after_cooldown`.
-        RecreateAfterCooldown = "recreate_after_cooldown",
-        /// `support_required`.
-        SupportRequired = "support_required",
-    }
-}
-
-/// One child of a multicall (`children[]`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct MulticallChildInfo {
-    /// `securePaymentToken`.
-    pub secure_payment_token: SecurePaymentToken,
-    /// `requestId`.
-    pub request_id: String,
-    /// `position`, from 0.
-    pub position: u32,
-    /// `executable`.
-    pub executable: bool,
-    /// `blockReason` (null when executable).
-    #[serde(default)]
-    pub block_reason: Option<BlockReason>,
-    /// `messageKey` (nullable).
-    #[serde(default)]
-    pub message_key: Option<String>,
-    /// `context`, as given.
-    #[serde(default)]
-    pub context: Option<Value>,
-    /// `recoveryAction` (nullable).
-    #[serde(default)]
-    pub recovery_action: Option<RecoveryAction>,
-    /// `feePlan` (nullable).
-    #[serde(default)]
-    pub fee_plan: Option<FeePlan>,
-    /// `amount`, human-readable (nullable).
-    #[serde(default)]
-    pub amount: Option<DecimalText>,
-    /// `payee` (nullable).
-    #[serde(default)]
-    pub payee: Option<String>,
-    /// `reference` (nullable).
-    #[serde(default)]
-    pub reference: Option<String>,
-}
-
-/// One line of `totals.byDestinationCurrency`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CurrencyTotal {
-    /// `network`.
-    pub network: String,
-    /// `currency`.
-    pub currency: String,
-    /// `totalAmount`.
-    pub total_amount: DecimalText,
-}
-
-/// `totals` of a multicall.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct MulticallTotals {
-    /// `childCount`.
-    pub child_count: u32,
-    /// `blockedChildCount`.
-    pub blocked_child_count: u32,
-    /// `byDestinationCurrency`.
-    pub by_destination_currency: Vec<CurrencyTotal>,
-    /// `amountSummary`.
-    pub amount_summary: AmountSummary,
-}
-
-/// `paymentType: "multicall"`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct MulticallInfo {
-    /// The shared fields.
-    #[serde(flatten)]
-    pub common: InfoCommon,
-    /// `token`: the parent token.
-    pub token: SecurePaymentToken,
-    /// `canExecute`.
-    pub can_execute: bool,
-    /// `expiresAt` (ISO 8601).
-    pub expires_at: String,
-    /// `createdAt` (ISO 8601).
-    pub created_at: String,
-    /// `children`, in order.
-    pub children: Vec<MulticallChildInfo>,
-    /// `totals`.
-    pub totals: MulticallTotals,
-}
-
 /// Single or batch, when the answer carries only the status (the API description's third
 /// form: `paymentType`, `status`, `branding`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -361,8 +230,7 @@ pub enum PaymentKind {
 /// assert!(serde_json::from_str::<SecurePaymentInfo>(r#"{"paymentType":"triple","status":"pending"}"#).is_err());
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[allow(clippy::large_enum_variant)] // read once per page load
 pub enum SecurePaymentInfo {
     /// One payment.
@@ -374,12 +242,51 @@ pub enum SecurePaymentInfo {
     /// Only the status (and branding).
     StatusOnly {
         /// `paymentType`.
-        #[serde(rename = "paymentType")]
         payment_type: PaymentKind,
         /// The shared fields.
-        #[serde(flatten)]
         common: InfoCommon,
     },
+}
+
+impl Serialize for SecurePaymentInfo {
+    /// The service's JSON, `paymentType` included.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Tagged<'a, T: Serialize> {
+            payment_type: &'static str,
+            #[serde(flatten)]
+            shape: &'a T,
+        }
+        match self {
+            SecurePaymentInfo::Single(shape) => Tagged {
+                payment_type: "single",
+                shape,
+            }
+            .serialize(serializer),
+            SecurePaymentInfo::Batch(shape) => Tagged {
+                payment_type: "batch",
+                shape,
+            }
+            .serialize(serializer),
+            SecurePaymentInfo::Multicall(shape) => Tagged {
+                payment_type: "multicall",
+                shape,
+            }
+            .serialize(serializer),
+            SecurePaymentInfo::StatusOnly {
+                payment_type,
+                common,
+            } => Tagged {
+                payment_type: match payment_type {
+                    PaymentKind::Single => "single",
+                    PaymentKind::Batch => "batch",
+                },
+                shape: common,
+            }
+            .serialize(serializer),
+        }
+    }
 }
 
 impl SecurePaymentInfo {
