@@ -349,7 +349,7 @@ impl BatchPayout {
 }
 
 impl Api {
-    /// `POST /v2/payouts`. Answer: [`PayoutResponse`].
+    /// `POST /v2/payouts`. Answer: [`PayoutResponse`](super::PayoutResponse).
     pub fn create_payout(
         &self,
         credential: &Credential,
@@ -359,7 +359,7 @@ impl Api {
         self.build_json(endpoint, credential, endpoint.path_template(), body)
     }
 
-    /// `POST /v2/payouts/batch`. Answer: [`BatchPayoutCalldata`]. The body cannot hold a Tron
+    /// `POST /v2/payouts/batch`. Answer: [`BatchPayoutCalldata`](super::BatchPayoutCalldata). The body cannot hold a Tron
     /// payee: [`BatchItem::new`] refuses it with the service's exact message.
     pub fn create_batch_payout(
         &self,
