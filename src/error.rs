@@ -110,4 +110,19 @@ pub enum Error {
     /// See [`crate::offramp::PayerBodyError`].
     #[error(transparent)]
     PayerBody(#[from] crate::offramp::PayerBodyError),
+    /// See [`crate::api::CredentialError`].
+    #[error(transparent)]
+    Credential(#[from] crate::api::CredentialError),
+    /// See [`crate::api::BodyError`].
+    #[error(transparent)]
+    Body(#[from] crate::api::BodyError),
+    /// See [`crate::api::RequestError`].
+    #[error(transparent)]
+    Request(#[from] crate::api::RequestError),
+    /// See [`crate::api::ApiError`].
+    #[error(transparent)]
+    Api(#[from] crate::api::ApiError),
+    /// See [`crate::api::RetryPolicyError`].
+    #[error(transparent)]
+    RetryPolicy(#[from] crate::api::RetryPolicyError),
 }

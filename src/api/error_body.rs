@@ -104,6 +104,15 @@ pub struct RequestPaidStatus {
     /// The transaction that paid it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tx_hash: Option<String>,
+    /// 423: the Safe transaction in progress (the API description's example puts it here).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub safe_tx_hash: Option<String>,
+    /// 423: the Safe transaction's chain id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain_id: Option<u64>,
+    /// 423: the Safe execution window (Unix seconds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub safe_payment_deadline: Option<u64>,
 }
 
 /// An error body of the API.

@@ -71,7 +71,11 @@ fn message(body: &ErrorBody) -> String {
 impl PayEndpointError {
     /// The error of a non-2xx answer.
     pub fn from_response(status: u16, body: &[u8]) -> PayEndpointError {
-        let body = ErrorBody::parse(body);
+        PayEndpointError::from_body(status, ErrorBody::parse(body))
+    }
+
+    /// The error of a non-2xx answer whose body is already parsed.
+    pub fn from_body(status: u16, body: ErrorBody) -> PayEndpointError {
         match status {
             400 => PayEndpointError::InvalidRequest(body),
             401 => PayEndpointError::Unauthorized(body),
@@ -97,6 +101,20 @@ impl PayEndpointError {
             }
             423 => {
                 let (safe_tx_hash, chain_id, safe_payment_deadline) = match &body {
+                    ErrorBody::SecurePayment {
+                        safe_tx_hash: None,
+                        request_statuses,
+                        ..
+                    } => {
+                        // The API description's 423 example carries the Safe fields inside
+                        // `requestStatuses[]` rather than at the top level.
+                        match request_statuses.iter().find(|s| s.safe_tx_hash.is_some()) {
+                            Some(s) => {
+                                (s.safe_tx_hash.clone(), s.chain_id, s.safe_payment_deadline)
+                            }
+                            None => (None, None, None),
+                        }
+                    }
                     ErrorBody::SecurePayment {
                         safe_tx_hash,
                         chain_id,

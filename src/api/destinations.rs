@@ -1,0 +1,177 @@
+//! Payee destinations on the Auth API (`{auth_url}/v1/payee-destination`, session cookie):
+//! create (re-issuing the same body reactivates and updates the destination in place),
+//! update, and read the active one. These endpoints are not in `openapi.v2.json`; they are
+//! documented in api-notes §6.1.
+
+use serde::{Deserialize, Deserializer, Serialize};
+
+use super::{Api, Credential, Endpoint, RequestError};
+use crate::address::{DestinationId, PayeeAddress};
+use crate::policy::{DestinationPolicy, PayeeDestinationRequest};
+
+/// A payee destination as the Auth API answers it.
+///
+/// Read strictly: `destinationId` must parse (its wallet, chain and token are checked against
+/// `walletAddress`, `chainId` and `tokenAddress`, so a destination that contradicts itself is
+/// refused), and `accessPolicy` follows [`DestinationPolicy`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct PayeeDestination {
+    /// `id`.
+    pub id: String,
+    /// `destinationId`: `{humanReadableInteropAddress}:{tokenAddress}`.
+    pub destination_id: DestinationId,
+    /// `walletAddress`.
+    pub wallet_address: PayeeAddress,
+    /// `tokenAddress`.
+    pub token_address: PayeeAddress,
+    /// `chainId`.
+    pub chain_id: u64,
+    /// `accessPolicy`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub access_policy: Option<DestinationPolicy>,
+    /// `binaryInteropAddress` (ERC-7930, hex).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub binary_interop_address: Option<String>,
+    /// `humanReadableInteropAddress` (ERC-7828).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub human_readable_interop_address: Option<String>,
+    /// `claimed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claimed: Option<bool>,
+    /// `active`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub active: Option<bool>,
+    /// `createdAt` (ISO 8601).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub created_at: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for PayeeDestination {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        #[derive(Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Wire {
+            id: String,
+            destination_id: DestinationId,
+            wallet_address: String,
+            token_address: String,
+            chain_id: u64,
+            #[serde(default)]
+            access_policy: Option<DestinationPolicy>,
+            #[serde(default)]
+            binary_interop_address: Option<String>,
+            #[serde(default)]
+            human_readable_interop_address: Option<String>,
+            #[serde(default)]
+            claimed: Option<bool>,
+            #[serde(default)]
+            active: Option<bool>,
+            #[serde(default)]
+            created_at: Option<String>,
+        }
+        let wire = Wire::deserialize(deserializer)?;
+        let network = wire.destination_id.network();
+        if network.chain_id() != wire.chain_id {
+            return Err(D::Error::custom(format!(
+                "chainId {} is not the chain of destinationId {} ({})",
+                wire.chain_id,
+                wire.destination_id,
+                network.chain_id()
+            )));
+        }
+        let address = |field: &str, text: &str, expected: PayeeAddress| {
+            let parsed = PayeeAddress::parse(network, text)
+                .map_err(|e| D::Error::custom(format!("{field}: {e}")))?;
+            if parsed != expected {
+                return Err(D::Error::custom(format!(
+                    "{field} {text} is not the one in destinationId ({expected})"
+                )));
+            }
+            Ok(parsed)
+        };
+        let wallet_address = address(
+            "walletAddress",
+            &wire.wallet_address,
+            wire.destination_id.wallet(),
+        )?;
+        let token_address = address(
+            "tokenAddress",
+            &wire.token_address,
+            wire.destination_id.token(),
+        )?;
+        if let Some(name) = &wire.human_readable_interop_address {
+            if !wire
+                .destination_id
+                .as_str()
+                .starts_with(&format!("{name}:"))
+            {
+                return Err(D::Error::custom(format!(
+                    "destinationId {} does not start with humanReadableInteropAddress {name}",
+                    wire.destination_id
+                )));
+            }
+        }
+        Ok(PayeeDestination {
+            id: wire.id,
+            destination_id: wire.destination_id,
+            wallet_address,
+            token_address,
+            chain_id: wire.chain_id,
+            access_policy: wire.access_policy,
+            binary_interop_address: wire.binary_interop_address,
+            human_readable_interop_address: wire.human_readable_interop_address,
+            claimed: wire.claimed,
+            active: wire.active,
+            created_at: wire.created_at,
+        })
+    }
+}
+
+impl Api {
+    /// `POST {auth_url}/v1/payee-destination` (`{tokenAddress, chainId, accessPolicy?}`).
+    /// Creating again for the same wallet reactivates the destination and updates it in place,
+    /// so the same body may be sent again safely. Answer: [`PayeeDestination`].
+    ///
+    /// ```
+    /// use securepay::api::{Api, Credential};
+    /// use securepay::policy::PayeeDestinationRequest;
+    ///
+    /// let body = PayeeDestinationRequest::from_json(r#"{"tokenAddress":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","chainId":728126428}"#)?;
+    /// let request = Api::new().create_payee_destination(&Credential::session_cookie("siwe-session")?, &body)?;
+    /// assert_eq!(request.uri(), "https://auth.request.network/v1/payee-destination");
+    /// assert_eq!(request.body().as_slice(), br#"{"chainId":728126428,"tokenAddress":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"}"#);
+    /// assert!(Api::new().create_payee_destination(&Credential::api_key("sk")?, &body).is_err()); // session only
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn create_payee_destination(
+        &self,
+        credential: &Credential,
+        body: &PayeeDestinationRequest,
+    ) -> Result<http::Request<Vec<u8>>, RequestError> {
+        let endpoint = Endpoint::CreatePayeeDestination;
+        self.build_json(endpoint, credential, endpoint.path_template(), body)
+    }
+
+    /// `PUT {auth_url}/v1/payee-destination`. Answer: [`PayeeDestination`].
+    pub fn update_payee_destination(
+        &self,
+        credential: &Credential,
+        body: &PayeeDestinationRequest,
+    ) -> Result<http::Request<Vec<u8>>, RequestError> {
+        let endpoint = Endpoint::UpdatePayeeDestination;
+        self.build_json(endpoint, credential, endpoint.path_template(), body)
+    }
+
+    /// `GET {auth_url}/v1/payee-destination`. Answer: `Option<PayeeDestination>` (`null` when
+    /// there is no active destination).
+    pub fn get_payee_destination(
+        &self,
+        credential: &Credential,
+    ) -> Result<http::Request<Vec<u8>>, RequestError> {
+        let endpoint = Endpoint::GetPayeeDestination;
+        self.build(endpoint, credential, endpoint.path_template(), &[], None)
+    }
+}

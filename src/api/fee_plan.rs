@@ -1,0 +1,123 @@
+//! `feePlan`: the fee plan snapshot a secure payment stores at creation (in the create answers
+//! and in `GET /v2/secure-payments/{token}`). USD figures are decimal strings.
+
+use serde::{Deserialize, Serialize};
+
+use crate::pay::FeeBearer;
+use crate::webhook::{open_enum, DecimalText};
+
+/// Which flow a fee plan was made for. A closed enum: it decides who pays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FeeFlow {
+    /// `get_paid`: an incoming payment.
+    GetPaid,
+    /// `pay`: an outgoing payout.
+    Pay,
+}
+
+open_enum! {
+    /// `feeBearerSource`: why a fee has its bearer.
+    FeeBearerSource {
+        /// `fee_config`.
+        FeeConfig = "fee_config",
+        /// `payment_default_override`.
+        PaymentDefaultOverride = "payment_default_override",
+        /// `flow_default`.
+        FlowDefault = "flow_default",
+        /// `forced_fee_policy`.
+        ForcedFeePolicy = "forced_fee_policy",
+    }
+}
+
+/// `destinationRef`: where a fee goes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FeeDestinationRef {
+    /// `evmAddress`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evm_address: Option<String>,
+    /// `tronAddress`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tron_address: Option<String>,
+}
+
+/// One fee of a plan (`feePlan.fees[]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlannedFeeEntry {
+    /// `type`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// `label`.
+    pub label: String,
+    /// `feeBearer`.
+    pub fee_bearer: FeeBearer,
+    /// `feeBearerSource`.
+    pub fee_bearer_source: FeeBearerSource,
+    /// `percentageBps` (a JSON number, kept exact).
+    pub percentage_bps: serde_json::Number,
+    /// `capUsd` (nullable).
+    pub cap_usd: Option<DecimalText>,
+    /// `fixedAmountUsd` (nullable, optional).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fixed_amount_usd: Option<DecimalText>,
+    /// `calculatedAmountUsd`.
+    pub calculated_amount_usd: DecimalText,
+    /// `destinationResolver`.
+    pub destination_resolver: String,
+    /// `destinationRef`.
+    pub destination_ref: FeeDestinationRef,
+    /// `configSource`.
+    pub config_source: String,
+}
+
+/// `feePlan` (version 1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FeePlan {
+    /// `version`: `1`, the only version described.
+    pub version: FeePlanVersion,
+    /// `flow`.
+    pub flow: FeeFlow,
+    /// `defaultFeeBearer`.
+    pub default_fee_bearer: FeeBearer,
+    /// `grossAmountUsd`.
+    pub gross_amount_usd: DecimalText,
+    /// `netRecipientAmountUsd`.
+    pub net_recipient_amount_usd: DecimalText,
+    /// `payerTotalAmountUsd`.
+    pub payer_total_amount_usd: DecimalText,
+    /// `totalFeesUsd`.
+    pub total_fees_usd: DecimalText,
+    /// `payeeBorneFeesUsd`.
+    pub payee_borne_fees_usd: DecimalText,
+    /// `payerBorneFeesUsd`.
+    pub payer_borne_fees_usd: DecimalText,
+    /// `fees`.
+    pub fees: Vec<PlannedFeeEntry>,
+}
+
+/// `feePlan.version`: only `1` is described; any other version is refused (its fields could
+/// mean something else).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FeePlanVersion;
+
+impl Serialize for FeePlanVersion {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u8(1)
+    }
+}
+
+impl<'de> Deserialize<'de> for FeePlanVersion {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let number = serde_json::Number::deserialize(deserializer)?;
+        if number.as_u64() == Some(1) || number.to_string() == "1.0" {
+            Ok(FeePlanVersion)
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "feePlan version {number} is not 1, the only version described"
+            )))
+        }
+    }
+}

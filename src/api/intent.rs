@@ -1,0 +1,331 @@
+//! `POST /v2/secure-payments/{token}/intent`: what the payer broadcast, for a single payment
+//! or a multicall parent, and the service's receipt.
+
+use serde::{Deserialize, Serialize, Serializer};
+
+use super::BodyError;
+use crate::address::EvmAddress;
+use crate::amount::HumanAmount;
+use crate::calldata::PaymentReference;
+use crate::network::Network;
+use crate::partial::TxHash;
+use crate::pay::{ExecutionKind, SecurePaymentToken, SourceToken};
+
+/// The transaction a payer broadcast: a transaction hash, or a Safe transaction hash still
+/// waiting for execution (with its optional execution deadline). Exactly one of the two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Broadcast {
+    /// `txHash`.
+    Transaction(TxHash),
+    /// `safeTxHash`, and `safePaymentDeadline` (Unix seconds, above zero) when known.
+    Safe {
+        /// The Safe transaction hash.
+        safe_tx_hash: TxHash,
+        /// The hard on-chain execution deadline.
+        deadline: Option<u64>,
+    },
+}
+
+impl Broadcast {
+    fn fields(&self) -> (Option<TxHash>, Option<TxHash>, Option<u64>) {
+        match *self {
+            Broadcast::Transaction(hash) => (Some(hash), None, None),
+            Broadcast::Safe {
+                safe_tx_hash,
+                deadline,
+            } => (None, Some(safe_tx_hash), deadline),
+        }
+    }
+
+    fn check(&self) -> Result<(), BodyError> {
+        if let Broadcast::Safe {
+            deadline: Some(0), ..
+        } = self
+        {
+            return Err(BodyError::Invalid {
+                field: "safePaymentDeadline",
+                reason: "must be above 0 (Unix seconds)".into(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// How the payment was routed (`routeKind`). A closed enum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RouteKind {
+    /// `same_chain`.
+    SameChain,
+    /// `same_chain_conversion`.
+    SameChainConversion,
+    /// `crosschain`.
+    Crosschain,
+}
+
+/// The bridge used (`bridgeTool`). A closed enum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BridgeTool {
+    /// `across`.
+    Across,
+    /// `stargate`.
+    Stargate,
+}
+
+fn query_name<S: Serializer>(network: &Network, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(network.query_name().unwrap_or_default())
+}
+
+fn check_chain(network: Network) -> Result<Network, BodyError> {
+    match network.query_name() {
+        Some(_) => Ok(network),
+        None => Err(BodyError::Invalid {
+            field: "chain",
+            reason: format!(
+                "{network} has no source-chain name (BASE, OPTIMISM, ARBITRUM, ETHEREUM, POLYGON, BNB)"
+            ),
+        }),
+    }
+}
+
+/// The intent of a single payment: `{txHash | safeTxHash, chain, token, …}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SingleIntent {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tx_hash: Option<TxHash>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    safe_tx_hash: Option<TxHash>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    safe_payment_deadline: Option<u64>,
+    #[serde(serialize_with = "query_name")]
+    chain: Network,
+    token: SourceToken,
+    /// `executionKind`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub execution_kind: Option<ExecutionKind>,
+    /// `payerAddress`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub payer_address: Option<EvmAddress>,
+    /// `payerEoaAddress`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub payer_eoa_address: Option<EvmAddress>,
+    /// `sourceNetwork`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source_network: Option<Network>,
+    /// `sourceToken`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source_token: Option<String>,
+    /// `sourceAmount`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source_amount: Option<HumanAmount>,
+    /// `routeKind`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub route_kind: Option<RouteKind>,
+    /// `bridgeTool`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bridge_tool: Option<BridgeTool>,
+}
+
+/// One leg of a multicall intent (`transactionIndices[]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TransactionIndex {
+    /// `childPosition`: the child, from 0.
+    pub child_position: u32,
+    /// `transactionIndex`: the transaction of the submitted batch, from 0.
+    pub transaction_index: u32,
+    /// `routeTool` (nullable).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub route_tool: Option<String>,
+    /// `sourceToken`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_token: Option<String>,
+    /// `sourceAmount`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_amount: Option<String>,
+    /// `routeKind`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub route_kind: Option<RouteKind>,
+    /// `bridgeTool` (nullable).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bridge_tool: Option<BridgeTool>,
+}
+
+/// The intent of a multicall parent: the UserOperation a smart account submitted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MulticallIntent {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tx_hash: Option<TxHash>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    safe_tx_hash: Option<TxHash>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    safe_payment_deadline: Option<u64>,
+    #[serde(serialize_with = "query_name")]
+    chain: Network,
+    smart_account_address: EvmAddress,
+    /// `payerEoaAddress`: the EOA behind the smart account.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub payer_eoa_address: Option<EvmAddress>,
+    user_op_hash: TxHash,
+    transaction_indices: Vec<TransactionIndex>,
+}
+
+/// The body of `POST /v2/secure-payments/{token}/intent`: one of the two forms of the API
+/// description.
+///
+/// ```
+/// use securepay::api::{Broadcast, RecordIntent};
+/// use securepay::network::Network;
+/// use securepay::pay::SourceToken;
+///
+/// let hash = "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef".parse()?;
+/// let body = RecordIntent::single(Broadcast::Safe { safe_tx_hash: hash, deadline: Some(1749760800) }, Network::Matic, SourceToken::Usdc)?;
+/// assert_eq!(serde_json::to_string(&body)?, r#"{"safeTxHash":"0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef","safePaymentDeadline":1749760800,"chain":"POLYGON","token":"USDC"}"#);
+/// assert!(RecordIntent::single(Broadcast::Transaction(hash), Network::Tron, SourceToken::Usdt).is_err()); // no source-chain name
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum RecordIntent {
+    /// A single payment.
+    Single(Box<SingleIntent>),
+    /// A multicall parent.
+    Multicall(MulticallIntent),
+}
+
+impl RecordIntent {
+    /// A single payment's intent; the optional fields are public on [`SingleIntent`].
+    pub fn single(
+        broadcast: Broadcast,
+        chain: Network,
+        token: SourceToken,
+    ) -> Result<RecordIntent, BodyError> {
+        broadcast.check()?;
+        let (tx_hash, safe_tx_hash, safe_payment_deadline) = broadcast.fields();
+        Ok(RecordIntent::Single(Box::new(SingleIntent {
+            tx_hash,
+            safe_tx_hash,
+            safe_payment_deadline,
+            chain: check_chain(chain)?,
+            token,
+            execution_kind: None,
+            payer_address: None,
+            payer_eoa_address: None,
+            source_network: None,
+            source_token: None,
+            source_amount: None,
+            route_kind: None,
+            bridge_tool: None,
+        })))
+    }
+
+    /// A multicall parent's intent: 1 to 250 legs.
+    pub fn multicall(
+        broadcast: Option<Broadcast>,
+        chain: Network,
+        smart_account_address: EvmAddress,
+        user_op_hash: TxHash,
+        transaction_indices: Vec<TransactionIndex>,
+    ) -> Result<RecordIntent, BodyError> {
+        if let Some(broadcast) = &broadcast {
+            broadcast.check()?;
+        }
+        let given = transaction_indices.len();
+        if given == 0 {
+            return Err(BodyError::TooFew {
+                field: "transactionIndices",
+                min: 1,
+                given,
+            });
+        }
+        if given > 250 {
+            return Err(BodyError::TooMany {
+                field: "transactionIndices",
+                max: 250,
+                given,
+            });
+        }
+        let (tx_hash, safe_tx_hash, safe_payment_deadline) =
+            broadcast.map_or((None, None, None), |b| b.fields());
+        Ok(RecordIntent::Multicall(MulticallIntent {
+            tx_hash,
+            safe_tx_hash,
+            safe_payment_deadline,
+            chain: check_chain(chain)?,
+            smart_account_address,
+            payer_eoa_address: None,
+            user_op_hash,
+            transaction_indices,
+        }))
+    }
+}
+
+/// The answer of a single payment's intent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct IntentTracked {
+    /// `intentId`: the tracking intent created or reused.
+    pub intent_id: String,
+    /// `paymentReference`.
+    pub payment_reference: PaymentReference,
+    /// `txHash`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tx_hash: Option<TxHash>,
+    /// `safeTxHash`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub safe_tx_hash: Option<TxHash>,
+    /// `safePaymentDeadline`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub safe_payment_deadline: Option<u64>,
+    /// `isListening`: whether the service monitors it.
+    pub is_listening: bool,
+    /// `payerAddress`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payer_address: Option<String>,
+}
+
+/// The answer of a multicall parent's intent: an audit-only receipt (never polled).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct MulticallReceipt {
+    /// `receiptId`.
+    pub receipt_id: String,
+    /// `multicallId`.
+    pub multicall_id: String,
+    /// `parentToken`.
+    pub parent_token: SecurePaymentToken,
+    /// `txHash`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tx_hash: Option<TxHash>,
+    /// `safeTxHash`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub safe_tx_hash: Option<TxHash>,
+    /// `safePaymentDeadline`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub safe_payment_deadline: Option<u64>,
+    /// `sourceChain`, as its query name (`BASE`, …).
+    pub source_chain: String,
+    /// `smartAccountAddress`.
+    pub smart_account_address: EvmAddress,
+    /// `userOpHash`.
+    pub user_op_hash: TxHash,
+    /// `transactionIndices`.
+    pub transaction_indices: Vec<TransactionIndex>,
+    /// `isListening`: always `false`.
+    pub is_listening: bool,
+}
+
+/// The answer (200) of `POST /v2/secure-payments/{token}/intent`, by form.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum IntentRecorded {
+    /// A multicall receipt (it has `receiptId`).
+    Multicall(Box<MulticallReceipt>),
+    /// A single payment's tracking intent.
+    Tracked(IntentTracked),
+}

@@ -1,0 +1,140 @@
+//! The multicall form of `GET /v2/secure-payments/{token}`: its children, why a child is
+//! blocked and what to do about it, and the totals.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{FeePlan, InfoCommon};
+use crate::pay::{AmountSummary, SecurePaymentToken};
+use crate::webhook::{open_enum, DecimalText};
+
+open_enum! {
+    /// Why a multicall child cannot execute (`blockReason`).
+    BlockReason {
+        /// `not_found`.
+        NotFound = "not_found",
+        /// `not_owned`.
+        NotOwned = "not_owned",
+        /// `not_outgoing`.
+        NotOutgoing = "not_outgoing",
+        /// `not_single_payment`.
+        NotSinglePayment = "not_single_payment",
+        /// `invalid_child_linkage`.
+        InvalidChildLinkage = "invalid_child_linkage",
+        /// `already_paid`.
+        AlreadyPaid = "already_paid",
+        /// `request_processing`.
+        RequestProcessing = "request_processing",
+        /// `secure_payment_expired`.
+        SecurePaymentExpired = "secure_payment_expired",
+        /// `secure_payment_not_pending`.
+        SecurePaymentNotPending = "secure_payment_not_pending",
+        /// `compliance_failed`.
+        ComplianceFailed = "compliance_failed",
+        /// `not_payable_child`.
+        NotPayableChild = "not_payable_child",
+    }
+}
+
+open_enum! {
+    /// What to do about a blocked child (`recoveryAction`).
+    RecoveryAction {
+        /// `remove_child`.
+        RemoveChild = "remove_child",
+        /// `recreate_reduced`.
+        RecreateReduced = "recreate_reduced",
+        /// `wait_for_quote_refresh`.
+        WaitForQuoteRefresh = "wait_for_quote_refresh",
+        /// `switch_route`.
+        SwitchRoute = "switch_route",
+        /// `recreate_after_cooldown`.
+        RecreateAfterCooldown = "recreate_after_cooldown",
+        /// `support_required`.
+        SupportRequired = "support_required",
+    }
+}
+
+/// One child of a multicall (`children[]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MulticallChildInfo {
+    /// `securePaymentToken`.
+    pub secure_payment_token: SecurePaymentToken,
+    /// `requestId`.
+    pub request_id: String,
+    /// `position`, from 0.
+    pub position: u32,
+    /// `executable`.
+    pub executable: bool,
+    /// `blockReason` (null when executable).
+    #[serde(default)]
+    pub block_reason: Option<BlockReason>,
+    /// `messageKey` (nullable).
+    #[serde(default)]
+    pub message_key: Option<String>,
+    /// `context`, as given.
+    #[serde(default)]
+    pub context: Option<Value>,
+    /// `recoveryAction` (nullable).
+    #[serde(default)]
+    pub recovery_action: Option<RecoveryAction>,
+    /// `feePlan` (nullable).
+    #[serde(default)]
+    pub fee_plan: Option<FeePlan>,
+    /// `amount`, human-readable (nullable).
+    #[serde(default)]
+    pub amount: Option<DecimalText>,
+    /// `payee` (nullable).
+    #[serde(default)]
+    pub payee: Option<String>,
+    /// `reference` (nullable).
+    #[serde(default)]
+    pub reference: Option<String>,
+}
+
+/// One line of `totals.byDestinationCurrency`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CurrencyTotal {
+    /// `network`.
+    pub network: String,
+    /// `currency`.
+    pub currency: String,
+    /// `totalAmount`.
+    pub total_amount: DecimalText,
+}
+
+/// `totals` of a multicall.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MulticallTotals {
+    /// `childCount`.
+    pub child_count: u32,
+    /// `blockedChildCount`.
+    pub blocked_child_count: u32,
+    /// `byDestinationCurrency`.
+    pub by_destination_currency: Vec<CurrencyTotal>,
+    /// `amountSummary`.
+    pub amount_summary: AmountSummary,
+}
+
+/// `paymentType: "multicall"`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MulticallInfo {
+    /// The shared fields.
+    #[serde(flatten)]
+    pub common: InfoCommon,
+    /// `token`: the parent token.
+    pub token: SecurePaymentToken,
+    /// `canExecute`.
+    pub can_execute: bool,
+    /// `expiresAt` (ISO 8601).
+    pub expires_at: String,
+    /// `createdAt` (ISO 8601).
+    pub created_at: String,
+    /// `children`, in order.
+    pub children: Vec<MulticallChildInfo>,
+    /// `totals`.
+    pub totals: MulticallTotals,
+}

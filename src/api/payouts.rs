@@ -1,0 +1,372 @@
+//! Payouts: `POST /v2/payouts` (create a request and get its calldata in one call, one-time or
+//! recurring) and `POST /v2/payouts/batch` (EVM only: a Tron payee is refused here).
+
+use serde::Serialize;
+
+use super::body::{check_date, check_fee_percentage, check_length, check_positive};
+use super::requests::{address_on, currency_id, payment_network, CustomerInfoBody, Frequency};
+use super::{Api, BodyError, Credential, Endpoint, RequestError};
+use crate::address::PayeeAddress;
+use crate::amount::HumanAmount;
+use crate::currency::CurrencyId;
+use crate::network::{ChainKind, Network};
+
+/// A platform fee taken at payment time: `feePercentage` (`"2.5"` for 2.5 %, 0 to 100) and
+/// `feeAddress`, always together.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PayoutFee {
+    percentage: HumanAmount,
+    address: PayeeAddress,
+}
+
+impl PayoutFee {
+    /// Checks the percentage; the address is checked against the payment's network when the
+    /// fee is attached.
+    pub fn new(percentage: &str, address: PayeeAddress) -> Result<PayoutFee, BodyError> {
+        Ok(PayoutFee {
+            percentage: check_fee_percentage(percentage)?,
+            address,
+        })
+    }
+
+    fn check_on(&self, network: Network) -> Result<(), BodyError> {
+        if !self.address.fits(network) {
+            return Err(BodyError::WrongNetwork {
+                field: "feeAddress",
+                value: self.address.to_string(),
+                network,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// `recurrence` of `POST /v2/payouts`: `{startDate, frequency, totalPayments (2–256), payer}`;
+/// the payer is not the payee.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PayoutRecurrence {
+    start_date: String,
+    frequency: Frequency,
+    total_payments: u16,
+    payer: PayeeAddress,
+}
+
+impl PayoutRecurrence {
+    /// Checks the date form and the count (the payer is checked when attached).
+    pub fn new(
+        start_date: &str,
+        frequency: Frequency,
+        total_payments: u16,
+        payer: PayeeAddress,
+    ) -> Result<PayoutRecurrence, BodyError> {
+        check_date("recurrence.startDate", start_date)?;
+        if !(2..=256).contains(&total_payments) {
+            return Err(BodyError::Invalid {
+                field: "recurrence.totalPayments",
+                reason: format!("{total_payments} is not between 2 and 256"),
+            });
+        }
+        Ok(PayoutRecurrence {
+            start_date: start_date.to_owned(),
+            frequency,
+            total_payments,
+            payer,
+        })
+    }
+}
+
+/// The body of `POST /v2/payouts`.
+///
+/// ```
+/// use securepay::api::CreatePayout;
+///
+/// let tron = CreatePayout::new("TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW", "10".parse()?, "USDT-tron", "USDT-tron")?;
+/// assert_eq!(serde_json::to_string(&tron)?, r#"{"payee":"TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW","amount":"10","invoiceCurrency":"USDT-tron","paymentCurrency":"USDT-tron"}"#);
+/// assert!(CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "10".parse()?, "USDT-tron", "USDT-tron").is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatePayout {
+    payee: PayeeAddress,
+    amount: HumanAmount,
+    invoice_currency: CurrencyId,
+    payment_currency: CurrencyId,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fee_percentage: Option<HumanAmount>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fee_address: Option<PayeeAddress>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    recurrence: Option<PayoutRecurrence>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    payer_wallet: Option<PayeeAddress>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    customer_info: Option<CustomerInfoBody>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference: Option<String>,
+    #[serde(skip)]
+    network: Network,
+}
+
+impl CreatePayout {
+    /// The required fields; `payee` must be an address of the payment currency's network.
+    pub fn new(
+        payee: &str,
+        amount: HumanAmount,
+        invoice_currency: &str,
+        payment_currency: &str,
+    ) -> Result<CreatePayout, BodyError> {
+        check_positive("amount", &amount)?;
+        let invoice_currency = currency_id("invoiceCurrency", invoice_currency)?;
+        let payment_currency = currency_id("paymentCurrency", payment_currency)?;
+        let network = payment_network("paymentCurrency", &payment_currency)?;
+        Ok(CreatePayout {
+            payee: address_on("payee", network, payee)?,
+            amount,
+            invoice_currency,
+            payment_currency,
+            fee_percentage: None,
+            fee_address: None,
+            recurrence: None,
+            payer_wallet: None,
+            customer_info: None,
+            reference: None,
+            network,
+        })
+    }
+
+    /// `feePercentage` and `feeAddress`.
+    pub fn fee(mut self, fee: PayoutFee) -> Result<CreatePayout, BodyError> {
+        fee.check_on(self.network)?;
+        self.fee_percentage = Some(fee.percentage);
+        self.fee_address = Some(fee.address);
+        Ok(self)
+    }
+
+    /// `recurrence`: the payer must be of the network and not the payee.
+    pub fn recurrence(mut self, recurrence: PayoutRecurrence) -> Result<CreatePayout, BodyError> {
+        if !recurrence.payer.fits(self.network) {
+            return Err(BodyError::WrongNetwork {
+                field: "recurrence.payer",
+                value: recurrence.payer.to_string(),
+                network: self.network,
+            });
+        }
+        if recurrence.payer == self.payee {
+            return Err(BodyError::Invalid {
+                field: "recurrence.payer",
+                reason: "cannot be the same as the payee address".into(),
+            });
+        }
+        self.recurrence = Some(recurrence);
+        Ok(self)
+    }
+
+    /// `payerWallet`: used to check whether the payer's approval exists (written under this
+    /// name; `payerAddress` is its alias).
+    pub fn payer_wallet(mut self, payer: &str) -> Result<CreatePayout, BodyError> {
+        self.payer_wallet = Some(address_on("payerWallet", self.network, payer)?);
+        Ok(self)
+    }
+
+    /// `customerInfo`.
+    pub fn customer_info(mut self, info: CustomerInfoBody) -> Result<CreatePayout, BodyError> {
+        info.check()?;
+        self.customer_info = Some(info);
+        Ok(self)
+    }
+
+    /// `reference` (1–255 characters).
+    pub fn reference(mut self, reference: &str) -> Result<CreatePayout, BodyError> {
+        check_length("reference", reference, 1, 255)?;
+        self.reference = Some(reference.to_owned());
+        Ok(self)
+    }
+}
+
+/// One payment of a batch (`requests[]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchItem {
+    payee: PayeeAddress,
+    amount: HumanAmount,
+    invoice_currency: CurrencyId,
+    payment_currency: CurrencyId,
+    #[serde(skip)]
+    network: Network,
+}
+
+impl BatchItem {
+    /// One payment. A Tron payee or a Tron currency is refused with the service's message:
+    /// batches are EVM-only.
+    pub fn new(
+        payee: &str,
+        amount: HumanAmount,
+        invoice_currency: &str,
+        payment_currency: &str,
+    ) -> Result<BatchItem, BodyError> {
+        check_positive("requests[].amount", &amount)?;
+        let invoice_currency = currency_id("requests[].invoiceCurrency", invoice_currency)?;
+        let payment_currency = currency_id("requests[].paymentCurrency", payment_currency)?;
+        let network = payment_network("requests[].paymentCurrency", &payment_currency)?;
+        let payee = PayeeAddress::parse_any(payee).map_err(|e| BodyError::Invalid {
+            field: "requests[].payee",
+            reason: e.to_string(),
+        })?;
+        if payee.is_tron() || network.kind() == ChainKind::Tron {
+            return Err(BodyError::TronBatch);
+        }
+        Ok(BatchItem {
+            payee: address_on("requests[].payee", network, &payee.to_string())?,
+            amount,
+            invoice_currency,
+            payment_currency,
+            network,
+        })
+    }
+}
+
+/// What a batch pays: new requests, or existing request ids (exactly one of the two).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+enum BatchPayments {
+    #[serde(rename = "requests")]
+    Requests(Vec<BatchItem>),
+    #[serde(rename = "requestIds")]
+    RequestIds(Vec<String>),
+}
+
+/// The body of `POST /v2/payouts/batch`: several payments on one EVM network, in one
+/// transaction.
+///
+/// ```
+/// use securepay::api::{BatchItem, BatchPayout, BodyError};
+///
+/// let item = BatchItem::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "2".parse()?, "FAU-sepolia", "FAU-sepolia")?;
+/// let body = BatchPayout::new(vec![item])?;
+/// assert!(serde_json::to_string(&body)?.starts_with(r#"{"requests":[{"payee":"0x6923"#));
+///
+/// let tron = BatchItem::new("TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW", "10".parse()?, "USDT-tron", "USDT-tron");
+/// assert_eq!(tron.unwrap_err().to_string(), "Batch payments are not supported for TRON networks. Please submit individual payment requests.");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchPayout {
+    #[serde(flatten)]
+    payments: BatchPayments,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    payer: Option<PayeeAddress>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fee_percentage: Option<HumanAmount>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fee_address: Option<PayeeAddress>,
+}
+
+impl BatchPayout {
+    /// New requests, at least one, all on the same network.
+    pub fn new(requests: Vec<BatchItem>) -> Result<BatchPayout, BodyError> {
+        let first = requests.first().ok_or(BodyError::TooFew {
+            field: "requests",
+            min: 1,
+            given: 0,
+        })?;
+        if let Some(other) = requests.iter().find(|r| r.network != first.network) {
+            return Err(BodyError::MixedNetworks {
+                first: first.network,
+                other: other.network,
+            });
+        }
+        Ok(BatchPayout {
+            payments: BatchPayments::Requests(requests),
+            payer: None,
+            fee_percentage: None,
+            fee_address: None,
+        })
+    }
+
+    /// Existing requests by id, at least one, each once. Their network is not known here: the
+    /// service refuses a Tron batch with the same message.
+    pub fn from_request_ids(request_ids: Vec<String>) -> Result<BatchPayout, BodyError> {
+        if request_ids.is_empty() {
+            return Err(BodyError::TooFew {
+                field: "requestIds",
+                min: 1,
+                given: 0,
+            });
+        }
+        let mut seen = std::collections::HashSet::new();
+        for id in &request_ids {
+            super::requests::check_request_id(id)?;
+            if !seen.insert(id.as_str()) {
+                return Err(BodyError::Duplicate {
+                    field: "requestIds",
+                    value: id.clone(),
+                });
+            }
+        }
+        Ok(BatchPayout {
+            payments: BatchPayments::RequestIds(request_ids),
+            payer: None,
+            fee_percentage: None,
+            fee_address: None,
+        })
+    }
+
+    fn network(&self) -> Option<Network> {
+        match &self.payments {
+            BatchPayments::Requests(items) => items.first().map(|i| i.network),
+            BatchPayments::RequestIds(_) => None,
+        }
+    }
+
+    fn check_evm(&self, field: &'static str, address: &PayeeAddress) -> Result<(), BodyError> {
+        match self.network() {
+            Some(network) if !address.fits(network) => Err(BodyError::WrongNetwork {
+                field,
+                value: address.to_string(),
+                network,
+            }),
+            _ if address.is_tron() => Err(BodyError::TronBatch),
+            _ => Ok(()),
+        }
+    }
+
+    /// `payer`: used to check whether approvals are needed.
+    pub fn payer(mut self, payer: PayeeAddress) -> Result<BatchPayout, BodyError> {
+        self.check_evm("payer", &payer)?;
+        self.payer = Some(payer);
+        Ok(self)
+    }
+
+    /// `feePercentage` and `feeAddress`.
+    pub fn fee(mut self, fee: PayoutFee) -> Result<BatchPayout, BodyError> {
+        self.check_evm("feeAddress", &fee.address)?;
+        self.fee_percentage = Some(fee.percentage);
+        self.fee_address = Some(fee.address);
+        Ok(self)
+    }
+}
+
+impl Api {
+    /// `POST /v2/payouts`. Answer: [`PayoutResponse`](super::PayoutResponse).
+    pub fn create_payout(
+        &self,
+        credential: &Credential,
+        body: &CreatePayout,
+    ) -> Result<http::Request<Vec<u8>>, RequestError> {
+        let endpoint = Endpoint::CreatePayout;
+        self.build_json(endpoint, credential, endpoint.path_template(), body)
+    }
+
+    /// `POST /v2/payouts/batch`. Answer: [`BatchPayoutCalldata`](super::BatchPayoutCalldata). The body cannot hold a Tron
+    /// payee: [`BatchItem::new`] refuses it with the service's exact message.
+    pub fn create_batch_payout(
+        &self,
+        credential: &Credential,
+        body: &BatchPayout,
+    ) -> Result<http::Request<Vec<u8>>, RequestError> {
+        let endpoint = Endpoint::CreateBatchPayout;
+        self.build_json(endpoint, credential, endpoint.path_template(), body)
+    }
+}

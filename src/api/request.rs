@@ -1,0 +1,220 @@
+//! [`Api`]: the base URLs, and the one place where an `http::Request` is put together (URI,
+//! credential headers, `accept`, JSON body).
+
+use http::header::{HeaderValue, ACCEPT, CONTENT_TYPE};
+use http::Uri;
+use serde::Serialize;
+
+use super::url::query_string;
+use super::{ApiHost, BodyError, Credential, CredentialKind, Endpoint};
+use crate::pay::PayQueryError;
+
+/// The payment API's production URL.
+pub const DEFAULT_BASE_URL: &str = "https://api.request.network";
+/// The Auth API's production URL.
+pub const DEFAULT_AUTH_URL: &str = "https://auth.request.network";
+
+/// Why a request could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RequestError {
+    /// The endpoint does not accept this kind of credential.
+    #[error("{endpoint} does not accept this credential ({given}); it accepts: {accepted}")]
+    CredentialNotAccepted {
+        /// The endpoint.
+        endpoint: Endpoint,
+        /// The credential's kind.
+        given: CredentialKind,
+        /// The kinds it accepts, listed.
+        accepted: String,
+    },
+    /// A Client ID without `Origin` where the endpoint requires it.
+    #[error(
+        "{endpoint} requires the Origin header with the Client ID (Origin header is required)"
+    )]
+    OriginRequired {
+        /// The endpoint.
+        endpoint: Endpoint,
+    },
+    /// A base URL that is not `http(s)://host[:port][/prefix]`.
+    #[error("base URL {url:?}: {reason}")]
+    BaseUrl {
+        /// The text given.
+        url: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A pay query that breaks the endpoint's rules.
+    #[error(transparent)]
+    PayQuery(#[from] PayQueryError),
+    /// A request body or query value that breaks the API's rules.
+    #[error(transparent)]
+    Body(#[from] BodyError),
+    /// The request could not be assembled (a value that is not valid in a URI or header).
+    #[error("cannot assemble the request for {endpoint}: {reason}")]
+    Assemble {
+        /// The endpoint.
+        endpoint: Endpoint,
+        /// What failed.
+        reason: String,
+    },
+}
+
+/// A checked base URL: `http(s)://authority[/prefix]`, kept without a trailing `/`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct BaseUrl(String);
+
+impl BaseUrl {
+    fn parse(text: &str) -> Result<BaseUrl, RequestError> {
+        let error = |reason: &str| RequestError::BaseUrl {
+            url: text.to_owned(),
+            reason: reason.to_owned(),
+        };
+        let uri: Uri = text
+            .parse()
+            .map_err(|e: http::uri::InvalidUri| error(&e.to_string()))?;
+        match uri.scheme_str() {
+            Some("https" | "http") => {}
+            _ => return Err(error("the scheme must be https or http")),
+        }
+        if uri.authority().is_none() {
+            return Err(error("no host"));
+        }
+        if uri.query().is_some() || text.contains('#') {
+            return Err(error("a base URL has no query or fragment"));
+        }
+        if uri.authority().is_some_and(|a| a.as_str().contains('@')) {
+            return Err(error("a base URL has no user information"));
+        }
+        Ok(BaseUrl(text.trim_end_matches('/').to_owned()))
+    }
+}
+
+/// The sans-IO API: builds an `http::Request<Vec<u8>>` for each endpoint, ready for any HTTP
+/// client. It holds only the two base URLs; credentials come with each call.
+///
+/// ```
+/// use securepay::api::{Api, Credential};
+///
+/// let api = Api::new().with_base_url("https://api.stage.request.network")?;
+/// let request = api.get_request_status(&Credential::api_key("sk_test")?, "01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb")?;
+/// assert_eq!(request.uri(), "https://api.stage.request.network/v2/request/01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb");
+/// assert_eq!(request.headers()["x-api-key"], "sk_test");
+/// assert!(!format!("{request:?}").contains("sk_test")); // the header is marked sensitive
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Api {
+    base_url: BaseUrl,
+    auth_url: BaseUrl,
+}
+
+impl Default for Api {
+    fn default() -> Api {
+        Api::new()
+    }
+}
+
+impl Api {
+    /// Production: [`DEFAULT_BASE_URL`] and [`DEFAULT_AUTH_URL`].
+    pub fn new() -> Api {
+        Api {
+            base_url: BaseUrl(DEFAULT_BASE_URL.to_owned()),
+            auth_url: BaseUrl(DEFAULT_AUTH_URL.to_owned()),
+        }
+    }
+
+    /// Another payment API URL (staging `https://api.stage.request.network`, a local server, a
+    /// proxy with a path prefix).
+    pub fn with_base_url(mut self, url: &str) -> Result<Api, RequestError> {
+        self.base_url = BaseUrl::parse(url)?;
+        Ok(self)
+    }
+
+    /// Another Auth API URL.
+    pub fn with_auth_url(mut self, url: &str) -> Result<Api, RequestError> {
+        self.auth_url = BaseUrl::parse(url)?;
+        Ok(self)
+    }
+
+    /// The payment API URL, without a trailing `/`.
+    pub fn base_url(&self) -> &str {
+        &self.base_url.0
+    }
+
+    /// The Auth API URL, without a trailing `/`.
+    pub fn auth_url(&self) -> &str {
+        &self.auth_url.0
+    }
+
+    /// Checks that `endpoint` accepts `credential`.
+    pub fn check_credential(
+        endpoint: Endpoint,
+        credential: &Credential,
+    ) -> Result<(), RequestError> {
+        let given = credential.kind();
+        if !endpoint.accepts_kind(given) {
+            return Err(RequestError::CredentialNotAccepted {
+                endpoint,
+                given,
+                accepted: endpoint
+                    .accepts()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            });
+        }
+        if endpoint.origin_required() && credential.origin().is_none() {
+            return Err(RequestError::OriginRequired { endpoint });
+        }
+        Ok(())
+    }
+
+    /// Builds a request: `path` has its parameters already percent-encoded; `query` values
+    /// are percent-encoded here.
+    pub(crate) fn build(
+        &self,
+        endpoint: Endpoint,
+        credential: &Credential,
+        path: &str,
+        query: &[(&str, String)],
+        body: Option<Vec<u8>>,
+    ) -> Result<http::Request<Vec<u8>>, RequestError> {
+        Api::check_credential(endpoint, credential)?;
+        let base = match endpoint.host() {
+            ApiHost::Payment => &self.base_url.0,
+            ApiHost::Auth => &self.auth_url.0,
+        };
+        let uri = format!("{base}{path}{}", query_string(query));
+        let assemble = |reason: String| RequestError::Assemble { endpoint, reason };
+        let has_body = body.is_some();
+        let mut request = http::Request::builder()
+            .method(endpoint.method())
+            .uri(uri)
+            .body(body.unwrap_or_default())
+            .map_err(|e| assemble(e.to_string()))?;
+        let headers = request.headers_mut();
+        headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
+        if has_body {
+            headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        }
+        credential.apply(headers);
+        Ok(request)
+    }
+
+    /// Builds a request with a JSON body.
+    pub(crate) fn build_json<B: Serialize>(
+        &self,
+        endpoint: Endpoint,
+        credential: &Credential,
+        path: &str,
+        body: &B,
+    ) -> Result<http::Request<Vec<u8>>, RequestError> {
+        let bytes = serde_json::to_vec(body).map_err(|e| RequestError::Assemble {
+            endpoint,
+            reason: e.to_string(),
+        })?;
+        self.build(endpoint, credential, path, &[], Some(bytes))
+    }
+}

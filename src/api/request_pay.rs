@@ -1,0 +1,158 @@
+//! The answer of `GET /v2/request/{requestId}/pay` (and the calldata part of `POST
+//! /v2/payouts`): transactions to sign with their metadata, or the legacy cross-chain payment
+//! intent to sign.
+
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value};
+
+use crate::amount::HumanAmount;
+use crate::pay::{QuoteExpiry, RouteType};
+use crate::transaction::Transaction;
+
+/// The metadata of request calldata.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestPayMetadata {
+    /// `stepsRequired`: the number of transactions.
+    pub steps_required: u32,
+    /// `needsApproval`.
+    pub needs_approval: bool,
+    /// `approvalTransactionIndex` (null without approval).
+    #[serde(default)]
+    pub approval_transaction_index: Option<usize>,
+    /// `paymentTransactionIndex` (cross-chain answers).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_transaction_index: Option<usize>,
+    /// `hasEnoughBalance`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub has_enough_balance: Option<bool>,
+    /// `hasEnoughGas`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub has_enough_gas: Option<bool>,
+    /// `routeType` (cross-chain answers).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub route_type: Option<RouteType>,
+    /// `quoteExpiresAt` (cross-chain answers): Unix seconds or ISO text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quote_expires_at: Option<QuoteExpiry>,
+    /// `sourceAmount` (cross-chain answers), human-readable.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_amount: Option<HumanAmount>,
+    /// Any other field, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// Transactions to sign, in order, and their metadata. The indexes in the metadata are checked
+/// to point at a transaction.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestCalldata {
+    /// `transactions`.
+    pub transactions: Vec<Transaction>,
+    /// `metadata`.
+    pub metadata: RequestPayMetadata,
+}
+
+impl<'de> Deserialize<'de> for RequestCalldata {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        struct Wire {
+            transactions: Vec<Transaction>,
+            metadata: RequestPayMetadata,
+        }
+        let wire = Wire::deserialize(deserializer)?;
+        let count = wire.transactions.len();
+        for (name, index) in [
+            (
+                "approvalTransactionIndex",
+                wire.metadata.approval_transaction_index,
+            ),
+            (
+                "paymentTransactionIndex",
+                wire.metadata.payment_transaction_index,
+            ),
+        ] {
+            if let Some(index) = index.filter(|i| *i >= count) {
+                return Err(serde::de::Error::custom(format!(
+                    "metadata.{name} {index} points past the {count} transaction(s)"
+                )));
+            }
+        }
+        if wire.metadata.needs_approval && wire.metadata.approval_transaction_index.is_none() {
+            return Err(serde::de::Error::custom(
+                "metadata.needsApproval is true but approvalTransactionIndex is null",
+            ));
+        }
+        Ok(RequestCalldata {
+            transactions: wire.transactions,
+            metadata: wire.metadata,
+        })
+    }
+}
+
+/// `metadata` of the legacy payment intent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentIntentMetadata {
+    /// `supportsEIP2612`.
+    #[serde(rename = "supportsEIP2612")]
+    pub supports_eip2612: bool,
+}
+
+/// The legacy cross-chain answer, still in the API description (the March 2026 redesign
+/// answers calldata instead): an EIP-712 payment intent to sign, sent back to `POST
+/// /v2/request/payment-intents/{id}` (not built by this layer).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LegacyPaymentIntent {
+    /// `paymentIntentId`.
+    pub payment_intent_id: String,
+    /// `paymentIntent`: EIP-712 typed data as JSON text.
+    pub payment_intent: String,
+    /// `approvalPermitPayload`: EIP-712 typed data as JSON text (EIP-2612 tokens).
+    #[serde(default)]
+    pub approval_permit_payload: Option<String>,
+    /// `approvalCalldata` (other tokens).
+    #[serde(default)]
+    pub approval_calldata: Option<Transaction>,
+    /// `metadata`.
+    pub metadata: PaymentIntentMetadata,
+}
+
+/// The answer of `GET /v2/request/{requestId}/pay`.
+///
+/// ```
+/// use securepay::api::RequestPayResponse;
+///
+/// let json = r#"{"transactions":[{"data":"0x095ea7b3","to":"0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C","value":0},
+///   {"data":"0xc219a14d","to":"0x399F5EE127ce7432E4921a61b8CF52b0af52cbfE","value":0}],
+///   "metadata":{"stepsRequired":2,"needsApproval":true,"approvalTransactionIndex":0,"hasEnoughBalance":true,"hasEnoughGas":true}}"#;
+/// let RequestPayResponse::Calldata(calldata) = serde_json::from_str(json)? else { unreachable!() };
+/// assert_eq!(calldata.transactions.len(), 2);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum RequestPayResponse {
+    /// Transactions to sign (same-chain and current cross-chain answers).
+    Calldata(RequestCalldata),
+    /// The legacy cross-chain payment intent.
+    PaymentIntent(LegacyPaymentIntent),
+}
+
+impl<'de> Deserialize<'de> for RequestPayResponse {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        let response = if value.get("paymentIntentId").is_some() {
+            RequestPayResponse::PaymentIntent(
+                serde_json::from_value(value).map_err(serde::de::Error::custom)?,
+            )
+        } else {
+            RequestPayResponse::Calldata(
+                serde_json::from_value(value).map_err(serde::de::Error::custom)?,
+            )
+        };
+        Ok(response)
+    }
+}

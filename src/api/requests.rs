@@ -1,0 +1,356 @@
+//! Requests: create (`POST /v2/request`), status (`GET /v2/request/{requestId}`) and calldata
+//! (`GET /v2/request/{requestId}/pay`, with a partial `amount`).
+
+use serde::{Deserialize, Serialize};
+
+use super::body::{check_date, check_length, check_positive};
+use super::url::encode;
+use super::{Api, BodyError, Credential, Endpoint, RequestError};
+use crate::address::PayeeAddress;
+use crate::amount::HumanAmount;
+use crate::calldata::PaymentReference;
+use crate::currency::CurrencyId;
+use crate::network::Network;
+use crate::pay::RequestPayQuery;
+
+/// How often a recurring request or payout repeats. A closed enum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Frequency {
+    /// `DAILY`.
+    Daily,
+    /// `WEEKLY`.
+    Weekly,
+    /// `MONTHLY`.
+    Monthly,
+    /// `YEARLY`.
+    Yearly,
+}
+
+/// `recurrence` of `POST /v2/request`: `{startDate, frequency}`. The start date must not be in
+/// the past: the service checks it (this crate has no clock); here it must be `YYYY-MM-DD`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Recurrence {
+    start_date: String,
+    frequency: Frequency,
+}
+
+impl Recurrence {
+    /// Checks the date form.
+    pub fn new(start_date: &str, frequency: Frequency) -> Result<Recurrence, BodyError> {
+        check_date("recurrence.startDate", start_date)?;
+        Ok(Recurrence {
+            start_date: start_date.to_owned(),
+            frequency,
+        })
+    }
+}
+
+/// `customerInfo.address`, for request bodies.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerAddressBody {
+    /// `street` (at most 255 characters).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub street: Option<String>,
+    /// `city` (at most 100).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub city: Option<String>,
+    /// `state` (at most 100).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    /// `postalCode` (at most 20).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub postal_code: Option<String>,
+    /// `country`: ISO 3166-1 alpha-2 (2 characters).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub country: Option<String>,
+}
+
+/// `customerInfo` for request and payout bodies (checked when attached).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerInfoBody {
+    /// `firstName` (1–100 characters).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_name: Option<String>,
+    /// `lastName` (1–100 characters).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_name: Option<String>,
+    /// `email` (at most 255 characters, an address).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    /// `address`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub address: Option<CustomerAddressBody>,
+}
+
+impl CustomerInfoBody {
+    /// Checks the OpenAPI bounds.
+    pub(crate) fn check(&self) -> Result<(), BodyError> {
+        let opt = |field, value: &Option<String>, min, max| match value {
+            Some(text) => check_length(field, text, min, max),
+            None => Ok(()),
+        };
+        opt("customerInfo.firstName", &self.first_name, 1, 100)?;
+        opt("customerInfo.lastName", &self.last_name, 1, 100)?;
+        opt("customerInfo.email", &self.email, 3, 255)?;
+        if let Some(email) = &self.email {
+            let valid = email.split_once('@').is_some_and(|(local, domain)| {
+                !local.is_empty() && domain.contains('.') && !domain.contains('@')
+            }) && !email.chars().any(char::is_whitespace);
+            if !valid {
+                return Err(BodyError::Invalid {
+                    field: "customerInfo.email",
+                    reason: format!("{email:?} is not an email address"),
+                });
+            }
+        }
+        if let Some(address) = &self.address {
+            opt("customerInfo.address.street", &address.street, 0, 255)?;
+            opt("customerInfo.address.city", &address.city, 0, 100)?;
+            opt("customerInfo.address.state", &address.state, 0, 100)?;
+            opt(
+                "customerInfo.address.postalCode",
+                &address.postal_code,
+                0,
+                20,
+            )?;
+            opt("customerInfo.address.country", &address.country, 2, 2)?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads a currency id for a body field.
+pub(crate) fn currency_id(field: &'static str, text: &str) -> Result<CurrencyId, BodyError> {
+    CurrencyId::parse(text).map_err(|e| BodyError::Invalid {
+        field,
+        reason: e.to_string(),
+    })
+}
+
+/// The network of a payment currency (never fiat).
+pub(crate) fn payment_network(field: &'static str, id: &CurrencyId) -> Result<Network, BodyError> {
+    id.network().ok_or_else(|| BodyError::Invalid {
+        field,
+        reason: format!("{id} is not a currency on one of the eight networks"),
+    })
+}
+
+/// Reads an address of `network` for a body field.
+pub(crate) fn address_on(
+    field: &'static str,
+    network: Network,
+    text: &str,
+) -> Result<PayeeAddress, BodyError> {
+    PayeeAddress::parse(network, text).map_err(|_| BodyError::WrongNetwork {
+        field,
+        value: text.to_owned(),
+        network,
+    })
+}
+
+/// The body of `POST /v2/request`.
+///
+/// Checked here: `amount` above zero, `paymentCurrency` a currency of one of the eight
+/// networks, `payee` and `payer` addresses of that network, crypto-to-fiat only in an eligible
+/// currency (USDC on mainnet, matic, arbitrum-one, sepolia), `reference` of 1–255 characters,
+/// the `customerInfo` bounds. `payee` may be omitted: for crypto-to-fiat, and when the Client
+/// ID is bound to a payee destination.
+///
+/// ```
+/// use securepay::api::{CreateRequest, Frequency, Recurrence};
+///
+/// let body = CreateRequest::new("10".parse()?, "USD", "ETH-sepolia-sepolia")?
+///     .payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?
+///     .recurrence(Recurrence::new("2030-01-01", Frequency::Yearly)?);
+/// assert_eq!(serde_json::to_string(&body)?, r#"{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"10","invoiceCurrency":"USD","paymentCurrency":"ETH-sepolia-sepolia","recurrence":{"startDate":"2030-01-01","frequency":"YEARLY"}}"#);
+///
+/// let offramp = CreateRequest::new("25.50".parse()?, "USD", "USDC-sepolia")?.crypto_to_fiat()?;
+/// assert!(serde_json::to_string(&offramp)?.contains(r#""isCryptoToFiatAvailable":true"#));
+/// assert!(CreateRequest::new("25.50".parse()?, "USD", "USDC-optimism")?.crypto_to_fiat().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateRequest {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    payer: Option<PayeeAddress>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    payee: Option<PayeeAddress>,
+    amount: HumanAmount,
+    invoice_currency: CurrencyId,
+    payment_currency: CurrencyId,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    recurrence: Option<Recurrence>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    is_crypto_to_fiat_available: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    customer_info: Option<CustomerInfoBody>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    original_request_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    original_request_payment_reference: Option<PaymentReference>,
+}
+
+impl CreateRequest {
+    /// The required fields: `amount` (human, above zero), `invoiceCurrency` (`USD`, a token id),
+    /// `paymentCurrency` (a token id such as `USDC-base`).
+    pub fn new(
+        amount: HumanAmount,
+        invoice_currency: &str,
+        payment_currency: &str,
+    ) -> Result<CreateRequest, BodyError> {
+        check_positive("amount", &amount)?;
+        let invoice_currency = currency_id("invoiceCurrency", invoice_currency)?;
+        let payment_currency = currency_id("paymentCurrency", payment_currency)?;
+        payment_network("paymentCurrency", &payment_currency)?;
+        Ok(CreateRequest {
+            payer: None,
+            payee: None,
+            amount,
+            invoice_currency,
+            payment_currency,
+            recurrence: None,
+            is_crypto_to_fiat_available: None,
+            customer_info: None,
+            reference: None,
+            original_request_id: None,
+            original_request_payment_reference: None,
+        })
+    }
+
+    fn network(&self) -> Result<Network, BodyError> {
+        payment_network("paymentCurrency", &self.payment_currency)
+    }
+
+    /// `payee`: an address of the payment currency's network.
+    pub fn payee(mut self, payee: &str) -> Result<CreateRequest, BodyError> {
+        self.payee = Some(address_on("payee", self.network()?, payee)?);
+        Ok(self)
+    }
+
+    /// `payer`: an address of the payment currency's network.
+    pub fn payer(mut self, payer: &str) -> Result<CreateRequest, BodyError> {
+        self.payer = Some(address_on("payer", self.network()?, payer)?);
+        Ok(self)
+    }
+
+    /// `recurrence`.
+    pub fn recurrence(mut self, recurrence: Recurrence) -> CreateRequest {
+        self.recurrence = Some(recurrence);
+        self
+    }
+
+    /// `isCryptoToFiatAvailable: true`, in an eligible payment currency only.
+    pub fn crypto_to_fiat(mut self) -> Result<CreateRequest, BodyError> {
+        crate::offramp::check_eligibility(
+            crate::currency::Catalog::builtin(),
+            self.payment_currency.as_str(),
+        )
+        .map_err(|e| BodyError::Invalid {
+            field: "isCryptoToFiatAvailable",
+            reason: e.to_string(),
+        })?;
+        self.is_crypto_to_fiat_available = Some(true);
+        Ok(self)
+    }
+
+    /// `customerInfo`.
+    pub fn customer_info(mut self, info: CustomerInfoBody) -> Result<CreateRequest, BodyError> {
+        info.check()?;
+        self.customer_info = Some(info);
+        Ok(self)
+    }
+
+    /// `reference` (1–255 characters).
+    pub fn reference(mut self, reference: &str) -> Result<CreateRequest, BodyError> {
+        check_length("reference", reference, 1, 255)?;
+        self.reference = Some(reference.to_owned());
+        Ok(self)
+    }
+
+    /// `originalRequestId` and `originalRequestPaymentReference` (recurring payments).
+    pub fn original_request(
+        mut self,
+        request_id: &str,
+        payment_reference: PaymentReference,
+    ) -> Result<CreateRequest, BodyError> {
+        check_length("originalRequestId", request_id, 1, usize::MAX)?;
+        self.original_request_id = Some(request_id.to_owned());
+        self.original_request_payment_reference = Some(payment_reference);
+        Ok(self)
+    }
+}
+
+/// The answer (201) of `POST /v2/request`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct RequestCreated {
+    /// `paymentReference`: `0x` and 16 hex digits.
+    pub payment_reference: PaymentReference,
+    /// `requestId`: 66 hex digits.
+    pub request_id: String,
+}
+
+/// Checks a request id for a path: non-empty, no control character (it is percent-encoded in
+/// the path, so it cannot reach another path).
+pub(crate) fn check_request_id(request_id: &str) -> Result<(), BodyError> {
+    if request_id.is_empty() || request_id.chars().any(char::is_control) {
+        return Err(BodyError::Invalid {
+            field: "requestId",
+            reason: format!("{request_id:?} is not a request id"),
+        });
+    }
+    Ok(())
+}
+
+impl Api {
+    /// `POST /v2/request`. Answer: [`RequestCreated`].
+    pub fn create_request(
+        &self,
+        credential: &Credential,
+        body: &CreateRequest,
+    ) -> Result<http::Request<Vec<u8>>, RequestError> {
+        let endpoint = Endpoint::CreateRequest;
+        self.build_json(endpoint, credential, endpoint.path_template(), body)
+    }
+
+    /// `GET /v2/request/{requestId}`. Answer:
+    /// [`RequestStatus`](crate::partial::RequestStatus).
+    pub fn get_request_status(
+        &self,
+        credential: &Credential,
+        request_id: &str,
+    ) -> Result<http::Request<Vec<u8>>, RequestError> {
+        check_request_id(request_id)?;
+        let path = format!("/v2/request/{}", encode(request_id));
+        self.build(Endpoint::GetRequestStatus, credential, &path, &[], None)
+    }
+
+    /// `GET /v2/request/{requestId}/pay` with the rules of [`RequestPayQuery`] (a partial
+    /// `amount` above zero, `chain` with `token`, crypto-to-fiat parameters…). Answer:
+    /// [`RequestPayResponse`](super::RequestPayResponse).
+    pub fn get_request_calldata(
+        &self,
+        credential: &Credential,
+        request_id: &str,
+        query: &RequestPayQuery,
+    ) -> Result<http::Request<Vec<u8>>, RequestError> {
+        check_request_id(request_id)?;
+        let pairs = query.pairs()?;
+        let path = format!("/v2/request/{}/pay", encode(request_id));
+        self.build(
+            Endpoint::GetRequestCalldata,
+            credential,
+            &path,
+            &pairs,
+            None,
+        )
+    }
+}

@@ -1,0 +1,137 @@
+//! Responses: a 2xx body becomes the endpoint's typed model; anything else, or a 2xx body that
+//! is not that model, becomes an [`ApiError`] `{ status, kind, body }`.
+
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+
+use super::ErrorBody;
+use crate::pay::PayEndpointError;
+
+/// What an error answer means, from its status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ApiErrorKind {
+    /// 400: the request is invalid (validation, Tron batch, mixed networks…).
+    BadRequest,
+    /// 401: missing or refused credentials.
+    Unauthorized,
+    /// 403: not allowed (destination mismatch, expired or unpayable secure payment…).
+    Forbidden,
+    /// 404: not found.
+    NotFound,
+    /// 409: already completed.
+    Conflict,
+    /// 423: a Safe transaction is in progress.
+    Locked,
+    /// 429: rate-limited (300 requests a minute per Client ID and IP by default).
+    TooManyRequests,
+    /// 5xx: the service failed (500 is documented as safe to retry with backoff).
+    Server,
+    /// Any other non-2xx status.
+    UnexpectedStatus,
+    /// A 2xx answer whose body is not the endpoint's documented model: the reason, the body
+    /// kept as [`ErrorBody::Raw`].
+    InvalidBody(String),
+}
+
+/// An answer that is not the endpoint's typed model.
+///
+/// ```
+/// use securepay::api::{parse_parts, ApiErrorKind, ErrorBody};
+/// use securepay::api::RequestCreated;
+///
+/// let error = parse_parts::<RequestCreated>(404, br#"{"statusCode":404,"message":"Wallet not found","error":"Not Found"}"#).unwrap_err();
+/// assert_eq!((error.status, &error.kind), (404, &ApiErrorKind::NotFound));
+/// assert_eq!(error.body.message().as_deref(), Some("Wallet not found"));
+/// assert!(!error.is_retryable());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: u16,
+    /// What it means.
+    pub kind: ApiErrorKind,
+    /// The body: one of the documented error shapes, or the raw text (boxed: it can be large).
+    pub body: Box<ErrorBody>,
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let message = self.body.message().unwrap_or_else(|| "(no message)".into());
+        match &self.kind {
+            ApiErrorKind::InvalidBody(reason) => write!(
+                f,
+                "status {} with a body that is not the documented answer: {reason}",
+                self.status
+            ),
+            kind => write!(f, "status {} ({kind:?}): {message}", self.status),
+        }
+    }
+}
+
+impl ApiError {
+    /// The error of a non-2xx answer.
+    pub fn from_status(status: u16, body: &[u8]) -> ApiError {
+        let kind = match status {
+            400 => ApiErrorKind::BadRequest,
+            401 => ApiErrorKind::Unauthorized,
+            403 => ApiErrorKind::Forbidden,
+            404 => ApiErrorKind::NotFound,
+            409 => ApiErrorKind::Conflict,
+            423 => ApiErrorKind::Locked,
+            429 => ApiErrorKind::TooManyRequests,
+            500..=599 => ApiErrorKind::Server,
+            _ => ApiErrorKind::UnexpectedStatus,
+        };
+        ApiError {
+            status,
+            kind,
+            body: Box::new(ErrorBody::parse(body)),
+        }
+    }
+
+    /// Whether sending the same request again later may succeed: 429 and 5xx only (see
+    /// [`RetryPolicy`](super::RetryPolicy)).
+    pub fn is_retryable(&self) -> bool {
+        super::RetryPolicy::is_retryable_status(self.status)
+    }
+
+    /// The error as the secure-payment token endpoints describe it (403 expired or not
+    /// payable, 409 completed with the paying transactions, 423 Safe transaction in progress).
+    /// Meant for [`Endpoint::GetSecurePayment`](super::Endpoint::GetSecurePayment) and
+    /// [`Endpoint::GetSecurePaymentCalldata`](super::Endpoint::GetSecurePaymentCalldata).
+    pub fn to_pay_endpoint_error(&self) -> PayEndpointError {
+        PayEndpointError::from_body(self.status, (*self.body).clone())
+    }
+}
+
+/// Parses an answer given as status and body bytes: the typed model for a 2xx status, else an
+/// [`ApiError`]. Headers carry nothing the models need (no rate-limit or `Retry-After` header
+/// is documented), so they are not read.
+pub fn parse_parts<T: DeserializeOwned>(status: u16, body: &[u8]) -> Result<T, ApiError> {
+    if !(200..300).contains(&status) {
+        return Err(ApiError::from_status(status, body));
+    }
+    serde_json::from_slice(body).map_err(|e| ApiError {
+        status,
+        kind: ApiErrorKind::InvalidBody(e.to_string()),
+        body: Box::new(ErrorBody::Raw(String::from_utf8_lossy(body).into_owned())),
+    })
+}
+
+/// Parses an `http::Response`: see [`parse_parts`].
+///
+/// ```
+/// use securepay::api::{parse_response, RequestCreated};
+///
+/// let response = http::Response::builder().status(201).body(&br#"{"paymentReference":"0xb3581f0b0f74cc61","requestId":"01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb"}"#[..])?;
+/// let created: RequestCreated = parse_response(&response)?;
+/// assert_eq!(created.payment_reference.to_string(), "0xb3581f0b0f74cc61");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn parse_response<T: DeserializeOwned, B: AsRef<[u8]>>(
+    response: &http::Response<B>,
+) -> Result<T, ApiError> {
+    parse_parts(response.status().as_u16(), response.body().as_ref())
+}

@@ -1,0 +1,159 @@
+//! A pure retry policy: which answers may be retried, how long to wait before attempt `n`
+//! (exponential, capped, with jitter drawn by the caller), and how many attempts in all. No
+//! clock and no randomness inside.
+
+use std::time::Duration;
+
+/// A jitter draw in thousandths, `0..=1000`, supplied by the caller (from any random source).
+/// `0` waits half the backoff, `1000` the whole backoff.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Jitter(u16);
+
+impl Jitter {
+    /// No jitter: the whole backoff.
+    pub const NONE: Jitter = Jitter(1000);
+
+    /// A draw in thousandths; values above 1000 are clamped to 1000.
+    pub const fn per_mille(value: u16) -> Jitter {
+        Jitter(if value > 1000 { 1000 } else { value })
+    }
+
+    /// The draw, `0..=1000`.
+    pub const fn get(self) -> u16 {
+        self.0
+    }
+}
+
+/// What to do after an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RetryDecision {
+    /// Send the same request again after this delay.
+    RetryAfter(Duration),
+    /// Stop: a success, an answer that retrying cannot change, or no attempt left.
+    Stop,
+}
+
+/// Why a retry policy was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RetryPolicyError {
+    /// No attempt at all.
+    #[error("max_attempts must be at least 1")]
+    NoAttempt,
+    /// A base delay above the cap.
+    #[error("the base delay {base:?} is above the cap {cap:?}")]
+    BaseAboveCap {
+        /// The base delay.
+        base: Duration,
+        /// The cap.
+        cap: Duration,
+    },
+}
+
+/// Retries for 429 and 5xx answers only (never another 4xx: the request itself is wrong),
+/// with exponential backoff: before attempt `n` (`n ≥ 2`) the backoff is
+/// `min(cap, base · 2^(n−2))`, and the delay is `backoff/2 + backoff/2 · jitter/1000`, so it
+/// lies in `[backoff/2, backoff]` and never exceeds the cap.
+///
+/// ```
+/// use std::time::Duration;
+/// use securepay::api::{Jitter, RetryDecision, RetryPolicy};
+///
+/// let policy = RetryPolicy::new(Duration::from_millis(500), Duration::from_secs(8), 4)?;
+/// assert!(RetryPolicy::is_retryable_status(429) && RetryPolicy::is_retryable_status(503));
+/// assert!(!RetryPolicy::is_retryable_status(400) && !RetryPolicy::is_retryable_status(409));
+/// assert_eq!(policy.delay(2, Jitter::NONE), Duration::from_millis(500));
+/// assert_eq!(policy.delay(4, Jitter::per_mille(0)), Duration::from_millis(1000)); // half of 2 s
+/// assert_eq!(policy.decide(1, 503, Jitter::NONE), RetryDecision::RetryAfter(Duration::from_millis(500)));
+/// assert_eq!(policy.decide(4, 503, Jitter::NONE), RetryDecision::Stop); // 4 attempts made
+/// assert_eq!(policy.decide(1, 400, Jitter::NONE), RetryDecision::Stop);
+/// # Ok::<(), securepay::api::RetryPolicyError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RetryPolicy {
+    base: Duration,
+    cap: Duration,
+    max_attempts: u32,
+}
+
+impl Default for RetryPolicy {
+    /// 500 ms, doubling, capped at 8 s, 4 attempts in all.
+    fn default() -> RetryPolicy {
+        RetryPolicy {
+            base: Duration::from_millis(500),
+            cap: Duration::from_secs(8),
+            max_attempts: 4,
+        }
+    }
+}
+
+impl RetryPolicy {
+    /// A policy: the first backoff, the cap on any backoff, and the number of attempts in all
+    /// (1 means never retry).
+    pub fn new(
+        base: Duration,
+        cap: Duration,
+        max_attempts: u32,
+    ) -> Result<RetryPolicy, RetryPolicyError> {
+        if max_attempts == 0 {
+            return Err(RetryPolicyError::NoAttempt);
+        }
+        if base > cap {
+            return Err(RetryPolicyError::BaseAboveCap { base, cap });
+        }
+        Ok(RetryPolicy {
+            base,
+            cap,
+            max_attempts,
+        })
+    }
+
+    /// No retry at all.
+    pub const fn never() -> RetryPolicy {
+        RetryPolicy {
+            base: Duration::ZERO,
+            cap: Duration::ZERO,
+            max_attempts: 1,
+        }
+    }
+
+    /// The number of attempts in all.
+    pub const fn max_attempts(&self) -> u32 {
+        self.max_attempts
+    }
+
+    /// Whether an answer with this status may succeed if sent again: 429 (rate-limited) and
+    /// 5xx (api-notes: "500 is safe to retry with backoff"). Never another 4xx.
+    pub const fn is_retryable_status(status: u16) -> bool {
+        matches!(status, 429 | 500..=599)
+    }
+
+    /// The delay before attempt `attempt` (the first attempt is 1 and has no delay).
+    pub fn delay(&self, attempt: u32, jitter: Jitter) -> Duration {
+        if attempt <= 1 {
+            return Duration::ZERO;
+        }
+        let doublings = attempt.saturating_sub(2).min(63);
+        let factor = 1u64 << doublings;
+        let backoff = u32::try_from(factor)
+            .ok()
+            .and_then(|f| self.base.checked_mul(f))
+            .map_or(self.cap, |d| d.min(self.cap));
+        let half = backoff / 2;
+        let extra = (backoff - half)
+            .as_nanos()
+            .saturating_mul(u128::from(jitter.get()))
+            / 1000;
+        half.saturating_add(Duration::from_nanos(
+            u64::try_from(extra).unwrap_or(u64::MAX),
+        ))
+    }
+
+    /// What to do after attempt `attempt` (from 1) answered `status`.
+    pub fn decide(&self, attempt: u32, status: u16, jitter: Jitter) -> RetryDecision {
+        if !Self::is_retryable_status(status) || attempt >= self.max_attempts {
+            return RetryDecision::Stop;
+        }
+        RetryDecision::RetryAfter(self.delay(attempt.saturating_add(1), jitter))
+    }
+}

@@ -1,0 +1,369 @@
+//! The answer of `GET /v2/secure-payments/{token}`: what the payment page shows (payee,
+//! amounts, destination, fee plan, access decision), without calldata.
+//!
+//! **Units and masking.** The single example writes `amount` in base units
+//! (`"10000000000000000000"` for 10 FAU) while the batch example writes `"50"`; the unit is not
+//! stated, so amounts are kept as [`DecimalText`]. Payee fields may be masked
+//! (`isPayeeAddressMasked`) in a form that is not published, so they are kept as text, with
+//! typed accessors.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
+
+use super::{FeePlan, MulticallInfo};
+use crate::address::{PayeeAddress, PayeeAddressError};
+use crate::currency::CurrencyId;
+use crate::network::Network;
+use crate::pay::SecurePaymentStatus;
+use crate::webhook::DecimalText;
+
+/// An access decision's status. A closed enum: it decides who may pay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AccessStatus {
+    /// `approved`.
+    Approved,
+    /// `rejected`.
+    Rejected,
+    /// `error`: the provider failed.
+    Error,
+}
+
+/// A screened wallet's type. A closed enum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScreenedWalletType {
+    /// `eoa`.
+    Eoa,
+    /// `smart_account`.
+    SmartAccount,
+}
+
+/// One wallet's screening (`accessDecision.walletResults[]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WalletResult {
+    /// `walletAddress`.
+    pub wallet_address: String,
+    /// `walletType`.
+    pub wallet_type: ScreenedWalletType,
+    /// `parentWalletAddress` (nullable).
+    #[serde(default)]
+    pub parent_wallet_address: Option<String>,
+    /// `status`.
+    pub status: AccessStatus,
+    /// `reasonCode` (`wallet_not_allowed` for the allowlist).
+    pub reason_code: String,
+    /// `provider` (nullable).
+    #[serde(default)]
+    pub provider: Option<String>,
+    /// `evaluatedAt`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evaluated_at: Option<String>,
+}
+
+/// `accessDecision`: the payer screening's outcome.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AccessDecision {
+    /// `status`.
+    pub status: AccessStatus,
+    /// `reasonCode`.
+    pub reason_code: String,
+    /// `provider` (nullable).
+    #[serde(default)]
+    pub provider: Option<String>,
+    /// `walletResults`.
+    pub wallet_results: Vec<WalletResult>,
+}
+
+/// One source option (`paymentOptions[CHAIN][TOKEN]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentOption {
+    /// `balance`.
+    pub balance: DecimalText,
+    /// `hasEnoughBalance`.
+    pub has_enough_balance: bool,
+    /// `neededAmount`.
+    pub needed_amount: DecimalText,
+}
+
+/// A resolved destination (`destination`, `destinations[]`), as text: its fields may be
+/// masked.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResolvedDestination {
+    /// `destinationId` (omitted when masked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destination_id: Option<String>,
+    /// `payeeAddress`: the ERC-7828 name.
+    pub payee_address: String,
+    /// `tokenAddress`.
+    pub token_address: String,
+    /// `walletAddress`.
+    pub wallet_address: String,
+    /// `network`.
+    pub network: String,
+    /// `isMasked`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_masked: Option<bool>,
+}
+
+/// The fields every form shares.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InfoCommon {
+    /// `status`.
+    pub status: SecurePaymentStatus,
+    /// `redirectUrl` (nullable).
+    #[serde(default)]
+    pub redirect_url: Option<String>,
+    /// `redirectLabel` (nullable).
+    #[serde(default)]
+    pub redirect_label: Option<String>,
+    /// `orchestratorId` (nullable).
+    #[serde(default)]
+    pub orchestrator_id: Option<String>,
+    /// `branding` (nullable), as given.
+    #[serde(default)]
+    pub branding: Option<Value>,
+    /// `paymentOptions`: by source chain, then by token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_options: Option<BTreeMap<String, BTreeMap<String, PaymentOption>>>,
+    /// `analytics`, as given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analytics: Option<Value>,
+    /// `requestIds`.
+    #[serde(default)]
+    pub request_ids: Vec<String>,
+    /// `reference` (nullable).
+    #[serde(default)]
+    pub reference: Option<String>,
+    /// `isPayeeAddressMasked`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_payee_address_masked: Option<bool>,
+    /// `feePlan` (nullable).
+    #[serde(default)]
+    pub fee_plan: Option<FeePlan>,
+    /// `accessDecision`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub access_decision: Option<AccessDecision>,
+}
+
+/// `paymentType: "single"`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SingleInfo {
+    /// The shared fields.
+    #[serde(flatten)]
+    pub common: InfoCommon,
+    /// `payee` (possibly masked).
+    pub payee: String,
+    /// `network`.
+    pub network: Network,
+    /// `amount` (unit not stated: see the module documentation).
+    pub amount: DecimalText,
+    /// `paymentCurrency`.
+    pub payment_currency: CurrencyId,
+    /// `isNativeCurrency`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_native_currency: Option<bool>,
+    /// `destination` (null for payouts made from raw recipient details).
+    #[serde(default)]
+    pub destination: Option<ResolvedDestination>,
+}
+
+impl SingleInfo {
+    /// The payee as an address of the payment's network (an error when masked).
+    pub fn payee_address(&self) -> Result<PayeeAddress, PayeeAddressError> {
+        PayeeAddress::parse(self.network, &self.payee)
+    }
+}
+
+/// `paymentType: "batch"`: parallel arrays, one entry per payment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchInfo {
+    /// The shared fields.
+    #[serde(flatten)]
+    pub common: InfoCommon,
+    /// `payees` (possibly masked).
+    pub payees: Vec<String>,
+    /// `network`.
+    pub network: Network,
+    /// `amounts`.
+    pub amounts: Vec<DecimalText>,
+    /// `paymentCurrencies`.
+    pub payment_currencies: Vec<CurrencyId>,
+    /// `isNativeCurrency`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_native_currency: Option<Vec<bool>>,
+    /// `destinations` (entries null when not linked to a stored destination).
+    #[serde(default)]
+    pub destinations: Vec<Option<ResolvedDestination>>,
+}
+
+/// Single or batch, when the answer carries only the status (the API description's third
+/// form: `paymentType`, `status`, `branding`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentKind {
+    /// `single`.
+    Single,
+    /// `batch`.
+    Batch,
+}
+
+/// The answer of `GET /v2/secure-payments/{token}`, by `paymentType`.
+///
+/// ```
+/// use securepay::api::SecurePaymentInfo;
+///
+/// let info: SecurePaymentInfo = serde_json::from_str(r#"{"paymentType":"single","payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+///   "network":"base","amount":"10000000","paymentCurrency":"USDC-base","status":"pending","destination":null,"reference":"ORDER-2024-001"}"#)?;
+/// let SecurePaymentInfo::Single(single) = &info else { unreachable!() };
+/// assert!(single.common.status.is_payable());
+/// assert!(single.payee_address().is_ok());
+/// assert!(serde_json::from_str::<SecurePaymentInfo>(r#"{"paymentType":"triple","status":"pending"}"#).is_err());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)] // read once per page load
+pub enum SecurePaymentInfo {
+    /// One payment.
+    Single(SingleInfo),
+    /// The legacy incoming batch.
+    Batch(BatchInfo),
+    /// A multicall payout.
+    Multicall(MulticallInfo),
+    /// Only the status (and branding).
+    StatusOnly {
+        /// `paymentType`.
+        payment_type: PaymentKind,
+        /// The shared fields.
+        common: InfoCommon,
+    },
+}
+
+impl Serialize for SecurePaymentInfo {
+    /// The service's JSON, `paymentType` included.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Tagged<'a, T: Serialize> {
+            payment_type: &'static str,
+            #[serde(flatten)]
+            shape: &'a T,
+        }
+        match self {
+            SecurePaymentInfo::Single(shape) => Tagged {
+                payment_type: "single",
+                shape,
+            }
+            .serialize(serializer),
+            SecurePaymentInfo::Batch(shape) => Tagged {
+                payment_type: "batch",
+                shape,
+            }
+            .serialize(serializer),
+            SecurePaymentInfo::Multicall(shape) => Tagged {
+                payment_type: "multicall",
+                shape,
+            }
+            .serialize(serializer),
+            SecurePaymentInfo::StatusOnly {
+                payment_type,
+                common,
+            } => Tagged {
+                payment_type: match payment_type {
+                    PaymentKind::Single => "single",
+                    PaymentKind::Batch => "batch",
+                },
+                shape: common,
+            }
+            .serialize(serializer),
+        }
+    }
+}
+
+impl SecurePaymentInfo {
+    /// The shared fields.
+    pub fn common(&self) -> &InfoCommon {
+        match self {
+            SecurePaymentInfo::Single(s) => &s.common,
+            SecurePaymentInfo::Batch(b) => &b.common,
+            SecurePaymentInfo::Multicall(m) => &m.common,
+            SecurePaymentInfo::StatusOnly { common, .. } => common,
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for SecurePaymentInfo {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let value = Value::deserialize(deserializer)?;
+        let kind = value
+            .get("paymentType")
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+        let (has_payee, has_payees) = (value.get("payee").is_some(), value.get("payees").is_some());
+        let shape = |e: serde_json::Error| {
+            D::Error::custom(format!(
+                "{} secure payment: {e}",
+                kind.as_deref().unwrap_or("?")
+            ))
+        };
+        let info = match kind.as_deref() {
+            Some("single") if has_payee => {
+                SecurePaymentInfo::Single(serde_json::from_value(value).map_err(shape)?)
+            }
+            Some("batch") if has_payees => {
+                let batch: BatchInfo = serde_json::from_value(value).map_err(shape)?;
+                let n = batch.payees.len();
+                let lengths = [
+                    batch.amounts.len(),
+                    batch.payment_currencies.len(),
+                    batch.is_native_currency.as_ref().map_or(n, Vec::len),
+                    if batch.destinations.is_empty() {
+                        n
+                    } else {
+                        batch.destinations.len()
+                    },
+                ];
+                if lengths.iter().any(|len| *len != n) {
+                    return Err(D::Error::custom(format!(
+                        "batch secure payment: payees, amounts, paymentCurrencies, isNativeCurrency and destinations must have the same length ({n} payees; others {lengths:?})"
+                    )));
+                }
+                SecurePaymentInfo::Batch(batch)
+            }
+            Some("single" | "batch") => {
+                #[derive(Deserialize)]
+                #[serde(rename_all = "camelCase")]
+                struct StatusOnly {
+                    payment_type: PaymentKind,
+                    #[serde(flatten)]
+                    common: InfoCommon,
+                }
+                let s: StatusOnly = serde_json::from_value(value).map_err(shape)?;
+                SecurePaymentInfo::StatusOnly {
+                    payment_type: s.payment_type,
+                    common: s.common,
+                }
+            }
+            Some("multicall") => {
+                SecurePaymentInfo::Multicall(serde_json::from_value(value).map_err(shape)?)
+            }
+            Some(other) => {
+                return Err(D::Error::custom(format!(
+                    "unknown paymentType {other:?}: expected single, batch or multicall"
+                )))
+            }
+            None => return Err(D::Error::custom("secure payment: missing paymentType")),
+        };
+        Ok(info)
+    }
+}
