@@ -1,6 +1,30 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+// No panics and no silent wrap-around on any input in library code: besides the manifest's
+// `unwrap_used`, `expect_used`, `panic` and `indexing_slicing`, arithmetic must say what
+// happens at the edges (checked, saturating or wrapping with a reason), strings are never
+// sliced by byte index, and there is no `unreachable!`/`todo!`/`unimplemented!`. CI denies
+// every warning. Unit tests may do all of these.
+#![warn(
+    clippy::arithmetic_side_effects,
+    clippy::string_slice,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented
+)]
+#![cfg_attr(
+    test,
+    allow(
+        clippy::arithmetic_side_effects,
+        clippy::string_slice,
+        clippy::unreachable,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
+)]
 
 pub mod address;
 pub mod amount;

@@ -78,7 +78,7 @@ impl EvmAddress {
             return Err(EvmAddressError::InvalidCharacter {
                 input: text.to_owned(),
                 character,
-                position: index + 2,
+                position: index.saturating_add(2), // after the 0x
             });
         }
         if body.len() != 40 {

@@ -348,7 +348,7 @@ impl<'a> Reader<'a> {
         if self.0.len() < len {
             return Err(InteropError::Truncated {
                 field,
-                needed: len - self.0.len(),
+                needed: len.saturating_sub(self.0.len()),
             });
         }
         let (head, rest) = self.0.split_at(len);

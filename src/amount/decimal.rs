@@ -132,18 +132,25 @@ pub fn parse_units(text: &str, decimals: Decimals) -> Result<U256, AmountError> 
             decimals: decimals.get(),
         });
     }
-    let padding = decimals.get() - fraction.len() as u8; // fraction.len() <= decimals <= 77
-    let digits = integer.bytes().chain(fraction.bytes());
-    let units = if integer.len() + fraction.len() <= 38 {
-        // Up to 38 digits fit u128: accumulate there, then widen once.
-        U256::from(digits.fold(0u128, |n, digit| n * 10 + u128::from(digit - b'0')))
+    // fraction.len() <= decimals <= 77, checked above.
+    let padding = usize::from(decimals.get()).saturating_sub(fraction.len());
+    // `lex` returned ASCII digits only.
+    let digits = integer
+        .bytes()
+        .chain(fraction.bytes())
+        .map(|digit| digit.wrapping_sub(b'0'));
+    let units = if integer.len().saturating_add(fraction.len()) <= 38 {
+        // Up to 38 digits fit u128 (10^38 - 1 < 2^128): accumulate there, then widen once.
+        U256::from(digits.fold(0u128, |n, digit| {
+            n.wrapping_mul(10).wrapping_add(u128::from(digit))
+        }))
     } else {
         let ten = U256::from(10u8);
         let mut units = U256::ZERO;
         for digit in digits {
             units = units
                 .checked_mul(ten)
-                .and_then(|u| u.checked_add(U256::from(digit - b'0')))
+                .and_then(|u| u.checked_add(U256::from(digit)))
                 .ok_or(AmountError::Overflow)?;
         }
         units
@@ -234,11 +241,15 @@ pub fn format_units(units: U256, decimals: Decimals) -> String {
         return digits;
     }
     let padded = if digits.len() <= scale {
-        format!("{}{digits}", "0".repeat(scale + 1 - digits.len()))
+        format!(
+            "{}{digits}",
+            "0".repeat(scale.saturating_sub(digits.len()).saturating_add(1))
+        )
     } else {
         digits
     };
-    let (integer, fraction) = padded.split_at(padded.len() - scale);
+    // `padded` has more than `scale` ASCII digits.
+    let (integer, fraction) = padded.split_at(padded.len().saturating_sub(scale));
     let fraction = fraction.trim_end_matches('0');
     if fraction.is_empty() {
         integer.to_owned()

@@ -139,8 +139,9 @@ impl RetryPolicy {
             .ok()
             .and_then(|f| self.base.checked_mul(f))
             .map_or(self.cap, |d| d.min(self.cap));
-        let half = backoff / 2;
-        let extra = (backoff - half)
+        let half = backoff.checked_div(2).unwrap_or_default();
+        let extra = backoff
+            .saturating_sub(half)
             .as_nanos()
             .saturating_mul(u128::from(jitter.get()))
             / 1000;

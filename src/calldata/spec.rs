@@ -345,10 +345,11 @@ impl Fields<'_> {
             .iter()
             .enumerate()
             .map(|(i, v)| {
-                let prefix = format!("{}{name}[{i}].", self.prefix);
+                let at = format!("{}{name}[{i}]", self.prefix);
                 let object = v
                     .as_object()
-                    .ok_or_else(|| field_error(&prefix[..prefix.len() - 1], "not an object"))?;
+                    .ok_or_else(|| field_error(&at, "not an object"))?;
+                let prefix = format!("{at}.");
                 Ok(Fields {
                     object,
                     network: self.network,

@@ -362,7 +362,7 @@ fn describe(query: &CurrencyQuery) -> String {
 }
 
 fn build_builtin() -> Catalog {
-    let mut entries = Vec::with_capacity(CURRENCIES.len() + FIAT.len());
+    let mut entries = Vec::with_capacity(CURRENCIES.len().saturating_add(FIAT.len()));
     for row in CURRENCIES {
         let network = CurrencyNetwork::Chain(row.network);
         let address = match row.address {

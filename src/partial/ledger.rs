@@ -319,10 +319,10 @@ impl Ledger {
             tx_hash,
             amount: Amount::from_units(units, decimals),
             credited: Amount::from_units(credited, decimals),
-            excess: Amount::from_units(units - credited, decimals),
+            excess: Amount::from_units(units.saturating_sub(credited), decimals),
         };
         self.received = received;
-        self.credited += credited;
+        self.credited = self.credited.saturating_add(credited); // credited <= room
         self.payments.push(payment);
         Ok((Some(payment), false))
     }

@@ -204,7 +204,7 @@ impl PaymentPlan {
         };
         let approvals = usize::from(approval.is_some());
         let payment_index = approvals;
-        let fee_start = approvals + payment_txs.len();
+        let fee_start = approvals.saturating_add(payment_txs.len());
         let transactions: Vec<Transaction> = approval
             .into_iter()
             .chain(payment_txs)
@@ -245,7 +245,7 @@ impl PaymentPlan {
         metadata.approval_transaction_indices = Some((0..approvals).collect());
         metadata.fee_transaction_indices = Some((fee_start..transactions.len()).collect());
         metadata.child_count = Some(children.len());
-        metadata.executable_leg_count = Some(transactions.len() - approvals);
+        metadata.executable_leg_count = Some(transactions.len().saturating_sub(approvals));
         metadata.network = Some(self.network.id().to_owned());
         metadata.payment_currency_id = Some(self.currency.id().to_string());
         Ok(PayResponse::Multicall(MulticallPayment {

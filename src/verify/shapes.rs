@@ -268,7 +268,7 @@ impl Run<'_, '_> {
                     Call::LegacyBatch(_) | Call::BatchPayments(_) | Call::BatchRequests(_)
                 )
             {
-                self.caution("batch_fee", at, format!("sends {} native units more than the payments and fees: the batch contract's fee", tx.value - required));
+                self.caution("batch_fee", at, format!("sends {} native units more than the payments and fees: the batch contract's fee", tx.value.saturating_sub(required)));
             } else if tx.value != required {
                 self.danger(
                     "value_mismatch",

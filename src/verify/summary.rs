@@ -21,7 +21,7 @@ pub(super) fn short(text: &str) -> String {
     let head_end = text.char_indices().nth(6).map_or(text.len(), |(i, _)| i);
     let tail_start = text
         .char_indices()
-        .nth(count - 4)
+        .nth(count.saturating_sub(4))
         .map_or(text.len(), |(i, _)| i);
     let (head, tail) = (text.get(..head_end), text.get(tail_start..));
     format!("{}…{}", head.unwrap_or_default(), tail.unwrap_or_default())

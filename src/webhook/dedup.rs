@@ -88,7 +88,7 @@ impl BusinessKey {
             ],
             Event::Other { .. } => return None,
         };
-        let mut all = Vec::with_capacity(parts.len() + 1);
+        let mut all = Vec::with_capacity(parts.len().saturating_add(1));
         all.push(kind.as_str().to_owned());
         all.extend(parts);
         // A list of strings always serializes.
@@ -150,7 +150,7 @@ impl DeliveryLog {
     pub fn prune_before(&mut self, cutoff_ms: u64) -> usize {
         let before = self.seen.len();
         self.seen.retain(|id| id.timestamp_ms() >= cutoff_ms);
-        before - self.seen.len()
+        before.saturating_sub(self.seen.len())
     }
 
     /// How many ids are recorded.

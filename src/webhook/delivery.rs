@@ -205,7 +205,7 @@ fn single(headers: &HeaderMap, name: &'static str) -> Result<Option<String>, Del
     if extra > 0 {
         return Err(DeliveryError::RepeatedHeader {
             name,
-            count: extra + 1,
+            count: extra.saturating_add(1),
         });
     }
     Ok(Some(String::from_utf8_lossy(value.as_bytes()).into_owned()))

@@ -146,7 +146,9 @@ pub fn verify_headers<'a>(
     let value = values.next().ok_or(SignatureError::MissingHeader)?;
     let extra = values.count();
     if extra > 0 {
-        return Err(SignatureError::RepeatedHeader { count: extra + 1 });
+        return Err(SignatureError::RepeatedHeader {
+            count: extra.saturating_add(1),
+        });
     }
     let text = value.to_str().map_err(|_| {
         // Not visible ASCII: report the first offending byte as a character.

@@ -215,8 +215,8 @@ impl Builder<'_> {
         let amounts = sum_amount_and_fee(payees.iter().map(|p| (p.amount, U256::ZERO)))?;
         let batch_fee = amounts
             .checked_mul(U256::from(batch_fee_per_mille))
-            .ok_or(BuildError::ValueOverflow)?
-            / U256::from(1000u16);
+            .and_then(|n| n.checked_div(U256::from(1000u16))) // floor, as Solidity divides
+            .ok_or(BuildError::ValueOverflow)?;
         let value = add(value, batch_fee)?;
         let call = IBatchPayments::batchEthPaymentsWithReferenceCall {
             _recipients: columns.recipients,
@@ -277,10 +277,9 @@ impl Builder<'_> {
         if groups.len() > 5 {
             return Err(BuildError::TooManyGroups(groups.len()));
         }
-        if groups.is_empty() {
+        let Some(last) = groups.len().checked_sub(1) else {
             return Err(BuildError::EmptyBatch);
-        }
-        let last = groups.len() - 1;
+        };
         if groups
             .iter()
             .enumerate()
