@@ -52,6 +52,13 @@ impl Decimals {
     pub const ZERO: Decimals = Decimals(0);
 
     /// Checks that `decimals` is at most [`MAX_DECIMALS`].
+    ///
+    /// ```
+    /// use securepay::amount::{AmountError, Decimals};
+    /// assert_eq!(Decimals::new(77)?.get(), 77);
+    /// assert_eq!(Decimals::new(78), Err(AmountError::DecimalsOutOfRange { decimals: 78 }));
+    /// # Ok::<(), AmountError>(())
+    /// ```
     pub const fn new(decimals: u8) -> Result<Decimals, AmountError> {
         if decimals > MAX_DECIMALS {
             Err(AmountError::DecimalsOutOfRange { decimals })
@@ -61,6 +68,13 @@ impl Decimals {
     }
 
     /// The number of decimals.
+    ///
+    /// ```
+    /// use securepay::amount::Decimals;
+    /// assert_eq!(Decimals::new(6)?.get(), 6);
+    /// assert_eq!(Decimals::ZERO.get(), 0);
+    /// # Ok::<(), securepay::amount::AmountError>(())
+    /// ```
     pub const fn get(self) -> u8 {
         self.0
     }
@@ -76,6 +90,16 @@ impl fmt::Display for Decimals {
 ///
 /// `Display` writes the canonical human form (no exponent, no trailing fractional zeros,
 /// `0` for zero), which [`Amount::parse`] reads back to the same value.
+///
+/// ```
+/// use securepay::amount::{Amount, Decimals};
+///
+/// let usdc = Decimals::new(6)?;
+/// let amount = Amount::parse("10.50", usdc)?;
+/// assert_eq!(amount.to_string(), "10.5");
+/// assert_eq!(Amount::parse(&amount.to_string(), usdc)?, amount);
+/// # Ok::<(), securepay::amount::AmountError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Amount {
     units: U256,
@@ -84,11 +108,31 @@ pub struct Amount {
 
 impl Amount {
     /// An amount of `units` smallest units.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::amount::{Amount, Decimals};
+    ///
+    /// let wei = Amount::from_units(U256::from(1_500_000_000_000_000_000u64), Decimals::new(18)?);
+    /// assert_eq!(wei.to_string(), "1.5");
+    /// # Ok::<(), securepay::amount::AmountError>(())
+    /// ```
     pub const fn from_units(units: U256, decimals: Decimals) -> Amount {
         Amount { units, decimals }
     }
 
     /// Parses human decimal text (`"10.50"`) exactly. Zero is allowed.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::amount::{Amount, AmountError, Decimals};
+    ///
+    /// let usdc = Decimals::new(6)?;
+    /// assert_eq!(Amount::parse("10.50", usdc)?.units(), U256::from(10_500_000u64));
+    /// assert!(Amount::parse("0", usdc)?.is_zero());
+    /// assert_eq!(Amount::parse("1e6", usdc), Err(AmountError::Exponent { position: 1 }));
+    /// # Ok::<(), AmountError>(())
+    /// ```
     pub fn parse(text: &str, decimals: Decimals) -> Result<Amount, AmountError> {
         Ok(Amount {
             units: parse_units(text, decimals)?,
@@ -97,6 +141,15 @@ impl Amount {
     }
 
     /// Parses a payment amount: like [`Amount::parse`], and it must be greater than zero.
+    ///
+    /// ```
+    /// use securepay::amount::{Amount, AmountError, Decimals};
+    ///
+    /// let usdc = Decimals::new(6)?;
+    /// assert_eq!(Amount::parse_positive("0.000001", usdc)?.to_string(), "0.000001");
+    /// assert_eq!(Amount::parse_positive("0.00", usdc), Err(AmountError::Zero));
+    /// # Ok::<(), AmountError>(())
+    /// ```
     pub fn parse_positive(text: &str, decimals: Decimals) -> Result<Amount, AmountError> {
         let amount = Amount::parse(text, decimals)?;
         if amount.units.is_zero() {
@@ -106,16 +159,42 @@ impl Amount {
     }
 
     /// The amount in smallest units.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::amount::{Amount, Decimals};
+    ///
+    /// let amount = Amount::parse("0.01", Decimals::new(6)?)?;
+    /// assert_eq!(amount.units(), U256::from(10_000u64));
+    /// # Ok::<(), securepay::amount::AmountError>(())
+    /// ```
     pub const fn units(&self) -> U256 {
         self.units
     }
 
     /// The decimals of the currency.
+    ///
+    /// ```
+    /// use securepay::amount::{Amount, Decimals};
+    ///
+    /// let amount = Amount::parse("1", Decimals::new(18)?)?;
+    /// assert_eq!(amount.decimals().get(), 18);
+    /// # Ok::<(), securepay::amount::AmountError>(())
+    /// ```
     pub const fn decimals(&self) -> Decimals {
         self.decimals
     }
 
     /// Whether the amount is zero.
+    ///
+    /// ```
+    /// use securepay::amount::{Amount, Decimals};
+    ///
+    /// let usdc = Decimals::new(6)?;
+    /// assert!(Amount::parse("0.000", usdc)?.is_zero());
+    /// assert!(!Amount::parse("0.000001", usdc)?.is_zero());
+    /// # Ok::<(), securepay::amount::AmountError>(())
+    /// ```
     pub fn is_zero(&self) -> bool {
         self.units.is_zero()
     }
