@@ -23,6 +23,16 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// One of the eight networks of the service.
+///
+/// ```
+/// use securepay::network::Network;
+///
+/// let network: Network = serde_json::from_str(r#""arbitrum-one""#)?;
+/// assert_eq!(network, Network::ArbitrumOne);
+/// assert_eq!(network.to_string(), "arbitrum-one");
+/// assert_eq!(serde_json::to_string(&Network::Matic)?, r#""matic""#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Network {
     /// Ethereum mainnet (`mainnet`, chain id 1).
@@ -44,6 +54,14 @@ pub enum Network {
 }
 
 /// How a network addresses accounts and encodes calls.
+///
+/// ```
+/// use securepay::network::{ChainKind, Network};
+///
+/// assert_eq!(Network::Bsc.kind(), ChainKind::Evm);
+/// assert_eq!(serde_json::to_string(&Network::Tron.kind())?, r#""tron""#);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ChainKind {
@@ -55,6 +73,16 @@ pub enum ChainKind {
 }
 
 /// A capability of the service on a network, for [`Network::supports`].
+///
+/// ```
+/// use securepay::network::{Feature, Network};
+///
+/// let feature: Feature = serde_json::from_str(r#""crossChain""#)?;
+/// assert_eq!(feature, Feature::CrossChain);
+/// assert!(!Network::Sepolia.supports(feature));
+/// assert_eq!(Feature::ALL.len(), 9);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Feature {
@@ -94,6 +122,14 @@ impl Feature {
 }
 
 /// Why a text or number is not one of the service's networks.
+///
+/// ```
+/// use securepay::network::{Network, NetworkError};
+///
+/// assert_eq!(Network::from_chain_id(5), Err(NetworkError::UnknownChainId(5)));
+/// assert!(matches!(Network::from_id("nile"), Err(NetworkError::TronTestnet(_))));
+/// assert!(matches!(Network::from_id("Base"), Err(NetworkError::UnknownId(id)) if id == "Base"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum NetworkError {
@@ -134,6 +170,12 @@ impl Network {
     ];
 
     /// The service's id for the network (`"arbitrum-one"`), used in JSON and in currency ids.
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// assert_eq!(Network::ArbitrumOne.id(), "arbitrum-one");
+    /// assert_eq!(Network::Matic.id(), "matic");
+    /// ```
     pub const fn id(self) -> &'static str {
         match self {
             Network::Mainnet => "mainnet",
@@ -148,6 +190,12 @@ impl Network {
     }
 
     /// The chain id (EIP-155; Tron's is the one the service and ERC-7828 names use).
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// assert_eq!(Network::Optimism.chain_id(), 10);
+    /// assert_eq!(Network::Tron.chain_id(), 728_126_428);
+    /// ```
     pub const fn chain_id(self) -> u64 {
         match self {
             Network::Mainnet => 1,
@@ -162,6 +210,12 @@ impl Network {
     }
 
     /// A name for people (`"Arbitrum One"`).
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// assert_eq!(Network::Matic.display_name(), "Polygon");
+    /// assert_eq!(Network::Bsc.display_name(), "BNB Smart Chain");
+    /// ```
     pub const fn display_name(self) -> &'static str {
         match self {
             Network::Mainnet => "Ethereum",
@@ -176,6 +230,12 @@ impl Network {
     }
 
     /// EVM or Tron.
+    ///
+    /// ```
+    /// use securepay::network::{ChainKind, Network};
+    /// assert_eq!(Network::Base.kind(), ChainKind::Evm);
+    /// assert_eq!(Network::Tron.kind(), ChainKind::Tron);
+    /// ```
     pub const fn kind(self) -> ChainKind {
         match self {
             Network::Tron => ChainKind::Tron,
@@ -184,17 +244,36 @@ impl Network {
     }
 
     /// Whether this is an EVM network.
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// assert_eq!(Network::ALL.iter().filter(|n| n.is_evm()).count(), 7);
+    /// assert!(!Network::Tron.is_evm());
+    /// ```
     pub const fn is_evm(self) -> bool {
         matches!(self.kind(), ChainKind::Evm)
     }
 
     /// Whether this is a test network (only Sepolia; Tron is mainnet only).
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// assert!(Network::Sepolia.is_testnet());
+    /// assert!(!Network::Tron.is_testnet());
+    /// ```
     pub const fn is_testnet(self) -> bool {
         matches!(self, Network::Sepolia)
     }
 
     /// The name the pay endpoints use for this network as a cross-chain source
     /// (`chain=BASE`), or `None` for Tron and Sepolia, which have none.
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// assert_eq!(Network::Mainnet.query_name(), Some("ETHEREUM"));
+    /// assert_eq!(Network::Bsc.query_name(), Some("BNB"));
+    /// assert_eq!(Network::Tron.query_name(), None);
+    /// ```
     pub const fn query_name(self) -> Option<&'static str> {
         match self {
             Network::Mainnet => Some("ETHEREUM"),
@@ -208,6 +287,14 @@ impl Network {
     }
 
     /// Parses a service network id (`"arbitrum-one"`). Ids are case-sensitive, as in the API.
+    ///
+    /// ```
+    /// use securepay::network::{Network, NetworkError};
+    ///
+    /// assert_eq!(Network::from_id("arbitrum-one")?, Network::ArbitrumOne);
+    /// assert_eq!(Network::from_id("ARBITRUM-ONE"), Err(NetworkError::UnknownId("ARBITRUM-ONE".into())));
+    /// # Ok::<(), NetworkError>(())
+    /// ```
     pub fn from_id(id: &str) -> Result<Network, NetworkError> {
         if let Some(network) = Network::ALL.into_iter().find(|n| n.id() == id) {
             return Ok(network);
@@ -219,6 +306,14 @@ impl Network {
     }
 
     /// Finds the network with this chain id.
+    ///
+    /// ```
+    /// use securepay::network::{Network, NetworkError};
+    ///
+    /// assert_eq!(Network::from_chain_id(11_155_111)?, Network::Sepolia);
+    /// assert_eq!(Network::from_chain_id(0xcd8690dc), Err(NetworkError::TronTestnet("chain id 3448148188".into())));
+    /// # Ok::<(), NetworkError>(())
+    /// ```
     pub fn from_chain_id(chain_id: u64) -> Result<Network, NetworkError> {
         if chain_id == NILE_CHAIN_ID {
             return Err(NetworkError::TronTestnet(format!("chain id {chain_id}")));
@@ -230,6 +325,15 @@ impl Network {
     }
 
     /// Parses a cross-chain query name (`"BASE"`, `"ARBITRUM"`, …), exactly as the API spells it.
+    ///
+    /// ```
+    /// use securepay::network::{Network, NetworkError};
+    ///
+    /// assert_eq!(Network::from_query_name("POLYGON")?, Network::Matic);
+    /// assert!(Network::from_query_name("base").is_err());
+    /// assert!(Network::from_query_name("TRON").is_err());
+    /// # Ok::<(), NetworkError>(())
+    /// ```
     pub fn from_query_name(name: &str) -> Result<Network, NetworkError> {
         Network::ALL
             .into_iter()
@@ -244,6 +348,15 @@ impl Network {
     /// cross-chain routes run on the six query-name chains and Tron (as a LI.FI leg), not
     /// on Sepolia; recurring payments need the recurring-payment proxy, which has no
     /// Optimism deployment, and the docs disagree about Tron, so Tron fails closed.
+    ///
+    /// ```
+    /// use securepay::network::{Feature, Network};
+    ///
+    /// assert!(Network::Tron.supports(Feature::CrossChain));
+    /// assert!(!Network::Tron.supports(Feature::Conversion));
+    /// assert!(!Network::Optimism.supports(Feature::Recurring));
+    /// assert!(Network::Sepolia.supports(Feature::BatchOut));
+    /// ```
     pub const fn supports(self, feature: Feature) -> bool {
         match feature {
             Feature::WalletSignIn
@@ -257,6 +370,15 @@ impl Network {
     }
 
     /// The features the service offers on this network.
+    ///
+    /// ```
+    /// use securepay::network::{Feature, Network};
+    ///
+    /// assert_eq!(Network::Base.features().count(), 9);
+    /// let tron: Vec<Feature> = Network::Tron.features().collect();
+    /// assert_eq!(tron.len(), 5);
+    /// assert!(!tron.contains(&Feature::BatchIn));
+    /// ```
     pub fn features(self) -> impl Iterator<Item = Feature> {
         Feature::ALL.into_iter().filter(move |f| self.supports(*f))
     }
