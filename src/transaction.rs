@@ -121,6 +121,16 @@ impl<'de: 'a, 'a> Deserialize<'de> for TxValue<'a> {
 }
 
 /// Why a transaction's fields could not be read.
+///
+/// ```
+/// use securepay::transaction::{Transaction, TransactionError};
+///
+/// let to = "0xd9C3889eB8DA6ce449bfFE3cd194d08A436e96f2";
+/// let err = Transaction::from_parts(to, "0x095ea7b", &serde_json::json!(0)).unwrap_err();
+/// assert_eq!(err, TransactionError::Data); // odd number of hex digits
+/// let err = Transaction::from_parts(to, "0x", &serde_json::json!(-1)).unwrap_err();
+/// assert!(matches!(err, TransactionError::Value(_)));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TransactionError {
@@ -138,6 +148,21 @@ pub enum TransactionError {
 impl Transaction {
     /// Reads the API's fields: `to` (EVM hex or Tron Base58), `data` (`0x` hex), `value` (a
     /// decimal or `0x` hex string, a JSON number, or `{"type":"BigNumber","hex":"0x…"}`).
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use serde_json::json;
+    /// use securepay::transaction::Transaction;
+    ///
+    /// let to = "0xd9C3889eB8DA6ce449bfFE3cd194d08A436e96f2"; // EthereumFeeProxy on Base
+    /// let tx = Transaction::from_parts(to, "0x", &json!("200000000000000000"))?;
+    /// assert_eq!(tx.value, U256::from(200_000_000_000_000_000u64));
+    /// let big = json!({"type": "BigNumber", "hex": "0x2c68af0bb140000"});
+    /// assert_eq!(Transaction::from_parts(to, "0x", &big)?.value, tx.value);
+    /// let tron = Transaction::from_parts("TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd", "0x", &json!(0))?;
+    /// assert!(tron.to.is_tron());
+    /// # Ok::<(), securepay::transaction::TransactionError>(())
+    /// ```
     pub fn from_parts(
         to: &str,
         data: &str,
