@@ -2,6 +2,21 @@
 
 /// Any error of this crate. Each module has its own error type; this one only wraps them, so
 /// `?` works across modules.
+///
+/// ```
+/// use securepay::address::PayeeAddress;
+/// use securepay::network::{Network, NetworkError};
+///
+/// fn payee(network: &str, address: &str) -> Result<PayeeAddress, securepay::Error> {
+///     let network: Network = network.parse()?; // NetworkError
+///     Ok(PayeeAddress::parse(network, address)?) // PayeeAddressError
+/// }
+///
+/// assert!(payee("tron", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t").is_ok());
+/// let err = payee("nile", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t").unwrap_err();
+/// assert!(matches!(err, securepay::Error::Network(NetworkError::TronTestnet(_))));
+/// assert!(matches!(payee("base", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"), Err(securepay::Error::PayeeAddress(_))));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
