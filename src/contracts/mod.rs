@@ -37,6 +37,18 @@ use crate::address::PayeeAddress;
 use crate::network::Network;
 
 /// A contract of the service, by artifact name.
+///
+/// Parsed from and written as its artifact name.
+///
+/// ```
+/// use securepay::contracts::Contract;
+///
+/// let contract: Contract = "BatchConversionPayments".parse()?;
+/// assert_eq!(contract, Contract::BatchConversionPayments);
+/// assert_eq!(serde_json::to_string(&Contract::Erc20FeeProxy)?, r#""ERC20FeeProxy""#);
+/// assert!("Erc20FeeProxy".parse::<Contract>().is_err()); // names are exact
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Contract {
@@ -85,6 +97,13 @@ impl Contract {
     ];
 
     /// The artifact name (`"ERC20FeeProxy"`).
+    ///
+    /// ```
+    /// use securepay::contracts::Contract;
+    /// assert_eq!(Contract::Erc20FeeProxy.name(), "ERC20FeeProxy");
+    /// assert_eq!(Contract::Erc20ConversionProxy.name(), "Erc20ConversionProxy");
+    /// assert_eq!(Contract::Erc20BatchPayments.to_string(), "ERC20BatchPayments");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Contract::Erc20FeeProxy => "ERC20FeeProxy",
@@ -134,6 +153,15 @@ impl<'de> Deserialize<'de> for Contract {
 }
 
 /// Why a deployment lookup or change failed.
+///
+/// ```
+/// use securepay::contracts::{Contract, ContractsError, Deployments};
+/// use securepay::network::Network;
+///
+/// let err = Deployments::builtin().address(Network::Tron, Contract::BatchConversionPayments).unwrap_err();
+/// assert!(matches!(err, ContractsError::NotDeployed { network: Network::Tron, .. }));
+/// assert_eq!(err.to_string(), "BatchConversionPayments tron is not deployed on tron");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ContractsError {
@@ -186,6 +214,15 @@ pub enum ContractsError {
 }
 
 /// One deployment of a contract.
+///
+/// ```
+/// use securepay::contracts::{Contract, Deployments};
+/// use securepay::network::Network;
+///
+/// let d = Deployments::builtin().deployment(Network::Base, Contract::Erc20FeeProxy, None)?;
+/// assert_eq!((d.version(), d.creation_block()), ("0.2.0", 10827274));
+/// # Ok::<(), securepay::contracts::ContractsError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Deployment {
     contract: Contract,
@@ -197,6 +234,19 @@ pub struct Deployment {
 
 impl Deployment {
     /// A deployment; the address must be of the network's family.
+    ///
+    /// ```
+    /// use securepay::address::PayeeAddress;
+    /// use securepay::contracts::{Contract, ContractsError, Deployment};
+    /// use securepay::network::Network;
+    ///
+    /// let tron = PayeeAddress::parse_any("TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd")?;
+    /// let d = Deployment::new(Contract::Erc20FeeProxy, Network::Tron, "tron", tron, 79216121)?;
+    /// assert_eq!(d.address(), tron);
+    /// let err = Deployment::new(Contract::Erc20FeeProxy, Network::Base, "0.2.0", tron, 0).unwrap_err();
+    /// assert!(matches!(err, ContractsError::WrongFamily { .. }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(
         contract: Contract,
         network: Network,
@@ -221,31 +271,87 @@ impl Deployment {
     }
 
     /// The contract.
+    ///
+    /// ```
+    /// use securepay::contracts::{Contract, Deployments};
+    /// use securepay::network::Network;
+    ///
+    /// let d = Deployments::builtin().deployment(Network::Sepolia, Contract::BatchConversionPayments, None)?;
+    /// assert_eq!(d.contract(), Contract::BatchConversionPayments);
+    /// # Ok::<(), securepay::contracts::ContractsError>(())
+    /// ```
     pub const fn contract(&self) -> Contract {
         self.contract
     }
 
     /// The network.
+    ///
+    /// ```
+    /// use securepay::contracts::{Contract, Deployments};
+    /// use securepay::network::Network;
+    ///
+    /// let d = Deployments::builtin().deployment(Network::Matic, Contract::Erc20FeeProxy, Some("0.1.0"))?;
+    /// assert_eq!(d.network(), Network::Matic);
+    /// # Ok::<(), securepay::contracts::ContractsError>(())
+    /// ```
     pub const fn network(&self) -> Network {
         self.network
     }
 
     /// The version (`"0.2.0"`, or `"tron"` for Tron deployments).
+    ///
+    /// ```
+    /// use securepay::contracts::{Contract, Deployments};
+    /// use securepay::network::Network;
+    ///
+    /// let table = Deployments::builtin();
+    /// assert_eq!(table.deployment(Network::Mainnet, Contract::EthereumProxy, None)?.version(), "0.3.0");
+    /// assert_eq!(table.deployment(Network::Tron, Contract::Erc20FeeProxy, None)?.version(), "tron");
+    /// # Ok::<(), securepay::contracts::ContractsError>(())
+    /// ```
     pub fn version(&self) -> &str {
         &self.version
     }
 
     /// The version, cheap to clone (no allocation for the built-in table).
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use securepay::contracts::{Contract, Deployments};
+    /// use securepay::network::Network;
+    ///
+    /// let d = Deployments::builtin().deployment(Network::Base, Contract::EthConversionProxy, Some("0.2.1"))?;
+    /// assert!(matches!(d.version_cow(), Cow::Borrowed("0.2.1")));
+    /// # Ok::<(), securepay::contracts::ContractsError>(())
+    /// ```
     pub fn version_cow(&self) -> Cow<'static, str> {
         self.version.clone()
     }
 
     /// The address (Base58 on Tron).
+    ///
+    /// ```
+    /// use securepay::contracts::{Contract, Deployments};
+    /// use securepay::network::Network;
+    ///
+    /// let d = Deployments::builtin().deployment(Network::Tron, Contract::Erc20BatchPayments, None)?;
+    /// assert_eq!(d.address().to_string(), "TRZbXXuLd3HW5utzVysA3rpLgU7sVBrd1D");
+    /// # Ok::<(), securepay::contracts::ContractsError>(())
+    /// ```
     pub const fn address(&self) -> PayeeAddress {
         self.address
     }
 
     /// The block the contract was created in.
+    ///
+    /// ```
+    /// use securepay::contracts::{Contract, Deployments};
+    /// use securepay::network::Network;
+    ///
+    /// let d = Deployments::builtin().deployment(Network::Tron, Contract::Erc20FeeProxy, None)?;
+    /// assert_eq!(d.creation_block(), 79216121);
+    /// # Ok::<(), securepay::contracts::ContractsError>(())
+    /// ```
     pub const fn creation_block(&self) -> u64 {
         self.creation_block
     }
@@ -261,6 +367,20 @@ pub const TRON_VERSION: &str = "tron";
 
 /// A deployment table: the built-in one, or the caller's own (a new chain, a test network, an
 /// override of a default address).
+///
+/// ```
+/// use securepay::contracts::{Contract, Deployment, Deployments};
+/// use securepay::network::Network;
+///
+/// // A table of only what this caller uses: ERC20FeeProxy 0.2.0 on Sepolia.
+/// let mut table = Deployments::empty();
+/// table.set_default_version(Contract::Erc20FeeProxy, "0.2.0");
+/// let proxy = "0x399F5EE127ce7432E4921a61b8CF52b0af52cbfE".parse()?;
+/// table.set(Deployment::new(Contract::Erc20FeeProxy, Network::Sepolia, "0.2.0", proxy, 4733364)?);
+/// assert_eq!(table.contract_at(Network::Sepolia, &proxy)?, Contract::Erc20FeeProxy);
+/// assert!(table.address(Network::Optimism, Contract::Erc20FeeProxy).is_err()); // not in this table
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Deployments {
     entries: Vec<Deployment>,
@@ -272,12 +392,32 @@ pub struct Deployments {
 
 impl Deployments {
     /// An empty table.
+    ///
+    /// ```
+    /// use securepay::contracts::{Contract, Deployments};
+    /// use securepay::network::Network;
+    ///
+    /// let table = Deployments::empty();
+    /// assert_eq!(table.iter().count(), 0);
+    /// assert!(table.address(Network::Base, Contract::Erc20FeeProxy).is_err());
+    /// ```
     pub fn empty() -> Deployments {
         Deployments::default()
     }
 
     /// The service's deployments on the eight networks, compiled in, and the LI.FI diamond
     /// (`0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE`) on the six cross-chain source networks.
+    ///
+    /// ```
+    /// use securepay::contracts::{Contract, Deployments};
+    /// use securepay::network::Network;
+    ///
+    /// let table = Deployments::builtin();
+    /// let diamond = table.address(Network::Matic, Contract::LiFiDiamond)?;
+    /// assert_eq!(diamond.to_string(), "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE");
+    /// assert!(table.address(Network::Sepolia, Contract::LiFiDiamond).is_err());
+    /// # Ok::<(), securepay::contracts::ContractsError>(())
+    /// ```
     pub fn builtin() -> &'static Deployments {
         static BUILTIN: OnceLock<Deployments> = OnceLock::new();
         BUILTIN.get_or_init(|| {
@@ -322,6 +462,20 @@ impl Deployments {
     }
 
     /// Adds a deployment, replacing any with the same contract, network and version.
+    ///
+    /// ```
+    /// use securepay::contracts::{Contract, Deployment, Deployments};
+    /// use securepay::network::Network;
+    ///
+    /// let mut table = Deployments::empty();
+    /// table.set_default_version(Contract::Erc20FeeProxy, "0.2.0");
+    /// let proxy = "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814".parse()?;
+    /// table.set(Deployment::new(Contract::Erc20FeeProxy, Network::Base, "0.2.0", proxy, 10827274)?);
+    /// table.set(Deployment::new(Contract::Erc20FeeProxy, Network::Base, "0.2.0", proxy, 10827274)?);
+    /// assert_eq!(table.iter().count(), 1); // replaced, not added twice
+    /// assert_eq!(table.address(Network::Base, Contract::Erc20FeeProxy)?, proxy);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn set(&mut self, deployment: Deployment) {
         self.entries.retain(|d| {
             !(d.contract == deployment.contract
@@ -333,18 +487,48 @@ impl Deployments {
     }
 
     /// Makes `version` the default version of `contract` (used where no version is named).
+    ///
+    /// ```
+    /// use securepay::contracts::{Contract, Deployments};
+    /// use securepay::network::Network;
+    ///
+    /// let mut table = Deployments::builtin().clone();
+    /// table.set_default_version(Contract::BatchConversionPayments, "0.2.0");
+    /// let batch = table.address(Network::Mainnet, Contract::BatchConversionPayments)?;
+    /// assert_eq!(batch.to_string(), "0x1E7E0E707B482E6858a88289E0E4004875EcEEbD");
+    /// # Ok::<(), securepay::contracts::ContractsError>(())
+    /// ```
     pub fn set_default_version(&mut self, contract: Contract, version: &str) {
         self.defaults.retain(|(c, _)| *c != contract);
         self.defaults.push((contract, version.to_owned()));
     }
 
     /// Every deployment.
+    ///
+    /// ```
+    /// use securepay::contracts::{Contract, Deployments};
+    /// use securepay::network::Network;
+    ///
+    /// let on_tron: Vec<Contract> = Deployments::builtin().iter()
+    ///     .filter(|d| d.network() == Network::Tron).map(|d| d.contract()).collect();
+    /// assert_eq!(on_tron, [Contract::Erc20FeeProxy, Contract::Erc20BatchPayments]);
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = &Deployment> {
         self.entries.iter()
     }
 
     /// The default version of `contract` on `network`: `"tron"` on Tron, else the table's
     /// default for the contract.
+    ///
+    /// ```
+    /// use securepay::contracts::{Contract, Deployments};
+    /// use securepay::network::Network;
+    ///
+    /// let table = Deployments::builtin();
+    /// assert_eq!(table.default_version(Network::Base, Contract::EthereumProxy), Some("0.3.0"));
+    /// assert_eq!(table.default_version(Network::Tron, Contract::Erc20FeeProxy), Some("tron"));
+    /// assert_eq!(Deployments::empty().default_version(Network::Base, Contract::Erc20FeeProxy), None);
+    /// ```
     pub fn default_version(&self, network: Network, contract: Contract) -> Option<&str> {
         if network == Network::Tron {
             return Some(TRON_VERSION);
@@ -356,6 +540,17 @@ impl Deployments {
     }
 
     /// The deployment of `contract` on `network`, at `version` or the default version.
+    ///
+    /// ```
+    /// use securepay::contracts::{Contract, Deployments};
+    /// use securepay::network::Network;
+    ///
+    /// let table = Deployments::builtin();
+    /// let old = table.deployment(Network::Mainnet, Contract::Erc20ConversionProxy, Some("0.1.1"))?;
+    /// assert_eq!(old.address().to_string(), "0x1550A8C4F4E5afC67Ea07e8ac590fdcAdB4bBfb1");
+    /// assert!(table.deployment(Network::Mainnet, Contract::Erc20ConversionProxy, Some("0.1.2")).is_err());
+    /// # Ok::<(), securepay::contracts::ContractsError>(())
+    /// ```
     pub fn deployment(
         &self,
         network: Network,
@@ -376,6 +571,17 @@ impl Deployments {
     }
 
     /// The canonical address of `contract` on `network` (its default version).
+    ///
+    /// ```
+    /// use securepay::contracts::{Contract, Deployments};
+    /// use securepay::network::Network;
+    ///
+    /// let table = Deployments::builtin();
+    /// let proxy = table.address(Network::Optimism, Contract::Erc20FeeProxy)?;
+    /// assert_eq!(proxy.to_string(), "0x399F5EE127ce7432E4921a61b8CF52b0af52cbfE");
+    /// assert!(table.address(Network::ArbitrumOne, Contract::Erc20Proxy).is_err()); // not deployed there
+    /// # Ok::<(), securepay::contracts::ContractsError>(())
+    /// ```
     pub fn address(
         &self,
         network: Network,
@@ -386,6 +592,16 @@ impl Deployments {
     }
 
     /// Every deployment at `address` on `network` (one contract, possibly several versions).
+    ///
+    /// ```
+    /// use securepay::contracts::Deployments;
+    /// use securepay::network::Network;
+    ///
+    /// let proxy = "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C".parse()?; // ERC20FeeProxy
+    /// let versions: Vec<&str> = Deployments::builtin().at(Network::Mainnet, &proxy).map(|d| d.version()).collect();
+    /// assert_eq!(versions, ["0.1.0", "0.2.0"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn at<'a>(
         &'a self,
         network: Network,
@@ -404,6 +620,18 @@ impl Deployments {
     }
 
     /// Which contract is at `address` on `network`.
+    ///
+    /// ```
+    /// use securepay::contracts::{Contract, ContractsError, Deployments};
+    /// use securepay::network::Network;
+    ///
+    /// let table = Deployments::builtin();
+    /// let batch = "0x3cF63891928B8CeebB81C95426600a18cd59C03f".parse()?;
+    /// assert_eq!(table.contract_at(Network::Bsc, &batch)?, Contract::BatchConversionPayments);
+    /// let err = table.contract_at(Network::Base, &batch).unwrap_err();
+    /// assert!(matches!(err, ContractsError::UnknownAddress { network: Network::Base, .. }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn contract_at(
         &self,
         network: Network,
@@ -426,6 +654,18 @@ impl Deployments {
     }
 
     /// Which contract is at `address` on the chain `chain_id`.
+    ///
+    /// ```
+    /// use alloy_primitives::address;
+    /// use securepay::contracts::{Contract, ContractsError, Deployments};
+    /// use securepay::network::Network;
+    ///
+    /// let proxy = address!("0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814");
+    /// let table = Deployments::builtin();
+    /// assert_eq!(table.contract_at_chain(8453, &proxy)?, (Network::Base, Contract::Erc20FeeProxy));
+    /// assert!(matches!(table.contract_at_chain(84532, &proxy), Err(ContractsError::Chain(_))));
+    /// # Ok::<(), ContractsError>(())
+    /// ```
     pub fn contract_at_chain(
         &self,
         chain_id: u64,
