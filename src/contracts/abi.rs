@@ -11,6 +11,20 @@
 
 alloy_sol_types::sol! {
     /// One request of a `BatchConversionPayments` call.
+    ///
+    /// ```
+    /// use alloy_primitives::{address, bytes, U256};
+    /// use securepay::contracts::abi::RequestDetail;
+    ///
+    /// let usdc = address!("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+    /// let request = RequestDetail {
+    ///     recipient: address!("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"),
+    ///     requestAmount: U256::from(10_500_000u64), path: vec![usdc],
+    ///     paymentReference: bytes!("e23a6b02059c2b30"), feeAmount: U256::ZERO,
+    ///     maxToSpend: U256::ZERO, maxRateTimespan: U256::ZERO,
+    /// };
+    /// assert_eq!(request.path.last(), Some(&usdc)); // the token paid
+    /// ```
     #[derive(Debug, PartialEq, Eq)]
     struct RequestDetail {
         address recipient;
@@ -23,6 +37,21 @@ alloy_sol_types::sol! {
     }
 
     /// A group of requests of one payment network in `batchPayments`.
+    ///
+    /// `paymentNetworkId`: 0 multi-ERC-20 conversion, 1 ERC-20 (one token), 2 multi-ERC-20,
+    /// 3 native, 4 native conversion.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use alloy_sol_types::SolValue;
+    /// use securepay::contracts::abi::MetaDetail;
+    ///
+    /// let group = MetaDetail { paymentNetworkId: U256::from(1), requestDetails: vec![] };
+    /// let encoded = group.abi_encode();
+    /// assert_eq!(encoded.len(), 4 * 32); // offset, id, offset of the list, its length 0
+    /// assert_eq!(MetaDetail::abi_decode(&encoded)?, group);
+    /// # Ok::<(), alloy_sol_types::Error>(())
+    /// ```
     #[derive(Debug, PartialEq, Eq)]
     struct MetaDetail {
         uint256 paymentNetworkId;
@@ -32,40 +61,167 @@ alloy_sol_types::sol! {
     /// ERC20FeeProxy (versions 0.1.0, 0.2.0 and Tron share this ABI).
     #[derive(Debug, PartialEq, Eq)]
     interface IERC20FeeProxy {
+        /// Pays `_amount` of the token to `_to` and `_feeAmount` to `_feeAddress`, pulling both
+        /// from the caller (who approved the proxy), and logs the payment reference.
+        ///
+        /// ```
+        /// use alloy_primitives::{address, bytes, Address, U256};
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IERC20FeeProxy::transferFromWithReferenceAndFeeCall;
+        ///
+        /// let call = transferFromWithReferenceAndFeeCall {
+        ///     _tokenAddress: address!("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"), // USDC on Base
+        ///     _to: address!("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"),
+        ///     _amount: U256::from(10_500_000u64),
+        ///     _paymentReference: bytes!("e23a6b02059c2b30"),
+        ///     _feeAmount: U256::ZERO,
+        ///     _feeAddress: Address::ZERO,
+        /// };
+        /// let data = call.abi_encode();
+        /// assert_eq!((&data[..4], data.len()), (&[0xc2, 0x19, 0xa1, 0x4d][..], 260));
+        /// assert_eq!(transferFromWithReferenceAndFeeCall::abi_decode(&data)?, call);
+        /// # Ok::<(), alloy_sol_types::Error>(())
+        /// ```
         function transferFromWithReferenceAndFee(address _tokenAddress, address _to, uint256 _amount, bytes _paymentReference, uint256 _feeAmount, address _feeAddress);
     }
 
     /// EthereumFeeProxy (versions 0.1.0 and 0.2.0).
     #[derive(Debug, PartialEq, Eq)]
     interface IEthereumFeeProxy {
+        /// Pays `msg.value - _feeAmount` to `_to` and `_feeAmount` to `_feeAddress`, and logs the
+        /// payment reference: the value sent is the amount plus the fee.
+        ///
+        /// ```
+        /// use alloy_primitives::{address, bytes, Address, U256};
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IEthereumFeeProxy::transferWithReferenceAndFeeCall;
+        ///
+        /// let call = transferWithReferenceAndFeeCall {
+        ///     _to: address!("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"),
+        ///     _paymentReference: bytes!("e23a6b02059c2b30"),
+        ///     _feeAmount: U256::ZERO,
+        ///     _feeAddress: Address::ZERO,
+        /// };
+        /// let data = call.abi_encode();
+        /// assert_eq!((&data[..4], data.len()), (&[0xb8, 0x68, 0x98, 0x0b][..], 196));
+        /// ```
         function transferWithReferenceAndFee(address _to, bytes _paymentReference, uint256 _feeAmount, address _feeAddress) payable;
+        /// Pays exactly `_amount` to `_to` and `_feeAmount` to `_feeAddress`, refunding the rest of
+        /// `msg.value` to the caller, and logs the payment reference.
+        ///
+        /// ```
+        /// use alloy_primitives::hex;
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IEthereumFeeProxy::transferExactEthWithReferenceAndFeeCall;
+        ///
+        /// assert_eq!(transferExactEthWithReferenceAndFeeCall::SIGNATURE, "transferExactEthWithReferenceAndFee(address,uint256,bytes,uint256,address)");
+        /// assert_eq!(transferExactEthWithReferenceAndFeeCall::SELECTOR, hex!("d7c95e98"));
+        /// ```
         function transferExactEthWithReferenceAndFee(address _to, uint256 _amount, bytes _paymentReference, uint256 _feeAmount, address _feeAddress) payable;
     }
 
     /// The ERC-20 functions payments use.
     #[derive(Debug, PartialEq, Eq)]
     interface IERC20 {
+        /// Lets `spender` pull up to `amount` of the caller's tokens; returns whether it succeeded.
+        ///
+        /// ```
+        /// use alloy_primitives::{address, U256};
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IERC20::approveCall;
+        ///
+        /// let proxy = address!("0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814"); // ERC20FeeProxy on Base
+        /// let data = approveCall { spender: proxy, amount: U256::from(827_800_000u64) }.abi_encode();
+        /// assert_eq!((&data[..4], data.len()), (&[0x09, 0x5e, 0xa7, 0xb3][..], 68));
+        /// assert!(approveCall::abi_decode_returns(&U256::from(1).to_be_bytes::<32>())?);
+        /// # Ok::<(), alloy_sol_types::Error>(())
+        /// ```
         function approve(address spender, uint256 amount) returns (bool);
+        /// Sends `amount` of the caller's tokens to `to`; returns whether it succeeded.
+        ///
+        /// ```
+        /// use alloy_primitives::hex;
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IERC20::transferCall;
+        ///
+        /// assert_eq!(transferCall::SIGNATURE, "transfer(address,uint256)");
+        /// assert_eq!(transferCall::SELECTOR, hex!("a9059cbb"));
+        /// assert!(!transferCall::abi_decode_returns(&[0u8; 32])?);
+        /// # Ok::<(), alloy_sol_types::Error>(())
+        /// ```
         function transfer(address to, uint256 amount) returns (bool);
     }
 
     /// Erc20ConversionProxy (0.1.0, 0.1.1, 0.1.2 share the payment ABI).
     #[derive(Debug, PartialEq, Eq)]
     interface IErc20ConversionProxy {
+        /// Pays a request denominated in `_path[0]` (a fiat currency hash) with the token
+        /// `_path[last]` at the oracle's rate, spending at most `_maxToSpend`. Same name as the
+        /// ERC20FeeProxy function, different signature and selector.
+        ///
+        /// ```
+        /// use alloy_primitives::hex;
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IErc20ConversionProxy::transferFromWithReferenceAndFeeCall;
+        ///
+        /// assert_eq!(transferFromWithReferenceAndFeeCall::SIGNATURE, "transferFromWithReferenceAndFee(address,uint256,address[],bytes,uint256,address,uint256,uint256)");
+        /// assert_eq!(transferFromWithReferenceAndFeeCall::SELECTOR, hex!("3af2c012"));
+        /// ```
         function transferFromWithReferenceAndFee(address _to, uint256 _requestAmount, address[] _path, bytes _paymentReference, uint256 _feeAmount, address _feeAddress, uint256 _maxToSpend, uint256 _maxRateTimespan);
     }
 
     /// EthConversionProxy (0.1.0, 0.2.0, 0.2.1 share the payment ABI).
     #[derive(Debug, PartialEq, Eq)]
     interface IEthConversionProxy {
+        /// Pays a request denominated in `_path[0]` with the native currency at the oracle's rate,
+        /// refunding the excess `msg.value`.
+        ///
+        /// ```
+        /// use alloy_primitives::hex;
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IEthConversionProxy::transferWithReferenceAndFeeCall;
+        ///
+        /// assert_eq!(transferWithReferenceAndFeeCall::SIGNATURE, "transferWithReferenceAndFee(address,uint256,address[],bytes,uint256,address,uint256)");
+        /// assert_eq!(transferWithReferenceAndFeeCall::SELECTOR, hex!("ac473c8a"));
+        /// ```
         function transferWithReferenceAndFee(address _to, uint256 _requestAmount, address[] _path, bytes _paymentReference, uint256 _feeAmount, address _feeAddress, uint256 _maxRateTimespan) payable;
     }
 
     /// BatchPayments (legacy, 0.1.0). Tron's ERC20BatchPayments has its two ERC-20 functions.
     #[derive(Debug, PartialEq, Eq)]
     interface IBatchPayments {
+        /// Pays several payees in one token, one reference and fee per payee.
+        ///
+        /// ```
+        /// use alloy_primitives::hex;
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IBatchPayments::batchERC20PaymentsWithReferenceCall;
+        ///
+        /// assert_eq!(batchERC20PaymentsWithReferenceCall::SIGNATURE, "batchERC20PaymentsWithReference(address,address[],uint256[],bytes[],uint256[],address)");
+        /// assert_eq!(batchERC20PaymentsWithReferenceCall::SELECTOR, hex!("c6e6d98b"));
+        /// ```
         function batchERC20PaymentsWithReference(address _tokenAddress, address[] _recipients, uint256[] _amounts, bytes[] _paymentReferences, uint256[] _feeAmounts, address _feeAddress);
+        /// Pays several payees, each in its own token, one reference and fee per payee.
+        ///
+        /// ```
+        /// use alloy_primitives::hex;
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IBatchPayments::batchERC20PaymentsMultiTokensWithReferenceCall;
+        ///
+        /// assert_eq!(batchERC20PaymentsMultiTokensWithReferenceCall::SIGNATURE, "batchERC20PaymentsMultiTokensWithReference(address[],address[],uint256[],bytes[],uint256[],address)");
+        /// assert_eq!(batchERC20PaymentsMultiTokensWithReferenceCall::SELECTOR, hex!("fa733142"));
+        /// ```
         function batchERC20PaymentsMultiTokensWithReference(address[] _tokenAddresses, address[] _recipients, uint256[] _amounts, bytes[] _paymentReferences, uint256[] _feeAmounts, address _feeAddress);
+        /// Pays several payees in the native currency, one reference and fee per payee.
+        ///
+        /// ```
+        /// use alloy_primitives::hex;
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IBatchPayments::batchEthPaymentsWithReferenceCall;
+        ///
+        /// assert_eq!(batchEthPaymentsWithReferenceCall::SIGNATURE, "batchEthPaymentsWithReference(address[],uint256[],bytes[],uint256[],address)");
+        /// assert_eq!(batchEthPaymentsWithReferenceCall::SELECTOR, hex!("73535e55"));
+        /// ```
         function batchEthPaymentsWithReference(address[] _recipients, uint256[] _amounts, bytes[] _paymentReferences, uint256[] _feeAmounts, address _feeAddress) payable;
     }
 
@@ -73,23 +229,108 @@ alloy_sol_types::sol! {
     /// BatchNoConversionPayments.
     #[derive(Debug, PartialEq, Eq)]
     interface IBatchConversionPayments {
+        /// Pays groups of requests, one group per payment network id (at most five, native
+        /// conversion last), and the batch fee.
+        ///
+        /// ```
+        /// use alloy_primitives::hex;
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IBatchConversionPayments::batchPaymentsCall;
+        ///
+        /// assert_eq!(batchPaymentsCall::SIGNATURE, "batchPayments((uint256,(address,uint256,address[],bytes,uint256,uint256,uint256)[])[],address[][],address)");
+        /// assert_eq!(batchPaymentsCall::SELECTOR, hex!("92cddb91"));
+        /// ```
         function batchPayments(MetaDetail[] metaDetails, address[][] pathsToUSD, address feeAddress) payable;
+        /// Pays fiat-denominated requests in ERC-20 tokens; returns the batch fee paid.
+        ///
+        /// ```
+        /// use alloy_primitives::hex;
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IBatchConversionPayments::batchMultiERC20ConversionPaymentsCall;
+        ///
+        /// assert_eq!(batchMultiERC20ConversionPaymentsCall::SIGNATURE, "batchMultiERC20ConversionPayments((address,uint256,address[],bytes,uint256,uint256,uint256)[],address[][],address)");
+        /// assert_eq!(batchMultiERC20ConversionPaymentsCall::SELECTOR, hex!("b677bf0e"));
+        /// ```
         function batchMultiERC20ConversionPayments(RequestDetail[] requestDetails, address[][] pathsToUSD, address feeAddress) returns (uint256);
+        /// Pays fiat-denominated requests in the native currency; returns the batch fee paid.
+        ///
+        /// ```
+        /// use alloy_primitives::hex;
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IBatchConversionPayments::batchNativeConversionPaymentsCall;
+        ///
+        /// assert_eq!(batchNativeConversionPaymentsCall::SIGNATURE, "batchNativeConversionPayments((address,uint256,address[],bytes,uint256,uint256,uint256)[],bool,address)");
+        /// assert_eq!(batchNativeConversionPaymentsCall::SELECTOR, hex!("0e48b8db"));
+        /// ```
         function batchNativeConversionPayments(RequestDetail[] requestDetails, bool skipFeeUSDLimit, address feeAddress) payable returns (uint256);
+        /// Pays requests in one ERC-20 token; returns the batch fee paid.
+        ///
+        /// ```
+        /// use alloy_primitives::U256;
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IBatchConversionPayments::batchERC20PaymentsCall;
+        ///
+        /// assert_eq!(batchERC20PaymentsCall::SELECTOR, [0x9a, 0xf8, 0xa5, 0x81]);
+        /// let fee = U256::from(30_000u64);
+        /// let returned = batchERC20PaymentsCall::abi_encode_returns(&fee);
+        /// assert_eq!(batchERC20PaymentsCall::abi_decode_returns(&returned)?, fee);
+        /// # Ok::<(), alloy_sol_types::Error>(())
+        /// ```
         function batchERC20Payments(RequestDetail[] requestDetails, address[][] pathsToUSD, address feeAddress) returns (uint256);
+        /// Pays requests in several ERC-20 tokens; returns the batch fee paid.
+        ///
+        /// ```
+        /// use alloy_primitives::hex;
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IBatchConversionPayments::batchMultiERC20PaymentsCall;
+        ///
+        /// assert_eq!(batchMultiERC20PaymentsCall::SIGNATURE, "batchMultiERC20Payments((address,uint256,address[],bytes,uint256,uint256,uint256)[],address[][],address)");
+        /// assert_eq!(batchMultiERC20PaymentsCall::SELECTOR, hex!("a4b519ff"));
+        /// ```
         function batchMultiERC20Payments(RequestDetail[] requestDetails, address[][] pathsToUSD, address feeAddress) returns (uint256);
+        /// Pays requests in the native currency; returns the batch fee paid.
+        ///
+        /// ```
+        /// use alloy_primitives::hex;
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IBatchConversionPayments::batchNativePaymentsCall;
+        ///
+        /// assert_eq!(batchNativePaymentsCall::SIGNATURE, "batchNativePayments((address,uint256,address[],bytes,uint256,uint256,uint256)[],bool,address)");
+        /// assert_eq!(batchNativePaymentsCall::SELECTOR, hex!("333ec062"));
+        /// ```
         function batchNativePayments(RequestDetail[] requestDetails, bool skipFeeUSDLimit, address feeAddress) payable returns (uint256);
     }
 
     /// ERC20Proxy (no fee, 0.1.0).
     #[derive(Debug, PartialEq, Eq)]
     interface IERC20Proxy {
+        /// Pays `_amount` of the token to `_to`, pulled from the caller, and logs the payment
+        /// reference; no fee.
+        ///
+        /// ```
+        /// use alloy_primitives::hex;
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IERC20Proxy::transferFromWithReferenceCall;
+        ///
+        /// assert_eq!(transferFromWithReferenceCall::SIGNATURE, "transferFromWithReference(address,address,uint256,bytes)");
+        /// assert_eq!(transferFromWithReferenceCall::SELECTOR, hex!("0784bca3"));
+        /// ```
         function transferFromWithReference(address _tokenAddress, address _to, uint256 _amount, bytes _paymentReference);
     }
 
     /// EthereumProxy (no fee).
     #[derive(Debug, PartialEq, Eq)]
     interface IEthereumProxy {
+        /// Pays `msg.value` to `_to` and logs the payment reference; no fee.
+        ///
+        /// ```
+        /// use alloy_primitives::hex;
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IEthereumProxy::transferWithReferenceCall;
+        ///
+        /// assert_eq!(transferWithReferenceCall::SIGNATURE, "transferWithReference(address,bytes)");
+        /// assert_eq!(transferWithReferenceCall::SELECTOR, hex!("eb7d8df3"));
+        /// ```
         function transferWithReference(address _to, bytes _paymentReference) payable;
     }
 }
