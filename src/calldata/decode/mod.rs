@@ -32,6 +32,20 @@ use crate::currency::{Catalog, CurrencyId};
 use crate::network::{ChainKind, Network, NetworkError};
 
 /// Why calldata was not accepted.
+///
+/// ```
+/// use alloy_primitives::U256;
+/// use securepay::calldata::{DecodeError, Decoder};
+/// use securepay::network::Network;
+///
+/// let decoder = Decoder::builtin();
+/// let proxy = "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814".parse()?; // ERC20FeeProxy on Base
+/// assert_eq!(decoder.decode(Network::Base, &proxy, &[0xc2, 0x19], U256::ZERO), Err(DecodeError::TooShort(2)));
+/// let transfer = [0xa9, 0x05, 0x9c, 0xbb]; // ERC-20 transfer, sent to the proxy
+/// let err = decoder.decode(Network::Base, &proxy, &transfer, U256::ZERO).unwrap_err();
+/// assert!(matches!(err, DecodeError::SelectorNotOnTarget { function: "transfer", .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DecodeError {
@@ -115,6 +129,18 @@ pub enum DecodeError {
 }
 
 /// What was called.
+///
+/// ```
+/// use securepay::calldata::{Decoder, Target};
+/// use securepay::contracts::Contract;
+/// use securepay::network::Network;
+///
+/// let usdt = "0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9".parse()?;
+/// let target = Decoder::builtin().target(Network::ArbitrumOne, &usdt)?;
+/// assert_eq!(target.to_string(), "token USDT-arbitrum-one/USDT0-arbitrum-one");
+/// assert_eq!(Target::Contract(Contract::Erc20FeeProxy).to_string(), "ERC20FeeProxy");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Target {
     /// One of the service's contracts (its versions at that address:
@@ -140,6 +166,24 @@ impl fmt::Display for Target {
 }
 
 /// A strictly decoded call.
+///
+/// Serializes as `{"network","to","contract","currencies"?,"function","args","value"}`.
+///
+/// ```
+/// use alloy_primitives::U256;
+/// use securepay::calldata::{Builder, Decoder, NativeFeePayment, Target};
+/// use securepay::contracts::Contract;
+/// use securepay::network::Network;
+///
+/// let payee = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?;
+/// let payment = NativeFeePayment::new(payee, U256::from(200_000_000_000_000_000u64), "0xe23a6b02059c2b30".parse()?);
+/// let tx = Builder::new(Network::Base).native_fee(&payment)?;
+/// let decoded = Decoder::builtin().decode(Network::Base, &tx.to, &tx.data, tx.value)?;
+/// assert_eq!(decoded.target, Target::Contract(Contract::EthereumFeeProxy));
+/// let json = serde_json::to_value(&decoded)?;
+/// assert_eq!((&json["function"], &json["value"]), (&"transferWithReferenceAndFee".into(), &"200000000000000000".into()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DecodedCall {
     /// The network.
@@ -206,6 +250,21 @@ pub struct Decoder<'a> {
 
 impl Decoder<'static> {
     /// A decoder over the built-in deployment table and currency catalog.
+    ///
+    /// ```
+    /// use alloy_primitives::{hex, U256};
+    /// use securepay::calldata::{Call, Decoder};
+    /// use securepay::network::Network;
+    ///
+    /// // The approval of a Tron payment: USDT-TRC20, spender the Tron ERC20FeeProxy.
+    /// let usdt = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t".parse()?;
+    /// let data = hex!("095ea7b30000000000000000000000001b6ca35d39842cf8fbe49000653a1505412da6590000000000000000000000000000000000000000000000000000000000989680");
+    /// let decoded = Decoder::builtin().decode(Network::Tron, &usdt, &data, U256::ZERO)?;
+    /// let Call::Approve(approve) = decoded.call else { panic!("an approval") };
+    /// assert_eq!(approve.spender.to_string(), "TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd");
+    /// assert_eq!(approve.amount, U256::from(10_000_000u64));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn builtin() -> Decoder<'static> {
         Decoder {
             deployments: Deployments::builtin(),
@@ -282,6 +341,21 @@ fn strict<C: SolCall>(args: &[u8]) -> Result<C, DecodeError> {
 
 impl<'a> Decoder<'a> {
     /// A decoder over the caller's deployment table and catalog.
+    ///
+    /// ```
+    /// use securepay::calldata::{DecodeError, Decoder};
+    /// use securepay::contracts::Deployments;
+    /// use securepay::currency::Catalog;
+    /// use securepay::network::Network;
+    ///
+    /// let no_contracts = Deployments::empty();
+    /// let decoder = Decoder::new(&no_contracts, Catalog::builtin());
+    /// let proxy = "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814".parse()?;
+    /// assert!(matches!(decoder.target(Network::Base, &proxy), Err(DecodeError::UnknownTarget { .. })));
+    /// let usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?;
+    /// assert!(decoder.target(Network::Base, &usdc).is_ok()); // tokens come from the catalog
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(deployments: &'a Deployments, catalog: &'a Catalog) -> Decoder<'a> {
         Decoder {
             deployments,
@@ -290,6 +364,19 @@ impl<'a> Decoder<'a> {
     }
 
     /// What `to` is on `network`: one of the service's contracts or a catalog token.
+    ///
+    /// ```
+    /// use securepay::calldata::{Decoder, Target};
+    /// use securepay::contracts::Contract;
+    /// use securepay::network::Network;
+    ///
+    /// // The same address is the ERC20FeeProxy on mainnet and the FAU token on Sepolia.
+    /// let to = "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C".parse()?;
+    /// let decoder = Decoder::builtin();
+    /// assert_eq!(decoder.target(Network::Mainnet, &to)?, Target::Contract(Contract::Erc20FeeProxy));
+    /// assert_eq!(decoder.target(Network::Sepolia, &to)?.to_string(), "token FAU-sepolia");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn target(&self, network: Network, to: &PayeeAddress) -> Result<Target, DecodeError> {
         let to = PayeeAddress::from_abi(network, to.abi());
         let mut deployments = self.deployments.at(network, &to);
@@ -317,6 +404,20 @@ impl<'a> Decoder<'a> {
     }
 
     /// Decodes a call on the chain `chain_id` (the service's chain ids, Tron's included).
+    ///
+    /// ```
+    /// use alloy_primitives::{address, hex, U256};
+    /// use securepay::calldata::{DecodeError, Decoder};
+    /// use securepay::network::Network;
+    ///
+    /// let usdc = address!("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+    /// let data = hex!("095ea7b30000000000000000000000001892196e80c4c17ea5100da765ab48c1fe2fb81400000000000000000000000000000000000000000000000000000000315739c0");
+    /// let decoded = Decoder::builtin().decode_on_chain(8453, usdc, &data, U256::ZERO)?;
+    /// assert_eq!((decoded.network, decoded.call.function()), (Network::Base, "approve"));
+    /// let err = Decoder::builtin().decode_on_chain(84532, usdc, &data, U256::ZERO).unwrap_err();
+    /// assert!(matches!(err, DecodeError::Network(_)));
+    /// # Ok::<(), DecodeError>(())
+    /// ```
     pub fn decode_on_chain(
         &self,
         chain_id: u64,
@@ -329,6 +430,26 @@ impl<'a> Decoder<'a> {
     }
 
     /// Decodes `data` sent to `to` on `network` with `value`.
+    ///
+    /// The value is part of the call: a native payment's amount is the value minus the fee,
+    /// and a non-payable function with a value is refused.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::{Builder, Call, DecodeError, Decoder, NativeFeePayment};
+    /// use securepay::network::Network;
+    ///
+    /// let payee = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?;
+    /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+    /// let payment = NativeFeePayment::new(payee, U256::from(1000u16), "0xe23a6b02059c2b30".parse()?).with_fee(U256::from(5u8), fee);
+    /// let tx = Builder::new(Network::Base).native_fee(&payment)?;
+    /// let decoded = Decoder::builtin().decode(Network::Base, &tx.to, &tx.data, tx.value)?;
+    /// let Call::NativeFeeTransfer(args) = decoded.call else { panic!("a native payment") };
+    /// assert_eq!((args.amount, args.fee_amount), (U256::from(1000u16), U256::from(5u8)));
+    /// let err = Decoder::builtin().decode(Network::Base, &tx.to, &tx.data, U256::from(4u8)).unwrap_err();
+    /// assert!(matches!(err, DecodeError::ValueBelowFee { .. }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn decode(
         &self,
         network: Network,
