@@ -39,6 +39,16 @@ use crate::contracts::{Contract, Deployments};
 use crate::network::Network;
 
 /// Why a call description was rejected: the field and what was wrong with it.
+///
+/// ```
+/// use securepay::calldata::spec::{CallSpec, SpecError};
+/// use serde_json::json;
+///
+/// let err = CallSpec::from_json(&json!({"kind": "erc20_approve", "spender": "0x123", "amount": "0"})).unwrap_err();
+/// assert!(matches!(err, SpecError::Field { ref field, .. } if field == "spender"));
+/// let err = CallSpec::from_json(&json!({"kind": "eth_fee_exact", "network": "tron"})).unwrap_err();
+/// assert_eq!(err.to_string(), "eth_fee_exact: there is no EthereumFeeProxy on tron");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SpecError {
@@ -82,6 +92,15 @@ fn field_error(field: impl fmt::Display, reason: impl fmt::Display) -> SpecError
 }
 
 /// A parsed call description.
+///
+/// ```
+/// use securepay::calldata::spec::{Answer, CallSpec};
+///
+/// let line = r#"{"id":"payment_reference_05","input":{"kind":"payment_reference","requestId":"abcd","salt":"salt","address":"0xf17f52151EbEF6C7334FAD080c5704D77216b732"},"expected":"86dfbccad783599a"}"#;
+/// let spec = CallSpec::from_json(&serde_json::from_str(line)?)?;
+/// assert_eq!(spec.answer()?, Answer::Result { result: "86dfbccad783599a".into() });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CallSpec {
     network: Option<Network>,
@@ -108,6 +127,20 @@ enum Destination {
 }
 
 /// The answer to a call description.
+///
+/// Serializes as `{"data","to"?,"value"?}` or `{"result"}`.
+///
+/// ```
+/// use securepay::calldata::spec::CallSpec;
+/// use serde_json::json;
+///
+/// let spec = CallSpec::from_json(&json!({"kind": "erc20_approve", "network": "base",
+///     "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "spender": "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814", "amount": "0"}))?;
+/// let answer = serde_json::to_value(spec.answer()?)?;
+/// assert_eq!(answer["to"], "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+/// assert_eq!(answer["value"], "0");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Answer {
@@ -145,6 +178,18 @@ fn serialize_value<S: serde::Serializer>(
 impl CallSpec {
     /// Reads a call description. A whole vector line (`{"id", "input": {…}, "expected"}`) is
     /// read through its `input`.
+    ///
+    /// ```
+    /// use securepay::calldata::spec::{Answer, CallSpec};
+    /// use serde_json::json;
+    ///
+    /// let line = json!({"id": "tron_address_01", "input": {"kind": "tron_address", "address": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"},
+    ///     "expected": "41a614f803b6fd780986a42c78ec9c7f77e6ded13c"});
+    /// let Answer::Result { result } = CallSpec::from_json(&line)?.answer()? else { panic!("a result") };
+    /// assert_eq!(result, line["expected"]);
+    /// assert!(CallSpec::from_json(&json!({"kind": "erc20_fee", "colour": "red"})).is_err()); // unknown field
+    /// # Ok::<(), securepay::calldata::spec::SpecError>(())
+    /// ```
     pub fn from_json(value: &Value) -> Result<CallSpec, SpecError> {
         let value = match (value.get("input"), value.get("kind")) {
             (Some(input), None) => input,
@@ -176,11 +221,39 @@ impl CallSpec {
     }
 
     /// The answer: calldata (with `to` and `value` when a network is given) or a result.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::spec::{Answer, CallSpec};
+    /// use serde_json::json;
+    ///
+    /// let spec = CallSpec::from_json(&json!({"kind": "eth_fee", "network": "base", "amount": "1000",
+    ///     "to": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "reference": "0xe23a6b02059c2b30",
+    ///     "feeAmount": "5", "feeAddress": "0x9795d480C2C50392A4714A0F468059C6448DeCe2"}))?;
+    /// let Answer::Call { data, to, value } = spec.answer()? else { panic!("a call") };
+    /// assert!(data.starts_with(&[0xb8, 0x68, 0x98, 0x0b]));
+    /// assert_eq!(to.map(|a| a.to_string()).as_deref(), Some("0xd9C3889eB8DA6ce449bfFE3cd194d08A436e96f2")); // EthereumFeeProxy
+    /// assert_eq!(value, Some(U256::from(1005u16))); // amount + fee
+    /// # Ok::<(), securepay::calldata::spec::SpecError>(())
+    /// ```
     pub fn answer(&self) -> Result<Answer, SpecError> {
         self.answer_with(Deployments::builtin())
     }
 
     /// The answer, taking `to` from the caller's deployment table.
+    ///
+    /// ```
+    /// use securepay::calldata::spec::CallSpec;
+    /// use securepay::contracts::Deployments;
+    /// use serde_json::json;
+    ///
+    /// let spec = CallSpec::from_json(&json!({"kind": "erc20_fee", "network": "base",
+    ///     "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "to": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+    ///     "amount": "1", "reference": "0xe23a6b02059c2b30", "feeAmount": "0", "feeAddress": "0x0000000000000000000000000000000000000000"}))?;
+    /// assert!(spec.answer_with(Deployments::builtin()).is_ok());
+    /// assert!(spec.answer_with(&Deployments::empty()).is_err()); // no ERC20FeeProxy on Base in this table
+    /// # Ok::<(), securepay::calldata::spec::SpecError>(())
+    /// ```
     pub fn answer_with(&self, deployments: &Deployments) -> Result<Answer, SpecError> {
         match (&self.body, self.network) {
             (Body::Result(result), _) => Ok(Answer::Result {
