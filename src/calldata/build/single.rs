@@ -11,6 +11,17 @@ use crate::contracts::Contract;
 use crate::transaction::Transaction;
 
 /// An ERC-20 (or TRC-20) payment through the ERC20FeeProxy.
+///
+/// ```
+/// use alloy_primitives::U256;
+/// use securepay::calldata::Erc20FeePayment;
+///
+/// let usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?;
+/// let payee = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?;
+/// let payment = Erc20FeePayment::new(usdc, payee, U256::from(826_250_000u64), "0xe23a6b02059c2b30".parse()?);
+/// assert_eq!((payment.token, payment.fee), (usdc, None));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Erc20FeePayment {
     /// The token paid.
@@ -43,6 +54,21 @@ impl Erc20FeePayment {
     }
 
     /// The same payment with a fee paid in the same call.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::{BuildError, Builder, Erc20FeePayment};
+    /// use securepay::network::Network;
+    ///
+    /// let usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?;
+    /// let payee = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?;
+    /// let payment = Erc20FeePayment::new(usdc, payee, U256::from(1_000_000u64), "0xe23a6b02059c2b30".parse()?);
+    /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+    /// assert!(Builder::new(Network::Base).erc20_fee(&payment.clone().with_fee(U256::from(300_000u64), fee)).is_ok());
+    /// let lost = payment.with_fee(U256::from(300_000u64), "0x0000000000000000000000000000000000000000".parse()?);
+    /// assert!(matches!(Builder::new(Network::Base).erc20_fee(&lost), Err(BuildError::FeeWithoutAddress { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_fee(mut self, amount: U256, recipient: PayeeAddress) -> Erc20FeePayment {
         self.fee = Some(Fee { amount, recipient });
         self
@@ -50,6 +76,17 @@ impl Erc20FeePayment {
 }
 
 /// A native-currency payment through the EthereumFeeProxy.
+///
+/// ```
+/// use alloy_primitives::U256;
+/// use securepay::calldata::NativeFeePayment;
+///
+/// let payee = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?;
+/// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+/// let payment = NativeFeePayment::new(payee, U256::from(1000u16), "0xe23a6b02059c2b30".parse()?).with_fee(U256::from(3u8), fee);
+/// assert_eq!(payment.fee.map(|f| f.recipient), Some(fee));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct NativeFeePayment {
     /// The payee.
@@ -83,6 +120,20 @@ impl NativeFeePayment {
 impl Builder<'_> {
     /// `ERC20FeeProxy.transferFromWithReferenceAndFee` to the canonical proxy of the network,
     /// value 0. On Tron the addresses are Base58 and `to` is the Tron proxy.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::{Builder, Erc20FeePayment};
+    /// use securepay::network::Network;
+    ///
+    /// let usdt = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t".parse()?;
+    /// let payee = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE".parse()?;
+    /// let payment = Erc20FeePayment::new(usdt, payee, U256::from(10_000_000u64), "0x0909090909090909".parse()?);
+    /// let tx = Builder::new(Network::Tron).erc20_fee(&payment)?;
+    /// assert_eq!(tx.to.to_string(), "TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd");
+    /// assert_eq!((&tx.data[..4], tx.data.len(), tx.value), (&[0xc2, 0x19, 0xa1, 0x4d][..], 260, U256::ZERO));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn erc20_fee(&self, payment: &Erc20FeePayment) -> Result<Transaction, BuildError> {
         check_amount(payment.amount, None)?;
         let (fee_amount, fee_address) = self.fee_args(payment.fee.as_ref())?;
@@ -99,6 +150,20 @@ impl Builder<'_> {
 
     /// `EthereumFeeProxy.transferWithReferenceAndFee`: the amount travels as value
     /// (value = amount + fee). Not on Tron.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::{BuildError, Builder, NativeFeePayment};
+    /// use securepay::network::Network;
+    ///
+    /// let payee = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?;
+    /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+    /// let payment = NativeFeePayment::new(payee, U256::from(1000u16), "0xe23a6b02059c2b30".parse()?).with_fee(U256::from(3u8), fee);
+    /// let tx = Builder::new(Network::Base).native_fee(&payment)?;
+    /// assert_eq!((&tx.data[..4], tx.value), (&[0xb8, 0x68, 0x98, 0x0b][..], U256::from(1003u16)));
+    /// assert!(matches!(Builder::new(Network::Tron).native_fee(&payment), Err(BuildError::NotOnTron(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn native_fee(&self, payment: &NativeFeePayment) -> Result<Transaction, BuildError> {
         self.refuse_tron("the native-currency proxy (EthereumFeeProxy)")?;
         check_amount(payment.amount, None)?;
@@ -115,6 +180,19 @@ impl Builder<'_> {
 
     /// `EthereumFeeProxy.transferExactEthWithReferenceAndFee`: value = amount + fee (any excess
     /// would be refunded by the contract). Not on Tron.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::{Builder, NativeFeePayment};
+    /// use securepay::network::Network;
+    ///
+    /// let payee = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?;
+    /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+    /// let payment = NativeFeePayment::new(payee, U256::from(1000u16), "0xe23a6b02059c2b30".parse()?).with_fee(U256::from(3u8), fee);
+    /// let tx = Builder::new(Network::Sepolia).native_fee_exact(&payment)?;
+    /// assert_eq!((&tx.data[..4], tx.value), (&[0xd7, 0xc9, 0x5e, 0x98][..], U256::from(1003u16)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn native_fee_exact(&self, payment: &NativeFeePayment) -> Result<Transaction, BuildError> {
         self.refuse_tron("the native-currency proxy (EthereumFeeProxy)")?;
         check_amount(payment.amount, None)?;
@@ -132,6 +210,21 @@ impl Builder<'_> {
 
     /// `approve(spender, amount)` on `token`, where the spender is the contract that pulls the
     /// funds in `flow` on this network.
+    ///
+    /// ```
+    /// use alloy_primitives::{hex, U256};
+    /// use securepay::calldata::{Allowance, BuildError, Builder, Flow};
+    /// use securepay::network::Network;
+    ///
+    /// let usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?;
+    /// let tx = Builder::new(Network::Base).approve_for(Flow::Erc20Fee, usdc, Allowance::Exact(U256::from(827_800_000u64)))?;
+    /// // The approval of tests/data/pay/single_erc20_fees.json: spender the ERC20FeeProxy.
+    /// assert_eq!(tx.data[..], hex!("095ea7b30000000000000000000000001892196e80c4c17ea5100da765ab48c1fe2fb81400000000000000000000000000000000000000000000000000000000315739c0"));
+    /// let usdt = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t".parse()?;
+    /// let err = Builder::new(Network::Tron).approve_for(Flow::LegacyBatch, usdt, Allowance::Unlimited).unwrap_err();
+    /// assert_eq!(err, BuildError::TronBatch);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn approve_for(
         &self,
         flow: Flow,
@@ -150,6 +243,19 @@ impl Builder<'_> {
 
     /// `approve(spender, amount)` on `token` for any spender (a smart account, a bridge).
     /// Prefer [`Builder::approve_for`] for the service's own flows.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::{Allowance, Builder};
+    /// use securepay::network::Network;
+    ///
+    /// let usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?;
+    /// let lifi = "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE".parse()?; // the LI.FI diamond
+    /// let tx = Builder::new(Network::Base).approve(usdc, lifi, Allowance::Unlimited)?;
+    /// assert_eq!((tx.to, tx.value), (usdc, U256::ZERO));
+    /// assert_eq!(&tx.data[36..], &[0xff; 32]); // 2^256 - 1
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn approve(
         &self,
         token: PayeeAddress,
@@ -170,6 +276,20 @@ impl Builder<'_> {
 
     /// A plain ERC-20 `transfer(to, amount)` on `token` (the hosted flow pays some fee legs this
     /// way). The amount must be above zero.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::{BuildError, Builder};
+    /// use securepay::network::Network;
+    ///
+    /// let builder = Builder::new(Network::Base);
+    /// let usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?;
+    /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+    /// let tx = builder.erc20_transfer(usdc, fee, U256::from(300_000u64))?;
+    /// assert_eq!((&tx.data[..4], tx.data.len()), (&[0xa9, 0x05, 0x9c, 0xbb][..], 68));
+    /// assert_eq!(builder.erc20_transfer(usdc, fee, U256::ZERO), Err(BuildError::ZeroAmount { payee: None }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn erc20_transfer(
         &self,
         token: PayeeAddress,
