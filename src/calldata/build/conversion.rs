@@ -12,6 +12,22 @@ use crate::transaction::Transaction;
 
 /// An ERC-20 payment of a request denominated in another currency (usually fiat), through the
 /// Erc20ConversionProxy. Amounts of fiat requests carry 8 decimals (cents × 10^6).
+///
+/// ```
+/// use alloy_primitives::{address, U256};
+/// use securepay::calldata::Erc20ConversionPayment;
+///
+/// let usd = address!("0x775eb53d00dd0acd3ec1696472105d579b9b386b"); // the USD currency hash
+/// let usdc = address!("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+/// let payment = Erc20ConversionPayment {
+///     to: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+///     request_amount: U256::from(1_050_000_000u64), // 10.50 USD
+///     path: vec![usd, usdc], reference: "0xe23a6b02059c2b30".parse()?, fee: None,
+///     max_to_spend: U256::from(10_600_000u64), max_rate_timespan: U256::ZERO,
+/// };
+/// assert_eq!(payment.path.last(), Some(&usdc)); // the token paid
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Erc20ConversionPayment {
     /// The payee.
@@ -34,6 +50,22 @@ pub struct Erc20ConversionPayment {
 /// A native-currency payment of a request denominated in another currency, through the
 /// EthConversionProxy. The value sent is the most the payer accepts to spend; the contract
 /// refunds the excess.
+///
+/// ```
+/// use alloy_primitives::{address, U256};
+/// use securepay::calldata::NativeConversionPayment;
+///
+/// let usd = address!("0x775eb53d00dd0acd3ec1696472105d579b9b386b");
+/// let eth_on_base = address!("0xb678b03f3f3a6ea652ad1d183032fac176d83b08"); // ETH-base-base
+/// let payment = NativeConversionPayment {
+///     to: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+///     request_amount: U256::from(1_050_000_000u64), path: vec![usd, eth_on_base],
+///     reference: "0xe23a6b02059c2b30".parse()?, fee: None,
+///     max_to_spend: U256::from(4_000_000_000_000_000u64), max_rate_timespan: U256::ZERO,
+/// };
+/// assert_eq!(payment.path.first(), Some(&usd)); // the request currency
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct NativeConversionPayment {
     /// The payee.
@@ -55,6 +87,24 @@ pub struct NativeConversionPayment {
 impl Builder<'_> {
     /// `Erc20ConversionProxy.transferFromWithReferenceAndFee`, value 0. Approvals for it go to
     /// the conversion proxy ([`super::Flow::Erc20Conversion`]). Not on Tron.
+    ///
+    /// ```
+    /// use alloy_primitives::{address, U256};
+    /// use securepay::calldata::{Builder, Erc20ConversionPayment};
+    /// use securepay::network::Network;
+    ///
+    /// let payment = Erc20ConversionPayment {
+    ///     to: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+    ///     request_amount: U256::from(1_050_000_000u64),
+    ///     path: vec![address!("0x775eb53d00dd0acd3ec1696472105d579b9b386b"), address!("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913")],
+    ///     reference: "0xe23a6b02059c2b30".parse()?, fee: None,
+    ///     max_to_spend: U256::from(10_600_000u64), max_rate_timespan: U256::ZERO,
+    /// };
+    /// let tx = Builder::new(Network::Base).erc20_conversion(&payment)?;
+    /// assert_eq!(tx.to.to_string(), "0x8296D56321cf207925a7804E5A8E3F579838e6Ad"); // Erc20ConversionProxy
+    /// assert_eq!((&tx.data[..4], tx.value), (&[0x3a, 0xf2, 0xc0, 0x12][..], U256::ZERO));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn erc20_conversion(
         &self,
         payment: &Erc20ConversionPayment,
@@ -80,6 +130,24 @@ impl Builder<'_> {
     }
 
     /// `EthConversionProxy.transferWithReferenceAndFee`, value = `max_to_spend`. Not on Tron.
+    ///
+    /// ```
+    /// use alloy_primitives::{address, U256};
+    /// use securepay::calldata::{BuildError, Builder, NativeConversionPayment};
+    /// use securepay::network::Network;
+    ///
+    /// let payment = NativeConversionPayment {
+    ///     to: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+    ///     request_amount: U256::from(1_050_000_000u64),
+    ///     path: vec![address!("0x775eb53d00dd0acd3ec1696472105d579b9b386b"), address!("0xb678b03f3f3a6ea652ad1d183032fac176d83b08")],
+    ///     reference: "0xe23a6b02059c2b30".parse()?, fee: None,
+    ///     max_to_spend: U256::from(4_000_000_000_000_000u64), max_rate_timespan: U256::ZERO,
+    /// };
+    /// let tx = Builder::new(Network::Base).native_conversion(&payment)?;
+    /// assert_eq!((&tx.data[..4], tx.value), (&[0xac, 0x47, 0x3c, 0x8a][..], payment.max_to_spend));
+    /// assert!(matches!(Builder::new(Network::Tron).native_conversion(&payment), Err(BuildError::NotOnTron(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn native_conversion(
         &self,
         payment: &NativeConversionPayment,
