@@ -13,6 +13,18 @@ use crate::network::Network;
 use crate::transaction::Transaction;
 
 /// One payee of a single-token or native legacy batch.
+///
+/// ```
+/// use alloy_primitives::U256;
+/// use securepay::calldata::BatchPayee;
+///
+/// let payee = BatchPayee {
+///     to: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+///     amount: U256::from(1_000_000u64), reference: "0xe23a6b02059c2b30".parse()?, fee_amount: U256::ZERO,
+/// };
+/// assert!(!payee.to.is_tron());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BatchPayee {
     /// The payee.
@@ -26,6 +38,19 @@ pub struct BatchPayee {
 }
 
 /// One payee of a multi-token legacy batch.
+///
+/// ```
+/// use alloy_primitives::U256;
+/// use securepay::calldata::{BatchPayee, BatchTokenPayee};
+///
+/// let payee = BatchPayee {
+///     to: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+///     amount: U256::from(1_000_000u64), reference: "0xe23a6b02059c2b30".parse()?, fee_amount: U256::ZERO,
+/// };
+/// let usdt = BatchTokenPayee { token: "0xc2132D05D31c914a87C6611C10748AEb04B58e8F".parse()?, payee };
+/// assert_eq!(usdt.payee.amount, U256::from(1_000_000u64));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BatchTokenPayee {
     /// The token of this payment.
@@ -36,6 +61,15 @@ pub struct BatchTokenPayee {
 
 /// The payment network of a `batchPayments` group (`paymentNetworkId`), as
 /// `BATCH_PAYMENT_NETWORK_ID` numbers them.
+///
+/// ```
+/// use alloy_primitives::U256;
+/// use securepay::calldata::BatchPaymentNetwork;
+///
+/// assert_eq!(BatchPaymentNetwork::Native.id(), 3);
+/// assert_eq!(BatchPaymentNetwork::from_id(U256::from(4)), Some(BatchPaymentNetwork::NativeConversion));
+/// assert_eq!(BatchPaymentNetwork::from_id(U256::from(5)), None);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BatchPaymentNetwork {
     /// 0: ERC-20 payments of requests in other currencies (conversion).
@@ -76,6 +110,23 @@ impl BatchPaymentNetwork {
 }
 
 /// One request of a `BatchConversionPayments` call (a `RequestDetail`).
+///
+/// Without conversion, `path` is the token paid alone and `max_to_spend` and
+/// `max_rate_timespan` are 0.
+///
+/// ```
+/// use alloy_primitives::{address, U256};
+/// use securepay::calldata::BatchRequest;
+///
+/// let usdc = address!("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+/// let request = BatchRequest {
+///     recipient: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+///     request_amount: U256::from(1_000_000u64), path: vec![usdc], reference: "0xe23a6b02059c2b30".parse()?,
+///     fee_amount: U256::ZERO, max_to_spend: U256::ZERO, max_rate_timespan: U256::ZERO,
+/// };
+/// assert_eq!(request.path, [usdc]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BatchRequest {
     /// The payee.
@@ -95,6 +146,13 @@ pub struct BatchRequest {
 }
 
 /// A group of requests of one payment network in `batchPayments`.
+///
+/// ```
+/// use securepay::calldata::{BatchGroup, BatchPaymentNetwork};
+///
+/// let group = BatchGroup { network: BatchPaymentNetwork::MultiErc20, requests: vec![] };
+/// assert_eq!(group.network.id(), 2);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BatchGroup {
     /// The payment network of every request of the group.
@@ -146,6 +204,22 @@ impl Builder<'_> {
 
     /// Legacy `BatchPayments.batchERC20PaymentsWithReference`: one token, value 0. Approvals
     /// go to the batch contract ([`super::Flow::LegacyBatch`]).
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::{BatchPayee, BuildError, Builder};
+    /// use securepay::network::Network;
+    ///
+    /// let usdc = "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359".parse()?; // USDC on Polygon
+    /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+    /// let payee = BatchPayee { to: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?, amount: U256::from(1_000_000u64),
+    ///     reference: "0xe23a6b02059c2b30".parse()?, fee_amount: U256::from(1_000u64) };
+    /// let tx = Builder::new(Network::Matic).batch_erc20(usdc, &[payee, payee], fee)?;
+    /// assert_eq!(tx.to.to_string(), "0x0DD57FFe83a53bCbd657e234B16A3e74fEDb8fBA"); // BatchPayments
+    /// assert_eq!(&tx.data[..4], &[0xc6, 0xe6, 0xd9, 0x8b]);
+    /// assert_eq!(Builder::new(Network::Matic).batch_erc20(usdc, &[], fee), Err(BuildError::EmptyBatch));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn batch_erc20(
         &self,
         token: PayeeAddress,
@@ -168,6 +242,21 @@ impl Builder<'_> {
     }
 
     /// Legacy `BatchPayments.batchERC20PaymentsMultiTokensWithReference`, value 0.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::{BatchPayee, BatchTokenPayee, Builder};
+    /// use securepay::network::Network;
+    ///
+    /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+    /// let payee = BatchPayee { to: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?, amount: U256::from(1_000_000u64),
+    ///     reference: "0xe23a6b02059c2b30".parse()?, fee_amount: U256::ZERO };
+    /// let usdc = BatchTokenPayee { token: "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359".parse()?, payee };
+    /// let usdt = BatchTokenPayee { token: "0xc2132D05D31c914a87C6611C10748AEb04B58e8F".parse()?, payee };
+    /// let tx = Builder::new(Network::Matic).batch_erc20_multi(&[usdc, usdt], fee)?;
+    /// assert_eq!((&tx.data[..4], tx.value), (&[0xfa, 0x73, 0x31, 0x42][..], U256::ZERO));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn batch_erc20_multi(
         &self,
         payees: &[BatchTokenPayee],
@@ -201,6 +290,21 @@ impl Builder<'_> {
     /// Legacy `BatchPayments.batchEthPaymentsWithReference`: value = Σ(amount + fee) plus the
     /// contract's batch fee, `Σ amount × batch_fee_per_mille / 1000` (read `batchFee()` on
     /// chain; 0 if the contract charges none).
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::{BatchPayee, BuildError, Builder};
+    /// use securepay::network::Network;
+    ///
+    /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+    /// let reference = "0xe23a6b02059c2b30".parse()?;
+    /// let a = BatchPayee { to: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?, amount: U256::from(1000u16), reference, fee_amount: U256::from(10u8) };
+    /// let b = BatchPayee { to: "0xf17f52151EbEF6C7334FAD080c5704D77216b732".parse()?, amount: U256::from(2000u16), reference, fee_amount: U256::from(20u8) };
+    /// let tx = Builder::new(Network::ArbitrumOne).batch_native(&[a, b], fee, 10)?; // batch fee 1%
+    /// assert_eq!(tx.value, U256::from(3000 + 30 + 30)); // amounts, fees, 1% of the amounts
+    /// assert_eq!(Builder::new(Network::Tron).batch_native(&[a, b], fee, 10), Err(BuildError::TronBatch));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn batch_native(
         &self,
         payees: &[BatchPayee],
@@ -262,6 +366,24 @@ impl Builder<'_> {
     /// `BatchConversionPayments.batchPayments`: at most 5 groups, the native-conversion group
     /// last. Value = Σ(amount + fee) of the native group plus Σ max-to-spend of the
     /// native-conversion group. `paths_to_usd` may be empty (no USD cap on the batch fee).
+    ///
+    /// ```
+    /// use alloy_primitives::{address, U256};
+    /// use securepay::calldata::{BatchGroup, BatchPaymentNetwork, BatchRequest, BuildError, Builder};
+    /// use securepay::network::Network;
+    ///
+    /// let eth = address!("0xbb3546497a53cd710beb11b84c5240327f145bcb"); // ETH-sepolia-sepolia
+    /// let request = BatchRequest { recipient: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+    ///     request_amount: U256::from(1000u16), path: vec![eth], reference: "0xe23a6b02059c2b30".parse()?,
+    ///     fee_amount: U256::from(10u8), max_to_spend: U256::ZERO, max_rate_timespan: U256::ZERO };
+    /// let native = BatchGroup { network: BatchPaymentNetwork::Native, requests: vec![request.clone(), request] };
+    /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+    /// let tx = Builder::new(Network::Sepolia).batch_payments(&[native.clone()], &[], fee)?;
+    /// assert_eq!((&tx.data[..4], tx.value), (&[0x92, 0xcd, 0xdb, 0x91][..], U256::from(2020u16)));
+    /// let groups = vec![native; 6];
+    /// assert_eq!(Builder::new(Network::Sepolia).batch_payments(&groups, &[], fee), Err(BuildError::TooManyGroups(6)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn batch_payments(
         &self,
         groups: &[BatchGroup],
@@ -314,6 +436,21 @@ impl Builder<'_> {
     }
 
     /// `BatchConversionPayments.batchERC20Payments` (one token, no conversion), value 0.
+    ///
+    /// ```
+    /// use alloy_primitives::{address, U256};
+    /// use securepay::calldata::{BatchRequest, Builder};
+    /// use securepay::network::Network;
+    ///
+    /// let request = BatchRequest { recipient: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+    ///     request_amount: U256::from(1_000_000u64), path: vec![address!("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913")],
+    ///     reference: "0xe23a6b02059c2b30".parse()?, fee_amount: U256::ZERO, max_to_spend: U256::ZERO, max_rate_timespan: U256::ZERO };
+    /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+    /// let tx = Builder::new(Network::Base).batch_requests_erc20(&[request], &[], fee)?;
+    /// assert_eq!(tx.to.to_string(), "0x1aF3f22685AcdDc788B3730ed415912d8f654420"); // BatchConversionPayments
+    /// assert_eq!(&tx.data[..4], &[0x9a, 0xf8, 0xa5, 0x81]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn batch_requests_erc20(
         &self,
         requests: &[BatchRequest],
@@ -334,6 +471,21 @@ impl Builder<'_> {
     }
 
     /// `BatchConversionPayments.batchMultiERC20Payments` (several tokens, no conversion), value 0.
+    ///
+    /// ```
+    /// use alloy_primitives::{address, U256};
+    /// use securepay::calldata::{BatchRequest, Builder};
+    /// use securepay::network::Network;
+    ///
+    /// let usdc = BatchRequest { recipient: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+    ///     request_amount: U256::from(1_000_000u64), path: vec![address!("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913")],
+    ///     reference: "0xe23a6b02059c2b30".parse()?, fee_amount: U256::ZERO, max_to_spend: U256::ZERO, max_rate_timespan: U256::ZERO };
+    /// let usdt = BatchRequest { path: vec![address!("0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2")], ..usdc.clone() };
+    /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+    /// let tx = Builder::new(Network::Base).batch_requests_multi_erc20(&[usdc, usdt], &[], fee)?;
+    /// assert_eq!((&tx.data[..4], tx.value), (&[0xa4, 0xb5, 0x19, 0xff][..], U256::ZERO));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn batch_requests_multi_erc20(
         &self,
         requests: &[BatchRequest],
@@ -354,6 +506,22 @@ impl Builder<'_> {
     }
 
     /// `BatchConversionPayments.batchNativePayments`: value = Σ(amount + fee).
+    ///
+    /// ```
+    /// use alloy_primitives::{address, U256};
+    /// use securepay::calldata::{BatchRequest, BuildError, Builder};
+    /// use securepay::network::Network;
+    ///
+    /// let request = BatchRequest { recipient: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+    ///     request_amount: U256::from(1000u16), path: vec![address!("0xb678b03f3f3a6ea652ad1d183032fac176d83b08")],
+    ///     reference: "0xe23a6b02059c2b30".parse()?, fee_amount: U256::from(10u8), max_to_spend: U256::ZERO, max_rate_timespan: U256::ZERO };
+    /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+    /// let tx = Builder::new(Network::Base).batch_requests_native(&[request.clone()], true, fee)?;
+    /// assert_eq!((&tx.data[..4], tx.value), (&[0x33, 0x3e, 0xc0, 0x62][..], U256::from(1010u16)));
+    /// let free = BatchRequest { request_amount: U256::ZERO, ..request };
+    /// assert_eq!(Builder::new(Network::Base).batch_requests_native(&[free], true, fee), Err(BuildError::ZeroAmount { payee: Some(0) }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn batch_requests_native(
         &self,
         requests: &[BatchRequest],
