@@ -11,6 +11,23 @@ use crate::calldata::BatchPaymentNetwork;
 use crate::serde_util::{bytes_hex, u256_decimal};
 
 /// A decoded call, by function.
+///
+/// Serializes as the function's arguments, named as in the ABI.
+///
+/// ```
+/// use alloy_primitives::U256;
+/// use securepay::calldata::{Builder, Call, Decoder, Erc20FeePayment};
+/// use securepay::network::Network;
+///
+/// let usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?;
+/// let payee = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?;
+/// let tx = Builder::new(Network::Base).erc20_fee(&Erc20FeePayment::new(usdc, payee, U256::from(10_500_000u64), "0xe23a6b02059c2b30".parse()?))?;
+/// let call = Decoder::builtin().decode(Network::Base, &tx.to, &tx.data, tx.value)?.call;
+/// assert!(matches!(&call, Call::Erc20FeeTransfer(args) if args.token_address == usdc));
+/// let json = serde_json::to_value(&call)?;
+/// assert_eq!((&json["_amount"], &json["_paymentReference"]), (&"10500000".into(), &"0xe23a6b02059c2b30".into()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 #[non_exhaustive]
@@ -44,6 +61,18 @@ pub enum Call {
 
 impl Call {
     /// The Solidity function name.
+    ///
+    /// ```
+    /// use alloy_primitives::{hex, U256};
+    /// use securepay::calldata::Decoder;
+    /// use securepay::network::Network;
+    ///
+    /// let usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?;
+    /// let data = hex!("095ea7b30000000000000000000000001892196e80c4c17ea5100da765ab48c1fe2fb81400000000000000000000000000000000000000000000000000000000315739c0");
+    /// let decoded = Decoder::builtin().decode(Network::Base, &usdc, &data, U256::ZERO)?;
+    /// assert_eq!(decoded.call.function(), "approve");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn function(&self) -> &'static str {
         match self {
             Call::Erc20FeeTransfer(_) | Call::Erc20ConversionTransfer(_) => {
@@ -266,6 +295,23 @@ impl LegacyBatch {
 
     /// Each payment: `(token, recipient, amount, reference, fee)`; the token is `None` for a
     /// native batch.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::{BatchPayee, Builder, Call, Decoder};
+    /// use securepay::network::Network;
+    ///
+    /// let usdc = "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359".parse()?; // USDC on Polygon
+    /// let payee = BatchPayee { to: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?, amount: U256::from(1_000_000u64),
+    ///     reference: "0xe23a6b02059c2b30".parse()?, fee_amount: U256::from(1_000u64) };
+    /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+    /// let tx = Builder::new(Network::Matic).batch_erc20(usdc, &[payee, payee], fee)?;
+    /// let Call::LegacyBatch(batch) = Decoder::builtin().decode(Network::Matic, &tx.to, &tx.data, tx.value)?.call else { panic!("a legacy batch") };
+    /// let payments: Vec<_> = batch.payments().collect();
+    /// assert_eq!(payments.len(), 2);
+    /// assert_eq!((payments[1].0, payments[1].2, payments[1].4), (Some(&usdc), payee.amount, payee.fee_amount));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn payments(
         &self,
     ) -> impl Iterator<Item = (Option<&PayeeAddress>, &PayeeAddress, U256, &Bytes, U256)> {
@@ -360,6 +406,12 @@ pub enum BatchFunction {
 
 impl BatchFunction {
     /// The Solidity function name.
+    ///
+    /// ```
+    /// use securepay::calldata::decode::BatchFunction;
+    /// assert_eq!(BatchFunction::MultiErc20Conversion.name(), "batchMultiERC20ConversionPayments");
+    /// assert_eq!(BatchFunction::Native.name(), "batchNativePayments");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             BatchFunction::Erc20 => "batchERC20Payments",
