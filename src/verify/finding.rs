@@ -5,6 +5,15 @@ use std::fmt;
 use serde::Serialize;
 
 /// How serious a finding is.
+///
+/// ```
+/// use securepay::verify::Severity;
+///
+/// assert!(Severity::Danger > Severity::Caution);
+/// assert_eq!(Severity::Caution.to_string(), "caution");
+/// assert_eq!(serde_json::to_string(&Severity::Danger)?, r#""danger""#);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
@@ -24,6 +33,13 @@ impl fmt::Display for Severity {
 }
 
 /// Where a finding is: a transaction list of the response and the index in it.
+///
+/// ```
+/// use securepay::verify::Location;
+///
+/// assert_eq!(Location { list: "transactions", index: Some(1) }.to_string(), "transactions[1]");
+/// assert_eq!(Location { list: "batchPaymentTransaction", index: None }.to_string(), "batchPaymentTransaction");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct Location {
     /// `transactions`, `eoaApprovalTransactions`, `ERC20ApprovalTransactions`,
@@ -46,6 +62,19 @@ impl fmt::Display for Location {
 ///
 /// `code` is stable and meant for programs; `message` is for people (it never shows a masked
 /// payee).
+///
+/// ```
+/// use securepay::verify::{verify, Expectation, Severity};
+/// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
+///
+/// // The response pays 827.50 USDC (826.25 after the payee's fee); the payer agreed to 827.49.
+/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","hidePayeeAddress":true,
+///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.49"}]}"#)?;
+/// let finding = &verify(&response, &agreed).findings[0];
+/// assert_eq!((finding.severity, finding.code), (Severity::Danger, "payment_amount"));
+/// assert_eq!(finding.to_string(), "DANGER [payment_amount] transactions[1]: pays 826.25 USDC to hidden instead of the agreed 826.24");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Finding {
     /// How serious it is.

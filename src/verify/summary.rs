@@ -3,9 +3,27 @@
 use serde::Serialize;
 
 /// What a signature does, in a few lines (`"Pay 10.50 USDC to 0x1234…abcd on Base, reference
-/// 0x1a2b…7081"`, `"Fee 0.30 USDC to 0x9795…DeCe2 (platform, paid by you)"`, `"Approve unlimited
-/// USDC for the payment contract"`, `"Total leaving your wallet: 10.80 USDC"`). A payee masked
-/// by `hidePayeeAddress` appears as `hidden`.
+/// 0x1a2b…7081"`, `"Fee 0.3 USDC to 0x9795…eCe2 (platform fee, paid by you)"`, `"Approve
+/// unlimited USDC for the payment contract (ERC20FeeProxy)"`, `"Total leaving your wallet: 10.8
+/// USDC"`). Payment amounts are written as agreed, fees and totals in canonical form. A payee
+/// masked by `hidePayeeAddress` appears as `hidden`.
+///
+/// ```
+/// use securepay::verify::{verify, Expectation};
+/// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
+///
+/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","hidePayeeAddress":true,"maxPayerFees":"0.30",
+///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
+/// let summary = verify(&response, &agreed).summary;
+/// assert_eq!(summary.lines, [
+///     "Approve 827.8 USDC for the payment contract (ERC20FeeProxy)",
+///     "Pay 827.50 USDC to hidden on Base, reference 0xe23a…2b30 (826.25 after 1.25 of fees deducted)",
+///     "Fee 0.3 USDC to 0x9795…eCe2 (platform fee, paid by you)",
+///     "Fee 1.25 USDC to 0x9795…eCe2 (protocol fee, deducted from the payment)",
+///     "Total leaving your wallet: 827.8 USDC",
+/// ]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Summary {
     /// The lines, in order: approvals, payments, fees, bridges, total.
