@@ -2,10 +2,13 @@
 
 use serde::Serialize;
 
-/// What a signature does, in a few lines (`"Pay 10.50 USDC to 0x1234…abcd on Base, reference
-/// 0x1a2b…7081"`, `"Fee 0.30 USDC to 0x9795…DeCe2 (platform, paid by you)"`, `"Approve unlimited
-/// USDC for the payment contract"`, `"Total leaving your wallet: 10.80 USDC"`). A payee masked
-/// by `hidePayeeAddress` appears as `hidden`.
+/// What a signature does, in a few lines, stated from the decoded transactions rather than from
+/// the expectation, so a swapped payee or an inflated fee reads as it would happen:
+/// `"Approve 10.8 USDC for the payment contract (ERC20FeeProxy)"`, `"Pay 10.3 USDC to
+/// 0x4242…4201 on Base, reference 0x0101…0101"`, `"Fee 0.2 USDC to 0x9795…eCe2 (platform,
+/// deducted from the payment)"`, `"Fee 0.3 USDC to 0x9795…eCe2 (platform, paid by you)"`,
+/// `"Total leaving your wallet: 10.8 USDC"`. A fee no entry declares reads `(not a declared
+/// fee)`. A payee masked by `hidePayeeAddress` appears as `hidden`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Summary {
     /// The lines, in order: approvals, payments, fees, bridges, total.
