@@ -8,6 +8,8 @@ use securepay::calldata::{Allowance, Builder, Decoder, Erc20FeePayment, Flow, Pa
 use securepay::contracts::{Contract, Deployments};
 use securepay::currency::Catalog;
 use securepay::network::{Feature, Network};
+use securepay::pay::{ApprovalPlan, PaymentPlan, PlannedPayment};
+use securepay::verify::{verify, Expectation};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("securepay quickstart: every answer below comes from data compiled into the crate.\n");
@@ -127,6 +129,41 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     tampered.extend([0u8; 32]);
     if let Err(error) = Decoder::builtin().decode(base, &pay.to, &tampered, pay.value) {
         println!("   the same calldata with 32 extra bytes is refused: {error}");
+    }
+
+    // 7. Pre-sign verification: a pay response checked against what the payer agreed to.
+    let response = PaymentPlan {
+        network: base,
+        currency: usdc.clone(),
+        payments: vec![PlannedPayment {
+            request_id: "abcd".into(),
+            secure_payment_token: None,
+            payee,
+            amount: units,
+            reference,
+        }],
+        fees: vec![],
+        approval: ApprovalPlan::Exact,
+        smart_account: None,
+        parent_token: None,
+        bundle_id: None,
+    }
+    .build()?;
+    let agreed = format!(
+        r#"{{"network":"base","currency":"USDC-base","payments":[{{"payee":"{payee}","amount":"10.50","reference":"{reference}"}}]}}"#
+    );
+    let verdict = verify(&response, &Expectation::from_json(&agreed)?);
+    println!(
+        "\n7. The pay response against the agreement: safe to sign: {}",
+        verdict.is_safe()
+    );
+    for line in &verdict.summary.lines {
+        println!("   | {line}");
+    }
+    let cheaper = agreed.replace("10.50", "10.00");
+    let verdict = verify(&response, &Expectation::from_json(&cheaper)?);
+    for finding in &verdict.findings {
+        println!("   had the payer agreed to 10.00: {finding}");
     }
     Ok(())
 }

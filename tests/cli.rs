@@ -478,7 +478,7 @@ fn verify_exits_0_when_safe_1_on_danger_and_2_on_unusable_input() {
     );
     assert_eq!(code(&text), 0);
     assert!(
-        String::from_utf8_lossy(&text.stdout).contains("Pay 827.50 USDC to 0x6923…C7D7 on Base")
+        String::from_utf8_lossy(&text.stdout).contains("Pay 826.25 USDC to 0x6923…C7D7 on Base")
     );
 
     let cheaper = write(

@@ -902,7 +902,13 @@ fn the_summary_says_what_happens_and_masks_a_hidden_payee_everywhere() {
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("Pay 10.5 USDC to 0x4242…4201 on Base, reference 0x0101…0101")),
+            .any(|l| l == "Pay 10.3 USDC to 0x4242…4201 on Base, reference 0x0101…0101"),
+        "the payee receives the agreed 10.5 less the fee it bears: {lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Fee 0.2 USDC to 0x9795…eCe2 (platform, deducted from the payment)"),
         "{lines:?}"
     );
     assert!(
@@ -942,6 +948,40 @@ fn the_summary_says_what_happens_and_masks_a_hidden_payee_everywhere() {
         expectation.payments[0].payee.address_for_transaction(),
         &payee(1),
         "the checks use the real address"
+    );
+}
+
+#[test]
+fn the_summary_states_what_the_transactions_do_not_what_was_agreed() {
+    let case = &valid_cases()[2];
+    let (swapped, _) = (mutations()[0].1)(case).unwrap();
+    let verdict = verify(&swapped, &case.expectation());
+    let stranger = PayeeAddress::from_abi(Network::Base, stranger()).to_string();
+    let shown = format!(
+        "Pay 10.3 USDC to {}…{} on Base",
+        &stranger[..6],
+        &stranger[38..]
+    );
+    assert!(
+        verdict.summary.lines.iter().any(|l| l.starts_with(&shown)),
+        "{:?}",
+        verdict.summary.lines
+    );
+    assert!(!verdict
+        .summary
+        .lines
+        .iter()
+        .any(|l| l.contains("0x4242…4201")));
+    let (inflated, _) = (mutations()[1].1)(case).unwrap();
+    let verdict = verify(&inflated, &case.expectation());
+    assert!(
+        verdict
+            .summary
+            .lines
+            .iter()
+            .any(|l| l.starts_with("Pay 10.300001 USDC to 0x4242…4201")),
+        "{:?}",
+        verdict.summary.lines
     );
 }
 

@@ -385,8 +385,9 @@ pub const TRON_VERSION: &str = "tron";
 pub struct Deployments {
     entries: Vec<Deployment>,
     defaults: Vec<(Contract, String)>,
-    /// Positions in `entries` per network (in `Network::ALL` order), kept in step with
-    /// `entries`: a lookup scans one network's dozen deployments, not the whole table.
+    /// Positions in `entries` per network (in `Network::ALL` order), sorted by address (then
+    /// position) and kept in step with `entries`: a lookup is a binary search among one
+    /// network's deployments.
     by_network: [Vec<(Address, usize)>; 8],
 }
 
@@ -458,6 +459,9 @@ impl Deployments {
             if let Some(list) = self.by_network.get_mut(network_slot(d.network)) {
                 list.push((d.address.abi(), position));
             }
+        }
+        for list in &mut self.by_network {
+            list.sort_unstable();
         }
     }
 
@@ -612,9 +616,12 @@ impl Deployments {
             .get(network_slot(network))
             .map_or(&[][..], Vec::as_slice);
         let wanted = address.abi();
+        let start = positions.partition_point(|(abi, _)| *abi < wanted);
         positions
+            .get(start..)
+            .unwrap_or_default()
             .iter()
-            .filter(move |(abi, _)| *abi == wanted)
+            .take_while(move |(abi, _)| *abi == wanted)
             .filter_map(|&(_, p)| self.entries.get(p))
             .filter(move |d| d.address == *address)
     }

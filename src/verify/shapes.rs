@@ -457,7 +457,7 @@ impl Run<'_, '_> {
         };
         self.check_approvals(approvals, &legs, &tokens, &bridges, network);
         self.settle(flows, entries, bundle);
-        self.summarize(entries, network);
+        self.summarize(flows, entries, network);
         let asset = self.payment_asset();
         let total = flows
             .all()
@@ -470,53 +470,58 @@ impl Run<'_, '_> {
         ));
     }
 
-    fn summarize(&mut self, entries: &[Entry], network: Network) {
-        for (i, payment) in self.exp.payments.iter().enumerate() {
-            let reference = payment
+    /// The summary lines of what the transactions actually move (not of what was agreed: a
+    /// swapped payee or an inflated fee shows here as it would happen).
+    fn summarize(&mut self, flows: &Flows, entries: &[Entry], network: Network) {
+        let asset = self.payment_asset();
+        for leg in &flows.payments {
+            let reference = leg
                 .reference
+                .as_ref()
                 .map(|r| format!(", reference {}", short(&r.to_string())))
                 .unwrap_or_default();
-            let payee = match payment.payee.shown_address() {
-                Some(address) => short(&address.to_string()),
-                None => crate::policy::MASKED_TEXT.to_owned(),
-            };
-            let deducted = entries
-                .iter()
-                .filter(|e| !e.payer_borne && e.payment == Some(i))
-                .filter_map(|e| e.units)
-                .fold(U256::ZERO, |t, u| t.saturating_add(u));
-            let net = if deducted.is_zero() {
-                String::new()
-            } else {
-                format!(
-                    " ({} after {} of fees deducted)",
-                    self.human(payment.units.saturating_sub(deducted)),
-                    self.human(deducted)
-                )
-            };
             self.lines.push(format!(
-                "Pay {} {} to {payee} on {}{reference}{net}",
-                payment.amount,
-                self.symbol(),
+                "Pay {} to {} on {}{reference}",
+                self.leg_amount(leg, asset, network),
+                short(&self.who(&leg.to)),
                 network.display_name()
             ));
         }
-        for entry in entries {
-            let amount = entry
-                .units
-                .map(|u| self.human(u))
-                .unwrap_or_else(|| "?".into());
-            let bearer = if entry.payer_borne {
-                "paid by you"
-            } else {
-                "deducted from the payment"
-            };
+        for leg in flows.proxy_fees.iter().chain(&flows.fee_legs) {
+            let declared = entries
+                .iter()
+                .find(|e| {
+                    leg.asset == asset && e.recipient == leg.to && e.units == Some(leg.amount)
+                })
+                .map_or_else(
+                    || "not a declared fee".to_owned(),
+                    |e| {
+                        let bearer = if e.payer_borne {
+                            "paid by you"
+                        } else {
+                            "deducted from the payment"
+                        };
+                        format!("{}, {bearer}", e.label)
+                    },
+                );
             self.lines.push(format!(
-                "Fee {amount} {} to {} ({}, {bearer})",
-                self.symbol(),
-                short(&entry.recipient.to_string()),
-                entry.label
+                "Fee {} to {} ({declared})",
+                self.leg_amount(leg, asset, network),
+                short(&self.who(&leg.to))
             ));
+        }
+    }
+
+    /// `10.5 USDC` for the payment's asset, else the amount in the leg's own units and name.
+    fn leg_amount(&self, leg: &Leg, asset: Asset, network: Network) -> String {
+        match leg.asset {
+            a if a == asset => format!("{} {}", self.human(leg.amount), self.symbol()),
+            Asset::Token(token) => format!(
+                "{} {}",
+                self.human_of(network, &token, leg.amount),
+                self.token_symbol(network, &token)
+            ),
+            Asset::Native => format!("{} native units", leg.amount),
         }
     }
 
@@ -738,11 +743,11 @@ impl Run<'_, '_> {
         let tokens: Vec<PayeeAddress> = self.exp.token().into_iter().collect();
         self.check_approvals(&approvals, &legs, &tokens, &[], network);
         self.settle(&flows, &mut entries, None);
-        self.summarize(&entries, network);
+        flows.proxy_fees = fees;
+        self.summarize(&flows, &entries, network);
         let asset = self.payment_asset();
         let total = flows
             .all()
-            .chain(&fees)
             .filter(|l| l.asset == asset)
             .fold(U256::ZERO, |t, l| t.saturating_add(l.amount));
         self.lines.push(format!(

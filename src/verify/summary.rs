@@ -2,11 +2,13 @@
 
 use serde::Serialize;
 
-/// What a signature does, in a few lines (`"Pay 10.50 USDC to 0x1234…abcd on Base, reference
-/// 0x1a2b…7081"`, `"Fee 0.3 USDC to 0x9795…eCe2 (platform fee, paid by you)"`, `"Approve
-/// unlimited USDC for the payment contract (ERC20FeeProxy)"`, `"Total leaving your wallet: 10.8
-/// USDC"`). Payment amounts are written as agreed, fees and totals in canonical form. A payee
-/// masked by `hidePayeeAddress` appears as `hidden`.
+/// What a signature does, in a few lines, stated from the decoded transactions rather than from
+/// the expectation, so a swapped payee or an inflated fee reads as it would happen:
+/// `"Approve 10.8 USDC for the payment contract (ERC20FeeProxy)"`, `"Pay 10.3 USDC to
+/// 0x4242…4201 on Base, reference 0x0101…0101"`, `"Fee 0.2 USDC to 0x9795…eCe2 (platform,
+/// deducted from the payment)"`, `"Fee 0.3 USDC to 0x9795…eCe2 (platform, paid by you)"`,
+/// `"Total leaving your wallet: 10.8 USDC"`. A fee no entry declares reads `(not a declared
+/// fee)`. A payee masked by `hidePayeeAddress` appears as `hidden`.
 ///
 /// ```
 /// use securepay::verify::{verify, Expectation};
@@ -17,7 +19,7 @@ use serde::Serialize;
 /// let summary = verify(&response, &agreed).summary;
 /// assert_eq!(summary.lines, [
 ///     "Approve 827.8 USDC for the payment contract (ERC20FeeProxy)",
-///     "Pay 827.50 USDC to hidden on Base, reference 0xe23a…2b30 (826.25 after 1.25 of fees deducted)",
+///     "Pay 826.25 USDC to hidden on Base, reference 0xe23a…2b30", // 827.50 less the payee's fee
 ///     "Fee 0.3 USDC to 0x9795…eCe2 (platform fee, paid by you)",
 ///     "Fee 1.25 USDC to 0x9795…eCe2 (protocol fee, deducted from the payment)",
 ///     "Total leaving your wallet: 827.8 USDC",

@@ -320,6 +320,7 @@ fn function_of(selector: [u8; 4]) -> Option<&'static str> {
 }
 
 /// Strictly decodes the arguments of `C`, naming what is wrong on failure.
+#[inline]
 fn strict<C: SolCall>(args: &[u8]) -> Result<C, DecodeError> {
     C::abi_decode_raw_with_config(args, STRICT).map_err(|error| {
         let function = function_of(C::SELECTOR).unwrap_or("call");
