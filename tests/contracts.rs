@@ -331,3 +331,37 @@ fn callers_override_and_extend_the_table() {
         "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814"
     );
 }
+
+#[test]
+fn a_table_without_a_default_version_asks_for_one() {
+    let custom: PayeeAddress = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"
+        .parse()
+        .unwrap();
+    let mut table = Deployments::empty();
+    table.set(Deployment::new(Contract::Erc20FeeProxy, Network::Base, "0.2.0", custom, 1).unwrap());
+    let error = table
+        .deployment(Network::Base, Contract::Erc20FeeProxy, None)
+        .unwrap_err();
+    assert_eq!(
+        error,
+        ContractsError::NoDefaultVersion {
+            contract: Contract::Erc20FeeProxy,
+            network: Network::Base
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        "ERC20FeeProxy has no default version in this table: name the version to use on base"
+    );
+    assert_eq!(
+        table
+            .deployment(Network::Base, Contract::Erc20FeeProxy, Some("0.2.0"))
+            .unwrap()
+            .address(),
+        custom
+    );
+    table.set_default_version(Contract::Erc20FeeProxy, "0.2.0");
+    assert!(table
+        .address(Network::Base, Contract::Erc20FeeProxy)
+        .is_ok());
+}

@@ -178,6 +178,16 @@ pub enum ContractsError {
         /// The version looked for.
         version: String,
     },
+    /// No version was asked for and the table names no default version of the contract.
+    #[error(
+        "{contract} has no default version in this table: name the version to use on {network}"
+    )]
+    NoDefaultVersion {
+        /// The contract.
+        contract: Contract,
+        /// The network.
+        network: Network,
+    },
     /// No known contract at this address on this network.
     #[error("{address} is not a known contract on {network}")]
     UnknownAddress {
@@ -563,7 +573,7 @@ impl Deployments {
     ) -> Result<&Deployment, ContractsError> {
         let version = version
             .or_else(|| self.default_version(network, contract))
-            .unwrap_or_default();
+            .ok_or(ContractsError::NoDefaultVersion { contract, network })?;
         self.entries
             .iter()
             .find(|d| d.contract == contract && d.network == network && d.version == version)
