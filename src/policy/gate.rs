@@ -19,11 +19,10 @@ use crate::network::ChainKind;
 /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
 /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
 /// # let mut gate = PayerGate::new(&policy, payee);
-/// # let event = |json: &str| GateEvent::from_json(json);
-/// let screened = event(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?;
+/// let screened = GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?;
 /// assert_eq!(gate.apply(&screened), Err(GateError::NoWalletConnected)); // connect first
 /// // A Tron wallet cannot pay an EVM payee.
-/// let tron = event(r#"{"event":"connected","wallet":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"}"#)?;
+/// let tron = GateEvent::from_json(r#"{"event":"connected","wallet":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"}"#)?;
 /// assert!(matches!(gate.apply(&tron), Err(GateError::WrongWalletFamily { expected: "an EVM", .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -80,8 +79,7 @@ pub enum GateError {
 /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
 /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
 /// # let mut gate = PayerGate::new(&policy, payee);
-/// # let event = |json: &str| GateEvent::from_json(json);
-/// gate.apply(&event(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
+/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
 /// let types: Vec<WalletType> = gate.wallets().iter().map(|w| w.wallet_type).collect();
 /// assert_eq!(types, [WalletType::Eoa, WalletType::SmartAccount]);
 /// assert_eq!(serde_json::to_string(&WalletType::SmartAccount)?, r#""smart_account""#);
@@ -105,11 +103,10 @@ pub enum WalletType {
 /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
 /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
 /// # let mut gate = PayerGate::new(&policy, payee);
-/// # let event = |json: &str| GateEvent::from_json(json);
-/// gate.apply(&event(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
 /// assert_eq!(gate.wallets()[0].status, WalletStatus::Pending(ScreeningProvider::Hypernative));
 /// assert_eq!(serde_json::to_string(&gate.wallets()[0].status)?, r#"{"status":"pending","provider":"hypernative"}"#);
-/// gate.apply(&event(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"rejected"}"#)?)?;
+/// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"rejected"}"#)?)?;
 /// assert_eq!(gate.wallets()[0].status, WalletStatus::Rejected);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -139,8 +136,7 @@ pub enum WalletStatus {
 /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"off","allowedPayerAddresses":["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#)?), None)?;
 /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
 /// # let mut gate = PayerGate::new(&policy, payee);
-/// # let event = |json: &str| GateEvent::from_json(json);
-/// gate.apply(&event(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
 /// let check = gate.wallets()[0];
 /// assert_eq!(check.address.to_string(), "0x2222222222222222222222222222222222222222");
 /// assert_eq!(check.status, WalletStatus::NotAllowed); // not on the allowlist
@@ -169,11 +165,10 @@ pub struct WalletCheck {
 /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
 /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
 /// # let mut gate = PayerGate::new(&policy, payee);
-/// # let event = |json: &str| GateEvent::from_json(json);
 /// assert_eq!(gate.status(), GateStatus::WaitingForWallet);
-/// gate.apply(&event(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
 /// assert_eq!(gate.status(), GateStatus::Screening);
-/// gate.apply(&event(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+/// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
 /// assert_eq!(gate.status(), GateStatus::Approved);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -203,8 +198,7 @@ pub enum GateStatus {
 /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
 /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
 /// # let mut gate = PayerGate::new(&policy, payee);
-/// # let event = |json: &str| GateEvent::from_json(json);
-/// gate.apply(&event(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
 /// assert_eq!(serde_json::to_string(&gate.state())?, r#"{"status":"screening","wallets":[{"address":"0x2222222222222222222222222222222222222222","walletType":"eoa","status":"pending","provider":"hypernative"}]}"#);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -289,11 +283,10 @@ impl PayerGate {
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
     /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
     /// # let mut gate = PayerGate::new(&policy, payee);
-    /// # let event = |json: &str| GateEvent::from_json(json);
-    /// gate.apply(&event(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
-    /// gate.apply(&event(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// assert_eq!(gate.status(), GateStatus::Screening); // the smart account is still pending
-    /// let same = event(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x2222222222222222222222222222222222222222"}"#)?;
+    /// let same = GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x2222222222222222222222222222222222222222"}"#)?;
     /// assert!(matches!(gate.apply(&same), Err(GateError::SmartAccountIsEoa(_))));
     /// assert_eq!(gate.status(), GateStatus::Screening); // a refused event changes nothing
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -326,11 +319,10 @@ impl PayerGate {
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
     /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
     /// # let mut gate = PayerGate::new(&policy, payee);
-    /// # let event = |json: &str| GateEvent::from_json(json);
-    /// gate.apply(&event(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
-    /// gate.apply(&event(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// // A technical failure after the approval withdraws it (fail closed, no backup here).
-    /// gate.apply(&event(r#"{"event":"provider_error","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"provider_error","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert_eq!(gate.status(), GateStatus::ProviderError);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -360,9 +352,8 @@ impl PayerGate {
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
     /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
     /// # let mut gate = PayerGate::new(&policy, payee);
-    /// # let event = |json: &str| GateEvent::from_json(json);
     /// assert!(gate.wallets().is_empty());
-    /// gate.apply(&event(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
     /// let addresses: Vec<String> = gate.wallets().iter().map(|w| w.address.to_string()).collect();
     /// assert_eq!(addresses, ["0x2222222222222222222222222222222222222222", "0x1111111111111111111111111111111111111111"]); // EOA first
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -380,8 +371,7 @@ impl PayerGate {
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
     /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
     /// # let mut gate = PayerGate::new(&policy, payee);
-    /// # let event = |json: &str| GateEvent::from_json(json);
-    /// gate.apply(&event(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// let state = gate.state();
     /// assert_eq!((state.status, state.wallets.len()), (GateStatus::Screening, 1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -402,10 +392,9 @@ impl PayerGate {
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
     /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
     /// # let mut gate = PayerGate::new(&policy, payee);
-    /// # let event = |json: &str| GateEvent::from_json(json);
-    /// gate.apply(&event(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert_eq!(gate.view().stage(), Stage::Screening);
-    /// gate.apply(&event(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// assert_eq!(gate.view().stage(), Stage::Payment);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -421,11 +410,10 @@ impl PayerGate {
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
     /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
     /// # let mut gate = PayerGate::new(&policy, payee);
-    /// # let event = |json: &str| GateEvent::from_json(json);
-    /// gate.apply(&event(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
-    /// gate.apply(&event(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// assert!(!gate.signing_enabled()); // both wallets must pass
-    /// gate.apply(&event(r#"{"event":"screened","wallet":"0x1111111111111111111111111111111111111111","status":"approved"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x1111111111111111111111111111111111111111","status":"approved"}"#)?)?;
     /// assert!(gate.signing_enabled());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
