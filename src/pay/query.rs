@@ -473,8 +473,8 @@ impl RequestPayQuery {
     /// use securepay::network::Network;
     /// use securepay::pay::{PayQueryError, RequestPayQuery, SourceToken};
     ///
-    /// let query = RequestPayQuery::new().cross_chain(Network::Matic, SourceToken::Usdt);
-    /// assert_eq!(query.path_and_query("01e2")?, "/v2/request/01e2/pay?chain=POLYGON&token=USDT");
+    /// let query = RequestPayQuery::new().cross_chain(Network::Mainnet, SourceToken::Usdt);
+    /// assert_eq!(query.path_and_query("01e2")?, "/v2/request/01e2/pay?chain=ETHEREUM&token=USDT");
     /// // EURC and USDT0 are for the secure pay endpoint only.
     /// let eurc = RequestPayQuery::new().cross_chain(Network::Base, SourceToken::Eurc);
     /// assert_eq!(eurc.pairs(), Err(PayQueryError::NotASourceToken(SourceToken::Eurc)));
