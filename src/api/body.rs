@@ -4,6 +4,16 @@ use crate::amount::HumanAmount;
 use crate::network::Network;
 
 /// Why a request body (or query value) was refused before anything was sent.
+///
+/// ```
+/// use securepay::api::{BatchItem, BodyError};
+///
+/// let tron = BatchItem::new("TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd", "10".parse()?, "USDT-tron", "USDT-tron");
+/// let error = tron.unwrap_err(); // a batch cannot pay on Tron
+/// assert_eq!(error, BodyError::TronBatch);
+/// assert_eq!(error.to_string(), "Batch payments are not supported for TRON networks. Please submit individual payment requests.");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BodyError {

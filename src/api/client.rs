@@ -13,6 +13,41 @@ use serde::de::DeserializeOwned;
 use super::{parse_parts, ApiError, Jitter, RetryDecision, RetryPolicy};
 
 /// Why a request sent by [`Client`] failed.
+///
+/// ```
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// # // A local server answering, in turn: 404 Not Found (then the last again).
+/// # use std::io::{Read, Write};
+/// # use std::sync::atomic::{AtomicUsize, Ordering};
+/// # use std::sync::Arc;
+/// # let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
+/// # let base_url = format!("http://{}", listener.local_addr()?);
+/// # let hits = Arc::new(AtomicUsize::new(0));
+/// # let counter = Arc::clone(&hits);
+/// # std::thread::spawn(move || {
+/// #     let replies = ["HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: 66\r\nConnection: close\r\n\r\n{\"statusCode\":404,\"message\":\"Payer not found\",\"error\":\"Not Found\"}"];
+/// #     for stream in listener.incoming() {
+/// #         let Ok(mut stream) = stream else { break };
+/// #         let (mut request, mut buf) = (Vec::new(), [0u8; 1024]);
+/// #         while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+/// #             match stream.read(&mut buf) { Ok(0) | Err(_) => break, Ok(n) => request.extend_from_slice(&buf[..n]) }
+/// #         }
+/// #         let n = counter.fetch_add(1, Ordering::SeqCst).min(replies.len() - 1);
+/// #         let _ = stream.write_all(replies[n].as_bytes());
+/// #     }
+/// # });
+/// use securepay::api::{Api, ApiErrorKind, Client, ClientError, Credential};
+/// use securepay::offramp::ComplianceStatus;
+///
+/// let api = Api::new().with_base_url(&base_url)?;
+/// let request = api.get_payer(&Credential::api_key("sk_test")?, &"user-123".parse()?)?;
+/// let error = Client::new(reqwest::Client::new()).send::<ComplianceStatus>(request).await.unwrap_err();
+/// let ClientError::Api(answer) = error else { panic!("the service answered") };
+/// assert_eq!((answer.status, answer.kind), (404, ApiErrorKind::NotFound)); // not retried
+/// assert_eq!(hits.load(Ordering::SeqCst), 1);
+/// # Ok(()) }
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ClientError {
@@ -54,6 +89,41 @@ pub struct Client {
 
 impl Client {
     /// A client over `http` with the default [`RetryPolicy`] and random jitter.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # // A local server answering, in turn: 200 OK (then the last again).
+    /// # use std::io::{Read, Write};
+    /// # use std::sync::atomic::{AtomicUsize, Ordering};
+    /// # use std::sync::Arc;
+    /// # let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
+    /// # let base_url = format!("http://{}", listener.local_addr()?);
+    /// # let hits = Arc::new(AtomicUsize::new(0));
+    /// # let counter = Arc::clone(&hits);
+    /// # std::thread::spawn(move || {
+    /// #     let replies = ["HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 21\r\nConnection: close\r\n\r\n{\"paymentDetails\":[]}"];
+    /// #     for stream in listener.incoming() {
+    /// #         let Ok(mut stream) = stream else { break };
+    /// #         let (mut request, mut buf) = (Vec::new(), [0u8; 1024]);
+    /// #         while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+    /// #             match stream.read(&mut buf) { Ok(0) | Err(_) => break, Ok(n) => request.extend_from_slice(&buf[..n]) }
+    /// #         }
+    /// #         let n = counter.fetch_add(1, Ordering::SeqCst).min(replies.len() - 1);
+    /// #         let _ = stream.write_all(replies[n].as_bytes());
+    /// #     }
+    /// # });
+    /// use securepay::api::{Api, Client, Credential};
+    /// use securepay::offramp::PaymentDetailsList;
+    ///
+    /// // Bring a reqwest::Client built with the TLS features your application uses.
+    /// let client = Client::new(reqwest::Client::new());
+    /// let api = Api::new().with_base_url(&base_url)?; // a local server here
+    /// let request = api.list_payment_details(&Credential::api_key("sk_test")?, &"user-123".parse()?, None)?;
+    /// let answer: PaymentDetailsList = client.send(request).await?;
+    /// assert!(answer.payment_details.is_empty());
+    /// # Ok(()) }
+    /// ```
     pub fn new(http: reqwest::Client) -> Client {
         Client {
             http,
@@ -63,12 +133,83 @@ impl Client {
     }
 
     /// Another retry policy.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # // A local server answering, in turn: 503 Service Unavailable (then the last again).
+    /// # use std::io::{Read, Write};
+    /// # use std::sync::atomic::{AtomicUsize, Ordering};
+    /// # use std::sync::Arc;
+    /// # let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
+    /// # let base_url = format!("http://{}", listener.local_addr()?);
+    /// # let hits = Arc::new(AtomicUsize::new(0));
+    /// # let counter = Arc::clone(&hits);
+    /// # std::thread::spawn(move || {
+    /// #     let replies = ["HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"];
+    /// #     for stream in listener.incoming() {
+    /// #         let Ok(mut stream) = stream else { break };
+    /// #         let (mut request, mut buf) = (Vec::new(), [0u8; 1024]);
+    /// #         while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+    /// #             match stream.read(&mut buf) { Ok(0) | Err(_) => break, Ok(n) => request.extend_from_slice(&buf[..n]) }
+    /// #         }
+    /// #         let n = counter.fetch_add(1, Ordering::SeqCst).min(replies.len() - 1);
+    /// #         let _ = stream.write_all(replies[n].as_bytes());
+    /// #     }
+    /// # });
+    /// use std::time::Duration;
+    /// use securepay::api::{Client, RetryPolicy};
+    ///
+    /// let policy = RetryPolicy::new(Duration::from_millis(5), Duration::from_millis(20), 3)?;
+    /// let client = Client::new(reqwest::Client::new()).with_retry(policy);
+    /// let request = http::Request::get(format!("{base_url}/v2/currencies")).body(Vec::new())?;
+    /// let (status, _) = client.send_raw(&request).await?;
+    /// assert_eq!(status, 503); // still failing after the last attempt
+    /// assert_eq!(hits.load(Ordering::SeqCst), 3); // three attempts in all
+    /// # Ok(()) }
+    /// ```
     pub fn with_retry(mut self, retry: RetryPolicy) -> Client {
         self.retry = retry;
         self
     }
 
     /// Another jitter source, given the attempt about to be made.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # // A local server answering, in turn: 503 Service Unavailable, 200 OK (then the last again).
+    /// # use std::io::{Read, Write};
+    /// # use std::sync::atomic::{AtomicUsize, Ordering};
+    /// # use std::sync::Arc;
+    /// # let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
+    /// # let base_url = format!("http://{}", listener.local_addr()?);
+    /// # let hits = Arc::new(AtomicUsize::new(0));
+    /// # let counter = Arc::clone(&hits);
+    /// # std::thread::spawn(move || {
+    /// #     let replies = ["HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16\r\nConnection: close\r\n\r\n{\"success\":true}"];
+    /// #     for stream in listener.incoming() {
+    /// #         let Ok(mut stream) = stream else { break };
+    /// #         let (mut request, mut buf) = (Vec::new(), [0u8; 1024]);
+    /// #         while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+    /// #             match stream.read(&mut buf) { Ok(0) | Err(_) => break, Ok(n) => request.extend_from_slice(&buf[..n]) }
+    /// #         }
+    /// #         let n = counter.fetch_add(1, Ordering::SeqCst).min(replies.len() - 1);
+    /// #         let _ = stream.write_all(replies[n].as_bytes());
+    /// #     }
+    /// # });
+    /// use std::time::{Duration, Instant};
+    /// use securepay::api::{Client, Jitter, RetryPolicy};
+    ///
+    /// let policy = RetryPolicy::new(Duration::from_millis(200), Duration::from_secs(1), 2)?;
+    /// // Always the shortest wait: half the backoff (100 ms here).
+    /// let client = Client::new(reqwest::Client::new()).with_retry(policy).with_jitter(|_attempt| Jitter::per_mille(0));
+    /// let request = http::Request::get(format!("{base_url}/v2/currencies")).body(Vec::new())?;
+    /// let start = Instant::now();
+    /// assert_eq!(client.send_raw(&request).await?.0, 200);
+    /// assert!(start.elapsed() >= Duration::from_millis(100));
+    /// # Ok(()) }
+    /// ```
     pub fn with_jitter(mut self, jitter: fn(u32) -> Jitter) -> Client {
         self.jitter = jitter;
         self
@@ -77,6 +218,40 @@ impl Client {
     /// Sends `request`, retrying 429 and 5xx answers as the policy says; transport failures are
     /// retried only for idempotent methods (`GET`, `PUT`), since a `POST` may have reached the
     /// service. Returns the last status and body.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # // A local server answering, in turn: 503 Service Unavailable, 200 OK (then the last again).
+    /// # use std::io::{Read, Write};
+    /// # use std::sync::atomic::{AtomicUsize, Ordering};
+    /// # use std::sync::Arc;
+    /// # let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
+    /// # let base_url = format!("http://{}", listener.local_addr()?);
+    /// # let hits = Arc::new(AtomicUsize::new(0));
+    /// # let counter = Arc::clone(&hits);
+    /// # std::thread::spawn(move || {
+    /// #     let replies = ["HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16\r\nConnection: close\r\n\r\n{\"success\":true}"];
+    /// #     for stream in listener.incoming() {
+    /// #         let Ok(mut stream) = stream else { break };
+    /// #         let (mut request, mut buf) = (Vec::new(), [0u8; 1024]);
+    /// #         while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+    /// #             match stream.read(&mut buf) { Ok(0) | Err(_) => break, Ok(n) => request.extend_from_slice(&buf[..n]) }
+    /// #         }
+    /// #         let n = counter.fetch_add(1, Ordering::SeqCst).min(replies.len() - 1);
+    /// #         let _ = stream.write_all(replies[n].as_bytes());
+    /// #     }
+    /// # });
+    /// use std::time::Duration;
+    /// use securepay::api::{Client, RetryPolicy};
+    ///
+    /// let client = Client::new(reqwest::Client::new()).with_retry(RetryPolicy::new(Duration::from_millis(1), Duration::from_millis(1), 4)?);
+    /// let request = http::Request::get(format!("{base_url}/v2/currencies")).body(Vec::new())?;
+    /// let (status, body) = client.send_raw(&request).await?; // the 503 is retried
+    /// assert_eq!((status, body.as_slice()), (200, br#"{"success":true}"#.as_slice()));
+    /// assert_eq!(hits.load(Ordering::SeqCst), 2);
+    /// # Ok(()) }
+    /// ```
     pub async fn send_raw(
         &self,
         request: &http::Request<Vec<u8>>,
@@ -118,6 +293,41 @@ impl Client {
     }
 
     /// Sends `request` (with retries) and parses the answer into `T`.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # // A local server answering, in turn: 200 OK (then the last again).
+    /// # use std::io::{Read, Write};
+    /// # use std::sync::atomic::{AtomicUsize, Ordering};
+    /// # use std::sync::Arc;
+    /// # let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
+    /// # let base_url = format!("http://{}", listener.local_addr()?);
+    /// # let hits = Arc::new(AtomicUsize::new(0));
+    /// # let counter = Arc::clone(&hits);
+    /// # std::thread::spawn(move || {
+    /// #     let replies = ["HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 74\r\nConnection: close\r\n\r\n{\"kycStatus\":\"completed\",\"agreementStatus\":\"completed\",\"isCompliant\":true}"];
+    /// #     for stream in listener.incoming() {
+    /// #         let Ok(mut stream) = stream else { break };
+    /// #         let (mut request, mut buf) = (Vec::new(), [0u8; 1024]);
+    /// #         while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+    /// #             match stream.read(&mut buf) { Ok(0) | Err(_) => break, Ok(n) => request.extend_from_slice(&buf[..n]) }
+    /// #         }
+    /// #         let n = counter.fetch_add(1, Ordering::SeqCst).min(replies.len() - 1);
+    /// #         let _ = stream.write_all(replies[n].as_bytes());
+    /// #     }
+    /// # });
+    /// use securepay::api::{Api, Client, Credential};
+    /// use securepay::offramp::ComplianceStatus;
+    /// use securepay::webhook::KycStatus;
+    ///
+    /// let api = Api::new().with_base_url(&base_url)?;
+    /// let request = api.get_payer(&Credential::api_key("sk_test")?, &"user-123".parse()?)?;
+    /// let status: ComplianceStatus = Client::new(reqwest::Client::new()).send(request).await?;
+    /// assert_eq!(status.kyc_status, Some(KycStatus::Completed));
+    /// assert_eq!(status.is_compliant, Some(true));
+    /// # Ok(()) }
+    /// ```
     pub async fn send<T: DeserializeOwned>(
         &self,
         request: http::Request<Vec<u8>>,

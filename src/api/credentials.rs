@@ -15,6 +15,15 @@ pub const SESSION_COOKIE: &str = "session_token";
 const REDACTED: &str = "<redacted>";
 
 /// Why a credential was refused.
+///
+/// ```
+/// use securepay::api::{Credential, CredentialError};
+///
+/// let error = Credential::orchestrator("orc_", "cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", None).unwrap_err();
+/// assert_eq!(error, CredentialError::WrongPrefix { what: "orchestrator key", prefix: "orc_" }); // nothing after it
+/// let error = Credential::api_key("sk_live_1234\n").unwrap_err();
+/// assert_eq!(error, CredentialError::InvalidCharacter { what: "API key", position: 12 });
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum CredentialError {
@@ -72,6 +81,18 @@ macro_rules! secret {
 
         impl $name {
             /// Checks the value: non-empty visible ASCII, with its documented prefix if any.
+            ///
+            /// ```
+            #[doc = concat!(" use securepay::api::{CredentialError, ", stringify!($name), "};")]
+            ///
+            #[doc = concat!(" let prefix: Option<&str> = ", stringify!($prefix), "; // the documented prefix")]
+            /// let text = format!("{}k3y", prefix.unwrap_or(""));
+            #[doc = concat!(" assert_eq!(", stringify!($name), "::new(&text)?.expose_secret(), text);")]
+            #[doc = concat!(" assert!(matches!(", stringify!($name), r##"::new(""), Err(CredentialError::Empty { .. })));"##)]
+            /// let spaced = format!("{text} 2");
+            #[doc = concat!(" assert!(matches!(", stringify!($name), "::new(&spaced), Err(CredentialError::InvalidCharacter { .. })));")]
+            /// # Ok::<(), CredentialError>(())
+            /// ```
             pub fn new(text: &str) -> Result<$name, CredentialError> {
                 check_token($what, text, $cookie)?;
                 let prefix: Option<&'static str> = $prefix;
@@ -84,6 +105,17 @@ macro_rules! secret {
             }
 
             /// The secret, to send it yourself. Never log it.
+            ///
+            /// ```
+            #[doc = concat!(" use securepay::api::", stringify!($name), ";")]
+            ///
+            #[doc = concat!(" let prefix: Option<&str> = ", stringify!($prefix), "; // the documented prefix")]
+            /// let text = format!("{}k3y", prefix.unwrap_or(""));
+            #[doc = concat!(" let secret: ", stringify!($name), " = text.parse()?;")]
+            /// assert_eq!(secret.expose_secret(), text);
+            /// assert!(!format!("{secret:?}").contains("k3y")); // Debug never shows it
+            /// # Ok::<(), securepay::api::CredentialError>(())
+            /// ```
             pub fn expose_secret(&self) -> &str {
                 &self.0
             }
@@ -107,6 +139,14 @@ macro_rules! secret {
 
 secret!(
     /// A server-side API key, sent as `x-api-key`.
+    ///
+    /// ```
+    /// use securepay::api::ApiKey;
+    ///
+    /// let key = ApiKey::new("sk_live_1234")?;
+    /// assert_eq!(format!("{key:?}"), "ApiKey(<redacted>)");
+    /// # Ok::<(), securepay::api::CredentialError>(())
+    /// ```
     ApiKey,
     "API key",
     None,
@@ -115,6 +155,13 @@ secret!(
 secret!(
     /// A Client ID (`cli_…`), sent as `x-client-id`. Redacted in `Debug` too: a backend Client
     /// ID has no allowed domains and no `Origin` check, so it authenticates on its own.
+    ///
+    /// ```
+    /// use securepay::api::{ClientId, CredentialError};
+    ///
+    /// assert!(ClientId::new("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4").is_ok());
+    /// assert_eq!(ClientId::new("nz1bj41szV2fvjm9pbxdIhro3ld4x4"), Err(CredentialError::WrongPrefix { what: "Client ID", prefix: "cli_" }));
+    /// ```
     ClientId,
     "Client ID",
     Some("cli_"),
@@ -122,6 +169,15 @@ secret!(
 );
 secret!(
     /// An orchestrator key (`orc_…`), sent as `x-orchestrator-key`, always with a Client ID.
+    ///
+    /// ```
+    /// use securepay::api::{CredentialError, OrchestratorKey};
+    ///
+    /// let key: OrchestratorKey = "orc_5ZkJ2v9".parse()?;
+    /// assert_eq!(format!("{key:?}"), "OrchestratorKey(<redacted>)");
+    /// assert!(matches!("cli_5ZkJ2v9".parse::<OrchestratorKey>(), Err(CredentialError::WrongPrefix { .. })));
+    /// # Ok::<(), CredentialError>(())
+    /// ```
     OrchestratorKey,
     "orchestrator key",
     Some("orc_"),
@@ -130,6 +186,14 @@ secret!(
 secret!(
     /// A session token (Sign-In with Ethereum or email session), sent as the `session_token`
     /// cookie or as `Authorization: Bearer`.
+    ///
+    /// ```
+    /// use securepay::api::{CredentialError, SessionToken};
+    ///
+    /// assert!(SessionToken::new("eyJhbGciOiJIUzI1NiJ9.e30.sig").is_ok());
+    /// // A cookie delimiter would end the session_token cookie early.
+    /// assert!(matches!(SessionToken::new("abc;def"), Err(CredentialError::InvalidCharacter { position: 3, .. })));
+    /// ```
     SessionToken,
     "session token",
     None,
@@ -137,6 +201,14 @@ secret!(
 );
 
 /// How a session token is sent.
+///
+/// ```
+/// use securepay::api::{Credential, SessionTransport};
+///
+/// let session = Credential::session_bearer("eyJhbGciOiJIUzI1NiJ9.e30.sig")?;
+/// assert!(matches!(session, Credential::Session { transport: SessionTransport::Bearer, .. }));
+/// # Ok::<(), securepay::api::CredentialError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SessionTransport {
     /// `Cookie: session_token=…`.
@@ -147,6 +219,15 @@ pub enum SessionTransport {
 
 /// What kind of credential a request carries; each [`Endpoint`](super::Endpoint) lists the
 /// kinds it accepts.
+///
+/// ```
+/// use securepay::api::{Credential, CredentialKind};
+///
+/// let cookie = Credential::session_cookie("eyJhbGciOiJIUzI1NiJ9.e30.sig")?;
+/// assert_eq!(cookie.kind(), CredentialKind::SessionCookie);
+/// assert_eq!(CredentialKind::Orchestrator.to_string(), "orchestrator key with Client ID");
+/// # Ok::<(), securepay::api::CredentialError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CredentialKind {
     /// `x-api-key`.
@@ -219,11 +300,28 @@ pub enum Credential {
 
 impl Credential {
     /// An API key.
+    ///
+    /// ```
+    /// use securepay::api::{Credential, CredentialError};
+    ///
+    /// assert!(Credential::api_key("sk_live_1234").is_ok());
+    /// assert_eq!(Credential::api_key(""), Err(CredentialError::Empty { what: "API key" }));
+    /// ```
     pub fn api_key(key: &str) -> Result<Credential, CredentialError> {
         Ok(Credential::ApiKey(ApiKey::new(key)?))
     }
 
     /// A Client ID, with the `Origin` of a frontend Client ID.
+    ///
+    /// ```
+    /// use securepay::api::{Credential, CredentialError};
+    ///
+    /// let backend = Credential::client_id("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", None)?; // no allowed domains
+    /// assert!(backend.origin().is_none());
+    /// let bad = Credential::client_id("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", Some("mydomain.com"));
+    /// assert!(matches!(bad, Err(CredentialError::InvalidOrigin { .. })));
+    /// # Ok::<(), CredentialError>(())
+    /// ```
     pub fn client_id(client_id: &str, origin: Option<&str>) -> Result<Credential, CredentialError> {
         Ok(Credential::ClientId {
             client_id: ClientId::new(client_id)?,
@@ -232,6 +330,14 @@ impl Credential {
     }
 
     /// An orchestrator key paired with a Client ID.
+    ///
+    /// ```
+    /// use securepay::api::{Credential, CredentialKind};
+    ///
+    /// let credential = Credential::orchestrator("orc_5ZkJ2v9", "cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", None)?;
+    /// assert_eq!(credential.kind(), CredentialKind::Orchestrator);
+    /// # Ok::<(), securepay::api::CredentialError>(())
+    /// ```
     pub fn orchestrator(
         key: &str,
         client_id: &str,
@@ -245,6 +351,15 @@ impl Credential {
     }
 
     /// A session token sent as the `session_token` cookie.
+    ///
+    /// ```
+    /// use securepay::api::{Api, Credential};
+    ///
+    /// let session = Credential::session_cookie("eyJhbGciOiJIUzI1NiJ9.e30.sig")?;
+    /// let request = Api::new().get_payee_destination(&session)?;
+    /// assert_eq!(request.headers()["cookie"], "session_token=eyJhbGciOiJIUzI1NiJ9.e30.sig");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn session_cookie(token: &str) -> Result<Credential, CredentialError> {
         Ok(Credential::Session {
             token: SessionToken::new(token)?,
@@ -253,6 +368,17 @@ impl Credential {
     }
 
     /// A session token sent as `Authorization: Bearer`.
+    ///
+    /// ```
+    /// use securepay::api::{Api, CreateSecurePayment, Credential, SecurePaymentItem};
+    ///
+    /// let session = Credential::session_bearer("eyJhbGciOiJIUzI1NiJ9.e30.sig")?;
+    /// let body = CreateSecurePayment::new(vec![SecurePaymentItem::new("10".parse()?)?])?;
+    /// let request = Api::new().create_secure_payment(&session, &body)?;
+    /// assert_eq!(request.headers()["authorization"], "Bearer eyJhbGciOiJIUzI1NiJ9.e30.sig");
+    /// assert!(request.headers()["authorization"].is_sensitive());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn session_bearer(token: &str) -> Result<Credential, CredentialError> {
         Ok(Credential::Session {
             token: SessionToken::new(token)?,
@@ -261,6 +387,14 @@ impl Credential {
     }
 
     /// The kind of this credential.
+    ///
+    /// ```
+    /// use securepay::api::{Credential, CredentialKind};
+    ///
+    /// assert_eq!(Credential::api_key("sk_live_1234")?.kind(), CredentialKind::ApiKey);
+    /// assert_eq!(Credential::client_id("cli_nz1bj41", None)?.kind(), CredentialKind::ClientId);
+    /// # Ok::<(), securepay::api::CredentialError>(())
+    /// ```
     pub const fn kind(&self) -> CredentialKind {
         match self {
             Credential::ApiKey(_) => CredentialKind::ApiKey,
@@ -278,6 +412,15 @@ impl Credential {
     }
 
     /// The `Origin` sent with this credential, if any.
+    ///
+    /// ```
+    /// use securepay::api::Credential;
+    ///
+    /// let frontend = Credential::client_id("cli_nz1bj41", Some("http://localhost:3000"))?;
+    /// assert_eq!(frontend.origin().map(|o| o.as_str()), Some("http://localhost:3000"));
+    /// assert!(Credential::api_key("sk_live_1234")?.origin().is_none());
+    /// # Ok::<(), securepay::api::CredentialError>(())
+    /// ```
     pub const fn origin(&self) -> Option<&Origin> {
         match self {
             Credential::ClientId { origin, .. } | Credential::Orchestrator { origin, .. } => {

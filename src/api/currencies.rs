@@ -10,6 +10,16 @@ use crate::network::Network;
 
 /// The answer of `GET /v2/currencies`: a bare array, or one object with `firstOnly=true` or
 /// `id=…` (the owned counterpart of [`QueryAnswer`](crate::currency::QueryAnswer)).
+///
+/// ```
+/// use securepay::api::{parse_parts, CurrenciesAnswer};
+///
+/// let one: CurrenciesAnswer = parse_parts(200, br#"{"id": "USDT-mainnet", "name": "Tether USD", "symbol": "USDT", "decimals": 6, "address": "0xdAC17F958D2ee523a2206206994597C13D831ec7", "network": "mainnet", "type": "ERC20", "hash": "0xdac17f958d2ee523a2206206994597c13d831ec7", "chainId": 1}"#)?; // firstOnly=true or id=…
+/// let CurrenciesAnswer::One(usdt) = one else { unreachable!() };
+/// assert_eq!((usdt.id().as_str(), usdt.decimals().get()), ("USDT-mainnet", 6));
+/// assert_eq!(parse_parts::<CurrenciesAnswer>(200, b"[]")?, CurrenciesAnswer::List(vec![]));
+/// # Ok::<(), securepay::api::ApiError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum CurrenciesAnswer {
@@ -20,6 +30,16 @@ pub enum CurrenciesAnswer {
 }
 
 /// The network filter of a conversion-routes query.
+///
+/// ```
+/// use securepay::api::{Api, Credential, RouteFilter};
+/// use securepay::network::Network;
+///
+/// let filter = RouteFilter::Networks(vec![Network::Mainnet, Network::Matic]);
+/// let request = Api::new().get_conversion_routes(&Credential::api_key("sk_test")?, "EUR", &filter)?;
+/// assert_eq!(request.uri(), "https://api.request.network/v2/currencies/EUR/conversion-routes?networks=mainnet%2Cmatic");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum RouteFilter {
     /// Every network (`network` is `null` in the answer).
@@ -35,6 +55,16 @@ pub enum RouteFilter {
 /// [`ConversionRoutes`](crate::currency::ConversionRoutes)). Network names are kept as text:
 /// the API description's own example writes `polygon`, which is not one of the eight network
 /// ids (`matic`).
+///
+/// ```
+/// use securepay::api::{parse_parts, ConversionRoutesAnswer};
+///
+/// let body = br#"{"currencyId": "USD", "network": "mainnet", "conversionRoutes": [{"id": "USDT-mainnet", "name": "Tether USD", "symbol": "USDT", "decimals": 6, "address": "0xdAC17F958D2ee523a2206206994597C13D831ec7", "network": "mainnet", "type": "ERC20", "hash": "0xdac17f958d2ee523a2206206994597c13d831ec7", "chainId": 1}]}"#;
+/// let routes: ConversionRoutesAnswer = parse_parts(200, body)?;
+/// assert_eq!((routes.currency_id.as_str(), routes.network.as_deref()), ("USD", Some("mainnet")));
+/// assert_eq!(routes.conversion_routes[0].symbol(), "USDT");
+/// # Ok::<(), securepay::api::ApiError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -97,6 +127,18 @@ impl Api {
 
     /// `GET /v2/currencies/{currencyId}/conversion-routes`: what an invoice in `currency_id`
     /// (USD, EUR, CNY, GBP, JPY) may be paid in. Answer: [`ConversionRoutesAnswer`].
+    ///
+    /// ```
+    /// use securepay::api::{Api, Credential, RequestError, RouteFilter};
+    /// use securepay::network::Network;
+    ///
+    /// let key = Credential::api_key("sk_test")?;
+    /// let request = Api::new().get_conversion_routes(&key, "USD", &RouteFilter::Network(Network::Base))?;
+    /// assert_eq!(request.uri(), "https://api.request.network/v2/currencies/USD/conversion-routes?network=base");
+    /// let none = Api::new().get_conversion_routes(&key, "USD", &RouteFilter::Networks(vec![]));
+    /// assert!(matches!(none, Err(RequestError::Body(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn get_conversion_routes(
         &self,
         credential: &Credential,

@@ -14,6 +14,21 @@ use crate::policy::{DestinationPolicy, PayeeDestinationRequest};
 /// Read strictly: `destinationId` must parse (its wallet, chain and token are checked against
 /// `walletAddress`, `chainId` and `tokenAddress`, so a destination that contradicts itself is
 /// refused), and `accessPolicy` follows [`DestinationPolicy`].
+///
+/// ```
+/// use securepay::api::{parse_parts, PayeeDestination};
+/// use securepay::network::Network;
+///
+/// let body = r#"{"id": "01HXEXAMPLE123", "chainId": 8453,
+///   "destinationId": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#89CDCBED:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+///   "walletAddress": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"}"#;
+/// let destination: PayeeDestination = parse_parts(201, body.as_bytes())?;
+/// assert_eq!(destination.destination_id.network(), Network::Base);
+/// // A chainId that contradicts destinationId is refused.
+/// let mainnet = body.replace(r#""chainId": 8453"#, r#""chainId": 1"#);
+/// assert!(parse_parts::<PayeeDestination>(201, mainnet.as_bytes()).is_err());
+/// # Ok::<(), securepay::api::ApiError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -156,6 +171,17 @@ impl Api {
     }
 
     /// `PUT {auth_url}/v1/payee-destination`. Answer: [`PayeeDestination`].
+    ///
+    /// ```
+    /// use securepay::api::{Api, Credential};
+    /// use securepay::policy::PayeeDestinationRequest;
+    ///
+    /// let body = PayeeDestinationRequest::from_json(r#"{"tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+    ///     "chainId": 8453, "accessPolicy": {"mode": "off"}}"#)?;
+    /// let request = Api::new().update_payee_destination(&Credential::session_cookie("siwe-session")?, &body)?;
+    /// assert_eq!((request.method().as_str(), request.uri().path()), ("PUT", "/v1/payee-destination"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn update_payee_destination(
         &self,
         credential: &Credential,
@@ -167,6 +193,16 @@ impl Api {
 
     /// `GET {auth_url}/v1/payee-destination`. Answer: `Option<PayeeDestination>` (`null` when
     /// there is no active destination).
+    ///
+    /// ```
+    /// use securepay::api::{parse_parts, Api, Credential, PayeeDestination};
+    ///
+    /// let request = Api::new().get_payee_destination(&Credential::session_cookie("siwe-session")?)?;
+    /// assert_eq!(request.method(), "GET");
+    /// // No active destination: the answer is null.
+    /// assert_eq!(parse_parts::<Option<PayeeDestination>>(200, b"null")?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn get_payee_destination(
         &self,
         credential: &Credential,

@@ -8,6 +8,13 @@ use http::Method;
 use super::CredentialKind;
 
 /// Which service an endpoint belongs to.
+///
+/// ```
+/// use securepay::api::{ApiHost, Endpoint};
+///
+/// assert_eq!(Endpoint::CreatePayeeDestination.host(), ApiHost::Auth);
+/// assert_eq!(Endpoint::CreateRequest.host(), ApiHost::Payment);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ApiHost {
     /// The payment API (`{base_url}`, default `https://api.request.network`).
@@ -33,6 +40,13 @@ const CLIENT_ONLY: &[CredentialKind] = &[ClientId];
 const SESSION_COOKIE_ONLY: &[CredentialKind] = &[SessionCookie];
 
 /// Every endpoint of the scope of this layer.
+///
+/// ```
+/// use securepay::api::Endpoint;
+///
+/// assert_eq!(Endpoint::ALL.len(), 21);
+/// assert_eq!(Endpoint::GetRequestCalldata.to_string(), "GET /v2/request/{requestId}/pay");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Endpoint {
@@ -284,27 +298,68 @@ impl Endpoint {
     }
 
     /// The service the endpoint belongs to.
+    ///
+    /// ```
+    /// use securepay::api::{ApiHost, Endpoint};
+    ///
+    /// let auth: Vec<Endpoint> = Endpoint::ALL.into_iter().filter(|e| e.host() == ApiHost::Auth).collect();
+    /// assert_eq!(auth, [Endpoint::CreatePayeeDestination, Endpoint::UpdatePayeeDestination, Endpoint::GetPayeeDestination]);
+    /// ```
     pub fn host(self) -> ApiHost {
         self.spec().0
     }
 
     /// The HTTP method.
+    ///
+    /// ```
+    /// use http::Method;
+    /// use securepay::api::Endpoint;
+    ///
+    /// assert_eq!(Endpoint::UpdatePayer.method(), Method::PATCH);
+    /// assert_eq!(Endpoint::UpdatePayeeDestination.method(), Method::PUT);
+    /// ```
     pub fn method(self) -> Method {
         self.spec().1
     }
 
     /// The path template, as in the API description (`/v2/request/{requestId}/pay`).
+    ///
+    /// ```
+    /// use securepay::api::Endpoint;
+    ///
+    /// assert_eq!(Endpoint::RecordSecurePaymentIntent.path_template(), "/v2/secure-payments/{token}/intent");
+    /// ```
     pub fn path_template(self) -> &'static str {
         self.spec().2
     }
 
     /// The credentials the endpoint accepts; a builder refuses any other.
+    ///
+    /// ```
+    /// use securepay::api::{CredentialKind, Endpoint};
+    ///
+    /// assert_eq!(Endpoint::CreatePayer.accepts(), [CredentialKind::ApiKey]); // payer endpoints: API key only
+    /// assert_eq!(Endpoint::GetSecurePayment.accepts(), [CredentialKind::ClientId]);
+    /// ```
     pub fn accepts(self) -> &'static [CredentialKind] {
         self.spec().3
     }
 
     /// Whether a Client ID must come with its `Origin` here (the OpenAPI description marks
     /// `Origin` required on the secure-payment token endpoints).
+    ///
+    /// ```
+    /// use securepay::api::{Api, Credential, Endpoint, RequestError};
+    /// use securepay::network::Network;
+    /// use securepay::pay::SecurePayQuery;
+    ///
+    /// assert!(Endpoint::GetSecurePaymentCalldata.origin_required());
+    /// let no_origin = Credential::client_id("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", None)?;
+    /// let token = "01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?;
+    /// let request = Api::new().get_secure_payment(&no_origin, &token, &SecurePayQuery::new(), Network::Base);
+    /// assert!(matches!(request, Err(RequestError::OriginRequired { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn origin_required(self) -> bool {
         self.spec().4
     }
@@ -314,11 +369,25 @@ impl Endpoint {
     ///
     /// Not documented, so assumed: `PUT /v1/payee-destination` answers 200 (api-notes §6.1
     /// gives 201 for the create call only).
+    ///
+    /// ```
+    /// use securepay::api::Endpoint;
+    ///
+    /// assert_eq!(Endpoint::CreateSecurePayment.success_status(), 201);
+    /// assert_eq!(Endpoint::CreatePayer.success_status(), 200);
+    /// ```
     pub fn success_status(self) -> u16 {
         self.spec().5
     }
 
     /// Whether the endpoint accepts a credential of this kind.
+    ///
+    /// ```
+    /// use securepay::api::{CredentialKind, Endpoint};
+    ///
+    /// assert!(Endpoint::CreateSecurePayment.accepts_kind(CredentialKind::SessionBearer));
+    /// assert!(!Endpoint::GetPayeeDestination.accepts_kind(CredentialKind::SessionBearer)); // cookie only
+    /// ```
     pub fn accepts_kind(self, kind: CredentialKind) -> bool {
         self.accepts().contains(&kind)
     }

@@ -5,6 +5,15 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// One issue of a Zod validation error.
+///
+/// ```
+/// use securepay::api::{ErrorBody, NestMessage};
+///
+/// let body = ErrorBody::parse(br#"{"statusCode": 400, "error": "Bad Request", "message": [{"code": "custom",
+///     "message": "firstOnly must be 'true' or 'false' if provided", "path": ["firstOnly"]}]}"#);
+/// let ErrorBody::Nest { message: NestMessage::Issues(issues), .. } = body else { unreachable!() };
+/// assert_eq!((issues[0].code.as_str(), &issues[0].path[0]), ("custom", &serde_json::json!("firstOnly")));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ZodIssue {
     /// The Zod issue code (`custom`, `invalid_type`, …).
@@ -17,6 +26,16 @@ pub struct ZodIssue {
 }
 
 /// The `message` of a NestJS error: text, or a list of Zod issues.
+///
+/// ```
+/// use securepay::api::NestMessage;
+///
+/// let text: NestMessage = serde_json::from_str(r#""Token not found""#)?;
+/// assert_eq!(text, NestMessage::Text("Token not found".into()));
+/// let issues: NestMessage = serde_json::from_str(r#"[{"code": "invalid_type", "message": "Required"}]"#)?;
+/// assert!(matches!(issues, NestMessage::Issues(list) if list[0].path.is_empty()));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum NestMessage {
@@ -27,6 +46,16 @@ pub enum NestMessage {
 }
 
 /// A field error of the custom validation shape.
+///
+/// ```
+/// use securepay::api::ErrorBody;
+///
+/// let body = ErrorBody::parse(br#"{"message": "Validation failed",
+///     "errors": [{"field": "wallet", "message": "Invalid Ethereum address"}]}"#);
+/// let ErrorBody::Validation { errors, .. } = &body else { unreachable!() };
+/// assert_eq!(errors[0].field, "wallet");
+/// assert_eq!(body.message().as_deref(), Some("Validation failed: wallet: Invalid Ethereum address"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FieldError {
     /// The field.
@@ -36,6 +65,16 @@ pub struct FieldError {
 }
 
 /// Why a multicall child was refused (an open enum: unknown reasons keep their text).
+///
+/// ```
+/// use securepay::api::MulticallFailureReason;
+///
+/// let reason: MulticallFailureReason = serde_json::from_str(r#""secure_payment_expired""#)?;
+/// assert_eq!(reason, MulticallFailureReason::SecurePaymentExpired);
+/// let unknown: MulticallFailureReason = serde_json::from_str(r#""sanctioned""#)?;
+/// assert_eq!(unknown, MulticallFailureReason::Other("sanctioned".into()));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MulticallFailureReason {
@@ -59,6 +98,17 @@ pub enum MulticallFailureReason {
 }
 
 /// One refused child of a multicall.
+///
+/// ```
+/// use securepay::api::{MulticallFailure, MulticallFailureReason};
+///
+/// let failure: MulticallFailure = serde_json::from_str(
+///     r#"{"securePaymentToken": "01JD3E6JD46KY4KKV7X9V0MZ8A", "reason": "already_paid"}"#,
+/// )?;
+/// assert_eq!(failure.reason, MulticallFailureReason::AlreadyPaid);
+/// assert_eq!(failure.secure_payment_token.as_deref(), Some("01JD3E6JD46KY4KKV7X9V0MZ8A"));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MulticallFailure {
@@ -79,6 +129,15 @@ pub struct MulticallFailure {
 }
 
 /// The cap a multicall went over.
+///
+/// ```
+/// use securepay::api::ErrorBody;
+///
+/// let body = ErrorBody::parse(br#"{"message": "Multicall validation failed", "code": "multicall_validation_failed",
+///     "failures": [], "cap": {"type": "child_count", "maximum": 150, "actual": 180, "reduceBy": 30}}"#);
+/// let ErrorBody::Multicall { cap: Some(cap), .. } = body else { unreachable!() };
+/// assert_eq!((cap.kind.as_str(), cap.maximum, cap.reduce_by), ("child_count", 150, 30));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MulticallCap {
@@ -94,6 +153,16 @@ pub struct MulticallCap {
 }
 
 /// The payment state a 409 or 423 answer carries.
+///
+/// ```
+/// use securepay::api::RequestPaidStatus;
+///
+/// let paid: RequestPaidStatus =
+///     serde_json::from_str(r#"{"requestId": "01e273ecc29d", "hasBeenPaid": true, "txHash": "0xabc"}"#)?;
+/// assert!(paid.has_been_paid);
+/// assert_eq!((paid.tx_hash.as_deref(), paid.safe_tx_hash), (Some("0xabc"), None));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestPaidStatus {
@@ -116,6 +185,16 @@ pub struct RequestPaidStatus {
 }
 
 /// An error body of the API.
+///
+/// ```
+/// use securepay::api::ErrorBody;
+///
+/// let body = ErrorBody::parse(br#"{"message": "Secure payment is in progress", "safeTxHash": "0xabc",
+///     "chainId": 8453, "safePaymentDeadline": 1742205771}"#);
+/// let ErrorBody::SecurePayment { safe_tx_hash, chain_id, .. } = &body else { unreachable!() };
+/// assert_eq!((safe_tx_hash.as_deref(), *chain_id), (Some("0xabc"), Some(8453)));
+/// assert_eq!(ErrorBody::parse(b"Bad Gateway"), ErrorBody::Raw("Bad Gateway".into()));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "shape", rename_all = "snake_case")]
 pub enum ErrorBody {
@@ -242,6 +321,15 @@ impl ErrorBody {
     }
 
     /// A one-line message for people: the body's message, or its Zod issues joined.
+    ///
+    /// ```
+    /// use securepay::api::ErrorBody;
+    ///
+    /// let issues = ErrorBody::parse(br#"{"statusCode": 400, "message": [{"code": "custom", "message": "a"},
+    ///     {"code": "custom", "message": "b"}]}"#);
+    /// assert_eq!(issues.message().as_deref(), Some("a; b"));
+    /// assert_eq!(ErrorBody::parse(b"").message(), None);
+    /// ```
     pub fn message(&self) -> Option<String> {
         match self {
             ErrorBody::Nest {

@@ -7,6 +7,14 @@ use crate::pay::FeeBearer;
 use crate::webhook::{open_enum, DecimalText};
 
 /// Which flow a fee plan was made for. A closed enum: it decides who pays.
+///
+/// ```
+/// use securepay::api::FeeFlow;
+///
+/// assert_eq!(serde_json::from_str::<FeeFlow>(r#""get_paid""#)?, FeeFlow::GetPaid);
+/// assert!(serde_json::from_str::<FeeFlow>(r#""refund""#).is_err()); // closed: it decides who pays
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FeeFlow {
@@ -18,6 +26,13 @@ pub enum FeeFlow {
 
 open_enum! {
     /// `feeBearerSource`: why a fee has its bearer.
+    ///
+    /// ```
+    /// use securepay::api::FeeBearerSource;
+    ///
+    /// assert_eq!(FeeBearerSource::parse("forced_fee_policy"), FeeBearerSource::ForcedFeePolicy);
+    /// assert_eq!(FeeBearerSource::FlowDefault.to_string(), "flow_default");
+    /// ```
     FeeBearerSource {
         /// `fee_config`.
         FeeConfig = "fee_config",
@@ -31,6 +46,14 @@ open_enum! {
 }
 
 /// `destinationRef`: where a fee goes.
+///
+/// ```
+/// use securepay::api::FeeDestinationRef;
+///
+/// let to: FeeDestinationRef = serde_json::from_str(r#"{"tronAddress": "TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd"}"#)?;
+/// assert_eq!((to.evm_address, to.tron_address.as_deref()), (None, Some("TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd")));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FeeDestinationRef {
@@ -43,6 +66,16 @@ pub struct FeeDestinationRef {
 }
 
 /// One fee of a plan (`feePlan.fees[]`).
+///
+/// ```
+/// use securepay::api::{FeeBearerSource, PlannedFeeEntry};
+/// use securepay::pay::FeeBearer;
+///
+/// let fee: PlannedFeeEntry = serde_json::from_str(r#"{"type": "protocol", "label": "Protocol fee", "feeBearer": "payee", "feeBearerSource": "flow_default", "percentageBps": 10, "capUsd": null, "calculatedAmountUsd": "0.10", "destinationResolver": "platform", "destinationRef": {"evmAddress": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"}, "configSource": "default"}"#)?;
+/// assert_eq!((fee.kind.as_str(), fee.fee_bearer, fee.fee_bearer_source), ("protocol", FeeBearer::Payee, FeeBearerSource::FlowDefault));
+/// assert_eq!((fee.percentage_bps.as_u64(), fee.cap_usd), (Some(10), None)); // 0.1 %, no cap
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PlannedFeeEntry {
@@ -73,6 +106,17 @@ pub struct PlannedFeeEntry {
 }
 
 /// `feePlan` (version 1).
+///
+/// ```
+/// use securepay::api::{FeeFlow, FeePlan};
+///
+/// let plan: FeePlan = serde_json::from_str(r#"{"version": 1, "flow": "get_paid", "defaultFeeBearer": "payee",
+///     "grossAmountUsd": "10.00", "netRecipientAmountUsd": "9.90", "payerTotalAmountUsd": "10.00", "totalFeesUsd": "0.10",
+///     "payeeBorneFeesUsd": "0.10", "payerBorneFeesUsd": "0", "fees": [{"type": "protocol", "label": "Protocol fee", "feeBearer": "payee", "feeBearerSource": "flow_default", "percentageBps": 10, "capUsd": null, "calculatedAmountUsd": "0.10", "destinationResolver": "platform", "destinationRef": {"evmAddress": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"}, "configSource": "default"}]}"#)?;
+/// assert_eq!(plan.flow, FeeFlow::GetPaid);
+/// assert_eq!(plan.net_recipient_amount_usd.as_str(), "9.90");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FeePlan {
@@ -100,6 +144,15 @@ pub struct FeePlan {
 
 /// `feePlan.version`: only `1` is described; any other version is refused (its fields could
 /// mean something else).
+///
+/// ```
+/// use securepay::api::FeePlanVersion;
+///
+/// assert_eq!(serde_json::from_str::<FeePlanVersion>("1")?, FeePlanVersion);
+/// assert!(serde_json::from_str::<FeePlanVersion>("2").is_err()); // its fields could mean something else
+/// assert_eq!(serde_json::to_string(&FeePlanVersion)?, "1");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FeePlanVersion;
 

@@ -13,6 +13,17 @@ use crate::pay::{ExecutionKind, SecurePaymentToken, SourceToken};
 
 /// The transaction a payer broadcast: a transaction hash, or a Safe transaction hash still
 /// waiting for execution (with its optional execution deadline). Exactly one of the two.
+///
+/// ```
+/// use securepay::api::{BodyError, Broadcast, RecordIntent};
+/// use securepay::network::Network;
+/// use securepay::pay::SourceToken;
+///
+/// let safe_tx_hash = "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef".parse()?;
+/// let no_deadline = Broadcast::Safe { safe_tx_hash, deadline: Some(0) };
+/// assert!(matches!(RecordIntent::single(no_deadline, Network::Base, SourceToken::Usdc), Err(BodyError::Invalid { field: "safePaymentDeadline", .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Broadcast {
     /// `txHash`.
@@ -52,6 +63,13 @@ impl Broadcast {
 }
 
 /// How the payment was routed (`routeKind`). A closed enum.
+///
+/// ```
+/// use securepay::api::RouteKind;
+///
+/// assert_eq!(serde_json::to_string(&RouteKind::SameChainConversion)?, r#""same_chain_conversion""#);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RouteKind {
@@ -64,6 +82,14 @@ pub enum RouteKind {
 }
 
 /// The bridge used (`bridgeTool`). A closed enum.
+///
+/// ```
+/// use securepay::api::BridgeTool;
+///
+/// assert_eq!(serde_json::from_str::<BridgeTool>(r#""stargate""#)?, BridgeTool::Stargate);
+/// assert!(serde_json::from_str::<BridgeTool>(r#""hop""#).is_err());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BridgeTool {
@@ -90,6 +116,21 @@ fn check_chain(network: Network) -> Result<Network, BodyError> {
 }
 
 /// The intent of a single payment: `{txHash | safeTxHash, chain, token, …}`.
+///
+/// ```
+/// use securepay::api::{Broadcast, BridgeTool, RecordIntent, RouteKind};
+/// use securepay::network::Network;
+/// use securepay::pay::SourceToken;
+///
+/// let mut body = RecordIntent::single(Broadcast::Transaction("0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef".parse()?), Network::ArbitrumOne, SourceToken::Usdt)?;
+/// if let RecordIntent::Single(intent) = &mut body {
+///     intent.route_kind = Some(RouteKind::Crosschain);
+///     intent.bridge_tool = Some(BridgeTool::Across);
+/// }
+/// let json = serde_json::to_value(&body)?;
+/// assert_eq!((json["chain"].as_str(), json["bridgeTool"].as_str()), (Some("ARBITRUM"), Some("across")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SingleIntent {
@@ -129,6 +170,14 @@ pub struct SingleIntent {
 }
 
 /// One leg of a multicall intent (`transactionIndices[]`).
+///
+/// ```
+/// use securepay::api::TransactionIndex;
+///
+/// let leg: TransactionIndex = serde_json::from_str(r#"{"childPosition": 2, "transactionIndex": 3, "routeKind": "same_chain"}"#)?;
+/// assert_eq!((leg.child_position, leg.transaction_index), (2, 3));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TransactionIndex {
@@ -154,6 +203,19 @@ pub struct TransactionIndex {
 }
 
 /// The intent of a multicall parent: the UserOperation a smart account submitted.
+///
+/// ```
+/// use securepay::api::{RecordIntent, TransactionIndex};
+/// use securepay::network::Network;
+///
+/// let legs = vec![TransactionIndex { child_position: 0, transaction_index: 1, route_tool: None, source_token: None,
+///     source_amount: None, route_kind: None, bridge_tool: None }];
+/// let body = RecordIntent::multicall(None, Network::Base, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?, "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef".parse()?, legs)?;
+/// let json = serde_json::to_value(&body)?;
+/// assert_eq!(json["smartAccountAddress"], "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7");
+/// assert!(json.get("txHash").is_none()); // the UserOperation identifies it
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MulticallIntent {
@@ -198,6 +260,16 @@ pub enum RecordIntent {
 
 impl RecordIntent {
     /// A single payment's intent; the optional fields are public on [`SingleIntent`].
+    ///
+    /// ```
+    /// use securepay::api::{Broadcast, RecordIntent};
+    /// use securepay::network::Network;
+    /// use securepay::pay::SourceToken;
+    ///
+    /// let body = RecordIntent::single(Broadcast::Transaction("0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef".parse()?), Network::Base, SourceToken::Usdc)?;
+    /// assert_eq!(serde_json::to_string(&body)?, r#"{"txHash":"0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef","chain":"BASE","token":"USDC"}"#);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn single(
         broadcast: Broadcast,
         chain: Network,
@@ -223,6 +295,15 @@ impl RecordIntent {
     }
 
     /// A multicall parent's intent: 1 to 250 legs.
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, RecordIntent};
+    /// use securepay::network::Network;
+    ///
+    /// let none = RecordIntent::multicall(None, Network::Base, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?, "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef".parse()?, vec![]);
+    /// assert_eq!(none, Err(BodyError::TooFew { field: "transactionIndices", min: 1, given: 0 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn multicall(
         broadcast: Option<Broadcast>,
         chain: Network,
@@ -264,6 +345,16 @@ impl RecordIntent {
 }
 
 /// The answer of a single payment's intent.
+///
+/// ```
+/// use securepay::api::{parse_parts, IntentRecorded};
+///
+/// let answer: IntentRecorded = parse_parts(200, br#"{"intentId": "01HXEXAMPLE123", "paymentReference": "0xb3581f0b0f74cc61", "txHash": "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef", "isListening": true}"#)?;
+/// let IntentRecorded::Tracked(tracked) = answer else { unreachable!() };
+/// assert!(tracked.is_listening);
+/// assert_eq!(tracked.payment_reference.to_string(), "0xb3581f0b0f74cc61");
+/// # Ok::<(), securepay::api::ApiError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -289,6 +380,15 @@ pub struct IntentTracked {
 }
 
 /// The answer of a multicall parent's intent: an audit-only receipt (never polled).
+///
+/// ```
+/// use securepay::api::{parse_parts, IntentRecorded};
+///
+/// let answer: IntentRecorded = parse_parts(200, br#"{"receiptId": "r1", "multicallId": "m1", "parentToken": "01JD3E6JD46KY4KKV7X9V0MZ7W", "sourceChain": "BASE", "smartAccountAddress": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "userOpHash": "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef", "transactionIndices": [{"childPosition": 0, "transactionIndex": 1}], "isListening": false}"#)?;
+/// let IntentRecorded::Multicall(receipt) = answer else { unreachable!() };
+/// assert_eq!((receipt.source_chain.as_str(), receipt.is_listening), ("BASE", false)); // audit only
+/// # Ok::<(), securepay::api::ApiError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -321,6 +421,15 @@ pub struct MulticallReceipt {
 }
 
 /// The answer (200) of `POST /v2/secure-payments/{token}/intent`, by form.
+///
+/// ```
+/// use securepay::api::{parse_parts, IntentRecorded};
+///
+/// // Told apart by receiptId.
+/// assert!(matches!(parse_parts(200, br#"{"receiptId": "r1", "multicallId": "m1", "parentToken": "01JD3E6JD46KY4KKV7X9V0MZ7W", "sourceChain": "BASE", "smartAccountAddress": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "userOpHash": "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef", "transactionIndices": [{"childPosition": 0, "transactionIndex": 1}], "isListening": false}"#)?, IntentRecorded::Multicall(_)));
+/// assert!(matches!(parse_parts(200, br#"{"intentId": "01HXEXAMPLE123", "paymentReference": "0xb3581f0b0f74cc61", "txHash": "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef", "isListening": true}"#)?, IntentRecorded::Tracked(_)));
+/// # Ok::<(), securepay::api::ApiError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum IntentRecorded {

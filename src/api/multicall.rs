@@ -8,6 +8,15 @@ use crate::pay::SecurePaymentToken;
 use crate::webhook::open_enum;
 
 /// How a multicall payout executes (`requestedExecutionKind`). A closed enum.
+///
+/// ```
+/// use securepay::api::{CreateMulticallPayout, RequestedExecutionKind};
+///
+/// let children = vec!["01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?, "01JD3E6JD46KY4KKV7X9V0MZ7X".parse()?];
+/// let body = CreateMulticallPayout::new(children, Some(RequestedExecutionKind::TronBatch))?;
+/// assert!(serde_json::to_string(&body)?.ends_with(r#""requestedExecutionKind":"tron_batch"}"#));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RequestedExecutionKind {
@@ -42,6 +51,14 @@ pub struct CreateMulticallPayout {
 
 impl CreateMulticallPayout {
     /// Checks the children: 2 to 1000, each once.
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, CreateMulticallPayout};
+    ///
+    /// let one = vec!["01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?];
+    /// assert_eq!(CreateMulticallPayout::new(one, None), Err(BodyError::TooFew { field: "childTokens", min: 2, given: 1 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(
         child_tokens: Vec<SecurePaymentToken>,
         requested_execution_kind: Option<RequestedExecutionKind>,
@@ -77,6 +94,12 @@ impl CreateMulticallPayout {
 
 open_enum! {
     /// `status` of a new multicall payout link.
+    ///
+    /// ```
+    /// use securepay::api::MulticallLinkStatus;
+    ///
+    /// assert_eq!(MulticallLinkStatus::parse("expired"), MulticallLinkStatus::Expired);
+    /// ```
     MulticallLinkStatus {
         /// `pending`.
         Pending = "pending",
@@ -87,6 +110,14 @@ open_enum! {
 
 open_enum! {
     /// `items[].eligibility`.
+    ///
+    /// ```
+    /// use securepay::api::ChildEligibility;
+    ///
+    /// let eligibility: ChildEligibility = serde_json::from_str(r#""stale""#)?;
+    /// assert_eq!(eligibility, ChildEligibility::Stale);
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     ChildEligibility {
         /// `eligible`.
         Eligible = "eligible",
@@ -97,6 +128,13 @@ open_enum! {
 
 open_enum! {
     /// `items[].staleReason`.
+    ///
+    /// ```
+    /// use securepay::api::StaleReason;
+    ///
+    /// assert_eq!(StaleReason::parse("request_processing"), StaleReason::RequestProcessing);
+    /// assert!(!StaleReason::parse("quote_moved").is_known()); // kept as sent
+    /// ```
     StaleReason {
         /// `secure_payment_expired`.
         SecurePaymentExpired = "secure_payment_expired",
@@ -112,6 +150,15 @@ open_enum! {
 }
 
 /// One child of a new multicall payout link (`items[]`).
+///
+/// ```
+/// use securepay::api::{ChildEligibility, MulticallItem, StaleReason};
+///
+/// let item: MulticallItem = serde_json::from_str(r#"{"securePaymentToken": "01JD3E6JD46KY4KKV7X9V0MZ7Y",
+///     "requestId": "01e3", "position": 1, "eligibility": "stale", "staleReason": "already_paid"}"#)?;
+/// assert_eq!((item.eligibility, item.stale_reason), (Some(ChildEligibility::Stale), Some(StaleReason::AlreadyPaid)));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MulticallItem {
@@ -130,6 +177,16 @@ pub struct MulticallItem {
 }
 
 /// The answer (201) of `POST /v2/secure-payments/multicall-payouts`.
+///
+/// ```
+/// use securepay::api::{parse_parts, MulticallLinkStatus, MulticallPayoutCreated};
+///
+/// let body = br#"{"type": "multicall", "token": "01JD3E6JD46KY4KKV7X9V0MZ7W", "status": "pending", "expiresAt": "2026-03-22T10:00:00.000Z", "createdAt": "2026-03-15T10:00:00.000Z", "items": [{"securePaymentToken": "01JD3E6JD46KY4KKV7X9V0MZ7X", "requestId": "01e2", "position": 0, "eligibility": "eligible"}, {"securePaymentToken": "01JD3E6JD46KY4KKV7X9V0MZ7Y", "requestId": "01e3", "position": 1, "eligibility": "stale", "staleReason": "already_paid"}]}"#;
+/// let created: MulticallPayoutCreated = parse_parts(201, body)?;
+/// assert_eq!(created.status, MulticallLinkStatus::Pending);
+/// assert_eq!(created.items.iter().map(|item| item.position).collect::<Vec<_>>(), [0, 1]);
+/// # Ok::<(), securepay::api::ApiError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -153,6 +210,14 @@ pub struct MulticallPayoutCreated {
 }
 
 /// The `type` of a multicall payout link: only `multicall`.
+///
+/// ```
+/// use securepay::api::MulticallType;
+///
+/// assert_eq!(serde_json::from_str::<MulticallType>(r#""multicall""#)?, MulticallType::Multicall);
+/// assert!(serde_json::from_str::<MulticallType>(r#""batch""#).is_err());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MulticallType {
@@ -162,6 +227,16 @@ pub enum MulticallType {
 
 impl Api {
     /// `POST /v2/secure-payments/multicall-payouts`. Answer: [`MulticallPayoutCreated`].
+    ///
+    /// ```
+    /// use securepay::api::{Api, CreateMulticallPayout, Credential};
+    ///
+    /// let children = vec!["01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?, "01JD3E6JD46KY4KKV7X9V0MZ7X".parse()?];
+    /// let body = CreateMulticallPayout::new(children, None)?;
+    /// let request = Api::new().create_multicall_payout(&Credential::api_key("sk_test")?, &body)?;
+    /// assert_eq!(request.uri(), "https://api.request.network/v2/secure-payments/multicall-payouts");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn create_multicall_payout(
         &self,
         credential: &Credential,

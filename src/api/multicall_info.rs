@@ -10,6 +10,13 @@ use crate::webhook::{open_enum, DecimalText};
 
 open_enum! {
     /// Why a multicall child cannot execute (`blockReason`).
+    ///
+    /// ```
+    /// use securepay::api::BlockReason;
+    ///
+    /// assert_eq!(BlockReason::parse("compliance_failed"), BlockReason::ComplianceFailed);
+    /// assert_eq!(BlockReason::InvalidChildLinkage.as_str(), "invalid_child_linkage");
+    /// ```
     BlockReason {
         /// `not_found`.
         NotFound = "not_found",
@@ -38,6 +45,14 @@ open_enum! {
 
 open_enum! {
     /// What to do about a blocked child (`recoveryAction`).
+    ///
+    /// ```
+    /// use securepay::api::RecoveryAction;
+    ///
+    /// let action: RecoveryAction = serde_json::from_str(r#""wait_for_quote_refresh""#)?;
+    /// assert_eq!(action, RecoveryAction::WaitForQuoteRefresh);
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     RecoveryAction {
         /// `remove_child`.
         RemoveChild = "remove_child",
@@ -55,6 +70,15 @@ open_enum! {
 }
 
 /// One child of a multicall (`children[]`).
+///
+/// ```
+/// use securepay::api::{BlockReason, MulticallChildInfo, RecoveryAction};
+///
+/// let child: MulticallChildInfo = serde_json::from_str(r#"{"securePaymentToken": "01JD3E6JD46KY4KKV7X9V0MZ7Y", "requestId": "01e3", "position": 1, "executable": false, "blockReason": "already_paid", "recoveryAction": "remove_child", "amount": "15.5"}"#)?;
+/// assert!(!child.executable);
+/// assert_eq!((child.block_reason, child.recovery_action), (Some(BlockReason::AlreadyPaid), Some(RecoveryAction::RemoveChild)));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MulticallChildInfo {
@@ -93,6 +117,14 @@ pub struct MulticallChildInfo {
 }
 
 /// One line of `totals.byDestinationCurrency`.
+///
+/// ```
+/// use securepay::api::CurrencyTotal;
+///
+/// let total: CurrencyTotal = serde_json::from_str(r#"{"network": "base", "currency": "USDC", "totalAmount": "40.5"}"#)?;
+/// assert_eq!(total.total_amount.as_str(), "40.5");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CurrencyTotal {
@@ -105,6 +137,15 @@ pub struct CurrencyTotal {
 }
 
 /// `totals` of a multicall.
+///
+/// ```
+/// use securepay::api::MulticallTotals;
+///
+/// let totals: MulticallTotals = serde_json::from_str(r#"{"childCount": 2, "blockedChildCount": 1, "byDestinationCurrency": [{"network": "base", "currency": "USDC", "totalAmount": "40.5"}], "amountSummary": {"grossAmount": "40.5", "netRecipientAmount": "40.5", "totalFees": "0", "payeeBorneFees": "0", "payerBorneFees": "0", "payerTotal": "40.5"}}"#)?;
+/// assert_eq!((totals.child_count, totals.blocked_child_count), (2, 1));
+/// assert_eq!(totals.amount_summary.payer_total.as_str(), "40.5");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MulticallTotals {
@@ -119,6 +160,19 @@ pub struct MulticallTotals {
 }
 
 /// `paymentType: "multicall"`.
+///
+/// ```
+/// use securepay::api::SecurePaymentInfo;
+///
+/// // No example is published: this one follows the schema.
+/// let info: SecurePaymentInfo = serde_json::from_str(r#"{"paymentType": "multicall", "status": "partially_settled",
+///     "token": "01JD3E6JD46KY4KKV7X9V0MZ7W", "canExecute": false, "expiresAt": "2026-03-22T10:00:00.000Z",
+///     "createdAt": "2026-03-15T10:00:00.000Z", "children": [{"securePaymentToken": "01JD3E6JD46KY4KKV7X9V0MZ7Y", "requestId": "01e3", "position": 1, "executable": false, "blockReason": "already_paid", "recoveryAction": "remove_child", "amount": "15.5"}], "totals": {"childCount": 2, "blockedChildCount": 1, "byDestinationCurrency": [{"network": "base", "currency": "USDC", "totalAmount": "40.5"}], "amountSummary": {"grossAmount": "40.5", "netRecipientAmount": "40.5", "totalFees": "0", "payeeBorneFees": "0", "payerBorneFees": "0", "payerTotal": "40.5"}}}"#)?;
+/// let SecurePaymentInfo::Multicall(multicall) = info else { unreachable!() };
+/// assert!(!multicall.can_execute && multicall.common.status.is_payable());
+/// assert_eq!(multicall.children[0].position, 1);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MulticallInfo {

@@ -20,6 +20,15 @@ pub struct Origin(String);
 
 impl Origin {
     /// Checks an origin.
+    ///
+    /// ```
+    /// use securepay::api::{CredentialError, Origin};
+    ///
+    /// assert!(Origin::new("http://[::1]:5173").is_ok());
+    /// let error = Origin::new("https://mydomain.com/").unwrap_err();
+    /// assert!(matches!(error, CredentialError::InvalidOrigin { reason: "an origin has no path (not even a trailing /)", .. }));
+    /// assert!(Origin::new("wss://mydomain.com").is_err());
+    /// ```
     pub fn new(text: &str) -> Result<Origin, CredentialError> {
         let invalid = |reason| CredentialError::InvalidOrigin {
             origin: text.to_owned(),
@@ -64,6 +73,14 @@ impl Origin {
     }
 
     /// The origin text.
+    ///
+    /// ```
+    /// use securepay::api::Origin;
+    ///
+    /// let origin: Origin = "https://shop.example.com:8443".parse()?;
+    /// assert_eq!(origin.as_str(), "https://shop.example.com:8443");
+    /// # Ok::<(), securepay::api::CredentialError>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         &self.0
     }

@@ -7,6 +7,14 @@ use super::{Api, BodyError, Credential, Endpoint, RequestError};
 use crate::offramp::{ClientUserId, CreatePayer, CreatePaymentDetails, UpdatePayer};
 
 /// The answer of `PATCH /v2/payer/{clientUserId}`: `{"success": true}`.
+///
+/// ```
+/// use securepay::api::{parse_parts, PayerUpdated};
+///
+/// let answer: PayerUpdated = parse_parts(200, br#"{"success": true}"#)?;
+/// assert!(answer.success);
+/// # Ok::<(), securepay::api::ApiError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct PayerUpdated {
@@ -17,6 +25,17 @@ pub struct PayerUpdated {
 impl Api {
     /// `POST /v2/payer` (KYC data; the path carries no id). Answer:
     /// [`PayerCreated`](crate::offramp::PayerCreated).
+    ///
+    /// ```
+    /// use securepay::api::{Api, Credential};
+    /// use securepay::offramp::CreatePayer;
+    ///
+    /// let body = CreatePayer::from_json(include_str!("../../tests/data/offramp/payer-individualBeneficiary.json"))?;
+    /// let request = Api::new().create_payer(&Credential::api_key("sk_test")?, &body)?;
+    /// assert_eq!(request.uri(), "https://api.request.network/v2/payer");
+    /// assert_eq!(serde_json::from_slice::<serde_json::Value>(request.body())?["clientUserId"], "user-123");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn create_payer(
         &self,
         credential: &Credential,
@@ -27,6 +46,14 @@ impl Api {
 
     /// `GET /v2/payer/{clientUserId}`. Answer:
     /// [`ComplianceStatus`](crate::offramp::ComplianceStatus).
+    ///
+    /// ```
+    /// # use securepay::api::{Api, Credential};
+    /// # let key = Credential::api_key("sk_test")?;
+    /// let request = Api::new().get_payer(&key, &"user 123".parse()?)?;
+    /// assert_eq!(request.uri(), "https://api.request.network/v2/payer/user%20123");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn get_payer(
         &self,
         credential: &Credential,
@@ -38,6 +65,16 @@ impl Api {
 
     /// `PATCH /v2/payer/{clientUserId}` (`{"agreementCompleted": true}`). Answer:
     /// [`PayerUpdated`].
+    ///
+    /// ```
+    /// use securepay::offramp::UpdatePayer;
+    /// # use securepay::api::{Api, Credential};
+    /// # let key = Credential::api_key("sk_test")?;
+    /// let request = Api::new().update_payer(&key, &"user-123".parse()?, &UpdatePayer::agreement_completed())?;
+    /// assert_eq!(request.method(), "PATCH");
+    /// assert_eq!(request.body().as_slice(), br#"{"agreementCompleted":true}"#);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn update_payer(
         &self,
         credential: &Credential,
@@ -50,6 +87,16 @@ impl Api {
 
     /// `POST /v2/payer/{clientUserId}/payment-details` (a bank account). Answer:
     /// [`PaymentDetailCreated`](crate::offramp::PaymentDetailCreated).
+    ///
+    /// ```
+    /// use securepay::offramp::CreatePaymentDetails;
+    /// # use securepay::api::{Api, Credential};
+    /// # let key = Credential::api_key("sk_test")?;
+    /// let body = CreatePaymentDetails::from_json(include_str!("../../tests/data/offramp/payment-details-ukAccount.json"))?;
+    /// let request = Api::new().create_payment_details(&key, &"user-123".parse()?, &body)?;
+    /// assert_eq!(request.uri().path(), "/v2/payer/user-123/payment-details");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn create_payment_details(
         &self,
         credential: &Credential,
@@ -62,6 +109,16 @@ impl Api {
 
     /// `GET /v2/payer/{clientUserId}/payment-details`, optionally only `paymentDetailsId`.
     /// Answer: [`PaymentDetailsList`](crate::offramp::PaymentDetailsList).
+    ///
+    /// ```
+    /// # use securepay::api::{Api, Credential};
+    /// # let key = Credential::api_key("sk_test")?;
+    /// let user = "user-123".parse()?;
+    /// let request = Api::new().list_payment_details(&key, &user, Some("pd_123456"))?;
+    /// assert_eq!(request.uri().query(), Some("paymentDetailsId=pd_123456"));
+    /// assert!(Api::new().list_payment_details(&key, &user, Some("")).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn list_payment_details(
         &self,
         credential: &Credential,

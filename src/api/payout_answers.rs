@@ -10,6 +10,17 @@ use crate::transaction::Transaction;
 
 /// The answer (201) of a one-time `POST /v2/payouts`: the new request and its calldata. The
 /// schema requires only `requestId`; the examples add the rest, in the shape of `/pay`.
+///
+/// ```
+/// use securepay::api::{parse_parts, PayoutResponse};
+///
+/// let answer: PayoutResponse = parse_parts(201, br#"{"requestId": "01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb",
+///     "paymentReference": "0xb3581f0b0f74cc61"}"#)?; // only requestId is required
+/// let PayoutResponse::OneTime(created) = answer else { unreachable!() };
+/// assert_eq!(created.payment_reference.map(|r| r.to_string()), Some("0xb3581f0b0f74cc61".to_owned()));
+/// assert!(created.calldata.is_none());
+/// # Ok::<(), securepay::api::ApiError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -26,6 +37,19 @@ pub struct PayoutCreated {
 
 /// The answer (201) of a recurring `POST /v2/payouts`: the approval, and the EIP-712
 /// `SchedulePermit` to sign and submit to `POST /v2/payouts/recurring/{id}` (not built here).
+///
+/// ```
+/// use securepay::api::{parse_parts, PayoutResponse};
+///
+/// let answer: PayoutResponse = parse_parts(201, br#"{"id": "01JXYJKCAHGFTDR15F2D072ESG",
+///     "transactions": [{"to": "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C", "data": "0x095ea7b3", "value": "0x0"}],
+///     "recurringPaymentPermit": {"domain": {"name": "ERC20RecurringPaymentProxy", "version": "1", "chainId": 11155111}},
+///     "metadata": {"stepsRequired": 2}}"#)?;
+/// let PayoutResponse::Recurring(recurring) = answer else { unreachable!() };
+/// assert_eq!(recurring.recurring_payment_permit["domain"]["name"], "ERC20RecurringPaymentProxy");
+/// assert_eq!(recurring.transactions.len(), 1); // the allowance approval
+/// # Ok::<(), securepay::api::ApiError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -41,6 +65,18 @@ pub struct RecurringPayoutCreated {
 }
 
 /// The answer of `POST /v2/payouts`.
+///
+/// ```
+/// use securepay::api::{parse_parts, PayoutResponse};
+///
+/// let answer: PayoutResponse = parse_parts(201, br#"{"requestId": "01e273ecc29d", "paymentReference": "0xb3581f0b0f74cc61",
+///     "transactions": [{"to": "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C", "data": "0x095ea7b3", "value": 0},
+///                      {"to": "0x399F5EE127ce7432E4921a61b8CF52b0af52cbfE", "data": "0xc219a14d", "value": 0}],
+///     "metadata": {"stepsRequired": 2, "needsApproval": true, "approvalTransactionIndex": 0}}"#)?;
+/// let PayoutResponse::OneTime(created) = answer else { unreachable!() };
+/// assert_eq!(created.calldata.map(|c| c.transactions.len()), Some(2)); // approve, then pay
+/// # Ok::<(), securepay::api::ApiError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum PayoutResponse {
@@ -84,6 +120,17 @@ impl<'de> Deserialize<'de> for PayoutResponse {
 /// batch call under `batchPaymentTransaction` or the schema's `ERC20BatchPaymentTransaction` /
 /// `ETHBatchPaymentTransaction`). `ERC20ApprovalTransactions` is "only present when token
 /// approval is required", so an absent list reads as empty.
+///
+/// ```
+/// use securepay::api::{parse_parts, BatchPayoutCalldata};
+///
+/// let body = br#"{"ETHBatchPaymentTransaction": {"data": "0x92cddb91", "to": "0x67818703c92580c0e106e401F253E8A410A66f8B",
+///     "value": {"type": "BigNumber", "hex": "0x0d83b3d1afc58b"}}}"#;
+/// let BatchPayoutCalldata(batch) = parse_parts(201, body)?;
+/// assert!(batch.erc20_approval_transactions.is_empty()); // absent: no approval needed
+/// assert!(parse_parts::<BatchPayoutCalldata>(201, br#"{"ERC20ApprovalTransactions": []}"#).is_err()); // no batch call
+/// # Ok::<(), securepay::api::ApiError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 pub struct BatchPayoutCalldata(pub LegacyBatchPayment);

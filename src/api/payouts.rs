@@ -13,6 +13,16 @@ use crate::network::{ChainKind, Network};
 
 /// A platform fee taken at payment time: `feePercentage` (`"2.5"` for 2.5 %, 0 to 100) and
 /// `feeAddress`, always together.
+///
+/// ```
+/// use securepay::api::{CreatePayout, PayoutFee};
+///
+/// let fee = PayoutFee::new("2.5", "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?)?; // 2.5 %
+/// let body = CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "100".parse()?, "USDC-base", "USDC-base")?.fee(fee)?;
+/// let json = serde_json::to_value(&body)?;
+/// assert_eq!((json["feePercentage"].as_str(), json["feeAddress"].as_str()), (Some("2.5"), Some("0x9795d480C2C50392A4714A0F468059C6448DeCe2")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PayoutFee {
     percentage: HumanAmount,
@@ -22,6 +32,15 @@ pub struct PayoutFee {
 impl PayoutFee {
     /// Checks the percentage; the address is checked against the payment's network when the
     /// fee is attached.
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, PayoutFee};
+    ///
+    /// assert!(PayoutFee::new("100", "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?).is_ok());
+    /// let above = PayoutFee::new("100.5", "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?);
+    /// assert!(matches!(above, Err(BodyError::Invalid { field: "feePercentage", .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(percentage: &str, address: PayeeAddress) -> Result<PayoutFee, BodyError> {
         Ok(PayoutFee {
             percentage: check_fee_percentage(percentage)?,
@@ -43,6 +62,15 @@ impl PayoutFee {
 
 /// `recurrence` of `POST /v2/payouts`: `{startDate, frequency, totalPayments (2–256), payer}`;
 /// the payer is not the payee.
+///
+/// ```
+/// use securepay::api::{CreatePayout, Frequency, PayoutRecurrence};
+///
+/// let monthly = PayoutRecurrence::new("2026-04-01", Frequency::Monthly, 12, "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570".parse()?)?;
+/// let body = CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "100".parse()?, "USDC-base", "USDC-base")?.recurrence(monthly)?;
+/// assert_eq!(serde_json::to_value(&body)?["recurrence"]["frequency"], "MONTHLY");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PayoutRecurrence {
@@ -54,6 +82,16 @@ pub struct PayoutRecurrence {
 
 impl PayoutRecurrence {
     /// Checks the date form and the count (the payer is checked when attached).
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, Frequency, PayoutRecurrence};
+    ///
+    /// let payer = "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570".parse()?;
+    /// assert!(PayoutRecurrence::new("2026-02-29", Frequency::Daily, 30, payer).is_err()); // no such day
+    /// let once = PayoutRecurrence::new("2026-03-01", Frequency::Daily, 1, payer);
+    /// assert!(matches!(once, Err(BodyError::Invalid { field: "recurrence.totalPayments", .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(
         start_date: &str,
         frequency: Frequency,
@@ -111,6 +149,16 @@ pub struct CreatePayout {
 
 impl CreatePayout {
     /// The required fields; `payee` must be an address of the payment currency's network.
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, CreatePayout};
+    ///
+    /// let body = CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "0.5".parse()?, "USD", "USDC-base")?;
+    /// assert_eq!(serde_json::to_value(&body)?["invoiceCurrency"], "USD"); // paid in USDC at the rate
+    /// let zero = CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "0".parse()?, "USDC-base", "USDC-base");
+    /// assert_eq!(zero, Err(BodyError::ZeroAmount { field: "amount" }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(
         payee: &str,
         amount: HumanAmount,
@@ -137,6 +185,15 @@ impl CreatePayout {
     }
 
     /// `feePercentage` and `feeAddress`.
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, CreatePayout, PayoutFee};
+    ///
+    /// let tron = CreatePayout::new("TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW", "10".parse()?, "USDT-tron", "USDT-tron")?;
+    /// let evm_fee = PayoutFee::new("1", "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?)?;
+    /// assert!(matches!(tron.fee(evm_fee), Err(BodyError::WrongNetwork { field: "feeAddress", .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn fee(mut self, fee: PayoutFee) -> Result<CreatePayout, BodyError> {
         fee.check_on(self.network)?;
         self.fee_percentage = Some(fee.percentage);
@@ -145,6 +202,15 @@ impl CreatePayout {
     }
 
     /// `recurrence`: the payer must be of the network and not the payee.
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, CreatePayout, Frequency, PayoutRecurrence};
+    ///
+    /// let body = CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "100".parse()?, "USDC-base", "USDC-base")?;
+    /// let to_self = PayoutRecurrence::new("2026-04-01", Frequency::Weekly, 4, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?)?;
+    /// assert!(matches!(body.recurrence(to_self), Err(BodyError::Invalid { field: "recurrence.payer", .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn recurrence(mut self, recurrence: PayoutRecurrence) -> Result<CreatePayout, BodyError> {
         if !recurrence.payer.fits(self.network) {
             return Err(BodyError::WrongNetwork {
@@ -165,12 +231,30 @@ impl CreatePayout {
 
     /// `payerWallet`: used to check whether the payer's approval exists (written under this
     /// name; `payerAddress` is its alias).
+    ///
+    /// ```
+    /// use securepay::api::CreatePayout;
+    ///
+    /// let body = CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "100".parse()?, "USDC-base", "USDC-base")?
+    ///     .payer_wallet("0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570")?;
+    /// assert_eq!(serde_json::to_value(&body)?["payerWallet"], "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570"); // written EIP-55
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn payer_wallet(mut self, payer: &str) -> Result<CreatePayout, BodyError> {
         self.payer_wallet = Some(address_on("payerWallet", self.network, payer)?);
         Ok(self)
     }
 
     /// `customerInfo`.
+    ///
+    /// ```
+    /// use securepay::api::{CreatePayout, CustomerInfoBody};
+    ///
+    /// let body = CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "100".parse()?, "USDC-base", "USDC-base")?;
+    /// let info = CustomerInfoBody { email: Some("john.doe@example".into()), ..Default::default() };
+    /// assert!(body.customer_info(info).is_err()); // not an e-mail address
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn customer_info(mut self, info: CustomerInfoBody) -> Result<CreatePayout, BodyError> {
         info.check()?;
         self.customer_info = Some(info);
@@ -178,6 +262,15 @@ impl CreatePayout {
     }
 
     /// `reference` (1–255 characters).
+    ///
+    /// ```
+    /// use securepay::api::CreatePayout;
+    ///
+    /// let body = CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "100".parse()?, "USDC-base", "USDC-base")?.reference("PAYOUT-2026-042")?;
+    /// assert_eq!(serde_json::to_value(&body)?["reference"], "PAYOUT-2026-042");
+    /// assert!(CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "100".parse()?, "USDC-base", "USDC-base")?.reference("").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn reference(mut self, reference: &str) -> Result<CreatePayout, BodyError> {
         check_length("reference", reference, 1, 255)?;
         self.reference = Some(reference.to_owned());
@@ -186,6 +279,14 @@ impl CreatePayout {
 }
 
 /// One payment of a batch (`requests[]`).
+///
+/// ```
+/// use securepay::api::BatchItem;
+///
+/// let item = BatchItem::new("0xb07d2398d2004378cad234da0ef14f1c94a530e4", "50".parse()?, "FAU-sepolia", "FAU-sepolia")?;
+/// assert_eq!(serde_json::to_value(&item)?["payee"], "0xb07D2398d2004378cad234DA0EF14f1c94A530e4");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BatchItem {
@@ -200,6 +301,14 @@ pub struct BatchItem {
 impl BatchItem {
     /// One payment. A Tron payee or a Tron currency is refused with the service's message:
     /// batches are EVM-only.
+    ///
+    /// ```
+    /// use securepay::api::{BatchItem, BodyError};
+    ///
+    /// let wrong_chain = BatchItem::new("TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW", "10".parse()?, "USDC-base", "USDC-base");
+    /// assert_eq!(wrong_chain, Err(BodyError::TronBatch)); // a Tron payee, even with an EVM currency
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(
         payee: &str,
         amount: HumanAmount,
@@ -265,6 +374,17 @@ pub struct BatchPayout {
 
 impl BatchPayout {
     /// New requests, at least one, all on the same network.
+    ///
+    /// ```
+    /// use securepay::api::{BatchItem, BatchPayout, BodyError};
+    /// use securepay::network::Network;
+    ///
+    /// let base = BatchItem::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "10".parse()?, "USDC-base", "USDC-base")?;
+    /// let sepolia = BatchItem::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "10".parse()?, "FAU-sepolia", "FAU-sepolia")?;
+    /// let mixed = BatchPayout::new(vec![base, sepolia]);
+    /// assert_eq!(mixed, Err(BodyError::MixedNetworks { first: Network::Base, other: Network::Sepolia }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(requests: Vec<BatchItem>) -> Result<BatchPayout, BodyError> {
         let first = requests.first().ok_or(BodyError::TooFew {
             field: "requests",
@@ -287,6 +407,16 @@ impl BatchPayout {
 
     /// Existing requests by id, at least one, each once. Their network is not known here: the
     /// service refuses a Tron batch with the same message.
+    ///
+    /// ```
+    /// use securepay::api::{BatchPayout, BodyError};
+    ///
+    /// let id = "01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb".to_owned();
+    /// let body = BatchPayout::from_request_ids(vec![id.clone()])?;
+    /// assert_eq!(serde_json::to_value(&body)?["requestIds"][0], id.as_str());
+    /// assert!(matches!(BatchPayout::from_request_ids(vec![id.clone(), id]), Err(BodyError::Duplicate { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_request_ids(request_ids: Vec<String>) -> Result<BatchPayout, BodyError> {
         if request_ids.is_empty() {
             return Err(BodyError::TooFew {
@@ -333,6 +463,15 @@ impl BatchPayout {
     }
 
     /// `payer`: used to check whether approvals are needed.
+    ///
+    /// ```
+    /// use securepay::api::{BatchItem, BatchPayout};
+    ///
+    /// let item = BatchItem::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "10".parse()?, "USDC-base", "USDC-base")?;
+    /// let body = BatchPayout::new(vec![item])?.payer("0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570".parse()?)?;
+    /// assert_eq!(serde_json::to_value(&body)?["payer"], "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn payer(mut self, payer: PayeeAddress) -> Result<BatchPayout, BodyError> {
         self.check_evm("payer", &payer)?;
         self.payer = Some(payer);
@@ -340,6 +479,15 @@ impl BatchPayout {
     }
 
     /// `feePercentage` and `feeAddress`.
+    ///
+    /// ```
+    /// use securepay::api::{BatchPayout, BodyError, PayoutFee};
+    ///
+    /// let body = BatchPayout::from_request_ids(vec!["01e273ecc29d".into()])?;
+    /// let tron_fee = PayoutFee::new("1", "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW".parse()?)?;
+    /// assert_eq!(body.fee(tron_fee), Err(BodyError::TronBatch));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn fee(mut self, fee: PayoutFee) -> Result<BatchPayout, BodyError> {
         self.check_evm("feeAddress", &fee.address)?;
         self.fee_percentage = Some(fee.percentage);
@@ -350,6 +498,15 @@ impl BatchPayout {
 
 impl Api {
     /// `POST /v2/payouts`. Answer: [`PayoutResponse`](super::PayoutResponse).
+    ///
+    /// ```
+    /// use securepay::api::{Api, CreatePayout, Credential};
+    ///
+    /// let body = CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "100".parse()?, "USDC-base", "USDC-base")?;
+    /// let request = Api::new().create_payout(&Credential::api_key("sk_test")?, &body)?;
+    /// assert_eq!((request.method().as_str(), request.uri().path()), ("POST", "/v2/payouts"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn create_payout(
         &self,
         credential: &Credential,
@@ -361,6 +518,16 @@ impl Api {
 
     /// `POST /v2/payouts/batch`. Answer: [`BatchPayoutCalldata`](super::BatchPayoutCalldata). The body cannot hold a Tron
     /// payee: [`BatchItem::new`] refuses it with the service's exact message.
+    ///
+    /// ```
+    /// use securepay::api::{Api, BatchItem, BatchPayout, Credential};
+    ///
+    /// let body = BatchPayout::new(vec![BatchItem::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "2".parse()?, "FAU-sepolia", "FAU-sepolia")?])?;
+    /// let client = Credential::client_id("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", None)?;
+    /// let request = Api::new().create_batch_payout(&client, &body)?;
+    /// assert_eq!(request.uri().path(), "/v2/payouts/batch");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn create_batch_payout(
         &self,
         credential: &Credential,

@@ -15,6 +15,16 @@ pub const DEFAULT_BASE_URL: &str = "https://api.request.network";
 pub const DEFAULT_AUTH_URL: &str = "https://auth.request.network";
 
 /// Why a request could not be built.
+///
+/// ```
+/// use securepay::api::{Api, Credential, CredentialKind, Endpoint, RequestError};
+///
+/// let client = Credential::client_id("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", Some("https://mydomain.com"))?;
+/// let error = Api::new().get_payer(&client, &"user-123".parse()?).unwrap_err();
+/// assert!(matches!(error, RequestError::CredentialNotAccepted { endpoint: Endpoint::GetPayer, given: CredentialKind::ClientId, .. }));
+/// assert_eq!(error.to_string(), "GET /v2/payer/{clientUserId} does not accept this credential (Client ID (x-client-id)); it accepts: API key (x-api-key)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RequestError {
@@ -117,6 +127,14 @@ impl Default for Api {
 
 impl Api {
     /// Production: [`DEFAULT_BASE_URL`] and [`DEFAULT_AUTH_URL`].
+    ///
+    /// ```
+    /// use securepay::api::{Api, DEFAULT_AUTH_URL, DEFAULT_BASE_URL};
+    ///
+    /// let api = Api::new();
+    /// assert_eq!((api.base_url(), api.auth_url()), (DEFAULT_BASE_URL, DEFAULT_AUTH_URL));
+    /// assert_eq!(api, Api::default());
+    /// ```
     pub fn new() -> Api {
         Api {
             base_url: BaseUrl(DEFAULT_BASE_URL.to_owned()),
@@ -126,28 +144,70 @@ impl Api {
 
     /// Another payment API URL (staging `https://api.stage.request.network`, a local server, a
     /// proxy with a path prefix).
+    ///
+    /// ```
+    /// use securepay::api::{Api, RequestError};
+    ///
+    /// let proxy = Api::new().with_base_url("http://localhost:8080/request-api/")?;
+    /// assert_eq!(proxy.base_url(), "http://localhost:8080/request-api"); // no trailing /
+    /// assert!(matches!(Api::new().with_base_url("ftp://api.request.network"), Err(RequestError::BaseUrl { .. })));
+    /// assert!(Api::new().with_base_url("https://user:pw@api.request.network").is_err());
+    /// # Ok::<(), RequestError>(())
+    /// ```
     pub fn with_base_url(mut self, url: &str) -> Result<Api, RequestError> {
         self.base_url = BaseUrl::parse(url)?;
         Ok(self)
     }
 
     /// Another Auth API URL.
+    ///
+    /// ```
+    /// use securepay::api::{Api, Credential};
+    ///
+    /// let api = Api::new().with_auth_url("https://auth.stage.request.network")?;
+    /// let session = Credential::session_cookie("eyJhbGciOiJIUzI1NiJ9.e30.sig")?;
+    /// assert_eq!(api.get_payee_destination(&session)?.uri(), "https://auth.stage.request.network/v1/payee-destination");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_auth_url(mut self, url: &str) -> Result<Api, RequestError> {
         self.auth_url = BaseUrl::parse(url)?;
         Ok(self)
     }
 
     /// The payment API URL, without a trailing `/`.
+    ///
+    /// ```
+    /// use securepay::api::Api;
+    ///
+    /// assert_eq!(Api::new().base_url(), "https://api.request.network");
+    /// ```
     pub fn base_url(&self) -> &str {
         &self.base_url.0
     }
 
     /// The Auth API URL, without a trailing `/`.
+    ///
+    /// ```
+    /// use securepay::api::Api;
+    ///
+    /// assert_eq!(Api::new().auth_url(), "https://auth.request.network");
+    /// ```
     pub fn auth_url(&self) -> &str {
         &self.auth_url.0
     }
 
     /// Checks that `endpoint` accepts `credential`.
+    ///
+    /// ```
+    /// use securepay::api::{Api, Credential, Endpoint, RequestError};
+    ///
+    /// let key = Credential::api_key("sk_live_1234")?;
+    /// assert!(Api::check_credential(Endpoint::CreatePayer, &key).is_ok());
+    /// let frontend = Credential::client_id("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", None)?;
+    /// assert_eq!(Api::check_credential(Endpoint::GetSecurePayment, &frontend),
+    ///     Err(RequestError::OriginRequired { endpoint: Endpoint::GetSecurePayment }));
+    /// # Ok::<(), securepay::api::CredentialError>(())
+    /// ```
     pub fn check_credential(
         endpoint: Endpoint,
         credential: &Credential,

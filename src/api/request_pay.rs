@@ -10,6 +10,17 @@ use crate::pay::{QuoteExpiry, RouteType};
 use crate::transaction::Transaction;
 
 /// The metadata of request calldata.
+///
+/// ```
+/// use securepay::api::RequestPayMetadata;
+/// use securepay::pay::RouteType;
+///
+/// let metadata: RequestPayMetadata = serde_json::from_str(r#"{"stepsRequired": 2, "needsApproval": true,
+///     "approvalTransactionIndex": 0, "paymentTransactionIndex": 1, "routeType": "crosschain", "sourceAmount": "10.02"}"#)?;
+/// assert_eq!(metadata.route_type, Some(RouteType::Crosschain));
+/// assert_eq!(metadata.source_amount.map(|a| a.to_string()), Some("10.02".to_owned()));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestPayMetadata {
@@ -45,6 +56,16 @@ pub struct RequestPayMetadata {
 
 /// Transactions to sign, in order, and their metadata. The indexes in the metadata are checked
 /// to point at a transaction.
+///
+/// ```
+/// use securepay::api::RequestCalldata;
+///
+/// // The metadata's indexes must point at a transaction.
+/// let bad = serde_json::from_str::<RequestCalldata>(r#"{"transactions": [{"data": "0xc219a14d",
+///     "to": "0x399F5EE127ce7432E4921a61b8CF52b0af52cbfE", "value": 0}],
+///     "metadata": {"stepsRequired": 1, "needsApproval": false, "approvalTransactionIndex": null, "paymentTransactionIndex": 1}}"#);
+/// assert!(bad.unwrap_err().to_string().contains("paymentTransactionIndex 1 points past the 1 transaction(s)"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestCalldata {
@@ -92,6 +113,14 @@ impl<'de> Deserialize<'de> for RequestCalldata {
 }
 
 /// `metadata` of the legacy payment intent.
+///
+/// ```
+/// use securepay::api::PaymentIntentMetadata;
+///
+/// let metadata: PaymentIntentMetadata = serde_json::from_str(r#"{"supportsEIP2612": true}"#)?;
+/// assert!(metadata.supports_eip2612); // sign approvalPermitPayload rather than send an approval
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentIntentMetadata {
@@ -103,6 +132,16 @@ pub struct PaymentIntentMetadata {
 /// The legacy cross-chain answer, still in the API description (the March 2026 redesign
 /// answers calldata instead): an EIP-712 payment intent to sign, sent back to `POST
 /// /v2/request/payment-intents/{id}` (not built by this layer).
+///
+/// ```
+/// use securepay::api::RequestPayResponse;
+///
+/// let answer: RequestPayResponse = serde_json::from_str(r#"{"paymentIntentId": "pi_1", "paymentIntent": "{}",
+///     "approvalPermitPayload": null, "approvalCalldata": null, "metadata": {"supportsEIP2612": false}}"#)?;
+/// let RequestPayResponse::PaymentIntent(intent) = answer else { unreachable!() };
+/// assert_eq!(intent.payment_intent_id, "pi_1");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LegacyPaymentIntent {

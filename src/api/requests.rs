@@ -14,6 +14,14 @@ use crate::network::Network;
 use crate::pay::RequestPayQuery;
 
 /// How often a recurring request or payout repeats. A closed enum.
+///
+/// ```
+/// use securepay::api::Frequency;
+///
+/// assert_eq!(serde_json::to_string(&Frequency::Weekly)?, r#""WEEKLY""#);
+/// assert_eq!(serde_json::from_str::<Frequency>(r#""YEARLY""#)?, Frequency::Yearly);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum Frequency {
@@ -29,6 +37,14 @@ pub enum Frequency {
 
 /// `recurrence` of `POST /v2/request`: `{startDate, frequency}`. The start date must not be in
 /// the past: the service checks it (this crate has no clock); here it must be `YYYY-MM-DD`.
+///
+/// ```
+/// use securepay::api::{Frequency, Recurrence};
+///
+/// let monthly = Recurrence::new("2030-01-31", Frequency::Monthly)?;
+/// assert_eq!(serde_json::to_string(&monthly)?, r#"{"startDate":"2030-01-31","frequency":"MONTHLY"}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Recurrence {
@@ -38,6 +54,14 @@ pub struct Recurrence {
 
 impl Recurrence {
     /// Checks the date form.
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, Frequency, Recurrence};
+    ///
+    /// assert!(Recurrence::new("2028-02-29", Frequency::Yearly).is_ok()); // a leap year
+    /// let error = Recurrence::new("01/02/2030", Frequency::Daily).unwrap_err();
+    /// assert!(matches!(error, BodyError::Invalid { field: "recurrence.startDate", .. }));
+    /// ```
     pub fn new(start_date: &str, frequency: Frequency) -> Result<Recurrence, BodyError> {
         check_date("recurrence.startDate", start_date)?;
         Ok(Recurrence {
@@ -48,6 +72,16 @@ impl Recurrence {
 }
 
 /// `customerInfo.address`, for request bodies.
+///
+/// ```
+/// use securepay::api::{CreateRequest, CustomerAddressBody, CustomerInfoBody};
+///
+/// let address = CustomerAddressBody { country: Some("USA".into()), ..Default::default() };
+/// let info = CustomerInfoBody { address: Some(address), ..Default::default() };
+/// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?;
+/// assert!(body.customer_info(info).is_err()); // country is 2 letters (ISO 3166-1 alpha-2)
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerAddressBody {
@@ -69,6 +103,20 @@ pub struct CustomerAddressBody {
 }
 
 /// `customerInfo` for request and payout bodies (checked when attached).
+///
+/// ```
+/// use securepay::api::{CreateRequest, CustomerAddressBody, CustomerInfoBody};
+///
+/// let info = CustomerInfoBody {
+///     first_name: Some("John".into()),
+///     email: Some("john.doe@example.com".into()),
+///     address: Some(CustomerAddressBody { city: Some("New York".into()), country: Some("US".into()), ..Default::default() }),
+///     ..Default::default()
+/// };
+/// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?.customer_info(info)?;
+/// assert_eq!(serde_json::to_value(&body)?["customerInfo"]["address"]["city"], "New York");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerInfoBody {
@@ -200,6 +248,16 @@ pub struct CreateRequest {
 impl CreateRequest {
     /// The required fields: `amount` (human, above zero), `invoiceCurrency` (`USD`, a token id),
     /// `paymentCurrency` (a token id such as `USDC-base`).
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, CreateRequest};
+    ///
+    /// let body = CreateRequest::new("0.05".parse()?, "ETH-mainnet", "ETH-mainnet")?;
+    /// assert_eq!(serde_json::to_value(&body)?["amount"], "0.05");
+    /// let fiat = CreateRequest::new("10".parse()?, "USD", "EUR"); // paid in a token, never in fiat
+    /// assert!(matches!(fiat, Err(BodyError::Invalid { field: "paymentCurrency", .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(
         amount: HumanAmount,
         invoice_currency: &str,
@@ -229,24 +287,58 @@ impl CreateRequest {
     }
 
     /// `payee`: an address of the payment currency's network.
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, CreateRequest};
+    ///
+    /// let tron = CreateRequest::new("10".parse()?, "USDT-tron", "USDT-tron")?;
+    /// assert!(matches!(tron.payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"), Err(BodyError::WrongNetwork { field: "payee", .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn payee(mut self, payee: &str) -> Result<CreateRequest, BodyError> {
         self.payee = Some(address_on("payee", self.network()?, payee)?);
         Ok(self)
     }
 
     /// `payer`: an address of the payment currency's network.
+    ///
+    /// ```
+    /// use securepay::api::CreateRequest;
+    ///
+    /// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?.payer("0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570")?;
+    /// assert_eq!(serde_json::to_value(&body)?["payer"], "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn payer(mut self, payer: &str) -> Result<CreateRequest, BodyError> {
         self.payer = Some(address_on("payer", self.network()?, payer)?);
         Ok(self)
     }
 
     /// `recurrence`.
+    ///
+    /// ```
+    /// use securepay::api::{CreateRequest, Frequency, Recurrence};
+    ///
+    /// let body = CreateRequest::new("9.99".parse()?, "USD", "USDC-base")?.recurrence(Recurrence::new("2030-01-01", Frequency::Monthly)?);
+    /// assert_eq!(serde_json::to_value(&body)?["recurrence"]["frequency"], "MONTHLY");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn recurrence(mut self, recurrence: Recurrence) -> CreateRequest {
         self.recurrence = Some(recurrence);
         self
     }
 
     /// `isCryptoToFiatAvailable: true`, in an eligible payment currency only.
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, CreateRequest};
+    ///
+    /// let body = CreateRequest::new("25.50".parse()?, "USD", "USDC-arbitrum-one")?.crypto_to_fiat()?;
+    /// assert_eq!(serde_json::to_value(&body)?["isCryptoToFiatAvailable"], true);
+    /// let usdt = CreateRequest::new("25.50".parse()?, "USD", "USDT-mainnet")?.crypto_to_fiat();
+    /// assert!(matches!(usdt, Err(BodyError::Invalid { field: "isCryptoToFiatAvailable", .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn crypto_to_fiat(mut self) -> Result<CreateRequest, BodyError> {
         crate::offramp::check_eligibility(
             crate::currency::Catalog::builtin(),
@@ -261,6 +353,15 @@ impl CreateRequest {
     }
 
     /// `customerInfo`.
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, CreateRequest, CustomerInfoBody};
+    ///
+    /// let info = CustomerInfoBody { last_name: Some(String::new()), ..Default::default() };
+    /// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?;
+    /// assert!(matches!(body.customer_info(info), Err(BodyError::Length { field: "customerInfo.lastName", .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn customer_info(mut self, info: CustomerInfoBody) -> Result<CreateRequest, BodyError> {
         info.check()?;
         self.customer_info = Some(info);
@@ -268,6 +369,15 @@ impl CreateRequest {
     }
 
     /// `reference` (1–255 characters).
+    ///
+    /// ```
+    /// use securepay::api::CreateRequest;
+    ///
+    /// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?.reference("ORDER-2024-001234")?;
+    /// assert_eq!(serde_json::to_value(&body)?["reference"], "ORDER-2024-001234");
+    /// assert!(CreateRequest::new("10".parse()?, "USD", "USDC-base")?.reference(&"x".repeat(256)).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn reference(mut self, reference: &str) -> Result<CreateRequest, BodyError> {
         check_length("reference", reference, 1, 255)?;
         self.reference = Some(reference.to_owned());
@@ -275,6 +385,15 @@ impl CreateRequest {
     }
 
     /// `originalRequestId` and `originalRequestPaymentReference` (recurring payments).
+    ///
+    /// ```
+    /// use securepay::api::CreateRequest;
+    ///
+    /// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?
+    ///     .original_request("0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93", "0x2c3366941274c34c".parse()?)?;
+    /// assert_eq!(serde_json::to_value(&body)?["originalRequestPaymentReference"], "0x2c3366941274c34c");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn original_request(
         mut self,
         request_id: &str,
@@ -288,6 +407,15 @@ impl CreateRequest {
 }
 
 /// The answer (201) of `POST /v2/request`.
+///
+/// ```
+/// use securepay::api::{parse_parts, RequestCreated};
+///
+/// let created: RequestCreated = parse_parts(201, br#"{"requestId": "01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb", "paymentReference": "0xb3581f0b0f74cc61"}"#)?;
+/// assert_eq!(created.payment_reference.bytes(), [0xb3, 0x58, 0x1f, 0x0b, 0x0f, 0x74, 0xcc, 0x61]);
+/// assert!(parse_parts::<RequestCreated>(201, br#"{"requestId": "01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb", "paymentReference": "0xb358"}"#).is_err());
+/// # Ok::<(), securepay::api::ApiError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -312,6 +440,16 @@ pub(crate) fn check_request_id(request_id: &str) -> Result<(), BodyError> {
 
 impl Api {
     /// `POST /v2/request`. Answer: [`RequestCreated`].
+    ///
+    /// ```
+    /// use securepay::api::{Api, CreateRequest, Credential};
+    ///
+    /// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?.payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// let request = Api::new().create_request(&Credential::api_key("sk_test")?, &body)?;
+    /// assert_eq!(request.uri(), "https://api.request.network/v2/request");
+    /// assert_eq!(request.headers()["content-type"], "application/json");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn create_request(
         &self,
         credential: &Credential,
@@ -323,6 +461,16 @@ impl Api {
 
     /// `GET /v2/request/{requestId}`. Answer:
     /// [`RequestStatus`](crate::partial::RequestStatus).
+    ///
+    /// ```
+    /// use securepay::api::{Api, Credential, RequestError};
+    ///
+    /// let key = Credential::api_key("sk_test")?;
+    /// let request = Api::new().get_request_status(&key, "01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb")?;
+    /// assert_eq!(request.method(), "GET");
+    /// assert!(matches!(Api::new().get_request_status(&key, ""), Err(RequestError::Body(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn get_request_status(
         &self,
         credential: &Credential,
@@ -336,6 +484,19 @@ impl Api {
     /// `GET /v2/request/{requestId}/pay` with the rules of [`RequestPayQuery`] (a partial
     /// `amount` above zero, `chain` with `token`, crypto-to-fiat parameters…). Answer:
     /// [`RequestPayResponse`](super::RequestPayResponse).
+    ///
+    /// ```
+    /// use securepay::api::{Api, Credential, RequestError};
+    /// use securepay::pay::RequestPayQuery;
+    ///
+    /// let key = Credential::api_key("sk_test")?;
+    /// let partial = RequestPayQuery::new().partial_amount("25".parse()?);
+    /// let request = Api::new().get_request_calldata(&key, "01e273ecc29d", &partial)?;
+    /// assert_eq!(request.uri(), "https://api.request.network/v2/request/01e273ecc29d/pay?amount=25");
+    /// let zero = RequestPayQuery::new().partial_amount("0".parse()?);
+    /// assert!(matches!(Api::new().get_request_calldata(&key, "01e273ecc29d", &zero), Err(RequestError::PayQuery(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn get_request_calldata(
         &self,
         credential: &Credential,

@@ -9,6 +9,16 @@ use super::ErrorBody;
 use crate::pay::PayEndpointError;
 
 /// What an error answer means, from its status.
+///
+/// ```
+/// use securepay::api::{parse_parts, ApiErrorKind, RequestCreated};
+///
+/// let rate_limited = parse_parts::<RequestCreated>(429, b"").unwrap_err();
+/// assert_eq!(rate_limited.kind, ApiErrorKind::TooManyRequests);
+/// // A 2xx answer that is not the documented model is an error too.
+/// let odd = parse_parts::<RequestCreated>(201, br#"{"ok":true}"#).unwrap_err();
+/// assert!(matches!(odd.kind, ApiErrorKind::InvalidBody(_)));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ApiErrorKind {
@@ -72,6 +82,14 @@ impl fmt::Display for ApiError {
 
 impl ApiError {
     /// The error of a non-2xx answer.
+    ///
+    /// ```
+    /// use securepay::api::{ApiError, ApiErrorKind};
+    ///
+    /// let error = ApiError::from_status(400, br#"{"message": "All requests must be on the same network", "error": "Bad Request", "statusCode": 400}"#);
+    /// assert_eq!(error.kind, ApiErrorKind::BadRequest);
+    /// assert_eq!(error.to_string(), "status 400 (BadRequest): All requests must be on the same network");
+    /// ```
     pub fn from_status(status: u16, body: &[u8]) -> ApiError {
         let kind = match status {
             400 => ApiErrorKind::BadRequest,
@@ -93,6 +111,13 @@ impl ApiError {
 
     /// Whether sending the same request again later may succeed: 429 and 5xx only (see
     /// [`RetryPolicy`](super::RetryPolicy)).
+    ///
+    /// ```
+    /// use securepay::api::ApiError;
+    ///
+    /// assert!(ApiError::from_status(500, b"").is_retryable()); // documented as safe to retry
+    /// assert!(!ApiError::from_status(403, b"").is_retryable());
+    /// ```
     pub fn is_retryable(&self) -> bool {
         super::RetryPolicy::is_retryable_status(self.status)
     }
@@ -101,6 +126,15 @@ impl ApiError {
     /// payable, 409 completed with the paying transactions, 423 Safe transaction in progress).
     /// Meant for [`Endpoint::GetSecurePayment`](super::Endpoint::GetSecurePayment) and
     /// [`Endpoint::GetSecurePaymentCalldata`](super::Endpoint::GetSecurePaymentCalldata).
+    ///
+    /// ```
+    /// use securepay::api::ApiError;
+    /// use securepay::pay::{PayEndpointError, SecurePaymentStatus};
+    ///
+    /// let error = ApiError::from_status(409, br#"{"message": "Secure payment has already been completed", "status": "completed", "requestStatuses": []}"#);
+    /// let PayEndpointError::AlreadyCompleted { status, .. } = error.to_pay_endpoint_error() else { unreachable!() };
+    /// assert_eq!(status, Some(SecurePaymentStatus::Completed));
+    /// ```
     pub fn to_pay_endpoint_error(&self) -> PayEndpointError {
         PayEndpointError::from_body(self.status, (*self.body).clone())
     }
@@ -109,6 +143,16 @@ impl ApiError {
 /// Parses an answer given as status and body bytes: the typed model for a 2xx status, else an
 /// [`ApiError`]. Headers carry nothing the models need (no rate-limit or `Retry-After` header
 /// is documented), so they are not read.
+///
+/// ```
+/// use securepay::api::{parse_parts, PayerUpdated};
+///
+/// // Any 2xx is a success, whatever the documented status.
+/// let updated: PayerUpdated = parse_parts(200, br#"{"success": true}"#)?;
+/// assert!(updated.success);
+/// assert_eq!(parse_parts::<PayerUpdated>(401, b"").unwrap_err().status, 401);
+/// # Ok::<(), securepay::api::ApiError>(())
+/// ```
 pub fn parse_parts<T: DeserializeOwned>(status: u16, body: &[u8]) -> Result<T, ApiError> {
     if !(200..300).contains(&status) {
         return Err(ApiError::from_status(status, body));

@@ -6,6 +6,14 @@ use std::time::Duration;
 
 /// A jitter draw in thousandths, `0..=1000`, supplied by the caller (from any random source).
 /// `0` waits half the backoff, `1000` the whole backoff.
+///
+/// ```
+/// use std::time::Duration;
+/// use securepay::api::{Jitter, RetryPolicy};
+///
+/// let policy = RetryPolicy::default(); // 500 ms, doubling, capped at 8 s
+/// assert_eq!(policy.delay(3, Jitter::per_mille(500)), Duration::from_millis(750)); // 1 s backoff
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Jitter(u16);
 
@@ -14,17 +22,39 @@ impl Jitter {
     pub const NONE: Jitter = Jitter(1000);
 
     /// A draw in thousandths; values above 1000 are clamped to 1000.
+    ///
+    /// ```
+    /// use securepay::api::Jitter;
+    ///
+    /// assert_eq!(Jitter::per_mille(250).get(), 250);
+    /// assert_eq!(Jitter::per_mille(5000), Jitter::NONE); // clamped
+    /// ```
     pub const fn per_mille(value: u16) -> Jitter {
         Jitter(if value > 1000 { 1000 } else { value })
     }
 
     /// The draw, `0..=1000`.
+    ///
+    /// ```
+    /// use securepay::api::Jitter;
+    ///
+    /// assert_eq!(Jitter::NONE.get(), 1000);
+    /// ```
     pub const fn get(self) -> u16 {
         self.0
     }
 }
 
 /// What to do after an answer.
+///
+/// ```
+/// use std::time::Duration;
+/// use securepay::api::{Jitter, RetryDecision, RetryPolicy};
+///
+/// let policy = RetryPolicy::default();
+/// assert_eq!(policy.decide(2, 429, Jitter::NONE), RetryDecision::RetryAfter(Duration::from_secs(1)));
+/// assert_eq!(policy.decide(1, 201, Jitter::NONE), RetryDecision::Stop); // a success
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RetryDecision {
     /// Send the same request again after this delay.
@@ -34,6 +64,14 @@ pub enum RetryDecision {
 }
 
 /// Why a retry policy was refused.
+///
+/// ```
+/// use std::time::Duration;
+/// use securepay::api::{RetryPolicy, RetryPolicyError};
+///
+/// let error = RetryPolicy::new(Duration::from_secs(10), Duration::from_secs(8), 3).unwrap_err();
+/// assert!(matches!(error, RetryPolicyError::BaseAboveCap { .. }));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RetryPolicyError {
@@ -90,6 +128,16 @@ impl Default for RetryPolicy {
 impl RetryPolicy {
     /// A policy: the first backoff, the cap on any backoff, and the number of attempts in all
     /// (1 means never retry).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use securepay::api::{Jitter, RetryPolicy, RetryPolicyError};
+    ///
+    /// let policy = RetryPolicy::new(Duration::from_secs(1), Duration::from_secs(3), 5)?;
+    /// assert_eq!(policy.delay(4, Jitter::NONE), Duration::from_secs(3)); // 4 s, capped at 3 s
+    /// assert_eq!(RetryPolicy::new(Duration::ZERO, Duration::ZERO, 0), Err(RetryPolicyError::NoAttempt));
+    /// # Ok::<(), RetryPolicyError>(())
+    /// ```
     pub fn new(
         base: Duration,
         cap: Duration,
@@ -109,6 +157,14 @@ impl RetryPolicy {
     }
 
     /// No retry at all.
+    ///
+    /// ```
+    /// use securepay::api::{Jitter, RetryDecision, RetryPolicy};
+    ///
+    /// let once = RetryPolicy::never();
+    /// assert_eq!(once.max_attempts(), 1);
+    /// assert_eq!(once.decide(1, 503, Jitter::NONE), RetryDecision::Stop);
+    /// ```
     pub const fn never() -> RetryPolicy {
         RetryPolicy {
             base: Duration::ZERO,
@@ -118,17 +174,40 @@ impl RetryPolicy {
     }
 
     /// The number of attempts in all.
+    ///
+    /// ```
+    /// use securepay::api::RetryPolicy;
+    ///
+    /// assert_eq!(RetryPolicy::default().max_attempts(), 4);
+    /// ```
     pub const fn max_attempts(&self) -> u32 {
         self.max_attempts
     }
 
     /// Whether an answer with this status may succeed if sent again: 429 (rate-limited) and
     /// 5xx (api-notes: "500 is safe to retry with backoff"). Never another 4xx.
+    ///
+    /// ```
+    /// use securepay::api::RetryPolicy;
+    ///
+    /// assert!(RetryPolicy::is_retryable_status(502));
+    /// assert!(!RetryPolicy::is_retryable_status(423)); // a Safe transaction in progress: wait for it
+    /// ```
     pub const fn is_retryable_status(status: u16) -> bool {
         matches!(status, 429 | 500..=599)
     }
 
     /// The delay before attempt `attempt` (the first attempt is 1 and has no delay).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use securepay::api::{Jitter, RetryPolicy};
+    ///
+    /// let policy = RetryPolicy::default();
+    /// assert_eq!(policy.delay(1, Jitter::NONE), Duration::ZERO); // the first attempt
+    /// assert_eq!(policy.delay(6, Jitter::NONE), Duration::from_secs(8)); // 500 ms · 2^4, capped at 8 s
+    /// assert_eq!(policy.delay(6, Jitter::per_mille(0)), Duration::from_secs(4)); // at least half
+    /// ```
     pub fn delay(&self, attempt: u32, jitter: Jitter) -> Duration {
         if attempt <= 1 {
             return Duration::ZERO;
@@ -151,6 +230,15 @@ impl RetryPolicy {
     }
 
     /// What to do after attempt `attempt` (from 1) answered `status`.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use securepay::api::{Jitter, RetryDecision, RetryPolicy};
+    ///
+    /// let policy = RetryPolicy::default();
+    /// assert_eq!(policy.decide(3, 500, Jitter::per_mille(0)), RetryDecision::RetryAfter(Duration::from_secs(1)));
+    /// assert_eq!(policy.decide(4, 500, Jitter::NONE), RetryDecision::Stop); // no attempt left
+    /// ```
     pub fn decide(&self, attempt: u32, status: u16, jitter: Jitter) -> RetryDecision {
         if !Self::is_retryable_status(status) || attempt >= self.max_attempts {
             return RetryDecision::Stop;

@@ -20,6 +20,14 @@ use crate::pay::SecurePaymentStatus;
 use crate::webhook::DecimalText;
 
 /// An access decision's status. A closed enum: it decides who may pay.
+///
+/// ```
+/// use securepay::api::AccessStatus;
+///
+/// assert_eq!(serde_json::from_str::<AccessStatus>(r#""error""#)?, AccessStatus::Error); // the provider failed
+/// assert!(serde_json::from_str::<AccessStatus>(r#""pending""#).is_err());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AccessStatus {
@@ -32,6 +40,13 @@ pub enum AccessStatus {
 }
 
 /// A screened wallet's type. A closed enum.
+///
+/// ```
+/// use securepay::api::ScreenedWalletType;
+///
+/// assert_eq!(serde_json::from_str::<ScreenedWalletType>(r#""smart_account""#)?, ScreenedWalletType::SmartAccount);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ScreenedWalletType {
@@ -42,6 +57,15 @@ pub enum ScreenedWalletType {
 }
 
 /// One wallet's screening (`accessDecision.walletResults[]`).
+///
+/// ```
+/// use securepay::api::{AccessStatus, ScreenedWalletType, WalletResult};
+///
+/// let result: WalletResult = serde_json::from_str(r#"{"walletAddress": "0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570", "walletType": "eoa", "parentWalletAddress": null, "status": "rejected", "reasonCode": "wallet_not_allowed", "provider": null}"#)?;
+/// assert_eq!((result.wallet_type, result.status), (ScreenedWalletType::Eoa, AccessStatus::Rejected));
+/// assert_eq!(result.reason_code, "wallet_not_allowed"); // the allowlist refused it
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct WalletResult {
@@ -65,6 +89,16 @@ pub struct WalletResult {
 }
 
 /// `accessDecision`: the payer screening's outcome.
+///
+/// ```
+/// use securepay::api::{AccessDecision, AccessStatus};
+///
+/// let decision: AccessDecision = serde_json::from_str(r#"{"status": "rejected", "reasonCode": "wallet_not_allowed",
+///     "provider": null, "walletResults": [{"walletAddress": "0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570", "walletType": "eoa", "parentWalletAddress": null, "status": "rejected", "reasonCode": "wallet_not_allowed", "provider": null}]}"#)?;
+/// assert_eq!(decision.status, AccessStatus::Rejected);
+/// assert_eq!(decision.wallet_results.len(), 1);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AccessDecision {
@@ -80,6 +114,15 @@ pub struct AccessDecision {
 }
 
 /// One source option (`paymentOptions[CHAIN][TOKEN]`).
+///
+/// ```
+/// use securepay::api::PaymentOption;
+///
+/// let option: PaymentOption = serde_json::from_str(r#"{"balance": "25.00", "hasEnoughBalance": true, "neededAmount": "10.02"}"#)?;
+/// assert!(option.has_enough_balance);
+/// assert_eq!(option.needed_amount.as_str(), "10.02");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentOption {
@@ -93,6 +136,16 @@ pub struct PaymentOption {
 
 /// A resolved destination (`destination`, `destinations[]`), as text: its fields may be
 /// masked.
+///
+/// ```
+/// use securepay::api::ResolvedDestination;
+///
+/// let destination: ResolvedDestination = serde_json::from_str(r#"{"payeeAddress": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:11155111#A1B2C3D4",
+///     "tokenAddress": "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C", "walletAddress": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "network": "sepolia"}"#)?;
+/// assert_eq!(destination.destination_id, None);
+/// assert_eq!(destination.network, "sepolia");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ResolvedDestination {
@@ -113,6 +166,17 @@ pub struct ResolvedDestination {
 }
 
 /// The fields every form shares.
+///
+/// ```
+/// use securepay::api::SecurePaymentInfo;
+///
+/// let info: SecurePaymentInfo = serde_json::from_str(r#"{"paymentType": "single", "payee": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+///     "network": "base", "amount": "10000000", "paymentCurrency": "USDC-base", "status": "pending",
+///     "paymentOptions": {"BASE": {"USDC": {"balance": "150.00", "hasEnoughBalance": true, "neededAmount": "10.00"}}}}"#)?;
+/// let options = info.common().payment_options.as_ref().ok_or("no options")?;
+/// assert_eq!(options["BASE"]["USDC"].balance.as_str(), "150.00");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct InfoCommon {
@@ -154,6 +218,19 @@ pub struct InfoCommon {
 }
 
 /// `paymentType: "single"`.
+///
+/// ```
+/// use securepay::api::SecurePaymentInfo;
+/// use securepay::network::Network;
+///
+/// let info: SecurePaymentInfo = serde_json::from_str(r#"{"paymentType": "single",
+///     "payee": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "network": "sepolia", "amount": "10000000000000000000",
+///     "paymentCurrency": "FAU-sepolia", "status": "pending", "destination": null, "reference": "INV-2025-001"}"#)?;
+/// let SecurePaymentInfo::Single(single) = info else { unreachable!() };
+/// assert_eq!((single.network, single.payment_currency.as_str()), (Network::Sepolia, "FAU-sepolia"));
+/// assert_eq!(single.amount.as_str(), "10000000000000000000"); // base units in this example
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SingleInfo {
@@ -178,12 +255,33 @@ pub struct SingleInfo {
 
 impl SingleInfo {
     /// The payee as an address of the payment's network (an error when masked).
+    ///
+    /// ```
+    /// use securepay::api::SecurePaymentInfo;
+    ///
+    /// let info: SecurePaymentInfo = serde_json::from_str(r#"{"paymentType": "single",
+    ///     "payee": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "network": "sepolia", "amount": "10000000000000000000",
+    ///     "paymentCurrency": "FAU-sepolia", "status": "pending", "destination": null, "reference": "INV-2025-001"}"#)?;
+    /// let SecurePaymentInfo::Single(single) = info else { unreachable!() };
+    /// assert_eq!(single.payee_address()?.to_string(), "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn payee_address(&self) -> Result<PayeeAddress, PayeeAddressError> {
         PayeeAddress::parse(self.network, &self.payee)
     }
 }
 
 /// `paymentType: "batch"`: parallel arrays, one entry per payment.
+///
+/// ```
+/// use securepay::api::SecurePaymentInfo;
+///
+/// let info: SecurePaymentInfo = serde_json::from_str(r#"{"paymentType": "batch", "payees": ["0xb07d2398d2004378cad234da0ef14f1c94a530e4", "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"], "network": "sepolia", "amounts": ["50", "10"], "paymentCurrencies": ["FAU-sepolia", "FAU-sepolia"], "status": "pending", "destinations": [null, null], "reference": "BATCH-REF-001"}"#)?;
+/// let SecurePaymentInfo::Batch(batch) = info else { unreachable!() };
+/// let amounts: Vec<&str> = batch.amounts.iter().map(|a| a.as_str()).collect();
+/// assert_eq!(amounts, ["50", "10"]); // one entry per payee
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BatchInfo {
@@ -208,6 +306,14 @@ pub struct BatchInfo {
 
 /// Single or batch, when the answer carries only the status (the API description's third
 /// form: `paymentType`, `status`, `branding`).
+///
+/// ```
+/// use securepay::api::{PaymentKind, SecurePaymentInfo};
+///
+/// let info: SecurePaymentInfo = serde_json::from_str(r#"{"paymentType": "batch", "status": "completed", "branding": null}"#)?;
+/// assert!(matches!(info, SecurePaymentInfo::StatusOnly { payment_type: PaymentKind::Batch, .. }));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentKind {
@@ -291,6 +397,15 @@ impl Serialize for SecurePaymentInfo {
 
 impl SecurePaymentInfo {
     /// The shared fields.
+    ///
+    /// ```
+    /// use securepay::api::SecurePaymentInfo;
+    ///
+    /// let info: SecurePaymentInfo = serde_json::from_str(r#"{"paymentType": "batch", "payees": ["0xb07d2398d2004378cad234da0ef14f1c94a530e4", "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"], "network": "sepolia", "amounts": ["50", "10"], "paymentCurrencies": ["FAU-sepolia", "FAU-sepolia"], "status": "pending", "destinations": [null, null], "reference": "BATCH-REF-001"}"#)?;
+    /// assert_eq!(info.common().reference.as_deref(), Some("BATCH-REF-001"));
+    /// assert!(info.common().status.is_payable());
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn common(&self) -> &InfoCommon {
         match self {
             SecurePaymentInfo::Single(s) => &s.common,

@@ -18,6 +18,14 @@ use crate::policy::PaymentPolicy;
 pub const MAX_SECURE_PAYMENT_ITEMS: usize = 200;
 
 /// One item of `POST /v2/secure-payments` (`requests[]`).
+///
+/// ```
+/// use securepay::api::SecurePaymentItem;
+///
+/// let item = SecurePaymentItem::new("10".parse()?)?.to_destination("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#89CDCBED:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?);
+/// assert_eq!(item.destination_id.as_ref().map(|d| d.network()), Some(securepay::network::Network::Base));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SecurePaymentItem {
@@ -31,6 +39,13 @@ pub struct SecurePaymentItem {
 
 impl SecurePaymentItem {
     /// An item of `amount` (above zero) to the caller's bound destination.
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, SecurePaymentItem};
+    ///
+    /// assert_eq!(SecurePaymentItem::new("0".parse()?), Err(BodyError::ZeroAmount { field: "requests[].amount" }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(amount: HumanAmount) -> Result<SecurePaymentItem, BodyError> {
         check_positive("requests[].amount", &amount)?;
         Ok(SecurePaymentItem {
@@ -40,6 +55,14 @@ impl SecurePaymentItem {
     }
 
     /// Names the destination explicitly.
+    ///
+    /// ```
+    /// use securepay::api::SecurePaymentItem;
+    ///
+    /// let item = SecurePaymentItem::new("10".parse()?)?.to_destination("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#89CDCBED:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?);
+    /// assert_eq!(serde_json::to_value(&item)?["destinationId"], "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#89CDCBED:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_destination(mut self, destination_id: DestinationId) -> SecurePaymentItem {
         self.destination_id = Some(destination_id);
         self
@@ -105,6 +128,19 @@ pub struct CreateSecurePayment {
 
 impl CreateSecurePayment {
     /// Checks the items.
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, CreateSecurePayment, SecurePaymentItem};
+    ///
+    /// let tron = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8@eip155:728126428#5F89A3B2:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+    /// let batch = CreateSecurePayment::new(vec![
+    ///     SecurePaymentItem::new("1".parse()?)?.to_destination(tron.parse()?),
+    ///     SecurePaymentItem::new("2".parse()?)?.to_destination(tron.parse()?),
+    /// ]);
+    /// assert_eq!(batch, Err(BodyError::TronBatch)); // a single Tron payment is fine, a batch is not
+    /// assert!(matches!(CreateSecurePayment::new(vec![]), Err(BodyError::TooFew { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(requests: Vec<SecurePaymentItem>) -> Result<CreateSecurePayment, BodyError> {
         let given = requests.len();
         if given == 0 {
@@ -148,12 +184,28 @@ impl CreateSecurePayment {
     }
 
     /// `reference` (1–255 characters): the merchant's reference.
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, CreateSecurePayment, SecurePaymentItem};
+    ///
+    /// let body = CreateSecurePayment::new(vec![SecurePaymentItem::new("10".parse()?)?])?;
+    /// assert!(matches!(body.reference(""), Err(BodyError::Length { field: "reference", min: 1, .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn reference(mut self, reference: &str) -> Result<CreateSecurePayment, BodyError> {
         self.options.reference(reference)?;
         Ok(self)
     }
 
     /// `payerIdentifier` (1–255 characters).
+    ///
+    /// ```
+    /// use securepay::api::{CreateSecurePayment, SecurePaymentItem};
+    ///
+    /// let body = CreateSecurePayment::new(vec![SecurePaymentItem::new("10".parse()?)?])?.payer_identifier("customer-8841")?;
+    /// assert_eq!(serde_json::to_value(&body)?["payerIdentifier"], "customer-8841");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn payer_identifier(mut self, payer: &str) -> Result<CreateSecurePayment, BodyError> {
         check_length("payerIdentifier", payer, 1, 255)?;
         self.payer_identifier = Some(payer.to_owned());
@@ -162,6 +214,17 @@ impl CreateSecurePayment {
 
     /// `redirectUrl` and optionally `redirectLabel` (shown after a successful payment; there is
     /// no automatic redirect).
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, CreateSecurePayment, SecurePaymentItem};
+    ///
+    /// let body = CreateSecurePayment::new(vec![SecurePaymentItem::new("10".parse()?)?])?;
+    /// let done = body.clone().redirect("https://mydomain.com/thanks", Some("Back to the shop"))?;
+    /// assert_eq!(serde_json::to_value(&done)?["redirectLabel"], "Back to the shop");
+    /// let html = body.redirect("https://mydomain.com/thanks", Some("<b>Back</b>"));
+    /// assert!(matches!(html, Err(BodyError::Pattern { field: "redirectLabel", character: '<', .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn redirect(
         mut self,
         url: &str,
@@ -172,12 +235,32 @@ impl CreateSecurePayment {
     }
 
     /// `accessPolicy`: the payment's override (omitted, the destination's policy applies).
+    ///
+    /// ```
+    /// use securepay::api::{CreateSecurePayment, SecurePaymentItem};
+    /// use securepay::policy::PaymentPolicy;
+    ///
+    /// let policy = PaymentPolicy::from_json(r#"{"allowedPayerAddresses": ["0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570"]}"#)?;
+    /// let body = CreateSecurePayment::new(vec![SecurePaymentItem::new("10".parse()?)?])?.access_policy(policy);
+    /// // Written back in canonical form.
+    /// assert_eq!(serde_json::to_value(&body)?["accessPolicy"]["allowedPayerAddresses"][0], "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn access_policy(mut self, policy: PaymentPolicy) -> CreateSecurePayment {
         self.options.access_policy = Some(policy);
         self
     }
 
     /// The items.
+    ///
+    /// ```
+    /// use securepay::api::{CreateSecurePayment, SecurePaymentItem};
+    ///
+    /// let items = vec![SecurePaymentItem::new("10".parse()?)?, SecurePaymentItem::new("2.5".parse()?)?];
+    /// let body = CreateSecurePayment::new(items)?;
+    /// assert_eq!(body.requests()[1].amount.as_str(), "2.5");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn requests(&self) -> &[SecurePaymentItem] {
         &self.requests
     }
@@ -222,6 +305,16 @@ pub struct CreatePayoutLink {
 
 impl CreatePayoutLink {
     /// Checks the required fields.
+    ///
+    /// ```
+    /// use securepay::api::{BodyError, CreatePayoutLink};
+    /// use securepay::network::Network;
+    ///
+    /// let other_chain = CreatePayoutLink::new(Network::Base, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+    ///     "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570", "USDC-optimism", "10".parse()?);
+    /// assert!(matches!(other_chain, Err(BodyError::WrongNetwork { field: "currency", .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(
         network: Network,
         recipient: &str,
@@ -264,12 +357,32 @@ impl CreatePayoutLink {
     }
 
     /// `reference` (1–255 characters).
+    ///
+    /// ```
+    /// # use securepay::api::CreatePayoutLink;
+    /// # use securepay::network::Network;
+    /// # let link = CreatePayoutLink::new(Network::Sepolia, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+    /// #     "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570", "FAU-sepolia", "10".parse()?)?;
+    /// let link = link.reference("PAYOUT-2026-042")?;
+    /// assert_eq!(serde_json::to_value(&link)?["reference"], "PAYOUT-2026-042");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn reference(mut self, reference: &str) -> Result<CreatePayoutLink, BodyError> {
         self.options.reference(reference)?;
         Ok(self)
     }
 
     /// `recipientIdentifier` (1–255 characters).
+    ///
+    /// ```
+    /// # use securepay::api::CreatePayoutLink;
+    /// # use securepay::network::Network;
+    /// # let link = CreatePayoutLink::new(Network::Sepolia, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+    /// #     "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570", "FAU-sepolia", "10".parse()?)?;
+    /// let link = link.recipient_identifier("vendor-1138")?;
+    /// assert_eq!(serde_json::to_value(&link)?["recipientIdentifier"], "vendor-1138");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn recipient_identifier(mut self, id: &str) -> Result<CreatePayoutLink, BodyError> {
         check_length("recipientIdentifier", id, 1, 255)?;
         self.recipient_identifier = Some(id.to_owned());
@@ -277,6 +390,17 @@ impl CreatePayoutLink {
     }
 
     /// `redirectUrl` and optionally `redirectLabel`.
+    ///
+    /// ```
+    /// use securepay::api::BodyError;
+    /// # use securepay::api::CreatePayoutLink;
+    /// # use securepay::network::Network;
+    /// # let link = CreatePayoutLink::new(Network::Sepolia, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+    /// #     "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570", "FAU-sepolia", "10".parse()?)?;
+    /// assert!(link.clone().redirect("http://localhost:3000/done", None).is_ok());
+    /// assert!(matches!(link.redirect("https://", None), Err(BodyError::UnsafeRedirectUrl(_)))); // no host
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn redirect(
         mut self,
         url: &str,
@@ -287,6 +411,18 @@ impl CreatePayoutLink {
     }
 
     /// `accessPolicy` (the allowlist is not enforced for payouts: api-notes §5.4).
+    ///
+    /// ```
+    /// use securepay::policy::PaymentPolicy;
+    /// # use securepay::api::CreatePayoutLink;
+    /// # use securepay::network::Network;
+    /// # let link = CreatePayoutLink::new(Network::Sepolia, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+    /// #     "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570", "FAU-sepolia", "10".parse()?)?;
+    /// let policy = PaymentPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
+    /// let link = link.access_policy(policy);
+    /// assert_eq!(serde_json::to_value(&link)?["accessPolicy"]["screeningProvider"], "hypernative");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn access_policy(mut self, policy: PaymentPolicy) -> CreatePayoutLink {
         self.options.access_policy = Some(policy);
         self
@@ -298,6 +434,17 @@ impl CreatePayoutLink {
 /// `token` must be a ULID (the documented example `01ABC123DEF456GHI789JKL` is a 23-character
 /// placeholder and is refused). `feePlan` is required but nullable in the API description; its
 /// examples omit it, so an absent `feePlan` reads as `null`.
+///
+/// ```
+/// use securepay::api::{parse_parts, SecurePaymentCreated};
+///
+/// let created: SecurePaymentCreated = parse_parts(201, br#"{"requestIds": ["01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb"],
+///     "securePaymentUrl": "https://pay.request.network/?token=01JD3E6JD46KY4KKV7X9V0MZ7W", "token": "01JD3E6JD46KY4KKV7X9V0MZ7W"}"#)?;
+/// assert_eq!(created.fee_plan, None); // absent reads as null
+/// let placeholder = br#"{"requestIds": [], "securePaymentUrl": "u", "token": "01ABC123DEF456GHI789JKL"}"#;
+/// assert!(parse_parts::<SecurePaymentCreated>(201, placeholder).is_err()); // not a ULID
+/// # Ok::<(), securepay::api::ApiError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -315,6 +462,16 @@ pub struct SecurePaymentCreated {
 
 impl Api {
     /// `POST /v2/secure-payments`. Answer: [`SecurePaymentCreated`].
+    ///
+    /// ```
+    /// use securepay::api::{Api, CreateSecurePayment, Credential, SecurePaymentItem};
+    ///
+    /// let orchestrator = Credential::orchestrator("orc_5ZkJ2v9", "cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", None)?;
+    /// let body = CreateSecurePayment::new(vec![SecurePaymentItem::new("10".parse()?)?])?;
+    /// let request = Api::new().create_secure_payment(&orchestrator, &body)?;
+    /// assert!(request.headers().contains_key("x-orchestrator-key") && request.headers().contains_key("x-client-id"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn create_secure_payment(
         &self,
         credential: &Credential,
@@ -325,6 +482,17 @@ impl Api {
     }
 
     /// `POST /v2/secure-payments/payouts`. Answer: [`SecurePaymentCreated`].
+    ///
+    /// ```
+    /// use securepay::api::{Api, Credential};
+    /// # use securepay::api::CreatePayoutLink;
+    /// # use securepay::network::Network;
+    /// # let link = CreatePayoutLink::new(Network::Sepolia, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+    /// #     "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570", "FAU-sepolia", "10".parse()?)?;
+    /// let request = Api::new().create_payout_link(&Credential::api_key("sk_test")?, &link)?;
+    /// assert_eq!(request.uri(), "https://api.request.network/v2/secure-payments/payouts");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn create_payout_link(
         &self,
         credential: &Credential,
@@ -340,6 +508,19 @@ impl Api {
     /// [`SecurePaymentInfo`](super::SecurePaymentInfo); errors map to
     /// [`PayEndpointError`](crate::pay::PayEndpointError) with
     /// [`ApiError::to_pay_endpoint_error`](super::ApiError::to_pay_endpoint_error).
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// use securepay::pay::SecurePayQuery;
+    /// # use securepay::api::{Api, Credential};
+    /// # let client = Credential::client_id("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", Some("https://mydomain.com"))?;
+    /// # let token = "01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?;
+    /// let query = SecurePayQuery::new().wallet("0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570".parse()?);
+    /// let request = Api::new().get_secure_payment(&client, &token, &query, Network::Base)?;
+    /// assert_eq!(request.uri().path(), "/v2/secure-payments/01JD3E6JD46KY4KKV7X9V0MZ7W");
+    /// assert_eq!(request.headers()["origin"], "https://mydomain.com");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn get_secure_payment(
         &self,
         credential: &Credential,
@@ -354,6 +535,19 @@ impl Api {
 
     /// `GET /v2/secure-payments/{token}/pay`: the calldata. Answer:
     /// [`PayResponse`](crate::pay::PayResponse).
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// use securepay::pay::{SecurePayQuery, SourceToken};
+    /// # use securepay::api::{Api, Credential};
+    /// # let client = Credential::client_id("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", Some("https://mydomain.com"))?;
+    /// # let token = "01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?;
+    /// let query = SecurePayQuery::new().cross_chain(Network::Optimism, SourceToken::Usdt);
+    /// let request = Api::new().get_secure_payment_calldata(&client, &token, &query, Network::Base)?;
+    /// assert_eq!(request.uri().query(), Some("chain=OPTIMISM&token=USDT"));
+    /// assert!(Api::new().get_secure_payment_calldata(&client, &token, &query, Network::Tron).is_err()); // not on Tron
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn get_secure_payment_calldata(
         &self,
         credential: &Credential,
@@ -374,6 +568,20 @@ impl Api {
 
     /// `POST /v2/secure-payments/{token}/intent`: records the broadcast transaction. Answer:
     /// [`IntentRecorded`](super::IntentRecorded).
+    ///
+    /// ```
+    /// use securepay::api::{Broadcast, RecordIntent};
+    /// use securepay::network::Network;
+    /// use securepay::pay::SourceToken;
+    /// # use securepay::api::{Api, Credential};
+    /// # let client = Credential::client_id("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", Some("https://mydomain.com"))?;
+    /// # let token = "01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?;
+    /// let hash = "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef".parse()?;
+    /// let body = RecordIntent::single(Broadcast::Transaction(hash), Network::Base, SourceToken::Usdc)?;
+    /// let request = Api::new().record_secure_payment_intent(&client, &token, &body)?;
+    /// assert_eq!(request.uri().path(), "/v2/secure-payments/01JD3E6JD46KY4KKV7X9V0MZ7W/intent");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn record_secure_payment_intent(
         &self,
         credential: &Credential,

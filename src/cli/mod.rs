@@ -23,6 +23,18 @@ use clap::{Parser, Subcommand};
 use serde_json::Value;
 
 /// How a command ended.
+///
+/// ```
+/// use securepay::cli::Outcome;
+///
+/// // What `securepay currencies --id USDC-solana` ends with: the query was understood and the
+/// // currency does not exist, a "no" (exit status 1) rather than unusable input (exit status 2).
+/// let outcome = Outcome::No {
+///     answer: r#"{"error":"Not Found","message":"Token not found","statusCode":404}"#.into(),
+///     reason: "currency not found: id=USDC-solana".into(),
+/// };
+/// assert!(matches!(outcome, Outcome::No { ref answer, .. } if answer.contains("404")));
+/// ```
 #[derive(Debug)]
 pub enum Outcome {
     /// Success: print this JSON text.
@@ -104,6 +116,14 @@ enum Command {
 }
 
 /// Runs the command line with the process arguments and standard streams.
+///
+/// ```
+/// use std::process::ExitCode;
+///
+/// // Without a subcommand (a doctest has no arguments), the usage goes to standard error and the
+/// // exit status is 2: unusable input.
+/// assert_eq!(securepay::cli::main(), ExitCode::from(2));
+/// ```
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

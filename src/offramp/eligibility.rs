@@ -11,6 +11,15 @@ pub const SANDBOX_NOTE: &str = "Sandbox keys affect crypto-to-fiat only (USDC on
 
 /// Why a currency cannot be used for a crypto-to-fiat request. Each message lists what is
 /// allowed.
+///
+/// ```
+/// use securepay::currency::Catalog;
+/// use securepay::offramp::{check_eligibility, EligibilityError};
+///
+/// let error = check_eligibility(Catalog::builtin(), "USDC-base").unwrap_err();
+/// assert!(matches!(error, EligibilityError::NetworkNotSupported { network: securepay::network::Network::Base, .. }));
+/// assert!(matches!(check_eligibility(Catalog::builtin(), "USDC-solana"), Err(EligibilityError::UnknownCurrency { .. })));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EligibilityError {
@@ -56,6 +65,15 @@ pub enum EligibilityError {
 
 /// The currencies a crypto-to-fiat request may be in, in the catalog's order of networks
 /// (mainnet, matic, arbitrum-one, sepolia).
+///
+/// ```
+/// use securepay::currency::Catalog;
+/// use securepay::offramp::allowed_currencies;
+///
+/// let ids: Vec<String> = allowed_currencies(Catalog::builtin()).iter().map(|c| c.id().to_string()).collect();
+/// assert_eq!(ids, ["USDC-mainnet", "USDC-matic", "USDC-arbitrum-one", "USDC-sepolia"]);
+/// assert!(allowed_currencies(&Catalog::empty()).is_empty());
+/// ```
 pub fn allowed_currencies(catalog: &Catalog) -> Vec<&Currency> {
     crypto_to_fiat_networks()
         .iter()
@@ -117,6 +135,14 @@ pub fn check_eligibility<'c>(
 }
 
 /// Whether crypto-to-fiat on `network` is the sandbox (Sepolia, reached with sandbox keys).
+///
+/// ```
+/// use securepay::network::Network;
+/// use securepay::offramp::is_sandbox;
+///
+/// assert!(is_sandbox(Network::Sepolia));
+/// assert!(!is_sandbox(Network::Mainnet)); // real fiat
+/// ```
 pub const fn is_sandbox(network: Network) -> bool {
     matches!(network, Network::Sepolia)
 }

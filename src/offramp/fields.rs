@@ -7,6 +7,15 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// One field that does not meet its constraint.
+///
+/// ```
+/// use securepay::offramp::{CreatePayer, FieldError};
+///
+/// let json = include_str!("../../tests/data/offramp/payer-individualBeneficiary.json");
+/// let bad = json.replace(r#""country": "US""#, r#""country": "USA""#);
+/// let error = CreatePayer::from_json(&bad).unwrap_err();
+/// assert_eq!(error.fields(), [FieldError::NotACountryCode { field: "country", value: "USA".into() }]);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FieldError {
@@ -77,6 +86,14 @@ pub enum FieldError {
 }
 
 /// Why a payer request body was refused: every field that does not meet its constraint.
+///
+/// ```
+/// use securepay::offramp::{CreatePayer, PayerBodyError};
+///
+/// let error = CreatePayer::from_json(r#"{"clientUserId": "user-123"}"#).unwrap_err();
+/// assert!(matches!(error, PayerBodyError::NotJson(_))); // required fields are absent
+/// assert!(error.fields().is_empty());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PayerBodyError {
@@ -90,6 +107,18 @@ pub enum PayerBodyError {
 
 impl PayerBodyError {
     /// The invalid fields.
+    ///
+    /// ```
+    /// use securepay::offramp::{CreatePayer, FieldError};
+    ///
+    /// let json = include_str!("../../tests/data/offramp/payer-individualBeneficiary.json")
+    ///     .replace("+12125551234", "0212 555 1234")
+    ///     .replace("1985-12-12", "12/12/1985");
+    /// let error = CreatePayer::from_json(&json).unwrap_err();
+    /// assert_eq!(error.fields().len(), 2); // every invalid field, in the body's order
+    /// assert!(matches!(error.fields()[0], FieldError::NotADate { field: "dateOfBirth", .. }));
+    /// assert!(matches!(error.fields()[1], FieldError::NotAPhoneNumber { field: "phone", .. }));
+    /// ```
     pub fn fields(&self) -> &[FieldError] {
         match self {
             PayerBodyError::Invalid(errors) => errors,
@@ -272,6 +301,15 @@ pub struct ClientUserId(String);
 
 impl ClientUserId {
     /// Checks a client user id.
+    ///
+    /// ```
+    /// use securepay::offramp::{ClientUserId, FieldError};
+    ///
+    /// assert_eq!(ClientUserId::parse("user_test123456789")?.as_str(), "user_test123456789");
+    /// assert!(matches!(ClientUserId::parse(" user-123"), Err(FieldError::InvalidClientUserId { .. })));
+    /// assert!(ClientUserId::parse("..").is_err()); // a path step, not an id
+    /// # Ok::<(), FieldError>(())
+    /// ```
     pub fn parse(text: &str) -> Result<ClientUserId, FieldError> {
         let invalid = |reason| FieldError::InvalidClientUserId {
             value: text.to_owned(),
@@ -293,21 +331,51 @@ impl ClientUserId {
     }
 
     /// The id.
+    ///
+    /// ```
+    /// use securepay::offramp::ClientUserId;
+    ///
+    /// let id: ClientUserId = "user 123".parse()?;
+    /// assert_eq!(id.as_str(), "user 123"); // as given; only paths encode it
+    /// # Ok::<(), securepay::offramp::FieldError>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         &self.0
     }
 
     /// `/v2/payer/{clientUserId}` (for `GET` and `PATCH`).
+    ///
+    /// ```
+    /// use securepay::offramp::ClientUserId;
+    ///
+    /// assert_eq!(ClientUserId::parse("user 123")?.payer_path(), "/v2/payer/user%20123");
+    /// # Ok::<(), securepay::offramp::FieldError>(())
+    /// ```
     pub fn payer_path(&self) -> String {
         format!("/v2/payer/{}", self.path_segment())
     }
 
     /// `/v2/payer/{clientUserId}/payment-details`.
+    ///
+    /// ```
+    /// use securepay::offramp::ClientUserId;
+    ///
+    /// assert_eq!(ClientUserId::parse("user-123")?.payment_details_path(), "/v2/payer/user-123/payment-details");
+    /// # Ok::<(), securepay::offramp::FieldError>(())
+    /// ```
     pub fn payment_details_path(&self) -> String {
         format!("/v2/payer/{}/payment-details", self.path_segment())
     }
 
     /// The id percent-encoded for a path segment (RFC 3986 unreserved characters kept).
+    ///
+    /// ```
+    /// use securepay::offramp::ClientUserId;
+    ///
+    /// assert_eq!(ClientUserId::parse("a/b~c")?.path_segment(), "a%2Fb~c");
+    /// assert_eq!(ClientUserId::parse("josé")?.path_segment(), "jos%C3%A9"); // UTF-8 bytes
+    /// # Ok::<(), securepay::offramp::FieldError>(())
+    /// ```
     pub fn path_segment(&self) -> String {
         let mut out = String::with_capacity(self.0.len());
         for byte in self.0.bytes() {

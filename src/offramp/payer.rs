@@ -16,6 +16,14 @@ const BENEFICIARY_LIST: &str = "individual, business";
 /// (`individual` | `business`), `dateOfBirth` (`YYYY-MM-DD`), `addressLine1`, `city`,
 /// `state`, `postcode`, `country` (2 letters), `nationality` (2 letters), `phone` (E.164),
 /// `ssn`. Optional: `companyName`, `addressLine2`, `sourceOfFunds`, `businessActivity`.
+///
+/// ```
+/// use securepay::offramp::PayerDraft;
+///
+/// let draft: PayerDraft = serde_json::from_str(include_str!("../../tests/data/offramp/payer-individualBeneficiary.json"))?;
+/// assert_eq!((draft.first_name.as_str(), draft.company_name), ("John", None));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PayerDraft {
@@ -95,6 +103,17 @@ impl CreatePayer {
     pub const PATH: &'static str = "/v2/payer";
 
     /// Checks every field of `draft`; all the invalid ones are reported together.
+    ///
+    /// ```
+    /// use securepay::offramp::{CreatePayer, FieldError, PayerDraft};
+    ///
+    /// let draft: PayerDraft = serde_json::from_str(include_str!("../../tests/data/offramp/payer-individualBeneficiary.json"))?;
+    /// assert!(CreatePayer::new(draft.clone()).is_ok());
+    /// let company = PayerDraft { beneficiary_type: "company".into(), ..draft };
+    /// let error = CreatePayer::new(company).unwrap_err();
+    /// assert!(matches!(&error.fields()[0], FieldError::NotAllowed { field: "beneficiaryType", .. }));
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn new(draft: PayerDraft) -> Result<CreatePayer, PayerBodyError> {
         let mut checks = Checks::default();
         let client_user_id = ClientUserId::parse(&draft.client_user_id);
@@ -130,6 +149,15 @@ impl CreatePayer {
     }
 
     /// Reads and checks a JSON body.
+    ///
+    /// ```
+    /// use securepay::offramp::CreatePayer;
+    ///
+    /// let json = include_str!("../../tests/data/offramp/payer-businessBeneficiary.json");
+    /// let body = CreatePayer::from_json(json)?;
+    /// assert_eq!(body.fields().beneficiary_type, "business");
+    /// # Ok::<(), securepay::offramp::PayerBodyError>(())
+    /// ```
     pub fn from_json(json: &str) -> Result<CreatePayer, PayerBodyError> {
         let draft: PayerDraft =
             serde_json::from_str(json).map_err(|e| PayerBodyError::NotJson(e.to_string()))?;
@@ -137,11 +165,27 @@ impl CreatePayer {
     }
 
     /// The checked client user id.
+    ///
+    /// ```
+    /// use securepay::offramp::CreatePayer;
+    ///
+    /// let body = CreatePayer::from_json(include_str!("../../tests/data/offramp/payer-individualBeneficiary.json"))?;
+    /// assert_eq!(body.client_user_id().as_str(), "user-123");
+    /// # Ok::<(), securepay::offramp::PayerBodyError>(())
+    /// ```
     pub const fn client_user_id(&self) -> &ClientUserId {
         &self.client_user_id
     }
 
     /// The fields.
+    ///
+    /// ```
+    /// use securepay::offramp::CreatePayer;
+    ///
+    /// let body = CreatePayer::from_json(include_str!("../../tests/data/offramp/payer-individualBeneficiary.json"))?;
+    /// assert_eq!((body.fields().country.as_str(), body.fields().phone.as_str()), ("US", "+12125551234"));
+    /// # Ok::<(), securepay::offramp::PayerBodyError>(())
+    /// ```
     pub const fn fields(&self) -> &PayerDraft {
         &self.draft
     }
@@ -170,6 +214,13 @@ pub struct UpdatePayer {
 
 impl UpdatePayer {
     /// The body that records the agreement as completed.
+    ///
+    /// ```
+    /// use securepay::offramp::UpdatePayer;
+    ///
+    /// assert!(UpdatePayer::agreement_completed().is_completed());
+    /// assert_eq!(UpdatePayer::agreement_completed(), UpdatePayer::new(true));
+    /// ```
     pub const fn agreement_completed() -> UpdatePayer {
         UpdatePayer {
             agreement_completed: true,
@@ -177,6 +228,13 @@ impl UpdatePayer {
     }
 
     /// A body with an explicit value.
+    ///
+    /// ```
+    /// use securepay::offramp::UpdatePayer;
+    ///
+    /// assert_eq!(serde_json::to_string(&UpdatePayer::new(false))?, r#"{"agreementCompleted":false}"#);
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub const fn new(agreement_completed: bool) -> UpdatePayer {
         UpdatePayer {
             agreement_completed,
@@ -184,6 +242,14 @@ impl UpdatePayer {
     }
 
     /// Whether the body records the agreement as completed.
+    ///
+    /// ```
+    /// use securepay::offramp::UpdatePayer;
+    ///
+    /// let body: UpdatePayer = serde_json::from_str(r#"{"agreementCompleted": false}"#)?;
+    /// assert!(!body.is_completed());
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub const fn is_completed(&self) -> bool {
         self.agreement_completed
     }

@@ -18,6 +18,14 @@ const ACCOUNT_TYPES: &[&str] = &["checking", "savings"];
 /// Optional: `rails` (`local` | `swift` | `wire`, default `local`), `accountType`
 /// (`checking` | `savings`), and the bank identifiers. Which identifiers each rail needs is not
 /// published, so they are not checked.
+///
+/// ```
+/// use securepay::offramp::PaymentDetailsDraft;
+///
+/// let draft: PaymentDetailsDraft = serde_json::from_str(include_str!("../../tests/data/offramp/payment-details-ukAccount.json"))?;
+/// assert_eq!((draft.sort_code.as_deref(), draft.iban), (Some("200000"), None));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentDetailsDraft {
@@ -117,6 +125,16 @@ pub struct CreatePaymentDetails {
 
 impl CreatePaymentDetails {
     /// Checks every field of `draft`; all the invalid ones are reported together.
+    ///
+    /// ```
+    /// use securepay::offramp::{CreatePaymentDetails, FieldError, PaymentDetailsDraft};
+    ///
+    /// let draft: PaymentDetailsDraft = serde_json::from_str(include_str!("../../tests/data/offramp/payment-details-ukAccount.json"))?;
+    /// let no_bank = PaymentDetailsDraft { bank_name: "  ".into(), ..draft };
+    /// let error = CreatePaymentDetails::new(no_bank).unwrap_err();
+    /// assert_eq!(error.fields(), [FieldError::Missing { field: "bankName" }]);
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn new(draft: PaymentDetailsDraft) -> Result<CreatePaymentDetails, PayerBodyError> {
         let mut checks = Checks::default();
         checks.required("bankName", &draft.bank_name);
@@ -149,6 +167,14 @@ impl CreatePaymentDetails {
     }
 
     /// Reads and checks a JSON body.
+    ///
+    /// ```
+    /// use securepay::offramp::CreatePaymentDetails;
+    ///
+    /// let body = CreatePaymentDetails::from_json(include_str!("../../tests/data/offramp/payment-details-swiftInternational.json"))?;
+    /// assert_eq!(body.fields().rails.as_deref(), Some("swift"));
+    /// # Ok::<(), securepay::offramp::PayerBodyError>(())
+    /// ```
     pub fn from_json(json: &str) -> Result<CreatePaymentDetails, PayerBodyError> {
         let draft: PaymentDetailsDraft =
             serde_json::from_str(json).map_err(|e| PayerBodyError::NotJson(e.to_string()))?;
@@ -156,6 +182,14 @@ impl CreatePaymentDetails {
     }
 
     /// The fields.
+    ///
+    /// ```
+    /// use securepay::offramp::CreatePaymentDetails;
+    ///
+    /// let body = CreatePaymentDetails::from_json(include_str!("../../tests/data/offramp/payment-details-localUSBusiness.json"))?;
+    /// assert_eq!(body.fields().beneficiary_type, "business");
+    /// # Ok::<(), securepay::offramp::PayerBodyError>(())
+    /// ```
     pub const fn fields(&self) -> &PaymentDetailsDraft {
         &self.draft
     }

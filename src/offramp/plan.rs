@@ -22,6 +22,20 @@ const PAY_CHAINS: &[Network] = &[
 const PAY_TOKENS: &[&str] = &["USDC", "USDT"];
 
 /// Why no plan could be made.
+///
+/// ```
+/// use securepay::currency::Catalog;
+/// use securepay::network::Network;
+/// use securepay::offramp::{plan, OfframpPlanError, PlanRequest};
+///
+/// let request = PlanRequest {
+///     source_currency: "USDT-base".into(), target: Network::ArbitrumOne, amount: "0.5".into(),
+///     payer_wallet: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".into(),
+///     client_user_id: "user-123".into(), payment_details_id: "pd_123456".into(),
+/// };
+/// let error = plan(Catalog::builtin(), &request).unwrap_err();
+/// assert_eq!(error, OfframpPlanError::BelowCrossChainMinimum { amount: "0.5".into() });
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum OfframpPlanError {
@@ -62,6 +76,19 @@ pub enum OfframpPlanError {
 }
 
 /// What the caller wants: fiat for `amount` USDC on `target`, paid from `source_currency`.
+///
+/// ```
+/// use securepay::currency::Catalog;
+/// use securepay::network::Network;
+/// use securepay::offramp::{plan, OfframpPlanError, PlanRequest};
+///
+/// let request = PlanRequest {
+///     source_currency: "USDC-mainnet".into(), target: Network::Mainnet, amount: "100".into(),
+///     payer_wallet: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t".into(), // not a mainnet address
+///     client_user_id: "user-123".into(), payment_details_id: "pd_123456".into(),
+/// };
+/// assert!(matches!(plan(Catalog::builtin(), &request), Err(OfframpPlanError::Wallet(_))));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlanRequest {
     /// The currency the payer holds (`USDT-base`, `USDC-mainnet`, …).
@@ -79,6 +106,21 @@ pub struct PlanRequest {
 }
 
 /// The route of a plan.
+///
+/// ```
+/// use securepay::currency::Catalog;
+/// use securepay::network::Network;
+/// use securepay::offramp::{plan, PlanRequest, Route};
+///
+/// let request = PlanRequest {
+///     source_currency: "USDC-matic".into(), target: Network::Matic, amount: "100".into(),
+///     payer_wallet: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".into(),
+///     client_user_id: "user-123".into(), payment_details_id: "pd_123456".into(),
+/// };
+/// let plan = plan(Catalog::builtin(), &request)?;
+/// assert_eq!((plan.route, plan.steps.len()), (Route::Direct, 2)); // already the target's USDC
+/// # Ok::<(), securepay::offramp::OfframpPlanError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Route {
@@ -90,6 +132,23 @@ pub enum Route {
 
 /// One API call of a plan. `path` names the request of an earlier step as
 /// `{requestId of step N}`.
+///
+/// ```
+/// use securepay::currency::Catalog;
+/// use securepay::network::Network;
+/// use securepay::offramp::{plan, PlanRequest};
+///
+/// let request = PlanRequest {
+///     source_currency: "USDC-sepolia".into(), target: Network::Sepolia, amount: "10".into(),
+///     payer_wallet: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".into(),
+///     client_user_id: "user-123".into(), payment_details_id: "pd_123456".into(),
+/// };
+/// let steps = plan(Catalog::builtin(), &request)?.steps;
+/// assert_eq!((steps[1].method, steps[1].path.as_str()), ("GET", "/v2/request/{requestId of step 1}/pay"));
+/// assert!(!steps[1].moves_real_funds); // the sandbox offramp, with a sandbox key
+/// assert_eq!(steps[0].body.as_ref().map(|b| b["isCryptoToFiatAvailable"].clone()), Some(true.into()));
+/// # Ok::<(), securepay::offramp::OfframpPlanError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -114,6 +173,22 @@ pub struct PlanStep {
 }
 
 /// A crypto-to-fiat plan.
+///
+/// ```
+/// use securepay::currency::Catalog;
+/// use securepay::network::Network;
+/// use securepay::offramp::{plan, PlanRequest, SANDBOX_NOTE};
+///
+/// let request = PlanRequest {
+///     source_currency: "USDC-base".into(), target: Network::Mainnet, amount: "100".into(),
+///     payer_wallet: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".into(),
+///     client_user_id: "user-123".into(), payment_details_id: "pd_123456".into(),
+/// };
+/// let plan = plan(Catalog::builtin(), &request)?;
+/// assert_eq!(plan.notes[0], SANDBOX_NOTE);
+/// assert_eq!(serde_json::to_value(&plan)?["route"], "swap_then_offramp");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]

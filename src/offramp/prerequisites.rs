@@ -8,6 +8,16 @@ use serde::Serialize;
 use crate::webhook::{AgreementStatus, KycStatus, PaymentDetailStatus};
 
 /// A step of the crypto-to-fiat flow that has prerequisites.
+///
+/// ```
+/// use securepay::offramp::{OfframpAction, Prerequisites};
+///
+/// let payer = Prerequisites::default(); // nothing known yet
+/// assert!(payer.check(OfframpAction::CreateRequest).ready);
+/// assert!(!payer.check(OfframpAction::Pay).ready);
+/// assert_eq!(serde_json::to_string(&OfframpAction::CreateRequest)?, r#""create_request""#);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OfframpAction {
@@ -19,6 +29,18 @@ pub enum OfframpAction {
 }
 
 /// A prerequisite that is not met, with what the payer's status is.
+///
+/// ```
+/// use securepay::offramp::{Prerequisites, Unmet};
+/// use securepay::webhook::KycStatus;
+///
+/// let payer = Prerequisites { kyc: Some(KycStatus::RetryRequired), ..Default::default() };
+/// let first = &payer.unmet()[0];
+/// assert_eq!(first, &Unmet::Kyc(Some(KycStatus::RetryRequired)));
+/// assert!(first.to_string().starts_with("payer KYC is retry_required; it must be approved"));
+/// assert_eq!(serde_json::to_string(first)?, r#"{"prerequisite":"kyc","status":"retry_required"}"#);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "prerequisite", content = "status")]
 pub enum Unmet {
@@ -86,6 +108,20 @@ pub struct Prerequisites {
 }
 
 /// Whether an action may be taken now, and why not.
+///
+/// ```
+/// use securepay::offramp::{OfframpAction, Prerequisites, Unmet};
+/// use securepay::webhook::{AgreementStatus, KycStatus};
+///
+/// let payer = Prerequisites {
+///     kyc: Some(KycStatus::Completed),
+///     agreement: Some(AgreementStatus::Completed),
+///     payment_details: None,
+/// };
+/// let pay = payer.check(OfframpAction::Pay);
+/// assert!(!pay.ready);
+/// assert_eq!(pay.unmet, [Unmet::PaymentDetails(None)]);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -103,6 +139,14 @@ pub struct Readiness {
 
 impl Prerequisites {
     /// The prerequisites that are not met, in the recommended order.
+    ///
+    /// ```
+    /// use securepay::offramp::{Prerequisites, Unmet};
+    /// use securepay::webhook::PaymentDetailStatus;
+    ///
+    /// let payer = Prerequisites { payment_details: Some(PaymentDetailStatus::Failed), ..Default::default() };
+    /// assert_eq!(payer.unmet(), [Unmet::Kyc(None), Unmet::Agreement(None), Unmet::PaymentDetails(Some(PaymentDetailStatus::Failed))]);
+    /// ```
     pub fn unmet(&self) -> Vec<Unmet> {
         let mut unmet = Vec::new();
         if !self.kyc.as_ref().is_some_and(KycStatus::is_approved) {
@@ -122,6 +166,19 @@ impl Prerequisites {
     }
 
     /// Whether `action` may be taken now.
+    ///
+    /// ```
+    /// use securepay::offramp::{OfframpAction, Prerequisites};
+    /// use securepay::webhook::{AgreementStatus, KycStatus, PaymentDetailStatus};
+    ///
+    /// let payer = Prerequisites {
+    ///     kyc: Some(KycStatus::Approved),
+    ///     agreement: Some(AgreementStatus::Completed),
+    ///     payment_details: Some(PaymentDetailStatus::Approved),
+    /// };
+    /// let pay = payer.check(OfframpAction::Pay);
+    /// assert!(pay.ready && pay.unmet.is_empty());
+    /// ```
     pub fn check(&self, action: OfframpAction) -> Readiness {
         let unmet = self.unmet();
         match action {

@@ -9,6 +9,16 @@ use super::transition::{Machine, Rejection, RejectionKind, Step};
 use crate::webhook::{Event, SubStatus};
 
 /// Where the offramp of a payment is.
+///
+/// ```
+/// use securepay::offramp::OfframpState;
+/// use securepay::webhook::SubStatus;
+///
+/// let state = OfframpState::Processing(SubStatus::SendingFiat);
+/// assert_eq!(state.to_string(), "processing(sending_fiat)");
+/// assert_eq!(serde_json::to_string(&state)?, r#"{"state":"processing","subStatus":"sending_fiat"}"#);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "state", content = "subStatus")]
 pub enum OfframpState {
@@ -35,6 +45,16 @@ impl fmt::Display for OfframpState {
 }
 
 /// What an offramp event says, independent of its wire shape.
+///
+/// ```
+/// use securepay::offramp::{OfframpMachine, OfframpSignal, OfframpState};
+/// use securepay::webhook::SubStatus;
+///
+/// let mut offramp = OfframpMachine::default();
+/// offramp.apply(&OfframpSignal::Processing(SubStatus::OngoingChecks));
+/// offramp.apply(&OfframpSignal::Processing(SubStatus::Bounced)); // the fiat transfer came back
+/// assert_eq!(offramp.state(), &OfframpState::Failed(SubStatus::Bounced));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum OfframpSignal {
     /// `payment.processing` with this `subStatus`.
@@ -47,6 +67,17 @@ pub enum OfframpSignal {
 
 impl OfframpSignal {
     /// The signal an event carries, for the events that drive the offramp.
+    ///
+    /// ```
+    /// use securepay::offramp::OfframpSignal;
+    /// use securepay::webhook::{Event, SubStatus};
+    ///
+    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.processing.json"))?;
+    /// assert_eq!(OfframpSignal::of(&event), Some(OfframpSignal::Processing(SubStatus::OngoingChecks)));
+    /// let other = Event::parse_unverified(include_bytes!("../../tests/data/webhook/compliance.updated.json"))?;
+    /// assert_eq!(OfframpSignal::of(&other), None);
+    /// # Ok::<(), securepay::webhook::EventError>(())
+    /// ```
     pub fn of(event: &Event) -> Option<OfframpSignal> {
         match event {
             Event::PaymentProcessing(p) => Some(OfframpSignal::Processing(p.sub_status.clone())),
@@ -113,26 +144,75 @@ impl Default for OfframpMachine {
 
 impl OfframpMachine {
     /// A machine in `state` (for example restored from storage).
+    ///
+    /// ```
+    /// use securepay::offramp::{OfframpMachine, OfframpSignal, OfframpState};
+    /// use securepay::webhook::SubStatus;
+    ///
+    /// let stored = OfframpState::Processing(SubStatus::FiatSent); // restored from storage
+    /// let mut offramp = OfframpMachine::new(stored);
+    /// assert!(offramp.apply(&OfframpSignal::Confirmed).moved());
+    /// ```
     pub const fn new(state: OfframpState) -> OfframpMachine {
         OfframpMachine { state }
     }
 
     /// The current state.
+    ///
+    /// ```
+    /// use securepay::offramp::{OfframpMachine, OfframpState};
+    ///
+    /// assert_eq!(OfframpMachine::default().state(), &OfframpState::AwaitingPayment);
+    /// ```
     pub const fn state(&self) -> &OfframpState {
         &self.state
     }
 
     /// Whether the fiat arrived and the service confirmed the payment.
+    ///
+    /// ```
+    /// use securepay::offramp::{OfframpMachine, OfframpSignal};
+    /// use securepay::webhook::SubStatus;
+    ///
+    /// let mut offramp = OfframpMachine::default();
+    /// offramp.apply(&OfframpSignal::Processing(SubStatus::FiatSent));
+    /// assert!(!offramp.is_confirmed()); // fiat sent, but not confirmed yet
+    /// offramp.apply(&OfframpSignal::Confirmed);
+    /// assert!(offramp.is_confirmed());
+    /// ```
     pub fn is_confirmed(&self) -> bool {
         self.state == OfframpState::Confirmed
     }
 
     /// Applies the signal of an event; `None` for events that do not drive the offramp.
+    ///
+    /// ```
+    /// use securepay::offramp::{OfframpMachine, OfframpState};
+    /// use securepay::webhook::{Event, SubStatus};
+    ///
+    /// let mut offramp = OfframpMachine::default();
+    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.failed.json"))?;
+    /// assert!(offramp.apply_event(&event).is_some_and(|step| step.moved()));
+    /// assert_eq!(offramp.state(), &OfframpState::Failed(SubStatus::InsufficientFunds));
+    /// # Ok::<(), securepay::webhook::EventError>(())
+    /// ```
     pub fn apply_event(&mut self, event: &Event) -> Option<Step<OfframpState>> {
         OfframpSignal::of(event).map(|signal| self.apply(&signal))
     }
 
     /// Applies a signal.
+    ///
+    /// ```
+    /// use securepay::offramp::{OfframpMachine, OfframpSignal, RejectionKind};
+    /// use securepay::webhook::SubStatus;
+    ///
+    /// let mut offramp = OfframpMachine::default();
+    /// offramp.apply(&OfframpSignal::Processing(SubStatus::SendingFiat));
+    /// let late = offramp.apply(&OfframpSignal::Processing(SubStatus::OngoingChecks)); // delivered late
+    /// assert_eq!(late.rejection().map(|r| r.kind), Some(RejectionKind::Stale));
+    /// let typo = offramp.apply(&OfframpSignal::Processing(SubStatus::parse("fiat-sent")));
+    /// assert_eq!(typo.rejection().map(|r| r.kind), Some(RejectionKind::Unknown));
+    /// ```
     pub fn apply(&mut self, signal: &OfframpSignal) -> Step<OfframpState> {
         let to = match signal {
             OfframpSignal::Processing(sub @ (SubStatus::Bounced | SubStatus::Failed)) => {

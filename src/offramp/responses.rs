@@ -7,6 +7,14 @@ use super::Prerequisites;
 use crate::webhook::{AgreementStatus, KycStatus, PaymentDetailStatus};
 
 /// The answer of `POST /v2/payer`: where the payer completes KYC and the agreement.
+///
+/// ```
+/// use securepay::offramp::PayerCreated;
+///
+/// let created: PayerCreated = serde_json::from_str(include_str!("../../tests/data/offramp/payer-created.json"))?;
+/// assert!(created.kyc_url.is_some_and(|url| url.starts_with("https://sumsub.com/")));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -28,6 +36,16 @@ pub struct PayerCreated {
 }
 
 /// `status` of [`PayerCreated`].
+///
+/// ```
+/// use securepay::offramp::PayerCreated;
+/// use securepay::webhook::{AgreementStatus, KycStatus};
+///
+/// let created: PayerCreated = serde_json::from_str(include_str!("../../tests/data/offramp/payer-created.json"))?;
+/// assert_eq!(created.status.kyc_status, KycStatus::NotStarted);
+/// assert_eq!(created.status.agreement_status, AgreementStatus::NotStarted);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -73,6 +91,15 @@ pub struct ComplianceStatus {
 
 impl ComplianceStatus {
     /// The KYC and agreement prerequisites this answer tells (payment details unknown).
+    ///
+    /// ```
+    /// use securepay::offramp::{ComplianceStatus, Unmet};
+    /// use securepay::webhook::KycStatus;
+    ///
+    /// let status: ComplianceStatus = serde_json::from_str(r#"{"kycStatus": "pending", "agreementStatus": "completed"}"#)?;
+    /// assert_eq!(status.prerequisites().unmet(), [Unmet::Kyc(Some(KycStatus::Pending)), Unmet::PaymentDetails(None)]);
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn prerequisites(&self) -> Prerequisites {
         Prerequisites {
             kyc: self.kyc_status.clone(),
@@ -83,6 +110,15 @@ impl ComplianceStatus {
 }
 
 /// The answer (201) of `POST /v2/payer/{clientUserId}/payment-details`.
+///
+/// ```
+/// use securepay::offramp::PaymentDetailCreated;
+///
+/// let created: PaymentDetailCreated = serde_json::from_str(include_str!("../../tests/data/offramp/payment-detail-created.json"))?;
+/// assert_eq!(created.payment_detail.id, "pd_123456"); // the paymentDetailsId to pay with
+/// assert_eq!(created.payment_detail.status, None); // not reviewed yet
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct PaymentDetailCreated {
@@ -94,6 +130,17 @@ pub struct PaymentDetailCreated {
 }
 
 /// A payer's bank account as the payment-details endpoints describe it.
+///
+/// ```
+/// use securepay::offramp::PaymentDetail;
+/// use securepay::webhook::PaymentDetailStatus;
+///
+/// let detail: PaymentDetail = serde_json::from_str(r#"{"id": "fa898aec-519c-46be-9b4c-e76ef4ff99d9",
+///     "bankName": "Chase", "currency": "usd", "status": "approved", "rails": "local"}"#)?;
+/// assert_eq!(detail.status, Some(PaymentDetailStatus::Approved));
+/// assert_eq!(detail.bank_name.as_deref(), Some("Chase"));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -136,6 +183,19 @@ pub struct PaymentDetail {
 }
 
 /// The answer of `GET /v2/payer/{clientUserId}/payment-details`.
+///
+/// ```
+/// use securepay::offramp::PaymentDetailsList;
+/// use securepay::webhook::PaymentDetailStatus;
+///
+/// let list: PaymentDetailsList = serde_json::from_str(include_str!("../../tests/data/offramp/payment-details-list.json"))?;
+/// let approved: Vec<&str> = list.payment_details.iter()
+///     .filter(|d| d.status == Some(PaymentDetailStatus::Approved))
+///     .map(|d| d.id.as_str())
+///     .collect();
+/// assert_eq!(approved, ["fa898aec-519c-46be-9b4c-e76ef4ff99d9"]);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]

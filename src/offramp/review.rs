@@ -9,6 +9,16 @@ use super::transition::{judge, Machine, Phase, Rejection, Step};
 use crate::webhook::{AgreementStatus, KycStatus, PaymentDetailStatus};
 
 /// A status a [`ReviewMachine`] can hold.
+///
+/// ```
+/// use securepay::offramp::{Machine, ReviewMachine, Reviewed};
+/// use securepay::webhook::{AgreementStatus, PaymentDetailStatus};
+///
+/// assert_eq!(AgreementStatus::MACHINE, Machine::Agreement);
+/// let mut review = ReviewMachine::new(PaymentDetailStatus::Pending);
+/// let step = review.apply(PaymentDetailStatus::parse("in_review"));
+/// assert_eq!(step.rejection().map(|r| r.machine), Some(PaymentDetailStatus::MACHINE));
+/// ```
 pub trait Reviewed: Clone + PartialEq + fmt::Display {
     /// Which machine this status belongs to.
     const MACHINE: Machine;
@@ -106,21 +116,58 @@ impl<S> Default for ReviewMachine<S> {
 
 impl<S: Reviewed> ReviewMachine<S> {
     /// A machine starting in `state` (as read from the API).
+    ///
+    /// ```
+    /// use securepay::offramp::{RejectionKind, ReviewMachine};
+    /// use securepay::webhook::PaymentDetailStatus;
+    ///
+    /// let mut review = ReviewMachine::new(PaymentDetailStatus::Failed); // as read from the API
+    /// let step = review.apply(PaymentDetailStatus::Approved);
+    /// assert_eq!(step.rejection().map(|r| r.kind), Some(RejectionKind::Conflict)); // refusals are final
+    /// ```
     pub fn new(state: S) -> ReviewMachine<S> {
         ReviewMachine { state: Some(state) }
     }
 
     /// A machine that knows nothing yet: the first documented status is applied.
+    ///
+    /// ```
+    /// use securepay::offramp::ReviewMachine;
+    /// use securepay::webhook::AgreementStatus;
+    ///
+    /// let mut agreement = ReviewMachine::<AgreementStatus>::unknown();
+    /// assert_eq!(agreement.state(), None);
+    /// assert!(agreement.apply(AgreementStatus::Pending).moved()); // the first status is taken as is
+    /// ```
     pub fn unknown() -> ReviewMachine<S> {
         ReviewMachine { state: None }
     }
 
     /// The current status, if any is known.
+    ///
+    /// ```
+    /// use securepay::offramp::ReviewMachine;
+    /// use securepay::webhook::KycStatus;
+    ///
+    /// let mut kyc = ReviewMachine::new(KycStatus::Initiated);
+    /// kyc.apply(KycStatus::NotStarted); // stale: not applied
+    /// assert_eq!(kyc.state(), Some(&KycStatus::Initiated));
+    /// ```
     pub fn state(&self) -> Option<&S> {
         self.state.as_ref()
     }
 
     /// Whether the review passed (approved, completed).
+    ///
+    /// ```
+    /// use securepay::offramp::ReviewMachine;
+    /// use securepay::webhook::KycStatus;
+    ///
+    /// let mut kyc = ReviewMachine::new(KycStatus::Completed);
+    /// assert!(kyc.is_passed());
+    /// kyc.apply(KycStatus::Rejected); // a revoked approval is applied: fail closed
+    /// assert!(!kyc.is_passed());
+    /// ```
     pub fn is_passed(&self) -> bool {
         self.state
             .as_ref()
@@ -128,6 +175,16 @@ impl<S: Reviewed> ReviewMachine<S> {
     }
 
     /// Applies a status reported by an event or a read.
+    ///
+    /// ```
+    /// use securepay::offramp::{ReviewMachine, Step};
+    /// use securepay::webhook::KycStatus;
+    ///
+    /// let mut kyc = ReviewMachine::new(KycStatus::Pending);
+    /// let step = kyc.apply(KycStatus::RetryRequired);
+    /// assert_eq!(step, Step::Moved { from: Some(KycStatus::Pending), to: KycStatus::RetryRequired });
+    /// assert!(kyc.apply(KycStatus::Pending).moved()); // a new attempt after the retry
+    /// ```
     pub fn apply(&mut self, to: S) -> Step<S> {
         let current = self.state.as_ref();
         if current == Some(&to) {

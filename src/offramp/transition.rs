@@ -6,6 +6,16 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 /// Which state machine judged a move.
+///
+/// ```
+/// use securepay::offramp::{Machine, ReviewMachine};
+/// use securepay::webhook::KycStatus;
+///
+/// let mut kyc = ReviewMachine::new(KycStatus::Approved);
+/// let step = kyc.apply(KycStatus::Pending);
+/// assert_eq!(step.rejection().map(|r| r.machine), Some(Machine::Kyc));
+/// assert_eq!(Machine::PaymentDetails.to_string(), "payment details");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Machine {
@@ -32,6 +42,16 @@ impl fmt::Display for Machine {
 }
 
 /// Why a move was rejected, which also says how to answer the delivery.
+///
+/// ```
+/// use securepay::offramp::{OfframpMachine, OfframpSignal, RejectionKind};
+/// use securepay::webhook::SubStatus;
+///
+/// let mut offramp = OfframpMachine::default();
+/// offramp.apply(&OfframpSignal::Failed(SubStatus::Failed));
+/// let confirmed = offramp.apply(&OfframpSignal::Confirmed);
+/// assert_eq!(confirmed.rejection().map(|r| r.kind), Some(RejectionKind::Conflict)); // for a person to look at
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RejectionKind {
@@ -49,6 +69,18 @@ pub enum RejectionKind {
 }
 
 /// A move a machine refused to apply.
+///
+/// ```
+/// use securepay::offramp::{Machine, OfframpMachine, OfframpSignal, RejectionKind};
+///
+/// let mut offramp = OfframpMachine::default();
+/// let step = offramp.apply(&OfframpSignal::Confirmed);
+/// let rejection = step.rejection().ok_or("rejected")?;
+/// assert_eq!((rejection.machine, rejection.kind), (Machine::Offramp, RejectionKind::Premature));
+/// assert_eq!(rejection.to_string(),
+///     "offramp move awaiting_payment -> confirmed rejected (premature: not allowed yet, have it delivered again)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -79,6 +111,19 @@ impl Rejection {
     }
 
     /// Whether the delivery should be answered non-2xx so that the service sends it again.
+    ///
+    /// ```
+    /// use securepay::offramp::{OfframpMachine, OfframpSignal};
+    /// use securepay::webhook::SubStatus;
+    ///
+    /// let mut offramp = OfframpMachine::default();
+    /// offramp.apply(&OfframpSignal::Processing(SubStatus::SendingFiat));
+    /// // payment.confirmed before fiat_sent: answer non-2xx so the service sends it again.
+    /// let early = offramp.apply(&OfframpSignal::Confirmed);
+    /// assert!(early.rejection().is_some_and(|r| r.should_redeliver()));
+    /// let stale = offramp.apply(&OfframpSignal::Processing(SubStatus::Initiated));
+    /// assert!(stale.rejection().is_some_and(|r| !r.should_redeliver())); // acknowledge, ignore
+    /// ```
     pub fn should_redeliver(&self) -> bool {
         self.kind == RejectionKind::Premature
     }
@@ -101,6 +146,17 @@ impl fmt::Display for Rejection {
 }
 
 /// What applying a status did.
+///
+/// ```
+/// use securepay::offramp::{ReviewMachine, Step};
+/// use securepay::webhook::AgreementStatus;
+///
+/// let mut agreement = ReviewMachine::new(AgreementStatus::Completed);
+/// let again = agreement.apply(AgreementStatus::Completed);
+/// assert_eq!(again, Step::Unchanged { state: AgreementStatus::Completed }); // a redelivery
+/// assert_eq!(serde_json::to_string(&again)?, r#"{"step":"unchanged","state":"completed"}"#);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "step")]
 pub enum Step<S> {
@@ -122,6 +178,16 @@ pub enum Step<S> {
 
 impl<S> Step<S> {
     /// The rejection, if the move was refused.
+    ///
+    /// ```
+    /// use securepay::offramp::ReviewMachine;
+    /// use securepay::webhook::KycStatus;
+    ///
+    /// let mut kyc = ReviewMachine::new(KycStatus::Pending);
+    /// assert!(kyc.apply(KycStatus::Approved).rejection().is_none());
+    /// let unknown = kyc.apply(KycStatus::parse("on_hold"));
+    /// assert_eq!(unknown.rejection().map(|r| r.to.as_str()), Some("on_hold"));
+    /// ```
     pub fn rejection(&self) -> Option<&Rejection> {
         match self {
             Step::Rejected(r) => Some(r),
@@ -130,6 +196,15 @@ impl<S> Step<S> {
     }
 
     /// Whether the machine moved.
+    ///
+    /// ```
+    /// use securepay::offramp::ReviewMachine;
+    /// use securepay::webhook::KycStatus;
+    ///
+    /// let mut kyc = ReviewMachine::new(KycStatus::NotStarted);
+    /// assert!(kyc.apply(KycStatus::Initiated).moved());
+    /// assert!(!kyc.apply(KycStatus::Initiated).moved()); // unchanged
+    /// ```
     pub fn moved(&self) -> bool {
         matches!(self, Step::Moved { .. })
     }

@@ -6,6 +6,19 @@ use super::{TxHash, TxHashError};
 
 /// Why a payment, an event or a status was not applied to a ledger. Nothing is changed when
 /// an error is returned.
+///
+/// ```
+/// use securepay::amount::{Amount, Decimals};
+/// use securepay::partial::{Ledger, LedgerError};
+///
+/// let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+/// let tx = "0x1111111111111111111111111111111111111111111111111111111111111111";
+/// ledger.apply(tx, "40")?;
+/// let error = ledger.apply(tx, "45").unwrap_err(); // the same transaction, another amount
+/// assert!(matches!(error, LedgerError::ConflictingPayment { ref recorded, ref given, .. } if recorded == "40" && given == "45"));
+/// assert_eq!(ledger.paid().to_string(), "40"); // unchanged
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum LedgerError {

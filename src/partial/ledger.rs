@@ -10,6 +10,17 @@ use crate::currency::Currency;
 use crate::webhook::{DecimalText, Event, PaymentUpdate};
 
 /// Where a request stands.
+///
+/// ```
+/// use securepay::partial::LedgerStatus;
+/// # use securepay::amount::{Amount, Decimals};
+/// # use securepay::partial::Ledger;
+/// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+/// assert_eq!(ledger.status(), LedgerStatus::Pending);
+/// assert_eq!(ledger.apply("0x1111111111111111111111111111111111111111111111111111111111111111", "25")?.status, LedgerStatus::PartiallyPaid);
+/// assert_eq!(serde_json::to_string(&LedgerStatus::PartiallyPaid)?, r#""partially_paid""#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LedgerStatus {
@@ -22,6 +33,18 @@ pub enum LedgerStatus {
 }
 
 /// One payment recorded in a ledger.
+///
+/// ```
+/// # use securepay::amount::{Amount, Decimals};
+/// # use securepay::partial::Ledger;
+/// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+/// ledger.apply("0x1111111111111111111111111111111111111111111111111111111111111111", "90")?;
+/// ledger.apply("0x2222222222222222222222222222222222222222222222222222222222222222", "15")?; // 5 more than the 10 left
+/// let second = ledger.payments()[1];
+/// assert_eq!((second.amount.to_string(), second.credited.to_string(), second.excess.to_string()),
+///     ("15".to_owned(), "10".to_owned(), "5".to_owned()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct LedgerPayment {
@@ -36,6 +59,17 @@ pub struct LedgerPayment {
 }
 
 /// What applying a payment, an event or a status did.
+///
+/// ```
+/// use securepay::partial::LedgerStatus;
+/// # use securepay::amount::{Amount, Decimals};
+/// # use securepay::partial::Ledger;
+/// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+/// let applied = ledger.apply("0x1111111111111111111111111111111111111111111111111111111111111111", "100")?;
+/// assert_eq!((applied.previous, applied.status), (LedgerStatus::Pending, LedgerStatus::Paid));
+/// assert!(applied.recorded.is_some() && !applied.duplicate);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Applied {
@@ -51,6 +85,16 @@ pub struct Applied {
 
 impl Applied {
     /// The over-payment of the newly recorded payment (zero if none).
+    ///
+    /// ```
+    /// # use securepay::amount::{Amount, Decimals};
+    /// # use securepay::partial::Ledger;
+    /// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+    /// assert_eq!(ledger.apply("0x1111111111111111111111111111111111111111111111111111111111111111", "99")?.excess().map(|a| a.to_string()), Some("0".to_owned()));
+    /// assert_eq!(ledger.apply("0x2222222222222222222222222222222222222222222222222222222222222222", "1.25")?.excess().map(|a| a.to_string()), Some("0.25".to_owned()));
+    /// assert_eq!(ledger.apply("0x2222222222222222222222222222222222222222222222222222222222222222", "1.25")?.excess(), None); // a duplicate records nothing
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn excess(&self) -> Option<Amount> {
         self.recorded.map(|p| p.excess)
     }
@@ -100,6 +144,17 @@ pub struct Ledger {
 
 impl Ledger {
     /// A ledger for `request_id` expecting `expected` (greater than zero).
+    ///
+    /// ```
+    /// use securepay::amount::{Amount, Decimals};
+    /// use securepay::partial::{Ledger, LedgerError};
+    ///
+    /// let eighteen = Decimals::new(18)?;
+    /// let ledger = Ledger::new("01e273ec", Amount::parse_positive("0.5", eighteen)?)?;
+    /// assert_eq!(ledger.expected().units().to_string(), "500000000000000000");
+    /// assert_eq!(Ledger::new("", Amount::parse_positive("0.5", eighteen)?), Err(LedgerError::EmptyRequestId));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(request_id: &str, expected: Amount) -> Result<Ledger, LedgerError> {
         if request_id.is_empty() {
             return Err(LedgerError::EmptyRequestId);
@@ -122,6 +177,17 @@ impl Ledger {
     }
 
     /// A ledger for a request of `expected` (human text) in `currency`.
+    ///
+    /// ```
+    /// use securepay::currency::Catalog;
+    /// use securepay::partial::Ledger;
+    ///
+    /// let usdc = Catalog::builtin().get("USDC-base")?;
+    /// let ledger = Ledger::for_currency("01e273ec", "100.50", usdc)?;
+    /// assert_eq!(ledger.expected().units().to_string(), "100500000"); // 6 decimals
+    /// assert!(Ledger::for_currency("01e273ec", "0.0000001", usdc).is_err()); // too precise for USDC
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn for_currency(
         request_id: &str,
         expected: &str,
@@ -138,6 +204,18 @@ impl Ledger {
 
     /// Applies a payment of `amount` (human text, > 0, at most the currency's decimals) made
     /// by transaction `tx_hash`.
+    ///
+    /// ```
+    /// use securepay::partial::LedgerError;
+    /// # use securepay::amount::{Amount, Decimals};
+    /// # use securepay::partial::Ledger;
+    /// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+    /// ledger.apply("0x1111111111111111111111111111111111111111111111111111111111111111", "60.5")?;
+    /// assert_eq!(ledger.remaining().to_string(), "39.5");
+    /// assert!(matches!(ledger.apply("0x2222222222222222222222222222222222222222222222222222222222222222", "0"), Err(LedgerError::Amount { field: "amount", .. })));
+    /// assert!(matches!(ledger.apply("0x22", "1"), Err(LedgerError::TxHash(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn apply(&mut self, tx_hash: &str, amount: &str) -> Result<Applied, LedgerError> {
         let tx_hash = TxHash::parse(tx_hash)?;
         let amount = Amount::parse_positive(amount, self.decimals()).map_err(|source| {
@@ -150,6 +228,17 @@ impl Ledger {
     }
 
     /// Applies a payment of `units` smallest units (> 0) made by transaction `tx_hash`.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// # use securepay::amount::{Amount, Decimals};
+    /// # use securepay::partial::Ledger;
+    /// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+    /// let tx = "0x1111111111111111111111111111111111111111111111111111111111111111".parse()?;
+    /// ledger.apply_units(tx, U256::from(2_500_000u64))?; // 2.5 USDC in smallest units
+    /// assert_eq!(ledger.paid().to_string(), "2.5");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn apply_units(&mut self, tx_hash: TxHash, units: U256) -> Result<Applied, LedgerError> {
         let previous = self.status();
         let (recorded, duplicate) = self.record(tx_hash, units)?;
@@ -162,6 +251,20 @@ impl Ledger {
     ///
     /// The event's amounts are taken to be in the ledger's currency, as in every documented
     /// example (`amount`, `totalAmountPaid` and `expectedAmount` share one unit).
+    ///
+    /// ```
+    /// use securepay::amount::{Amount, Decimals};
+    /// use securepay::partial::{Ledger, LedgerStatus};
+    /// use securepay::webhook::Event;
+    ///
+    /// let request = "0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93";
+    /// let mut ledger = Ledger::new(request, Amount::parse_positive("100", Decimals::new(6)?)?)?;
+    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.partial.json"))?;
+    /// assert_eq!(ledger.apply_event(&event)?.status, LedgerStatus::PartiallyPaid);
+    /// assert_eq!(ledger.paid().to_string(), "50");
+    /// assert!(ledger.apply_event(&event)?.duplicate); // redelivered: applied once
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn apply_event(&mut self, event: &Event) -> Result<Applied, LedgerError> {
         let (payment, confirms) = match event {
             Event::PaymentConfirmed(p) => (p, true),
@@ -203,6 +306,20 @@ impl Ledger {
     /// Applies a request status (`GET /v2/request/{id}`): `paidAmount` raises what is paid,
     /// `hasBeenPaid` settles. A status naming another request, or whose paid and remaining
     /// amounts do not add up to the expected amount, is refused.
+    ///
+    /// ```
+    /// use securepay::partial::{LedgerError, RequestStatus};
+    /// # use securepay::amount::{Amount, Decimals};
+    /// # use securepay::partial::Ledger;
+    /// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+    /// let status: RequestStatus = serde_json::from_str(r#"{"hasBeenPaid": false,
+    ///     "conversionBreakdown": {"paidAmount": "75.00", "remainingAmount": "25.00"}}"#)?;
+    /// ledger.apply_status(&status)?;
+    /// assert_eq!(ledger.paid().to_string(), "75");
+    /// let wrong: RequestStatus = serde_json::from_str(r#"{"hasBeenPaid": false, "requestId": "01aa"}"#)?;
+    /// assert!(matches!(ledger.apply_status(&wrong), Err(LedgerError::WrongRequest { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn apply_status(&mut self, status: &RequestStatus) -> Result<Applied, LedgerError> {
         if let Some(id) = &status.request_id {
             self.check_request(id)?;
@@ -232,39 +349,106 @@ impl Ledger {
     }
 
     /// The request.
+    ///
+    /// ```
+    /// use securepay::amount::{Amount, Decimals};
+    /// use securepay::partial::Ledger;
+    ///
+    /// let ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+    /// assert_eq!(ledger.request_id(), "01e273ec");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn request_id(&self) -> &str {
         &self.request_id
     }
 
     /// The amount the request expects.
+    ///
+    /// ```
+    /// use securepay::amount::{Amount, Decimals};
+    /// use securepay::partial::Ledger;
+    ///
+    /// let ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+    /// assert_eq!(ledger.expected().to_string(), "100");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn expected(&self) -> Amount {
         self.expected
     }
 
     /// The decimals of the request's currency.
+    ///
+    /// ```
+    /// use securepay::amount::{Amount, Decimals};
+    /// use securepay::partial::Ledger;
+    ///
+    /// let ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+    /// assert_eq!(ledger.decimals().get(), 6);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn decimals(&self) -> Decimals {
         self.expected.decimals()
     }
 
     /// What is paid: the payments recorded, or the service's cumulative figure if higher;
     /// never above the expected amount.
+    ///
+    /// ```
+    /// # use securepay::amount::{Amount, Decimals};
+    /// # use securepay::partial::Ledger;
+    /// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+    /// ledger.apply("0x1111111111111111111111111111111111111111111111111111111111111111", "30")?;
+    /// ledger.apply("0x2222222222222222222222222222222222222222222222222222222222222222", "12.345")?;
+    /// assert_eq!(ledger.paid().to_string(), "42.345");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn paid(&self) -> Amount {
         let reported = self.reported_paid.min(self.expected.units());
         Amount::from_units(self.credited.max(reported), self.decimals())
     }
 
     /// What remains to be paid.
+    ///
+    /// ```
+    /// # use securepay::amount::{Amount, Decimals};
+    /// # use securepay::partial::Ledger;
+    /// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+    /// ledger.apply("0x1111111111111111111111111111111111111111111111111111111111111111", "99.999999")?;
+    /// assert_eq!(ledger.remaining().to_string(), "0.000001");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn remaining(&self) -> Amount {
         let paid = self.paid().units();
         Amount::from_units(self.expected.units().saturating_sub(paid), self.decimals())
     }
 
     /// The total over-payment of the recorded payments.
+    ///
+    /// ```
+    /// # use securepay::amount::{Amount, Decimals};
+    /// # use securepay::partial::Ledger;
+    /// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+    /// ledger.apply("0x1111111111111111111111111111111111111111111111111111111111111111", "80")?;
+    /// ledger.apply("0x2222222222222222222222222222222222222222222222222222222222222222", "30")?;
+    /// assert_eq!(ledger.excess().to_string(), "10"); // paid 110 for 100
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn excess(&self) -> Amount {
         Amount::from_units(self.received.saturating_sub(self.credited), self.decimals())
     }
 
     /// Pending, partially paid, or paid (the whole amount, or settlement confirmed).
+    ///
+    /// ```
+    /// use securepay::partial::LedgerStatus;
+    /// # use securepay::amount::{Amount, Decimals};
+    /// # use securepay::partial::Ledger;
+    /// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+    /// ledger.apply("0x1111111111111111111111111111111111111111111111111111111111111111", "100")?;
+    /// assert_eq!(ledger.status(), LedgerStatus::Paid);
+    /// assert!(!ledger.is_settled()); // paid in full, but not yet confirmed by the service
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn status(&self) -> LedgerStatus {
         let paid = self.paid();
         if self.confirmed || paid.units() >= self.expected.units() {
@@ -278,11 +462,33 @@ impl Ledger {
 
     /// Whether the service confirmed settlement (`payment.confirmed` or `hasBeenPaid`): the
     /// only signal to fulfil on.
+    ///
+    /// ```
+    /// use securepay::partial::RequestStatus;
+    /// # use securepay::amount::{Amount, Decimals};
+    /// # use securepay::partial::Ledger;
+    /// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+    /// assert!(!ledger.is_settled());
+    /// ledger.apply_status(&serde_json::from_str::<RequestStatus>(r#"{"hasBeenPaid": true}"#)?)?;
+    /// assert!(ledger.is_settled());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn is_settled(&self) -> bool {
         self.confirmed
     }
 
     /// The payments recorded, in the order they were applied.
+    ///
+    /// ```
+    /// # use securepay::amount::{Amount, Decimals};
+    /// # use securepay::partial::Ledger;
+    /// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
+    /// ledger.apply("0x2222222222222222222222222222222222222222222222222222222222222222", "1")?;
+    /// ledger.apply("0x1111111111111111111111111111111111111111111111111111111111111111", "2")?;
+    /// let order: Vec<String> = ledger.payments().iter().map(|p| p.amount.to_string()).collect();
+    /// assert_eq!(order, ["1", "2"]); // in the order applied
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn payments(&self) -> &[LedgerPayment] {
         &self.payments
     }

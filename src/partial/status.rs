@@ -9,6 +9,13 @@ use crate::webhook::{open_enum, DecimalText, FeeType};
 open_enum! {
     /// `status` of a request. No enum is published; the docs name `partially_paid` ("until
     /// the request is fully paid"). Any other value is kept as text.
+    ///
+    /// ```
+    /// use securepay::partial::RequestState;
+    ///
+    /// assert_eq!(RequestState::parse("partially_paid"), RequestState::PartiallyPaid);
+    /// assert_eq!(RequestState::parse("paid"), RequestState::Other("paid".into())); // kept, not guessed
+    /// ```
     RequestState {
         /// `partially_paid`.
         PartiallyPaid = "partially_paid",
@@ -17,6 +24,15 @@ open_enum! {
 
 open_enum! {
     /// `rateSource` / `currentMarketRateSource`: where a conversion rate came from.
+    ///
+    /// ```
+    /// use securepay::partial::RateSource;
+    ///
+    /// let source: RateSource = serde_json::from_str(r#""chainlink""#)?;
+    /// assert_eq!(source, RateSource::Chainlink);
+    /// assert_eq!(RateSource::Mixed.as_str(), "mixed");
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     RateSource {
         /// `lifi`.
         Lifi = "lifi",
@@ -151,6 +167,18 @@ pub struct RequestStatus {
 impl RequestStatus {
     /// The amount paid so far in a currency with `decimals`: `conversionBreakdown.paidAmount`,
     /// else the top-level `paidAmount`.
+    ///
+    /// ```
+    /// use securepay::amount::Decimals;
+    /// use securepay::partial::RequestStatus;
+    ///
+    /// let status: RequestStatus = serde_json::from_str(r#"{"hasBeenPaid": true, "paidAmount": "0.05"}"#)?;
+    /// let eth = Decimals::new(18)?;
+    /// assert_eq!(status.paid_in(eth).transpose()?.map(|a| a.units().to::<u64>()), Some(50_000_000_000_000_000));
+    /// let unpaid: RequestStatus = serde_json::from_str(r#"{"hasBeenPaid": false}"#)?;
+    /// assert!(unpaid.paid_in(eth).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn paid_in(&self, decimals: Decimals) -> Option<Result<Amount, AmountError>> {
         self.conversion_breakdown
             .as_ref()
@@ -160,6 +188,19 @@ impl RequestStatus {
     }
 
     /// The amount still due in a currency with `decimals` (`conversionBreakdown.remainingAmount`).
+    ///
+    /// ```
+    /// use securepay::amount::Decimals;
+    /// use securepay::partial::RequestStatus;
+    ///
+    /// let status: RequestStatus = serde_json::from_str(r#"{"hasBeenPaid": false,
+    ///     "conversionBreakdown": {"paidAmount": "75.125", "remainingAmount": "24.875"}}"#)?;
+    /// let usdc = Decimals::new(6)?;
+    /// assert_eq!(status.remaining_in(usdc).transpose()?.map(|a| a.to_string()), Some("24.875".to_owned()));
+    /// // More fractional digits than the currency has is an error, not a rounding.
+    /// assert!(status.remaining_in(Decimals::new(2)?).is_some_and(|r| r.is_err()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn remaining_in(&self, decimals: Decimals) -> Option<Result<Amount, AmountError>> {
         self.conversion_breakdown
             .as_ref()
@@ -169,6 +210,16 @@ impl RequestStatus {
 }
 
 /// `conversionBreakdown`: the paid and remaining amounts of a request paid in several parts.
+///
+/// ```
+/// use securepay::partial::{RateSource, RequestStatus};
+///
+/// let status: RequestStatus = serde_json::from_slice(include_bytes!("../../tests/data/partial/status-partiallyPaidWithBreakdown.json"))?;
+/// let breakdown = status.conversion_breakdown.ok_or("no breakdown")?;
+/// assert_eq!(breakdown.current_market_rate_source, Some(RateSource::Coingecko));
+/// assert_eq!(breakdown.payments.len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -200,6 +251,16 @@ pub struct ConversionBreakdown {
 }
 
 /// One payment of a `conversionBreakdown`.
+///
+/// ```
+/// use securepay::partial::{BreakdownPayment, RateSource};
+///
+/// let payment: BreakdownPayment = serde_json::from_str(r#"{"amount": "75.00", "amountInUsd": "75.00",
+///     "conversionRate": "2487.52", "rateSource": "chainlink", "timestamp": "2025-01-01T10:00:00Z"}"#)?;
+/// assert_eq!(payment.amount.as_ref().map(|a| a.as_str()), Some("75.00"));
+/// assert_eq!(payment.rate_source, Some(RateSource::Chainlink));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -225,6 +286,16 @@ pub struct BreakdownPayment {
 }
 
 /// A fee of a request: `{type, provider, amount, currency}`.
+///
+/// ```
+/// use securepay::partial::RequestFee;
+/// use securepay::webhook::FeeType;
+///
+/// let fee: RequestFee = serde_json::from_str(r#"{"type": "gas", "provider": "sepolia", "amount": "0.0015", "currency": "ETH"}"#)?;
+/// assert_eq!(fee.fee_type, Some(FeeType::Gas));
+/// assert_eq!((fee.provider.as_deref(), fee.currency.as_deref()), (Some("sepolia"), Some("ETH")));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -247,6 +318,15 @@ pub struct RequestFee {
 }
 
 /// `customerInfo`: who the merchant billed.
+///
+/// ```
+/// use securepay::partial::RequestStatus;
+///
+/// let status: RequestStatus = serde_json::from_slice(include_bytes!("../../tests/data/partial/status-withCustomerInfo.json"))?;
+/// let customer = status.customer_info.ok_or("no customer")?;
+/// assert_eq!((customer.first_name.as_deref(), customer.email.as_deref()), (Some("John"), Some("john.doe@example.com")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -269,6 +349,16 @@ pub struct CustomerInfo {
 }
 
 /// `customerInfo.address`.
+///
+/// ```
+/// use securepay::partial::CustomerAddress;
+///
+/// let address: CustomerAddress = serde_json::from_str(r#"{"street": "123 Main Street", "city": "New York",
+///     "state": "NY", "postalCode": "10001", "country": "US", "unit": "4B"}"#)?;
+/// assert_eq!(address.postal_code.as_deref(), Some("10001"));
+/// assert_eq!(address.extra["unit"], "4B"); // an undocumented field is kept
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]

@@ -7,6 +7,14 @@ use alloy_primitives::B256;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Why text is not a transaction hash.
+///
+/// ```
+/// use securepay::partial::{TxHash, TxHashError};
+///
+/// assert_eq!(TxHash::parse(""), Err(TxHashError::Empty));
+/// assert!(matches!(TxHash::parse("0x12zz"), Err(TxHashError::NotHex { character: 'z', .. })));
+/// assert!(matches!(TxHash::parse("0x1234"), Err(TxHashError::WrongLength { digits: 4, .. })));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TxHashError {
@@ -52,6 +60,15 @@ pub struct TxHash(B256);
 
 impl TxHash {
     /// Parses a hash.
+    ///
+    /// ```
+    /// use securepay::partial::TxHash;
+    ///
+    /// // A Tron transaction id: 64 hex digits without 0x.
+    /// let tron = TxHash::parse("6c42a6a1b4f0c5bc0d1e3e7a8f9b2c4d5e6f708192a3b4c5d6e7f8091a2b3c4d")?;
+    /// assert_eq!(tron.to_string(), "0x6c42a6a1b4f0c5bc0d1e3e7a8f9b2c4d5e6f708192a3b4c5d6e7f8091a2b3c4d");
+    /// # Ok::<(), securepay::partial::TxHashError>(())
+    /// ```
     pub fn parse(text: &str) -> Result<TxHash, TxHashError> {
         if text.is_empty() {
             return Err(TxHashError::Empty);
@@ -84,6 +101,15 @@ impl TxHash {
     }
 
     /// The 32 bytes.
+    ///
+    /// ```
+    /// use alloy_primitives::B256;
+    /// use securepay::partial::TxHash;
+    ///
+    /// let hash = TxHash::parse("0x1111111111111111111111111111111111111111111111111111111111111111")?;
+    /// assert_eq!(hash.bytes(), B256::repeat_byte(0x11));
+    /// # Ok::<(), securepay::partial::TxHashError>(())
+    /// ```
     pub const fn bytes(&self) -> B256 {
         self.0
     }

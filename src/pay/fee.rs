@@ -11,6 +11,14 @@ use crate::currency::CurrencyId;
 use crate::network::Network;
 
 /// Who bears a fee. A closed enum: an unknown value is an error.
+///
+/// ```
+/// use securepay::pay::FeeBearer;
+///
+/// assert_eq!(serde_json::from_str::<FeeBearer>(r#""payee""#)?, FeeBearer::Payee);
+/// assert!(serde_json::from_str::<FeeBearer>(r#""platform""#).is_err());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FeeBearer {
@@ -22,6 +30,17 @@ pub enum FeeBearer {
 
 /// A chain id written as a decimal string (`feeBundle.fees[].chainId`), unlike the top-level
 /// `chainId`, which is a JSON integer.
+///
+/// ```
+/// use securepay::pay::ChainIdText;
+///
+/// let base: ChainIdText = serde_json::from_str(r#""8453""#)?;
+/// assert_eq!(base, ChainIdText(8453));
+/// assert_eq!(serde_json::to_string(&base)?, r#""8453""#);
+/// assert!(serde_json::from_str::<ChainIdText>(r#""08453""#).is_err());
+/// assert!(serde_json::from_str::<ChainIdText>("8453").is_err());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ChainIdText(pub u64);
 
@@ -55,6 +74,21 @@ impl<'de> Deserialize<'de> for ChainIdText {
 }
 
 /// One fee leg (`feeBundle.fees[]`). `amount` is a human decimal in the payment currency.
+///
+/// ```
+/// use securepay::network::Network;
+/// use securepay::pay::{FeeBearer, FeeEntry};
+///
+/// let fee: FeeEntry = serde_json::from_str(r#"{
+///     "requestId": "011d9f76e07a678b8321ccfaa300efd4d80832652b8bbc07ea4069ca71006210b5",
+///     "feeComponentId": "fc_platform", "feeType": "platform", "feeLabel": "platform fee",
+///     "feeBearer": "payer", "amount": "0.3", "paymentCurrencyId": "USDC-base",
+///     "network": "base", "chainId": "8453",
+///     "recipient": "0x9795d480C2C50392A4714A0F468059C6448DeCe2"}"#)?;
+/// assert_eq!(fee.fee_bearer, Some(FeeBearer::Payer));
+/// assert_eq!((fee.amount.as_str(), fee.network, fee.chain_id.0), ("0.3", Network::Base, 8453));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FeeEntry {
@@ -89,6 +123,17 @@ pub struct FeeEntry {
 /// It must add up exactly: `totalFees = payeeBorneFees + payerBorneFees`,
 /// `netRecipientAmount = grossAmount − payeeBorneFees`, `payerTotal = grossAmount +
 /// payerBorneFees` (see [`crate::pay::Problem`]).
+///
+/// ```
+/// use securepay::pay::AmountSummary;
+///
+/// let summary: AmountSummary = serde_json::from_str(r#"{"grossAmount": "827.50",
+///     "netRecipientAmount": "826.25", "totalFees": "1.55", "payeeBorneFees": "1.25",
+///     "payerBorneFees": "0.3", "payerTotal": "827.80"}"#)?;
+/// assert_eq!(summary.payer_total.as_str(), "827.80");
+/// assert_eq!(summary.net_recipient_amount.as_str(), "826.25");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AmountSummary {
@@ -107,6 +152,18 @@ pub struct AmountSummary {
 }
 
 /// The fee bundle of a pay response.
+///
+/// ```
+/// use securepay::pay::{FeeBearer, FeeBundle};
+///
+/// let bundle: FeeBundle = serde_json::from_str(
+///     r#"{"bundleId": null, "defaultFeeBearer": "payer", "amountSummary": null, "fees": []}"#,
+/// )?;
+/// assert_eq!(bundle.bundle_id, None);
+/// assert_eq!(bundle.default_fee_bearer, Some(FeeBearer::Payer));
+/// assert!(bundle.fees.is_empty());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FeeBundle {

@@ -7,6 +7,16 @@ use crate::address::PayeeAddress;
 use crate::network::Network;
 
 /// A fee rate and its recipient (`platformFee`, `protocolFee`).
+///
+/// ```
+/// use securepay::pay::FeeRate;
+///
+/// let fee: FeeRate = serde_json::from_str(
+///     r#"{"percentage": "0.04", "address": "0x9795d480C2C50392A4714A0F468059C6448DeCe2"}"#,
+/// )?;
+/// assert_eq!(fee.percentage, "0.04");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FeeRate {
     /// The percentage, as text.
@@ -16,6 +26,14 @@ pub struct FeeRate {
 }
 
 /// The only approval type the smart-account flow reports.
+///
+/// ```
+/// use securepay::pay::ApprovalType;
+///
+/// assert_eq!(serde_json::from_str::<ApprovalType>(r#""unlimited""#)?, ApprovalType::Unlimited);
+/// assert!(serde_json::from_str::<ApprovalType>(r#""exact""#).is_err());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ApprovalType {
@@ -24,6 +42,20 @@ pub enum ApprovalType {
 }
 
 /// The EOA approval of the smart-account flow (`metadata.eoaApproval`).
+///
+/// ```
+/// use securepay::pay::{ApprovalType, EoaApproval};
+///
+/// let approval: EoaApproval = serde_json::from_str(r#"{
+///     "owner": "0x2222222222222222222222222222222222222222",
+///     "spender": "0x1111111111111111111111111111111111111111",
+///     "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+///     "currency": "USDC-base", "approvalType": "unlimited",
+///     "amount": "115792089237316195423570985008687907853269984665640564039457584007913129639935"}"#)?;
+/// assert_eq!(approval.spender.to_string(), "0x1111111111111111111111111111111111111111");
+/// assert_eq!(approval.approval_type, ApprovalType::Unlimited);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EoaApproval {
@@ -42,6 +74,14 @@ pub struct EoaApproval {
 }
 
 /// Whether a route bridges.
+///
+/// ```
+/// use securepay::pay::RouteType;
+///
+/// assert_eq!(serde_json::from_str::<RouteType>(r#""crosschain""#)?, RouteType::Crosschain);
+/// assert_eq!(serde_json::to_string(&RouteType::Samechain)?, r#""samechain""#);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum RouteType {
@@ -53,6 +93,17 @@ pub enum RouteType {
 
 /// `quoteExpiresAt`: a Unix timestamp (legacy single routes) or an ISO date-time (multicall
 /// cross-chain routes).
+///
+/// ```
+/// use securepay::pay::QuoteExpiry;
+///
+/// assert_eq!(serde_json::from_str::<QuoteExpiry>("1742205771")?, QuoteExpiry::Unix(1742205771));
+/// assert_eq!(
+///     serde_json::from_str::<QuoteExpiry>(r#""2026-03-17T09:42:51.000Z""#)?,
+///     QuoteExpiry::DateTime("2026-03-17T09:42:51.000Z".to_owned()),
+/// );
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum QuoteExpiry {
@@ -63,6 +114,13 @@ pub enum QuoteExpiry {
 }
 
 /// Where a deadline came from.
+///
+/// ```
+/// use securepay::pay::DeadlineSource;
+///
+/// assert_eq!(serde_json::from_str::<DeadlineSource>(r#""fallback""#)?, DeadlineSource::Fallback);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DeadlineSource {
@@ -73,6 +131,16 @@ pub enum DeadlineSource {
 }
 
 /// One leg's deadline.
+///
+/// ```
+/// use securepay::pay::{DeadlineSource, LegDeadline};
+///
+/// let swap: LegDeadline =
+///     serde_json::from_str(r#"{"deadline": 1742206000, "tool": "1inch", "source": "fallback"}"#)?;
+/// assert_eq!(swap.tool.as_deref(), Some("1inch"));
+/// assert_eq!(swap.source, DeadlineSource::Fallback);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LegDeadline {
     /// Unix seconds.
@@ -85,6 +153,16 @@ pub struct LegDeadline {
 }
 
 /// `executionDeadlineBreakdown`.
+///
+/// ```
+/// use securepay::pay::DeadlineBreakdown;
+///
+/// let breakdown: DeadlineBreakdown =
+///     serde_json::from_str(r#"{"bridge": {"deadline": 1742205900, "source": "decoded"}}"#)?;
+/// assert_eq!(breakdown.bridge.map(|leg| leg.deadline), Some(1742205900));
+/// assert!(breakdown.swap.is_none());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeadlineBreakdown {
     /// The bridge leg.
@@ -96,6 +174,16 @@ pub struct DeadlineBreakdown {
 }
 
 /// A cost in `costBreakdown` (`amountNative` for gas, `amount` for the bridge fee).
+///
+/// ```
+/// use securepay::pay::Cost;
+///
+/// let gas: Cost = serde_json::from_str(r#"{"required": true, "currency": "ETH",
+///     "amountNative": "0.000013", "amountUsd": "0.04", "hasEnoughBalance": true}"#)?;
+/// assert_eq!(gas.amount_native.as_deref(), Some("0.000013"));
+/// assert_eq!(gas.amount, None);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Cost {
@@ -117,6 +205,15 @@ pub struct Cost {
 }
 
 /// `costBreakdown.fundingStatus`.
+///
+/// ```
+/// use securepay::pay::FundingStatus;
+///
+/// let funding: FundingStatus = serde_json::from_str(r#"{"hasEnoughPaymentToken": true,
+///     "hasEnoughApprovalGas": false, "hasEnoughOverall": false}"#)?;
+/// assert!(funding.has_enough_payment_token && !funding.has_enough_overall);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FundingStatus {
@@ -129,6 +226,15 @@ pub struct FundingStatus {
 }
 
 /// `costBreakdown.totals`.
+///
+/// ```
+/// use securepay::pay::CostTotals;
+///
+/// let totals: CostTotals = serde_json::from_str(r#"{"paymentAmount": "827.50",
+///     "paymentCurrency": "USDC-base", "sourceAmount": "827.80"}"#)?;
+/// assert_eq!(totals.payment_currency, "USDC-base");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CostTotals {
@@ -141,6 +247,16 @@ pub struct CostTotals {
 }
 
 /// `costBreakdown`.
+///
+/// ```
+/// use securepay::pay::CostBreakdown;
+///
+/// let costs: CostBreakdown = serde_json::from_str(r#"{"fundingStatus": {"hasEnoughPaymentToken": true,
+///     "hasEnoughApprovalGas": true, "hasEnoughOverall": true}}"#)?;
+/// assert!(costs.funding_status.has_enough_overall);
+/// assert!(costs.approval_fee.is_none() && costs.totals.is_none());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CostBreakdown {
@@ -212,6 +328,17 @@ optional_fields! {
     /// `metadata` of the single (`paymentType: "single"`) and multicall shapes. The multicall
     /// fields are absent from single responses; structural validation checks that a multicall
     /// response has `childCount` and `executableLegCount`.
+    ///
+    /// ```
+    /// use securepay::pay::{PayMetadata, RouteType};
+    ///
+    /// let metadata: PayMetadata = serde_json::from_str(r#"{"stepsRequired": 4, "needsApproval": true,
+    ///     "paymentTransactionIndex": 1, "approvalTransactionIndex": 0, "routeType": "samechain"}"#)?;
+    /// assert_eq!((metadata.payment_transaction_index, metadata.approval_transaction_index), (1, Some(0)));
+    /// assert_eq!(metadata.route_type, Some(RouteType::Samechain));
+    /// assert!(serde_json::from_str::<PayMetadata>(r#"{"stepsRequired": 4}"#).is_err());
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
     #[serde(rename_all = "camelCase")]
     pub struct PayMetadata {
@@ -325,6 +452,16 @@ optional_fields! {
 }
 
 /// A token the payer lacks (`metadata.insufficientTokens[]` of the legacy batch shape).
+///
+/// ```
+/// use securepay::pay::InsufficientToken;
+///
+/// let lack: InsufficientToken = serde_json::from_str(r#"{"tokenAddress": "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+///     "tokenSymbol": "DAI", "required": "9000.5", "available": "12.25"}"#)?;
+/// assert_eq!((lack.required.as_str(), lack.available.as_str()), ("9000.5", "12.25"));
+/// assert_eq!(lack.payment_currency_id, None);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct InsufficientToken {
@@ -343,6 +480,15 @@ pub struct InsufficientToken {
 }
 
 /// `metadata` of the legacy batch shape.
+///
+/// ```
+/// use securepay::pay::LegacyBatchMetadata;
+///
+/// let metadata: LegacyBatchMetadata = serde_json::from_str(r#"{"hasEnoughBalance": false, "canMakePayment": false}"#)?;
+/// assert!(!metadata.has_enough_balance);
+/// assert_eq!((metadata.can_make_payment, metadata.has_enough_gas), (Some(false), None));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LegacyBatchMetadata {

@@ -17,6 +17,34 @@ use crate::network::Network;
 use crate::transaction::Transaction;
 
 /// Why a plan could not be built.
+///
+/// ```
+/// use securepay::pay::PaymentPlanError;
+/// # use alloy_primitives::U256;
+/// # use securepay::calldata::PaymentReference;
+/// # use securepay::currency::Catalog;
+/// # use securepay::network::Network;
+/// # use securepay::pay::{ApprovalPlan, PaymentPlan, PlannedPayment};
+/// # let mut plan = PaymentPlan {
+/// #     network: Network::Base,
+/// #     currency: Catalog::builtin().get("USDC-base")?.clone(),
+/// #     payments: vec![PlannedPayment {
+/// #         request_id: "01cc00".into(),
+/// #         secure_payment_token: None,
+/// #         payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+/// #         amount: U256::from(25_000_000u64),
+/// #         reference: PaymentReference::new([0x11; 8]),
+/// #     }],
+/// #     fees: vec![],
+/// #     approval: ApprovalPlan::Exact,
+/// #     smart_account: None,
+/// #     parent_token: None,
+/// #     bundle_id: None,
+/// # };
+/// plan.payments.clear();
+/// assert_eq!(plan.build(), Err(PaymentPlanError::NoPayments));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PaymentPlanError {
@@ -59,6 +87,23 @@ pub enum PaymentPlanError {
 }
 
 /// One payment of a plan.
+///
+/// ```
+/// use alloy_primitives::U256;
+/// use securepay::amount::{Decimals, HumanAmount};
+/// use securepay::calldata::PaymentReference;
+/// use securepay::pay::PlannedPayment;
+///
+/// let payment = PlannedPayment {
+///     request_id: "01cc00".into(),
+///     secure_payment_token: None,
+///     payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+///     amount: HumanAmount::parse("25")?.to_units(Decimals::new(6)?)?, // 25 USDC
+///     reference: PaymentReference::new([0x11; 8]),
+/// };
+/// assert_eq!(payment.amount, U256::from(25_000_000u64));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlannedPayment {
     /// The request paid.
@@ -74,6 +119,44 @@ pub struct PlannedPayment {
 }
 
 /// One fee of a plan, paid as its own leg after the payments.
+///
+/// ```
+/// use securepay::pay::{FeeBearer, PayResponse, PlannedFee};
+/// # use alloy_primitives::U256;
+/// # use securepay::calldata::PaymentReference;
+/// # use securepay::currency::Catalog;
+/// # use securepay::network::Network;
+/// # use securepay::pay::{ApprovalPlan, PaymentPlan, PlannedPayment};
+/// # let mut plan = PaymentPlan {
+/// #     network: Network::Base,
+/// #     currency: Catalog::builtin().get("USDC-base")?.clone(),
+/// #     payments: vec![PlannedPayment {
+/// #         request_id: "01cc00".into(),
+/// #         secure_payment_token: None,
+/// #         payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+/// #         amount: U256::from(25_000_000u64),
+/// #         reference: PaymentReference::new([0x11; 8]),
+/// #     }],
+/// #     fees: vec![],
+/// #     approval: ApprovalPlan::Exact,
+/// #     smart_account: None,
+/// #     parent_token: None,
+/// #     bundle_id: None,
+/// # };
+/// plan.fees.push(PlannedFee {
+///     request_id: "01cc00".into(),
+///     fee_component_id: None,
+///     fee_type: Some("platform".into()),
+///     fee_label: None,
+///     bearer: FeeBearer::Payee, // out of the payee's 25 USDC
+///     amount: U256::from(200_000u64),
+///     recipient: "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?,
+/// });
+/// let PayResponse::Single(single) = plan.build()? else { unreachable!() };
+/// let summary = single.fee_bundle.and_then(|bundle| bundle.amount_summary).ok_or("no summary")?;
+/// assert_eq!((summary.net_recipient_amount.as_str(), summary.payer_total.as_str()), ("24.8", "25"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlannedFee {
     /// The request the fee belongs to (one of the plan's payments).
@@ -93,6 +176,36 @@ pub struct PlannedFee {
 }
 
 /// Whether the plan approves the proxy first, and how much.
+///
+/// ```
+/// use securepay::pay::PayResponse;
+/// # use alloy_primitives::U256;
+/// # use securepay::calldata::PaymentReference;
+/// # use securepay::currency::Catalog;
+/// # use securepay::network::Network;
+/// # use securepay::pay::{ApprovalPlan, PaymentPlan, PlannedPayment};
+/// # let mut plan = PaymentPlan {
+/// #     network: Network::Base,
+/// #     currency: Catalog::builtin().get("USDC-base")?.clone(),
+/// #     payments: vec![PlannedPayment {
+/// #         request_id: "01cc00".into(),
+/// #         secure_payment_token: None,
+/// #         payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+/// #         amount: U256::from(25_000_000u64),
+/// #         reference: PaymentReference::new([0x11; 8]),
+/// #     }],
+/// #     fees: vec![],
+/// #     approval: ApprovalPlan::Exact,
+/// #     smart_account: None,
+/// #     parent_token: None,
+/// #     bundle_id: None,
+/// # };
+/// plan.approval = ApprovalPlan::None; // the allowance is already there
+/// let PayResponse::Single(single) = plan.build()? else { unreachable!() };
+/// assert_eq!(single.transactions.len(), 1);
+/// assert!(!single.metadata.needs_approval);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ApprovalPlan {
     /// No approval (the allowance is already there, or the currency is native).
@@ -104,6 +217,40 @@ pub enum ApprovalPlan {
 }
 
 /// The smart-account flow: an EOA funds a smart account, which executes the bundle.
+///
+/// ```
+/// use securepay::pay::{PayResponse, SmartAccountFlow};
+/// # use alloy_primitives::U256;
+/// # use securepay::calldata::PaymentReference;
+/// # use securepay::currency::Catalog;
+/// # use securepay::network::Network;
+/// # use securepay::pay::{ApprovalPlan, PaymentPlan, PlannedPayment};
+/// # let mut plan = PaymentPlan {
+/// #     network: Network::Base,
+/// #     currency: Catalog::builtin().get("USDC-base")?.clone(),
+/// #     payments: vec![PlannedPayment {
+/// #         request_id: "01cc00".into(),
+/// #         secure_payment_token: None,
+/// #         payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+/// #         amount: U256::from(25_000_000u64),
+/// #         reference: PaymentReference::new([0x11; 8]),
+/// #     }],
+/// #     fees: vec![],
+/// #     approval: ApprovalPlan::Exact,
+/// #     smart_account: None,
+/// #     parent_token: None,
+/// #     bundle_id: None,
+/// # };
+/// plan.smart_account = Some(SmartAccountFlow {
+///     account: "0x1111111111111111111111111111111111111111".parse()?,
+///     funding_eoa: "0x2222222222222222222222222222222222222222".parse()?,
+/// });
+/// let PayResponse::Single(single) = plan.build()? else { unreachable!() };
+/// assert_eq!(single.eoa_approval_transactions.map(|txs| txs.len()), Some(1));
+/// assert_eq!(single.metadata.eoa_approval.map(|a| a.spender.to_string()),
+///     Some("0x1111111111111111111111111111111111111111".to_owned()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SmartAccountFlow {
     /// The smart account that executes the transactions.
@@ -117,6 +264,34 @@ pub struct SmartAccountFlow {
 /// payments (one ERC20FeeProxy or EthereumFeeProxy call per payee), then one fee leg per fee (a
 /// proxy call to the fee recipient that carries the payment's reference). Payee-borne fees
 /// reduce the payee's leg; payer-borne fees are legs on top.
+///
+/// ```
+/// use alloy_primitives::U256;
+/// use securepay::calldata::PaymentReference;
+/// use securepay::currency::Catalog;
+/// use securepay::network::Network;
+/// use securepay::pay::{ApprovalPlan, PayResponse, PaymentPlan, PlannedPayment};
+///
+/// let plan = PaymentPlan {
+///     network: Network::Base,
+///     currency: Catalog::builtin().get("USDC-base")?.clone(),
+///     payments: vec![PlannedPayment {
+///         request_id: "01cc00".into(),
+///         secure_payment_token: None,
+///         payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+///         amount: U256::from(25_000_000u64),
+///         reference: PaymentReference::new([0x11; 8]),
+///     }],
+///     fees: vec![],
+///     approval: ApprovalPlan::Exact,
+///     smart_account: None,
+///     parent_token: None,
+///     bundle_id: None,
+/// };
+/// let PayResponse::Single(single) = plan.build()? else { unreachable!() };
+/// assert_eq!(single.metadata.payment_transaction_index, 1); // after the approval
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PaymentPlan {
     /// The network.
@@ -139,12 +314,73 @@ pub struct PaymentPlan {
 
 impl PaymentPlan {
     /// Builds the response with the built-in deployment table.
+    ///
+    /// ```
+    /// use securepay::pay::PayResponse;
+    /// # use alloy_primitives::U256;
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::currency::Catalog;
+    /// # use securepay::network::Network;
+    /// # use securepay::pay::{ApprovalPlan, PaymentPlan, PlannedPayment};
+    /// # let mut plan = PaymentPlan {
+    /// #     network: Network::Base,
+    /// #     currency: Catalog::builtin().get("USDC-base")?.clone(),
+    /// #     payments: vec![PlannedPayment {
+    /// #         request_id: "01cc00".into(),
+    /// #         secure_payment_token: None,
+    /// #         payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+    /// #         amount: U256::from(25_000_000u64),
+    /// #         reference: PaymentReference::new([0x11; 8]),
+    /// #     }],
+    /// #     fees: vec![],
+    /// #     approval: ApprovalPlan::Exact,
+    /// #     smart_account: None,
+    /// #     parent_token: None,
+    /// #     bundle_id: None,
+    /// # };
+    /// let response = plan.build()?;
+    /// let PayResponse::Single(single) = &response else { unreachable!() };
+    /// // approve, then one ERC20FeeProxy call on Base
+    /// assert_eq!(single.transactions[1].to.to_string(), "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814");
+    /// assert!(response.problems().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn build(&self) -> Result<PayResponse, PaymentPlanError> {
         self.build_with(Deployments::builtin())
     }
 
     /// Builds the response with the caller's deployment table. The result is deterministic
     /// and passes [`PayResponse::problems`] with no problem.
+    ///
+    /// ```
+    /// use securepay::contracts::Deployments;
+    /// use securepay::pay::PaymentPlanError;
+    /// # use alloy_primitives::U256;
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::currency::Catalog;
+    /// # use securepay::network::Network;
+    /// # use securepay::pay::{ApprovalPlan, PaymentPlan, PlannedPayment};
+    /// # let mut plan = PaymentPlan {
+    /// #     network: Network::Base,
+    /// #     currency: Catalog::builtin().get("USDC-base")?.clone(),
+    /// #     payments: vec![PlannedPayment {
+    /// #         request_id: "01cc00".into(),
+    /// #         secure_payment_token: None,
+    /// #         payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+    /// #         amount: U256::from(25_000_000u64),
+    /// #         reference: PaymentReference::new([0x11; 8]),
+    /// #     }],
+    /// #     fees: vec![],
+    /// #     approval: ApprovalPlan::Exact,
+    /// #     smart_account: None,
+    /// #     parent_token: None,
+    /// #     bundle_id: None,
+    /// # };
+    /// assert_eq!(plan.build_with(Deployments::builtin())?, plan.build()?);
+    /// // A table that knows no contract cannot build the calls.
+    /// assert!(matches!(plan.build_with(&Deployments::empty()), Err(PaymentPlanError::Build(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn build_with(&self, deployments: &Deployments) -> Result<PayResponse, PaymentPlanError> {
         let builder = Builder::with_deployments(self.network, deployments);
         let first = self.payments.first().ok_or(PaymentPlanError::NoPayments)?;

@@ -12,6 +12,14 @@ use crate::api::url::{encode, query_string};
 use crate::network::Network;
 
 /// Why a pay query was refused.
+///
+/// ```
+/// use securepay::network::Network;
+/// use securepay::pay::{PayQueryError, SecurePayQuery};
+///
+/// let query = SecurePayQuery::new().safe(true); // a Safe payer, but which Safe?
+/// assert_eq!(query.pairs(Network::Base), Err(PayQueryError::SafeWithoutWallet));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PayQueryError {
@@ -73,6 +81,15 @@ pub enum PayQueryError {
 }
 
 /// The token a cross-chain payer pays from (`token` query parameter). A closed enum.
+///
+/// ```
+/// use securepay::pay::SourceToken;
+///
+/// assert_eq!("USDT0".parse::<SourceToken>()?, SourceToken::Usdt0);
+/// assert!("usdt".parse::<SourceToken>().is_err()); // the API's spelling only
+/// assert_eq!(serde_json::to_string(&SourceToken::Eurc)?, r#""EURC""#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SourceToken {
     /// `USDC`.
@@ -91,6 +108,13 @@ pub enum SourceToken {
 
 impl SourceToken {
     /// The API's spelling.
+    ///
+    /// ```
+    /// use securepay::pay::SourceToken;
+    ///
+    /// assert_eq!(SourceToken::Usdc.as_str(), "USDC");
+    /// assert_eq!(SourceToken::Usdt0.to_string(), "USDT0");
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             SourceToken::Usdc => "USDC",
@@ -151,35 +175,107 @@ pub struct SecurePayQuery {
 
 impl SecurePayQuery {
     /// An empty query.
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// use securepay::pay::SecurePayQuery;
+    ///
+    /// let token = "01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?;
+    /// assert_eq!(
+    ///     SecurePayQuery::new().path_and_query(&token, Network::Base)?,
+    ///     "/v2/secure-payments/01JD3E6JD46KY4KKV7X9V0MZ7W/pay",
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new() -> SecurePayQuery {
         SecurePayQuery::default()
     }
 
     /// The payer's wallet (the smart account in the smart-account flow, the Safe with `isSafe`).
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// use securepay::pay::{PayQueryError, SecurePayQuery};
+    ///
+    /// let query = SecurePayQuery::new().wallet("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?);
+    /// let pairs = query.pairs(Network::Base)?;
+    /// assert_eq!(pairs, [("wallet", "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".to_owned())]);
+    /// // An EVM wallet cannot pay a Tron payment (unless it pays cross-chain).
+    /// assert!(matches!(query.pairs(Network::Tron), Err(PayQueryError::WalletFamily { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn wallet(mut self, wallet: PayeeAddress) -> SecurePayQuery {
         self.wallet = Some(wallet);
         self
     }
 
     /// Pay cross-chain from `token` on `chain` (sent as `chain` and `token`, always together).
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// use securepay::pay::{PayQueryError, SecurePayQuery, SourceToken};
+    ///
+    /// let query = SecurePayQuery::new().cross_chain(Network::ArbitrumOne, SourceToken::Usdt0);
+    /// let pairs = query.pairs(Network::Base)?;
+    /// assert_eq!(pairs, [("chain", "ARBITRUM".to_owned()), ("token", "USDT0".to_owned())]);
+    /// let sepolia = SecurePayQuery::new().cross_chain(Network::Sepolia, SourceToken::Usdc);
+    /// assert!(matches!(sepolia.pairs(Network::Base), Err(PayQueryError::NotASourceChain { .. })));
+    /// # Ok::<(), PayQueryError>(())
+    /// ```
     pub fn cross_chain(mut self, chain: Network, token: SourceToken) -> SecurePayQuery {
         self.source = Some((chain, token));
         self
     }
 
     /// The funding EOA of the smart-account flow.
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// use securepay::pay::{PayQueryError, SecurePayQuery};
+    ///
+    /// let query = SecurePayQuery::new()
+    ///     .wallet("0x1111111111111111111111111111111111111111".parse()?) // the smart account
+    ///     .eoa_wallet("0x2222222222222222222222222222222222222222".parse()?);
+    /// assert_eq!(query.pairs(Network::Base)?[1].0, "eoaWallet");
+    /// assert!(matches!(query.pairs(Network::Tron), Err(PayQueryError::NotOnTron(_))));
+    /// assert_eq!(query.safe(false).pairs(Network::Base), Err(PayQueryError::EoaWalletWithSafe));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn eoa_wallet(mut self, eoa: EvmAddress) -> SecurePayQuery {
         self.eoa_wallet = Some(eoa);
         self
     }
 
     /// Prepare calldata for a Safe multisig payer (`isSafe`).
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// use securepay::pay::SecurePayQuery;
+    ///
+    /// let token = "01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?;
+    /// let query = SecurePayQuery::new()
+    ///     .wallet("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?) // the Safe
+    ///     .safe(true);
+    /// assert!(query.path_and_query(&token, Network::Base)?.ends_with("&isSafe=true"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn safe(mut self, is_safe: bool) -> SecurePayQuery {
         self.is_safe = Some(is_safe);
         self
     }
 
     /// The query pairs, after checking every rule for a payment on `payment_network`.
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// use securepay::pay::{SecurePayQuery, SourceToken};
+    ///
+    /// let query = SecurePayQuery::new().cross_chain(Network::Base, SourceToken::Usdc);
+    /// let pairs = query.pairs(Network::Optimism)?;
+    /// assert_eq!(pairs, [("chain", "BASE".to_owned()), ("token", "USDC".to_owned())]);
+    /// assert!(query.pairs(Network::Tron).is_err()); // no cross-chain parameters on Tron
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn pairs(
         &self,
         payment_network: Network,
@@ -235,6 +331,19 @@ impl SecurePayQuery {
     }
 
     /// `/v2/secure-payments/{token}/pay?…` for a payment on `payment_network`.
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// use securepay::pay::SecurePayQuery;
+    ///
+    /// let token = "01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?;
+    /// let query = SecurePayQuery::new().wallet("TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd".parse()?);
+    /// assert_eq!(
+    ///     query.path_and_query(&token, Network::Tron)?,
+    ///     "/v2/secure-payments/01JD3E6JD46KY4KKV7X9V0MZ7W/pay?wallet=TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd",
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn path_and_query(
         &self,
         token: &SecurePaymentToken,
@@ -250,6 +359,20 @@ impl SecurePayQuery {
 
     /// Reads query pairs (as a server or a proxy would), with the same rules: `chain` and
     /// `token` together, known values only, no unknown parameter.
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// use securepay::pay::{PayQueryError, SecurePayQuery, SourceToken};
+    ///
+    /// let query = SecurePayQuery::from_pairs([("chain", "OPTIMISM"), ("token", "USDT")])?;
+    /// assert_eq!(query, SecurePayQuery::new().cross_chain(Network::Optimism, SourceToken::Usdt));
+    /// assert_eq!(SecurePayQuery::from_pairs([("chain", "BASE")]), Err(PayQueryError::ChainWithoutToken));
+    /// assert_eq!(
+    ///     SecurePayQuery::from_pairs([("amount", "1")]),
+    ///     Err(PayQueryError::UnknownParameter("amount".into())),
+    /// );
+    /// # Ok::<(), PayQueryError>(())
+    /// ```
     pub fn from_pairs<'a>(
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<SecurePayQuery, PayQueryError> {
@@ -316,29 +439,80 @@ pub struct RequestPayQuery {
 
 impl RequestPayQuery {
     /// An empty query.
+    ///
+    /// ```
+    /// use securepay::pay::RequestPayQuery;
+    ///
+    /// assert_eq!(RequestPayQuery::new().path_and_query("01e273ecc29d")?, "/v2/request/01e273ecc29d/pay");
+    /// # Ok::<(), securepay::pay::PayQueryError>(())
+    /// ```
     pub fn new() -> RequestPayQuery {
         RequestPayQuery::default()
     }
 
     /// The payer's wallet.
+    ///
+    /// ```
+    /// use securepay::pay::RequestPayQuery;
+    ///
+    /// let query = RequestPayQuery::new().wallet("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?);
+    /// assert_eq!(
+    ///     query.path_and_query("01e273ecc29d")?,
+    ///     "/v2/request/01e273ecc29d/pay?wallet=0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn wallet(mut self, wallet: PayeeAddress) -> RequestPayQuery {
         self.wallet = Some(wallet);
         self
     }
 
     /// Pay cross-chain from `token` (USDC or USDT) on `chain`.
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// use securepay::pay::{PayQueryError, RequestPayQuery, SourceToken};
+    ///
+    /// let query = RequestPayQuery::new().cross_chain(Network::Mainnet, SourceToken::Usdt);
+    /// assert_eq!(query.path_and_query("01e2")?, "/v2/request/01e2/pay?chain=ETHEREUM&token=USDT");
+    /// // EURC and USDT0 are for the secure pay endpoint only.
+    /// let eurc = RequestPayQuery::new().cross_chain(Network::Base, SourceToken::Eurc);
+    /// assert_eq!(eurc.pairs(), Err(PayQueryError::NotASourceToken(SourceToken::Eurc)));
+    /// # Ok::<(), PayQueryError>(())
+    /// ```
     pub fn cross_chain(mut self, chain: Network, token: SourceToken) -> RequestPayQuery {
         self.source = Some((chain, token));
         self
     }
 
     /// Pay part of the request (human units of its currency, above zero).
+    ///
+    /// ```
+    /// use securepay::pay::{PayQueryError, RequestPayQuery};
+    ///
+    /// let query = RequestPayQuery::new().partial_amount("10.5".parse()?);
+    /// assert_eq!(query.pairs()?, [("amount", "10.5".to_owned())]);
+    /// let zero = RequestPayQuery::new().partial_amount("0.00".parse()?);
+    /// assert_eq!(zero.pairs(), Err(PayQueryError::ZeroAmount));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn partial_amount(mut self, amount: HumanAmount) -> RequestPayQuery {
         self.amount = Some(amount);
         self
     }
 
     /// Crypto-to-fiat: the payer and their approved payment details.
+    ///
+    /// ```
+    /// use securepay::pay::RequestPayQuery;
+    ///
+    /// let query = RequestPayQuery::new().offramp("user-123", Some("pd-456"));
+    /// assert_eq!(
+    ///     query.path_and_query("01e2")?,
+    ///     "/v2/request/01e2/pay?clientUserId=user-123&paymentDetailsId=pd-456",
+    /// );
+    /// # Ok::<(), securepay::pay::PayQueryError>(())
+    /// ```
     pub fn offramp(
         mut self,
         client_user_id: &str,
@@ -350,12 +524,35 @@ impl RequestPayQuery {
     }
 
     /// A platform fee (`feePercentage`, `feeAddress`).
+    ///
+    /// ```
+    /// use securepay::pay::RequestPayQuery;
+    ///
+    /// let query = RequestPayQuery::new().fee("0.04", "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?);
+    /// assert_eq!(
+    ///     query.path_and_query("01e2")?,
+    ///     "/v2/request/01e2/pay?feePercentage=0.04&feeAddress=0x9795d480C2C50392A4714A0F468059C6448DeCe2",
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn fee(mut self, percentage: &str, address: PayeeAddress) -> RequestPayQuery {
         self.fee = Some((percentage.to_owned(), address));
         self
     }
 
     /// The query pairs after checking the rules.
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// use securepay::pay::{PayQueryError, RequestPayQuery, SourceToken};
+    ///
+    /// let query = RequestPayQuery::new().partial_amount("5".parse()?).offramp("user-123", None);
+    /// assert_eq!(query.pairs()?, [("amount", "5".to_owned()), ("clientUserId", "user-123".to_owned())]);
+    /// // BNB is a source chain of the secure pay endpoint, not of this one.
+    /// let bnb = RequestPayQuery::new().cross_chain(Network::Bsc, SourceToken::Usdt);
+    /// assert!(matches!(bnb.pairs(), Err(PayQueryError::NotASourceChain { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn pairs(&self) -> Result<Vec<(&'static str, String)>, PayQueryError> {
         let mut pairs = Vec::new();
         if let Some(wallet) = self.wallet {
@@ -408,6 +605,14 @@ impl RequestPayQuery {
     }
 
     /// `/v2/request/{requestId}/pay?…`.
+    ///
+    /// ```
+    /// use securepay::pay::RequestPayQuery;
+    ///
+    /// let query = RequestPayQuery::new().partial_amount("25".parse()?);
+    /// assert_eq!(query.path_and_query("01e273ecc29d")?, "/v2/request/01e273ecc29d/pay?amount=25");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn path_and_query(&self, request_id: &str) -> Result<String, PayQueryError> {
         let pairs = self.pairs()?;
         Ok(format!(

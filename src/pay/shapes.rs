@@ -14,6 +14,14 @@ use crate::network::Network;
 use crate::transaction::Transaction;
 
 /// How a multicall settles. A closed enum: an unknown value is an error.
+///
+/// ```
+/// use securepay::pay::ExecutionKind;
+///
+/// assert_eq!(serde_json::from_str::<ExecutionKind>(r#""evm_cross_chain""#)?, ExecutionKind::EvmCrossChain);
+/// assert!(serde_json::from_str::<ExecutionKind>(r#""tron_batch""#).is_err());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ExecutionKind {
@@ -25,6 +33,18 @@ pub enum ExecutionKind {
 }
 
 /// Shape A: `paymentType: "single"`.
+///
+/// ```
+/// use securepay::pay::PayResponse;
+///
+/// let body = br#"{"paymentType": "single", "feeBundle": null,
+///     "transactions": [{"to": "0xd9C3889eB8DA6ce449bfFE3cd194d08A436e96f2", "data": "0x", "value": "200000000000000000"}],
+///     "metadata": {"stepsRequired": 1, "needsApproval": false, "paymentTransactionIndex": 0}}"#;
+/// let PayResponse::Single(single) = PayResponse::from_slice(body)? else { unreachable!() };
+/// assert_eq!(single.transactions[single.metadata.payment_transaction_index].value.to_string(), "200000000000000000");
+/// assert!(single.fee_bundle.is_none() && single.eoa_approval_transactions.is_none());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SinglePayment {
@@ -42,6 +62,17 @@ pub struct SinglePayment {
 /// Shape B: the legacy batch (no `paymentType`). The batch call may come under
 /// `batchPaymentTransaction` or, as the schema names them, `ERC20BatchPaymentTransaction` /
 /// `ETHBatchPaymentTransaction` (both when a batch mixes ERC-20 and native payments).
+///
+/// ```
+/// use securepay::pay::PayResponse;
+///
+/// let body = br#"{"ERC20ApprovalTransactions": [], "metadata": {"hasEnoughBalance": true},
+///     "ETHBatchPaymentTransaction": {"to": "0x0DD57FFe83a53bCbd657e234B16A3e74fEDb8fBA", "data": "0x73535e55", "value": {"type": "BigNumber", "hex": "0x07d4"}}}"#;
+/// let PayResponse::LegacyBatch(batch) = PayResponse::from_slice(body)? else { unreachable!() };
+/// assert!(batch.batch_payment_transaction.is_none()); // the schema's key, not the docs' one
+/// assert_eq!(batch.eth_batch_payment_transaction.map(|tx| tx.value.to::<u64>()), Some(2004));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LegacyBatchPayment {
     /// Approvals to sign first.
@@ -72,6 +103,17 @@ pub struct LegacyBatchPayment {
 
 impl LegacyBatchPayment {
     /// Every batch call present, whatever its key.
+    ///
+    /// ```
+    /// use securepay::pay::PayResponse;
+    ///
+    /// let body = include_bytes!("../../tests/data/pay/legacy_batch_schema_names.json");
+    /// let PayResponse::LegacyBatch(batch) = PayResponse::from_slice(body)? else { unreachable!() };
+    /// // ERC20BatchPaymentTransaction and ETHBatchPaymentTransaction, in that order
+    /// let values: Vec<u64> = batch.batch_transactions().map(|tx| tx.value.to::<u64>()).collect();
+    /// assert_eq!(values, [0, 2004]);
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn batch_transactions(&self) -> impl Iterator<Item = &Transaction> {
         [
             &self.batch_payment_transaction,
@@ -84,6 +126,18 @@ impl LegacyBatchPayment {
 }
 
 /// The call a cross-chain route makes on the destination chain (`destinationCall`).
+///
+/// ```
+/// use securepay::network::Network;
+/// use securepay::pay::DestinationCall;
+///
+/// let call: DestinationCall = serde_json::from_str(r#"{"network": "base", "chain": "bas", "chainId": 8453,
+///     "target": "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814",
+///     "contractAddress": "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814", "calldata": "0xc219a14d"}"#)?;
+/// assert_eq!((call.network, call.chain_id), (Network::Base, Some(8453)));
+/// assert_eq!(call.calldata.as_ref(), [0xc2, 0x19, 0xa1, 0x4d]); // transferFromWithReferenceAndFee
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DestinationCall {
@@ -104,6 +158,19 @@ pub struct DestinationCall {
 }
 
 /// One child of a multicall.
+///
+/// ```
+/// use securepay::pay::Child;
+///
+/// let child: Child = serde_json::from_str(r#"{"position": 1, "securePaymentToken": "01JD3E6JD46KY4KKV7X9V0MZ8B",
+///     "requestId": "01cc01", "payee": "0x742d35Cc6634C0532925a3b844Bc454e4438f44e", "amount": "15.5",
+///     "paymentCurrency": "USDC-base", "paymentReference": "0x2222222222222222",
+///     "paymentCurrencyAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "sourceTokenAddress": null,
+///     "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "network": "base"}"#)?;
+/// assert_eq!((child.position, child.amount.as_str()), (1, "15.5"));
+/// assert_eq!(child.payment_reference.map(|r| r.bytes()), Some([0x22; 8]));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Child {
@@ -139,6 +206,18 @@ pub struct Child {
 }
 
 /// Shape C: `paymentType: "multicall"`.
+///
+/// ```
+/// use securepay::pay::{ExecutionKind, PayResponse};
+///
+/// let body = include_bytes!("../../tests/data/pay/multicall_cross_chain.json");
+/// let PayResponse::Multicall(multicall) = PayResponse::from_slice(body)? else { unreachable!() };
+/// assert_eq!(multicall.execution_kind, ExecutionKind::EvmCrossChain);
+/// assert_eq!(multicall.token.to_string(), "01JD3E6JD46KY4KKV7X9V0MZ80");
+/// assert_eq!(multicall.children.len(), 2);
+/// assert_eq!(multicall.metadata.bridge_tx_indices, Some(vec![1, 2]));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MulticallPayment {
@@ -213,6 +292,16 @@ pub enum PayResponse {
 
 impl PayResponse {
     /// Reads a pay response from the bytes of a JSON body.
+    ///
+    /// ```
+    /// use securepay::pay::PayResponse;
+    ///
+    /// let response = PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_tron.json"))?;
+    /// assert!(matches!(response, PayResponse::Single(_)));
+    /// let error = PayResponse::from_slice(br#"{"paymentType": "single"}"#).unwrap_err();
+    /// assert!(error.to_string().contains("missing field `transactions`"));
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn from_slice(bytes: &[u8]) -> Result<PayResponse, serde_json::Error> {
         serde_json::from_slice(bytes)
     }

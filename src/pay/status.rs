@@ -70,11 +70,32 @@ fn message(body: &ErrorBody) -> String {
 
 impl PayEndpointError {
     /// The error of a non-2xx answer.
+    ///
+    /// ```
+    /// use securepay::pay::{PayEndpointError, SecurePaymentStatus};
+    ///
+    /// let body = br#"{"message": "Secure payment has already been completed", "status": "completed",
+    ///     "requestStatuses": [{"requestId": "01e273ecc29d", "hasBeenPaid": true, "txHash": "0xabc"}]}"#;
+    /// let PayEndpointError::AlreadyCompleted { status, request_statuses, .. } =
+    ///     PayEndpointError::from_response(409, body) else { unreachable!() };
+    /// assert_eq!(status, Some(SecurePaymentStatus::Completed));
+    /// assert_eq!(request_statuses[0].tx_hash.as_deref(), Some("0xabc"));
+    /// ```
     pub fn from_response(status: u16, body: &[u8]) -> PayEndpointError {
         PayEndpointError::from_body(status, ErrorBody::parse(body))
     }
 
     /// The error of a non-2xx answer whose body is already parsed.
+    ///
+    /// ```
+    /// use securepay::api::ErrorBody;
+    /// use securepay::pay::PayEndpointError;
+    ///
+    /// let body = ErrorBody::parse(br#"{"statusCode": 404, "message": "Token not found", "error": "Not Found"}"#);
+    /// let error = PayEndpointError::from_body(404, body);
+    /// assert!(matches!(error, PayEndpointError::NotFound(_)));
+    /// assert_eq!(error.to_string(), "404 not found: Token not found");
+    /// ```
     pub fn from_body(status: u16, body: ErrorBody) -> PayEndpointError {
         match status {
             400 => PayEndpointError::InvalidRequest(body),
@@ -136,6 +157,13 @@ impl PayEndpointError {
     }
 
     /// The HTTP status.
+    ///
+    /// ```
+    /// use securepay::pay::PayEndpointError;
+    ///
+    /// assert_eq!(PayEndpointError::from_response(403, b"").status(), 403);
+    /// assert_eq!(PayEndpointError::from_response(502, b"Bad Gateway").status(), 502);
+    /// ```
     pub fn status(&self) -> u16 {
         match self {
             PayEndpointError::InvalidRequest(_) => 400,
@@ -150,6 +178,14 @@ impl PayEndpointError {
     }
 
     /// Whether retrying later may succeed: 429 and 5xx only.
+    ///
+    /// ```
+    /// use securepay::pay::PayEndpointError;
+    ///
+    /// assert!(PayEndpointError::from_response(429, b"").is_retryable());
+    /// assert!(PayEndpointError::from_response(503, b"").is_retryable());
+    /// assert!(!PayEndpointError::from_response(409, b"").is_retryable()); // already paid: do not retry
+    /// ```
     pub fn is_retryable(&self) -> bool {
         let status = self.status();
         status == 429 || (500..600).contains(&status)

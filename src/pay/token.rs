@@ -7,6 +7,14 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use ulid::Ulid;
 
 /// Why text is not a secure-payment token.
+///
+/// ```
+/// use securepay::pay::{SecurePaymentToken, TokenError};
+///
+/// let error = SecurePaymentToken::parse("01JD3E6JD46KY4KKV7X9V0MZ7U").unwrap_err();
+/// assert!(matches!(error, TokenError::InvalidCharacter { character: 'U', .. }));
+/// assert!(matches!(SecurePaymentToken::parse("81JD3E6JD46KY4KKV7X9V0MZ7W"), Err(TokenError::Overflow(_))));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TokenError {
@@ -47,6 +55,18 @@ pub struct SecurePaymentToken(Ulid);
 
 impl SecurePaymentToken {
     /// Parses a ULID, case-insensitively.
+    ///
+    /// ```
+    /// use securepay::pay::{SecurePaymentToken, TokenError};
+    ///
+    /// let token = SecurePaymentToken::parse("01jd3e6jd46ky4kkv7x9v0mz7w")?;
+    /// assert_eq!(token, SecurePaymentToken::parse("01JD3E6JD46KY4KKV7X9V0MZ7W")?);
+    /// assert_eq!(
+    ///     SecurePaymentToken::parse("01JD3E6JD46KY4KKV7X9V0MZ7"),
+    ///     Err(TokenError::WrongLength { text: "01JD3E6JD46KY4KKV7X9V0MZ7".into(), len: 25 }),
+    /// );
+    /// # Ok::<(), TokenError>(())
+    /// ```
     pub fn parse(text: &str) -> Result<SecurePaymentToken, TokenError> {
         let len = text.chars().count();
         if len != 26 {
@@ -74,11 +94,27 @@ impl SecurePaymentToken {
     }
 
     /// Wraps a ULID.
+    ///
+    /// ```
+    /// use securepay::pay::SecurePaymentToken;
+    /// use ulid::Ulid;
+    ///
+    /// let token = SecurePaymentToken::from_ulid(Ulid::from_parts(1_732_061_120_932, 0));
+    /// assert_eq!(token.to_string(), "01JD3E6JD40000000000000000");
+    /// ```
     pub const fn from_ulid(ulid: Ulid) -> SecurePaymentToken {
         SecurePaymentToken(ulid)
     }
 
     /// The ULID.
+    ///
+    /// ```
+    /// use securepay::pay::SecurePaymentToken;
+    ///
+    /// let token: SecurePaymentToken = "01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?;
+    /// assert_eq!(token.ulid().timestamp_ms(), 1_732_061_120_932); // 2024-11-20T00:05:20.932Z
+    /// # Ok::<(), securepay::pay::TokenError>(())
+    /// ```
     pub const fn ulid(&self) -> Ulid {
         self.0
     }
@@ -113,6 +149,17 @@ impl<'de> Deserialize<'de> for SecurePaymentToken {
 
 /// The status of a secure payment. An open enum: a status the service adds later is kept as
 /// [`SecurePaymentStatus::Other`] with its text.
+///
+/// ```
+/// use securepay::pay::SecurePaymentStatus;
+///
+/// let status: SecurePaymentStatus = serde_json::from_str(r#""partially_settled""#)?;
+/// assert_eq!(status, SecurePaymentStatus::PartiallySettled);
+/// let later: SecurePaymentStatus = serde_json::from_str(r#""refunded""#)?;
+/// assert_eq!(later, SecurePaymentStatus::Other("refunded".into()));
+/// assert_eq!(serde_json::to_string(&later)?, r#""refunded""#);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum SecurePaymentStatus {
     /// `pending`: payable.
@@ -133,6 +180,13 @@ pub enum SecurePaymentStatus {
 
 impl SecurePaymentStatus {
     /// The API's spelling.
+    ///
+    /// ```
+    /// use securepay::pay::SecurePaymentStatus;
+    ///
+    /// assert_eq!(SecurePaymentStatus::ComplianceFailed.as_str(), "compliance_failed");
+    /// assert_eq!(SecurePaymentStatus::Other("refunded".into()).as_str(), "refunded");
+    /// ```
     pub fn as_str(&self) -> &str {
         match self {
             SecurePaymentStatus::Pending => "pending",
@@ -146,6 +200,13 @@ impl SecurePaymentStatus {
     }
 
     /// Reads the API's spelling; unknown values are kept.
+    ///
+    /// ```
+    /// use securepay::pay::SecurePaymentStatus;
+    ///
+    /// assert_eq!(SecurePaymentStatus::parse("expired"), SecurePaymentStatus::Expired);
+    /// assert_eq!(SecurePaymentStatus::parse("Expired"), SecurePaymentStatus::Other("Expired".into()));
+    /// ```
     pub fn parse(text: &str) -> SecurePaymentStatus {
         match text {
             "pending" => SecurePaymentStatus::Pending,
@@ -160,6 +221,15 @@ impl SecurePaymentStatus {
 
     /// Whether a payer may still pay (pending, or a multicall with children left to pay).
     /// Unknown statuses are not payable (fail closed).
+    ///
+    /// ```
+    /// use securepay::pay::SecurePaymentStatus;
+    ///
+    /// assert!(SecurePaymentStatus::Pending.is_payable());
+    /// assert!(SecurePaymentStatus::PartiallySettled.is_payable()); // children left to pay
+    /// assert!(!SecurePaymentStatus::Completed.is_payable());
+    /// assert!(!SecurePaymentStatus::parse("on_hold").is_payable()); // unknown: fail closed
+    /// ```
     pub fn is_payable(&self) -> bool {
         matches!(
             self,

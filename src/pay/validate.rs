@@ -11,6 +11,18 @@ use crate::network::Network;
 
 /// One structural problem of a pay response. [`Problem::code`] is stable; `Display` says what
 /// is wrong and where.
+///
+/// ```
+/// use securepay::pay::{PayResponse, Problem};
+///
+/// let response = PayResponse::from_slice(br#"{"paymentType": "single", "feeBundle": null,
+///     "transactions": [{"to": "0xd9C3889eB8DA6ce449bfFE3cd194d08A436e96f2", "data": "0x", "value": "1"}],
+///     "metadata": {"stepsRequired": 1, "needsApproval": false, "paymentTransactionIndex": 1}}"#)?;
+/// let problems = response.problems();
+/// assert!(matches!(problems[0], Problem::IndexOutOfRange { index: 1, len: 1, .. }));
+/// assert_eq!(problems[0].to_string(), "metadata.paymentTransactionIndex = 1 but there are 1 transactions");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "code", rename_all = "snake_case")]
 #[non_exhaustive]
@@ -116,6 +128,13 @@ pub enum Problem {
 
 impl Problem {
     /// A stable code for the problem (`index_out_of_range`, `fee_leg_count`, …).
+    ///
+    /// ```
+    /// use securepay::pay::Problem;
+    ///
+    /// assert_eq!(Problem::FeeLegOrder.code(), "fee_leg_order");
+    /// assert_eq!(Problem::AmountSummary { rule: "totalFees = payeeBorneFees + payerBorneFees" }.code(), "amount_summary");
+    /// ```
     pub fn code(&self) -> &'static str {
         match self {
             Problem::IndexOutOfRange { .. } => "index_out_of_range",
@@ -230,6 +249,17 @@ impl fmt::Display for Problem {
 
 impl PayResponse {
     /// Every structural problem of the response (empty when it is well-formed).
+    ///
+    /// ```
+    /// use securepay::pay::{PayResponse, Problem};
+    ///
+    /// // A legacy batch answer without any batch call
+    /// let response = PayResponse::from_slice(br#"{"ERC20ApprovalTransactions": []}"#)?;
+    /// assert_eq!(response.problems(), [Problem::NoPaymentTransaction]);
+    /// let single = PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
+    /// assert!(single.problems().is_empty());
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn problems(&self) -> Vec<Problem> {
         let mut problems = Vec::new();
         match self {

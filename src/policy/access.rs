@@ -40,6 +40,17 @@ pub struct AccessPolicyFields {
 
 impl AccessPolicyFields {
     /// Reads an `accessPolicy` object from JSON text.
+    ///
+    /// ```
+    /// use securepay::policy::{AccessPolicyError, AccessPolicyFields};
+    ///
+    /// let fields = AccessPolicyFields::from_json(r#"{"mode": "inherit", "screeningProvider": null}"#)?;
+    /// assert_eq!(fields.screening_provider, Some(None)); // null, not absent
+    /// // A misspelt field is refused rather than ignored.
+    /// let misspelt = AccessPolicyFields::from_json(r#"{"allowedPayerAddress": ["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#);
+    /// assert!(matches!(misspelt, Err(AccessPolicyError::Json(_))));
+    /// # Ok::<(), AccessPolicyError>(())
+    /// ```
     pub fn from_json(text: &str) -> Result<AccessPolicyFields, AccessPolicyError> {
         let value: Value =
             serde_json::from_str(text).map_err(|e| AccessPolicyError::Json(e.to_string()))?;
@@ -47,6 +58,17 @@ impl AccessPolicyFields {
     }
 
     /// Reads an `accessPolicy` object from a JSON value.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use securepay::policy::{AccessPolicyError, AccessPolicyFields};
+    ///
+    /// let fields = AccessPolicyFields::from_value(&json!({"allowedPayerAddresses": []}))?;
+    /// assert_eq!(fields.allowed_payer_addresses, Some(vec![]));
+    /// let error = AccessPolicyFields::from_value(&json!({"hideUntilApproved": "yes"})).unwrap_err();
+    /// assert_eq!(error.to_string(), r#"not an accessPolicy object: hideUntilApproved must be true or false, found "yes""#);
+    /// # Ok::<(), AccessPolicyError>(())
+    /// ```
     pub fn from_value(value: &Value) -> Result<AccessPolicyFields, AccessPolicyError> {
         let json = |message: String| AccessPolicyError::Json(message);
         let object = value
@@ -208,47 +230,137 @@ macro_rules! policy_type {
     ($type:ident, $level:expr) => {
         impl $type {
             /// Validates `fields` for this level.
+            ///
+            /// ```
+            #[doc = concat!(" use securepay::policy::{AccessPolicyError, AccessPolicyFields, Mode, ScreeningProvider, ", stringify!($type), "};")]
+            ///
+            /// let fields = AccessPolicyFields { mode: Some(Mode::Off), ..AccessPolicyFields::default() };
+            #[doc = concat!(" assert_eq!(", stringify!($type), "::new(fields)?.mode(), Some(Mode::Off));")]
+            /// let provider_only = AccessPolicyFields {
+            ///     screening_provider: Some(Some(ScreeningProvider::Hypernative)),
+            ///     ..AccessPolicyFields::default()
+            /// };
+            #[doc = concat!(" let error = ", stringify!($type), "::new(provider_only);")]
+            /// assert_eq!(error, Err(AccessPolicyError::ProviderWithoutMode("hypernative".into())));
+            /// # Ok::<(), AccessPolicyError>(())
+            /// ```
             pub fn new(fields: AccessPolicyFields) -> Result<$type, AccessPolicyError> {
                 Validated::new(fields, $level).map($type)
             }
 
             /// Reads and validates an `accessPolicy` object from JSON text.
+            ///
+            /// ```
+            #[doc = concat!(" use securepay::policy::{AccessPolicyError, ", stringify!($type), "};")]
+            ///
+            #[doc = concat!(" let policy = ", stringify!($type), r##"::from_json(r#"{"hidePayeeAddress": true}"#)?;"##)]
+            /// assert_eq!(policy.hide_payee_address(), Some(true));
+            #[doc = concat!(" let error = ", stringify!($type), r##"::from_json(r#"{"mode": "off", "screeningProvider": "hypernative"}"#);"##)]
+            /// assert_eq!(error, Err(AccessPolicyError::ProviderWithModeOff("hypernative".into())));
+            /// # Ok::<(), AccessPolicyError>(())
+            /// ```
             pub fn from_json(text: &str) -> Result<$type, AccessPolicyError> {
                 $type::new(AccessPolicyFields::from_json(text)?)
             }
 
             /// Reads and validates an `accessPolicy` object from a JSON value.
+            ///
+            /// ```
+            /// use serde_json::json;
+            #[doc = concat!(" use securepay::policy::{AccessPolicyError, ", stringify!($type), "};")]
+            ///
+            /// let value = json!({"mode": "kyt_all_wallets", "screeningProvider": "merklescience"});
+            #[doc = concat!(" let policy = ", stringify!($type), "::from_value(&value)?;")]
+            /// assert_eq!(policy.screening_provider().map(|p| p.as_str()), Some("merklescience"));
+            #[doc = concat!(" let null_mode = ", stringify!($type), r##"::from_value(&json!({"mode": null}));"##)]
+            /// assert!(matches!(null_mode, Err(AccessPolicyError::Json(_))));
+            /// # Ok::<(), AccessPolicyError>(())
+            /// ```
             pub fn from_value(value: &Value) -> Result<$type, AccessPolicyError> {
                 $type::new(AccessPolicyFields::from_value(value)?)
             }
 
             /// `mode` as given (absent is `None`).
+            ///
+            /// ```
+            #[doc = concat!(" use securepay::policy::{Mode, ", stringify!($type), "};")]
+            ///
+            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_json(r#"{"mode": "off"}"#)?.mode(), Some(Mode::Off));"##)]
+            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_json("{}")?.mode(), None);"##)]
+            /// # Ok::<(), securepay::policy::AccessPolicyError>(())
+            /// ```
             pub const fn mode(&self) -> Option<Mode> {
                 self.0.mode
             }
 
             /// `screeningProvider`, when one is named.
+            ///
+            /// ```
+            #[doc = concat!(" use securepay::policy::{ScreeningProvider, ", stringify!($type), "};")]
+            ///
+            #[doc = concat!(" let policy = ", stringify!($type), r##"::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;"##)]
+            /// assert_eq!(policy.screening_provider(), Some(ScreeningProvider::Hypernative));
+            #[doc = concat!(" let off = ", stringify!($type), r##"::from_json(r#"{"mode": "off", "screeningProvider": null}"#)?;"##)]
+            /// assert_eq!(off.screening_provider(), None);
+            /// # Ok::<(), securepay::policy::AccessPolicyError>(())
+            /// ```
             pub fn screening_provider(&self) -> Option<ScreeningProvider> {
                 self.0.screening.and_then(Screening::provider)
             }
 
             /// The screening this policy sets, when its `mode` is `off` or `kyt_all_wallets`
             /// (`None` when `mode` is absent or `inherit`).
+            ///
+            /// ```
+            #[doc = concat!(" use securepay::policy::{Screening, ", stringify!($type), "};")]
+            ///
+            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_json(r#"{"mode": "off"}"#)?.sets_screening(), Some(Screening::Off));"##)]
+            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_json(r#"{"hideUntilApproved": true}"#)?.sets_screening(), None);"##)]
+            /// # Ok::<(), securepay::policy::AccessPolicyError>(())
+            /// ```
             pub const fn sets_screening(&self) -> Option<Screening> {
                 self.0.screening
             }
 
             /// `hideUntilApproved` as given.
+            ///
+            /// ```
+            #[doc = concat!(" use securepay::policy::", stringify!($type), ";")]
+            ///
+            #[doc = concat!(" let policy = ", stringify!($type), r##"::from_json(r#"{"hideUntilApproved": false}"#)?;"##)]
+            /// assert_eq!(policy.hide_until_approved(), Some(false));
+            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_json("{}")?.hide_until_approved(), None);"##)]
+            /// # Ok::<(), securepay::policy::AccessPolicyError>(())
+            /// ```
             pub const fn hide_until_approved(&self) -> Option<bool> {
                 self.0.hide_until_approved
             }
 
             /// `hidePayeeAddress` as given.
+            ///
+            /// ```
+            #[doc = concat!(" use securepay::policy::", stringify!($type), ";")]
+            ///
+            #[doc = concat!(" let policy = ", stringify!($type), r##"::from_json(r#"{"hidePayeeAddress": true}"#)?;"##)]
+            /// assert_eq!(policy.hide_payee_address(), Some(true));
+            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_json("{}")?.hide_payee_address(), None);"##)]
+            /// # Ok::<(), securepay::policy::AccessPolicyError>(())
+            /// ```
             pub const fn hide_payee_address(&self) -> Option<bool> {
                 self.0.hide_payee_address
             }
 
             /// The fields, as the API writes them (addresses in canonical form).
+            ///
+            /// ```
+            #[doc = concat!(" use securepay::policy::", stringify!($type), ";")]
+            ///
+            /// let text = r#"{"mode":"off","screeningProvider":null,"hidePayeeAddress":true}"#;
+            #[doc = concat!(" let policy = ", stringify!($type), "::from_json(text)?;")]
+            /// assert_eq!(policy.to_fields().screening_provider, Some(None)); // null is kept
+            /// assert_eq!(serde_json::to_string(&policy)?, text);
+            /// # Ok::<(), Box<dyn std::error::Error>>(())
+            /// ```
             pub fn to_fields(&self) -> AccessPolicyFields {
                 self.0.to_fields()
             }
@@ -300,6 +412,16 @@ policy_type!(PaymentPolicy, Level::Payment);
 impl PaymentPolicy {
     /// The payer allowlist, when `allowedPayerAddresses` is given (an empty list allows every
     /// wallet).
+    ///
+    /// ```
+    /// use securepay::policy::PaymentPolicy;
+    ///
+    /// let policy = PaymentPolicy::from_json(r#"{"allowedPayerAddresses": ["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"]}"#)?;
+    /// let allowed = policy.allowed_payers().ok_or("no allowlist")?;
+    /// assert_eq!(allowed.addresses()[0].to_string(), "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+    /// assert_eq!(PaymentPolicy::from_json("{}")?.allowed_payers(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn allowed_payers(&self) -> Option<&AllowedPayers> {
         self.0.allowed_payers.as_ref()
     }
@@ -326,6 +448,15 @@ policy_type!(DestinationPolicy, Level::Destination);
 
 impl DestinationPolicy {
     /// The destination's screening: `off` when `mode` is absent (the API's default).
+    ///
+    /// ```
+    /// use securepay::policy::{DestinationPolicy, Screening, ScreeningProvider};
+    ///
+    /// let policy = DestinationPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
+    /// assert_eq!(policy.screening(), Screening::Kyt(ScreeningProvider::Hypernative));
+    /// assert_eq!(DestinationPolicy::from_json("{}")?.screening(), Screening::Off);
+    /// # Ok::<(), securepay::policy::AccessPolicyError>(())
+    /// ```
     pub fn screening(&self) -> Screening {
         self.0.screening.unwrap_or_default()
     }

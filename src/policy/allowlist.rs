@@ -33,11 +33,32 @@ pub struct AllowedPayers(Vec<PayeeAddress>);
 
 impl AllowedPayers {
     /// The empty list: every wallet may pay.
+    ///
+    /// ```
+    /// use securepay::policy::AllowedPayers;
+    ///
+    /// let everyone = AllowedPayers::everyone();
+    /// assert!(everyone.is_everyone());
+    /// assert!(everyone.allows(&"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t".parse()?));
+    /// assert_eq!(everyone, AllowedPayers::parse::<&str>(&[])?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn everyone() -> AllowedPayers {
         AllowedPayers(Vec::new())
     }
 
     /// Parses the entries of `allowedPayerAddresses`; the first invalid entry is the error.
+    ///
+    /// ```
+    /// use securepay::policy::{AccessPolicyError, AllowedPayers};
+    ///
+    /// let list = AllowedPayers::parse(&["0x6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"])?;
+    /// assert_eq!(list.addresses().len(), 2);
+    /// // A mixed-case EVM entry must be exact EIP-55 (here one letter's case is flipped).
+    /// let typo = AllowedPayers::parse(&["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7d7"]);
+    /// assert!(matches!(typo, Err(AccessPolicyError::InvalidPayerAddress { index: 1, .. })));
+    /// # Ok::<(), AccessPolicyError>(())
+    /// ```
     pub fn parse<S: AsRef<str>>(entries: &[S]) -> Result<AllowedPayers, AccessPolicyError> {
         entries
             .iter()
@@ -57,21 +78,61 @@ impl AllowedPayers {
     }
 
     /// A list of already parsed addresses.
+    ///
+    /// ```
+    /// use securepay::address::PayeeAddress;
+    /// use securepay::policy::AllowedPayers;
+    ///
+    /// let eoa = PayeeAddress::parse_any("0x2222222222222222222222222222222222222222")?;
+    /// let list = AllowedPayers::from_addresses(vec![eoa]);
+    /// assert!(list.allows(&eoa));
+    /// assert!(!list.allows(&PayeeAddress::parse_any("0x1111111111111111111111111111111111111111")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_addresses(addresses: Vec<PayeeAddress>) -> AllowedPayers {
         AllowedPayers(addresses)
     }
 
     /// Whether the list is empty, so that every wallet may pay.
+    ///
+    /// ```
+    /// use securepay::policy::AllowedPayers;
+    ///
+    /// assert!(AllowedPayers::default().is_everyone());
+    /// assert!(!AllowedPayers::parse(&["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"])?.is_everyone());
+    /// # Ok::<(), securepay::policy::AccessPolicyError>(())
+    /// ```
     pub fn is_everyone(&self) -> bool {
         self.0.is_empty()
     }
 
     /// Whether `wallet` may pay (for a smart account, pass its EOA).
+    ///
+    /// ```
+    /// use securepay::address::PayeeAddress;
+    /// use securepay::policy::AllowedPayers;
+    ///
+    /// let list = AllowedPayers::parse(&["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"])?;
+    /// assert!(list.allows(&PayeeAddress::parse_any("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")?));
+    /// // The same 20 bytes as an EVM address are another wallet.
+    /// let evm_twin = PayeeAddress::parse_any("0xa614f803B6FD780986A42c78Ec9c7f77e6DeD13C")?;
+    /// assert!(!list.allows(&evm_twin));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn allows(&self, wallet: &PayeeAddress) -> bool {
         self.is_everyone() || self.0.contains(wallet)
     }
 
     /// The entries, in the order given.
+    ///
+    /// ```
+    /// use securepay::policy::AllowedPayers;
+    ///
+    /// let list = AllowedPayers::parse(&["0x6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7"])?;
+    /// // Entries are kept in canonical form (EIP-55).
+    /// assert_eq!(list.addresses()[0].to_string(), "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7");
+    /// # Ok::<(), securepay::policy::AccessPolicyError>(())
+    /// ```
     pub fn addresses(&self) -> &[PayeeAddress] {
         &self.0
     }

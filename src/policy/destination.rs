@@ -13,6 +13,16 @@ use crate::network::{Network, NetworkError};
 const USDT0: &str = "USDT0";
 
 /// Why a payee destination request body is refused.
+///
+/// ```
+/// use securepay::policy::{DestinationError, PayeeDestinationRequest};
+///
+/// // DAI is in the catalog, but a destination is paid in USDC or USDT.
+/// let dai = PayeeDestinationRequest::new(1, "0x6B175474E89094C44Da98b954EedeAC495271d0F", None);
+/// assert!(matches!(dai, Err(DestinationError::NotADestinationToken { ref symbol, .. }) if symbol == "DAI"));
+/// assert!(matches!(PayeeDestinationRequest::new(5, "0x6B175474E89094C44Da98b954EedeAC495271d0F", None),
+///     Err(DestinationError::Chain(_)))); // Goerli is not a network of the service
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DestinationError {
@@ -90,6 +100,15 @@ pub struct PayeeDestinationRequest {
 
 impl PayeeDestinationRequest {
     /// Validates a body against the built-in catalog.
+    ///
+    /// ```
+    /// use securepay::policy::{DestinationPolicy, PayeeDestinationRequest};
+    ///
+    /// let policy = DestinationPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
+    /// let body = PayeeDestinationRequest::new(8453, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", Some(policy))?;
+    /// assert_eq!(body.currency().id().as_str(), "USDC-base");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(
         chain_id: u64,
         token_address: &str,
@@ -99,6 +118,16 @@ impl PayeeDestinationRequest {
     }
 
     /// Validates a body against `catalog`.
+    ///
+    /// ```
+    /// use securepay::currency::Catalog;
+    /// use securepay::policy::{DestinationError, PayeeDestinationRequest};
+    ///
+    /// let usdc_base = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+    /// assert!(PayeeDestinationRequest::new_in(Catalog::builtin(), 8453, usdc_base, None).is_ok());
+    /// let unknown = PayeeDestinationRequest::new_in(&Catalog::empty(), 8453, usdc_base, None);
+    /// assert!(matches!(unknown, Err(DestinationError::UnknownToken { .. })));
+    /// ```
     pub fn new_in(
         catalog: &Catalog,
         chain_id: u64,
@@ -133,6 +162,20 @@ impl PayeeDestinationRequest {
     }
 
     /// Reads and validates a body from JSON text (built-in catalog).
+    ///
+    /// ```
+    /// use securepay::policy::{DestinationError, PayeeDestinationRequest};
+    ///
+    /// let body = PayeeDestinationRequest::from_json(
+    ///     r#"{"tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "chainId": 8453, "accessPolicy": {"hidePayeeAddress": true}}"#,
+    /// )?;
+    /// assert_eq!(body.access_policy().and_then(|p| p.hide_payee_address()), Some(true));
+    /// // On Tron the token is written in Base58, not hex.
+    /// let hex_on_tron = PayeeDestinationRequest::from_json(
+    ///     r#"{"tokenAddress": "0xa614f803B6FD780986A42c78Ec9c7f77e6DeD13C", "chainId": 728126428}"#);
+    /// assert!(matches!(hex_on_tron, Err(DestinationError::TokenAddress { .. })));
+    /// # Ok::<(), DestinationError>(())
+    /// ```
     pub fn from_json(text: &str) -> Result<PayeeDestinationRequest, DestinationError> {
         let value: Value =
             serde_json::from_str(text).map_err(|e| DestinationError::Json(e.to_string()))?;
@@ -140,6 +183,19 @@ impl PayeeDestinationRequest {
     }
 
     /// Reads and validates a body from a JSON value against `catalog`.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use securepay::currency::Catalog;
+    /// use securepay::policy::{DestinationError, PayeeDestinationRequest};
+    ///
+    /// let value = json!({"tokenAddress": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "chainId": 728126428});
+    /// let body = PayeeDestinationRequest::from_value_in(Catalog::builtin(), &value)?;
+    /// assert_eq!(serde_json::to_value(&body)?, value); // written back as given
+    /// let inherit = json!({"tokenAddress": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "chainId": 728126428, "accessPolicy": {"mode": "inherit"}});
+    /// assert!(matches!(PayeeDestinationRequest::from_value_in(Catalog::builtin(), &inherit), Err(DestinationError::Policy(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_value_in(
         catalog: &Catalog,
         value: &Value,
@@ -179,21 +235,54 @@ impl PayeeDestinationRequest {
     }
 
     /// The network of `chainId`.
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// use securepay::policy::PayeeDestinationRequest;
+    ///
+    /// let body = PayeeDestinationRequest::new(8453, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", None)?;
+    /// assert_eq!(body.network(), Network::Base);
+    /// # Ok::<(), securepay::policy::DestinationError>(())
+    /// ```
     pub const fn network(&self) -> Network {
         self.network
     }
 
     /// The destination token's currency (USDC or USDT on the network).
+    ///
+    /// ```
+    /// use securepay::policy::PayeeDestinationRequest;
+    ///
+    /// let body = PayeeDestinationRequest::new(728126428, "TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8", None)?;
+    /// assert_eq!((body.currency().symbol(), body.currency().decimals().get()), ("USDC", 6));
+    /// # Ok::<(), securepay::policy::DestinationError>(())
+    /// ```
     pub const fn currency(&self) -> &Currency {
         &self.currency
     }
 
     /// `tokenAddress`, parsed.
+    ///
+    /// ```
+    /// use securepay::policy::PayeeDestinationRequest;
+    ///
+    /// let body = PayeeDestinationRequest::new(8453, "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", None)?;
+    /// assert_eq!(body.token_address().to_string(), "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+    /// # Ok::<(), securepay::policy::DestinationError>(())
+    /// ```
     pub fn token_address(&self) -> PayeeAddress {
         *self.currency.address()
     }
 
     /// The destination's `accessPolicy`, if given.
+    ///
+    /// ```
+    /// use securepay::policy::PayeeDestinationRequest;
+    ///
+    /// let body = PayeeDestinationRequest::new(8453, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", None)?;
+    /// assert!(body.access_policy().is_none()); // screening then defaults to off
+    /// # Ok::<(), securepay::policy::DestinationError>(())
+    /// ```
     pub const fn access_policy(&self) -> Option<&DestinationPolicy> {
         self.access_policy.as_ref()
     }

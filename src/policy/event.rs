@@ -7,6 +7,15 @@ use super::{GateError, ScreeningProvider};
 use crate::address::PayeeAddress;
 
 /// A screening provider's definitive answer for one wallet.
+///
+/// ```
+/// use securepay::policy::{GateEvent, ScreeningOutcome};
+///
+/// let event = GateEvent::from_json(r#"{"event": "screened", "wallet": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "status": "approved"}"#)?;
+/// let GateEvent::Screened { outcome, .. } = event else { unreachable!() };
+/// assert_eq!(outcome, ScreeningOutcome::Approved);
+/// # Ok::<(), securepay::policy::GateError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ScreeningOutcome {
     /// `approved`: the wallet passed.
@@ -17,6 +26,12 @@ pub enum ScreeningOutcome {
 
 impl ScreeningOutcome {
     /// The wire text.
+    ///
+    /// ```
+    /// use securepay::policy::ScreeningOutcome;
+    ///
+    /// assert_eq!(ScreeningOutcome::Rejected.as_str(), "rejected");
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             ScreeningOutcome::Approved => "approved",
@@ -78,6 +93,15 @@ pub enum GateEvent {
 
 impl GateEvent {
     /// Reads an event from JSON text.
+    ///
+    /// ```
+    /// use securepay::policy::{GateError, GateEvent};
+    ///
+    /// assert_eq!(GateEvent::from_json(r#"{"event": "disconnected"}"#)?, GateEvent::Disconnected);
+    /// let error = GateEvent::from_json(r#"{"event": "disconnected", "wallet": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"}"#);
+    /// assert_eq!(error, Err(GateError::MalformedEvent(r#"unknown field "wallet" for event disconnected"#.into())));
+    /// # Ok::<(), GateError>(())
+    /// ```
     pub fn from_json(text: &str) -> Result<GateEvent, GateError> {
         let value: Value =
             serde_json::from_str(text).map_err(|e| GateError::MalformedEvent(e.to_string()))?;
@@ -85,6 +109,18 @@ impl GateEvent {
     }
 
     /// Reads an event from a JSON value.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use securepay::policy::GateEvent;
+    ///
+    /// let value = json!({"event": "connected", "wallet": "0x2222222222222222222222222222222222222222",
+    ///     "smartAccount": "0x1111111111111111111111111111111111111111"});
+    /// let event = GateEvent::from_value(&value)?;
+    /// assert!(matches!(event, GateEvent::Connected { smart_account: Some(_), .. }));
+    /// assert_eq!(serde_json::to_value(event)?, value); // and back
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_value(value: &Value) -> Result<GateEvent, GateError> {
         let bad = |message: String| GateError::MalformedEvent(message);
         let object = value

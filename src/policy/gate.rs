@@ -11,6 +11,21 @@ use crate::address::PayeeAddress;
 use crate::network::ChainKind;
 
 /// Why the gate refused an event; the gate's state is unchanged.
+///
+/// ```
+/// use securepay::policy::GateError;
+/// # use securepay::address::PayeeAddress;
+/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+/// # let mut gate = PayerGate::new(&policy, payee);
+/// let screened = GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?;
+/// assert_eq!(gate.apply(&screened), Err(GateError::NoWalletConnected)); // connect first
+/// // A Tron wallet cannot pay an EVM payee.
+/// let tron = GateEvent::from_json(r#"{"event":"connected","wallet":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"}"#)?;
+/// assert!(matches!(gate.apply(&tron), Err(GateError::WrongWalletFamily { expected: "an EVM", .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GateError {
@@ -56,6 +71,20 @@ pub enum GateError {
 }
 
 /// Whether a wallet is the signer's EOA or its smart account.
+///
+/// ```
+/// use securepay::policy::WalletType;
+/// # use securepay::address::PayeeAddress;
+/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+/// # let mut gate = PayerGate::new(&policy, payee);
+/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
+/// let types: Vec<WalletType> = gate.wallets().iter().map(|w| w.wallet_type).collect();
+/// assert_eq!(types, [WalletType::Eoa, WalletType::SmartAccount]);
+/// assert_eq!(serde_json::to_string(&WalletType::SmartAccount)?, r#""smart_account""#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WalletType {
@@ -66,6 +95,21 @@ pub enum WalletType {
 }
 
 /// Where one wallet stands.
+///
+/// ```
+/// use securepay::policy::{ScreeningProvider, WalletStatus};
+/// # use securepay::address::PayeeAddress;
+/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+/// # let mut gate = PayerGate::new(&policy, payee);
+/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// assert_eq!(gate.wallets()[0].status, WalletStatus::Pending(ScreeningProvider::Hypernative));
+/// assert_eq!(serde_json::to_string(&gate.wallets()[0].status)?, r#"{"status":"pending","provider":"hypernative"}"#);
+/// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"rejected"}"#)?)?;
+/// assert_eq!(gate.wallets()[0].status, WalletStatus::Rejected);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case", tag = "status", content = "provider")]
 pub enum WalletStatus {
@@ -84,6 +128,22 @@ pub enum WalletStatus {
 }
 
 /// One wallet of the current connection and its status.
+///
+/// ```
+/// use securepay::policy::WalletStatus;
+/// # use securepay::address::PayeeAddress;
+/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"off","allowedPayerAddresses":["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#)?), None)?;
+/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+/// # let mut gate = PayerGate::new(&policy, payee);
+/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// let check = gate.wallets()[0];
+/// assert_eq!(check.address.to_string(), "0x2222222222222222222222222222222222222222");
+/// assert_eq!(check.status, WalletStatus::NotAllowed); // not on the allowlist
+/// assert_eq!(serde_json::to_string(&check)?,
+///     r#"{"address":"0x2222222222222222222222222222222222222222","walletType":"eoa","status":"not_allowed"}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct WalletCheck {
@@ -97,6 +157,21 @@ pub struct WalletCheck {
 }
 
 /// Where the payer flow stands.
+///
+/// ```
+/// use securepay::policy::GateStatus;
+/// # use securepay::address::PayeeAddress;
+/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+/// # let mut gate = PayerGate::new(&policy, payee);
+/// assert_eq!(gate.status(), GateStatus::WaitingForWallet);
+/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// assert_eq!(gate.status(), GateStatus::Screening);
+/// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+/// assert_eq!(gate.status(), GateStatus::Approved);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GateStatus {
@@ -116,6 +191,17 @@ pub enum GateStatus {
 }
 
 /// The gate's state as the CLI writes it: `{"status", "wallets"}`.
+///
+/// ```
+/// # use securepay::address::PayeeAddress;
+/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+/// # let mut gate = PayerGate::new(&policy, payee);
+/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// assert_eq!(serde_json::to_string(&gate.state())?, r#"{"status":"screening","wallets":[{"address":"0x2222222222222222222222222222222222222222","walletType":"eoa","status":"pending","provider":"hypernative"}]}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GateState {
     /// Where the flow stands.
@@ -166,6 +252,17 @@ pub struct PayerGate {
 impl PayerGate {
     /// A gate for a payment with this configuration and payee, no wallet connected. With
     /// `hidePayeeAddress` the gate keeps the payee masked (its `Debug` does not show it).
+    ///
+    /// ```
+    /// use securepay::address::PayeeAddress;
+    /// use securepay::policy::{resolve, GateStatus, PayerGate};
+    ///
+    /// let no_policy = resolve(None, None, None)?; // screening off, every wallet allowed
+    /// let gate = PayerGate::new(&no_policy, PayeeAddress::parse_any("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")?);
+    /// assert_eq!(gate.status(), GateStatus::WaitingForWallet);
+    /// assert!(!gate.signing_enabled());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(policy: &ResolvedPolicy, payee: PayeeAddress) -> PayerGate {
         PayerGate {
             screening: policy.screening(),
@@ -178,6 +275,22 @@ impl PayerGate {
     }
 
     /// Applies one event; on error the gate is unchanged.
+    ///
+    /// ```
+    /// use securepay::policy::{GateError, GateStatus};
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// assert_eq!(gate.status(), GateStatus::Screening); // the smart account is still pending
+    /// let same = GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x2222222222222222222222222222222222222222"}"#)?;
+    /// assert!(matches!(gate.apply(&same), Err(GateError::SmartAccountIsEoa(_))));
+    /// assert_eq!(gate.status(), GateStatus::Screening); // a refused event changes nothing
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn apply(&mut self, event: &GateEvent) -> Result<(), GateError> {
         match *event {
             GateEvent::Connected {
@@ -198,6 +311,21 @@ impl PayerGate {
     }
 
     /// Where the flow stands.
+    ///
+    /// ```
+    /// use securepay::policy::GateStatus;
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// // A technical failure after the approval withdraws it (fail closed, no backup here).
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"provider_error","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// assert_eq!(gate.status(), GateStatus::ProviderError);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn status(&self) -> GateStatus {
         let any =
             |wanted: fn(&WalletStatus) -> bool| self.wallets.iter().any(|w| wanted(&w.status));
@@ -217,11 +345,37 @@ impl PayerGate {
     }
 
     /// The wallets of the current connection (EOA first).
+    ///
+    /// ```
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// assert!(gate.wallets().is_empty());
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
+    /// let addresses: Vec<String> = gate.wallets().iter().map(|w| w.address.to_string()).collect();
+    /// assert_eq!(addresses, ["0x2222222222222222222222222222222222222222", "0x1111111111111111111111111111111111111111"]); // EOA first
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn wallets(&self) -> &[WalletCheck] {
         &self.wallets
     }
 
     /// The state: status and wallets.
+    ///
+    /// ```
+    /// use securepay::policy::GateStatus;
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// let state = gate.state();
+    /// assert_eq!((state.status, state.wallets.len()), (GateStatus::Screening, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn state(&self) -> GateState {
         GateState {
             status: self.status(),
@@ -230,11 +384,39 @@ impl PayerGate {
     }
 
     /// What the wallet UI shows now.
+    ///
+    /// ```
+    /// use securepay::policy::Stage;
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// assert_eq!(gate.view().stage(), Stage::Screening);
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// assert_eq!(gate.view().stage(), Stage::Payment);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn view(&self) -> PayerView {
         PayerView::new(self.status(), self.hide_until_approved, self.payee)
     }
 
     /// Whether the payer may sign now: only when every wallet of the connection passed.
+    ///
+    /// ```
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// assert!(!gate.signing_enabled()); // both wallets must pass
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x1111111111111111111111111111111111111111","status":"approved"}"#)?)?;
+    /// assert!(gate.signing_enabled());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn signing_enabled(&self) -> bool {
         self.status() == GateStatus::Approved
     }

@@ -33,16 +33,40 @@ pub struct Masked<T>(T);
 
 impl<T> Masked<T> {
     /// Masks `value`.
+    ///
+    /// ```
+    /// use securepay::policy::{Masked, MASKED_TEXT};
+    ///
+    /// let secret = Masked::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7");
+    /// assert_eq!(format!("{secret} {secret:?}"), format!("{MASKED_TEXT} Masked({MASKED_TEXT})"));
+    /// ```
     pub const fn new(value: T) -> Masked<T> {
         Masked(value)
     }
 
     /// The real value, for building or checking the transaction only: never show it.
+    ///
+    /// ```
+    /// use securepay::address::PayeeAddress;
+    /// use securepay::policy::Masked;
+    ///
+    /// let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// let masked = Masked::new(payee);
+    /// assert!(masked.reveal_for_transaction().fits(securepay::network::Network::Base));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn reveal_for_transaction(&self) -> &T {
         &self.0
     }
 
     /// The real value, for building or checking the transaction only: never show it.
+    ///
+    /// ```
+    /// use securepay::policy::Masked;
+    ///
+    /// let masked = Masked::new(String::from("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"));
+    /// assert_eq!(masked.into_revealed_for_transaction(), "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+    /// ```
     pub fn into_revealed_for_transaction(self) -> T {
         self.0
     }
@@ -95,6 +119,17 @@ pub enum PayeeDisplay {
 
 impl PayeeDisplay {
     /// `payee`, masked when `hide_payee_address`.
+    ///
+    /// ```
+    /// use securepay::address::PayeeAddress;
+    /// use securepay::policy::PayeeDisplay;
+    ///
+    /// let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// let clear = PayeeDisplay::new(payee, false);
+    /// assert_eq!(serde_json::to_string(&clear)?, r#"{"masked":false,"address":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"}"#);
+    /// assert_eq!(serde_json::to_string(&PayeeDisplay::new(payee, true))?, r#"{"masked":true}"#);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn new(payee: PayeeAddress, hide_payee_address: bool) -> PayeeDisplay {
         if hide_payee_address {
             PayeeDisplay::Masked(Masked::new(payee))
@@ -104,26 +139,76 @@ impl PayeeDisplay {
     }
 
     /// Whether the address is masked.
+    ///
+    /// ```
+    /// use securepay::address::PayeeAddress;
+    /// use securepay::policy::PayeeDisplay;
+    ///
+    /// let payee = PayeeAddress::parse_any("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")?;
+    /// assert!(PayeeDisplay::new(payee, true).is_masked());
+    /// assert!(!PayeeDisplay::new(payee, false).is_masked());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn is_masked(&self) -> bool {
         matches!(self, PayeeDisplay::Masked(_))
     }
 
     /// Whether the screen may offer to copy the address.
+    ///
+    /// ```
+    /// use securepay::address::PayeeAddress;
+    /// use securepay::policy::PayeeDisplay;
+    ///
+    /// let payee = PayeeAddress::parse_any("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")?;
+    /// assert!(PayeeDisplay::new(payee, false).can_copy());
+    /// assert!(!PayeeDisplay::new(payee, true).can_copy());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn can_copy(&self) -> bool {
         !self.is_masked()
     }
 
     /// Whether the screen may link the address to a block explorer.
+    ///
+    /// ```
+    /// use securepay::address::PayeeAddress;
+    /// use securepay::policy::PayeeDisplay;
+    ///
+    /// let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// assert!(PayeeDisplay::new(payee, false).has_explorer_link());
+    /// assert!(!PayeeDisplay::new(payee, true).has_explorer_link());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn has_explorer_link(&self) -> bool {
         !self.is_masked()
     }
 
     /// Whether the screen may resolve the address to a name (ENS and the like).
+    ///
+    /// ```
+    /// use securepay::address::PayeeAddress;
+    /// use securepay::policy::PayeeDisplay;
+    ///
+    /// let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// assert!(PayeeDisplay::new(payee, false).can_resolve_name());
+    /// assert!(!PayeeDisplay::new(payee, true).can_resolve_name()); // no ENS lookup of a hidden payee
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn can_resolve_name(&self) -> bool {
         !self.is_masked()
     }
 
     /// The address to show, `None` when masked.
+    ///
+    /// ```
+    /// use securepay::address::PayeeAddress;
+    /// use securepay::policy::PayeeDisplay;
+    ///
+    /// let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// assert_eq!(PayeeDisplay::new(payee, false).shown_address(), Some(&payee));
+    /// assert_eq!(PayeeDisplay::new(payee, true).shown_address(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn shown_address(&self) -> Option<&PayeeAddress> {
         match self {
             PayeeDisplay::Clear(address) => Some(address),
@@ -132,6 +217,17 @@ impl PayeeDisplay {
     }
 
     /// The real address, for building or checking the transaction only.
+    ///
+    /// ```
+    /// use securepay::address::PayeeAddress;
+    /// use securepay::policy::PayeeDisplay;
+    ///
+    /// let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// let masked = PayeeDisplay::new(payee, true);
+    /// assert_eq!(masked.to_string(), "hidden");
+    /// assert_eq!(masked.address_for_transaction(), &payee); // the transaction still pays the payee
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn address_for_transaction(&self) -> &PayeeAddress {
         match self {
             PayeeDisplay::Clear(address) => address,

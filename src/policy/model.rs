@@ -9,6 +9,14 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::address::PayeeAddressError;
 
 /// Why an `accessPolicy` object (or one of its values) is not acceptable.
+///
+/// ```
+/// use securepay::policy::{AccessPolicyError, PaymentPolicy};
+///
+/// let error = PaymentPolicy::from_json(r#"{"mode": "kyt_all_wallets"}"#).unwrap_err();
+/// assert_eq!(error, AccessPolicyError::ProviderRequired);
+/// assert!(error.to_string().contains("there is no default"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum AccessPolicyError {
@@ -93,6 +101,13 @@ pub enum Mode {
 
 impl Mode {
     /// The wire text.
+    ///
+    /// ```
+    /// use securepay::policy::Mode;
+    ///
+    /// assert_eq!(Mode::KytAllWallets.as_str(), "kyt_all_wallets");
+    /// assert_eq!(Mode::Off.to_string(), "off");
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             Mode::Off => "off",
@@ -130,6 +145,13 @@ impl ScreeningProvider {
     ];
 
     /// The wire text.
+    ///
+    /// ```
+    /// use securepay::policy::ScreeningProvider;
+    ///
+    /// assert_eq!(ScreeningProvider::MerkleScience.as_str(), "merklescience");
+    /// assert_eq!(ScreeningProvider::ALL.map(ScreeningProvider::as_str), ["hypernative", "merklescience"]);
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             ScreeningProvider::Hypernative => "hypernative",
@@ -163,6 +185,13 @@ pub enum Screening {
 
 impl Screening {
     /// The `mode` that says this (`off` or `kyt_all_wallets`).
+    ///
+    /// ```
+    /// use securepay::policy::{Mode, Screening, ScreeningProvider};
+    ///
+    /// assert_eq!(Screening::Off.mode(), Mode::Off);
+    /// assert_eq!(Screening::Kyt(ScreeningProvider::MerkleScience).mode(), Mode::KytAllWallets);
+    /// ```
     pub const fn mode(self) -> Mode {
         match self {
             Screening::Off => Mode::Off,
@@ -171,6 +200,13 @@ impl Screening {
     }
 
     /// The provider, when screening is on.
+    ///
+    /// ```
+    /// use securepay::policy::{Screening, ScreeningProvider};
+    ///
+    /// assert_eq!(Screening::Kyt(ScreeningProvider::MerkleScience).provider(), Some(ScreeningProvider::MerkleScience));
+    /// assert_eq!(Screening::Off.provider(), None);
+    /// ```
     pub const fn provider(self) -> Option<ScreeningProvider> {
         match self {
             Screening::Off => None,
@@ -179,12 +215,29 @@ impl Screening {
     }
 
     /// Whether wallets are screened.
+    ///
+    /// ```
+    /// use securepay::policy::{Screening, ScreeningProvider};
+    ///
+    /// assert!(Screening::Kyt(ScreeningProvider::Hypernative).is_enabled());
+    /// assert!(!Screening::default().is_enabled()); // off by default
+    /// ```
     pub const fn is_enabled(self) -> bool {
         matches!(self, Screening::Kyt(_))
     }
 
     /// The screening that a `mode` and a provider describe, with the API's rules: `kyt_all_wallets`
     /// needs a provider, `off` refuses one, `inherit` is not an effective screening.
+    ///
+    /// ```
+    /// use securepay::policy::{AccessPolicyError, Mode, Screening, ScreeningProvider};
+    ///
+    /// let hypernative = Some(ScreeningProvider::Hypernative);
+    /// assert_eq!(Screening::from_parts(Mode::KytAllWallets, hypernative)?, Screening::Kyt(ScreeningProvider::Hypernative));
+    /// assert_eq!(Screening::from_parts(Mode::KytAllWallets, None), Err(AccessPolicyError::ProviderRequired));
+    /// assert_eq!(Screening::from_parts(Mode::Inherit, None), Err(AccessPolicyError::InheritInResolvedPolicy));
+    /// # Ok::<(), AccessPolicyError>(())
+    /// ```
     pub fn from_parts(
         mode: Mode,
         provider: Option<ScreeningProvider>,

@@ -7,6 +7,14 @@ use super::plan_wire::is_uuid;
 use super::{AccessPolicyError, Screening, ScreeningProvider};
 
 /// Why a KYT plan is malformed, or cannot be set.
+///
+/// ```
+/// use securepay::policy::{KytPlan, KytPlanError};
+///
+/// let error = KytPlan::from_json(r#"{"definedBy": "orchestrator", "kyt": {"providers": []}}"#).unwrap_err();
+/// assert_eq!(error, KytPlanError::NoProviders);
+/// assert!(matches!(KytPlan::from_json(r#"{"definedBy": "platform", "mode": "inherit"}"#), Err(KytPlanError::InheritInPlan)));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum KytPlanError {
@@ -71,6 +79,13 @@ pub enum KytPlanError {
 }
 
 /// Who defined a Client ID's KYT plan.
+///
+/// ```
+/// use securepay::policy::{KytPlan, PlanOwner, Screening};
+///
+/// assert_eq!(KytPlan::platform(Screening::Off).owner(), PlanOwner::Platform);
+/// assert_eq!(PlanOwner::Orchestrator.to_string(), "orchestrator");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PlanOwner {
     /// The orchestrator that linked the Client ID (`x-orchestrator-key`); it cannot be
@@ -82,6 +97,12 @@ pub enum PlanOwner {
 
 impl PlanOwner {
     /// The wire text (`definedBy`).
+    ///
+    /// ```
+    /// use securepay::policy::PlanOwner;
+    ///
+    /// assert_eq!(PlanOwner::Platform.as_str(), "platform");
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             PlanOwner::Orchestrator => "orchestrator",
@@ -90,6 +111,14 @@ impl PlanOwner {
     }
 
     /// Parses `orchestrator` or `platform`.
+    ///
+    /// ```
+    /// use securepay::policy::{KytPlanError, PlanOwner};
+    ///
+    /// assert_eq!(PlanOwner::parse("orchestrator")?, PlanOwner::Orchestrator);
+    /// assert_eq!(PlanOwner::parse("merchant"), Err(KytPlanError::UnknownOwner("merchant".into())));
+    /// # Ok::<(), KytPlanError>(())
+    /// ```
     pub fn parse(text: &str) -> Result<PlanOwner, KytPlanError> {
         match text {
             "orchestrator" => Ok(PlanOwner::Orchestrator),
@@ -106,6 +135,16 @@ impl fmt::Display for PlanOwner {
 }
 
 /// How a screening attempt failed, for provider fallback.
+///
+/// ```
+/// use securepay::policy::{KytPlan, KytProvider, ScreeningFailure};
+/// use securepay::policy::ScreeningProvider::{Hypernative, MerkleScience};
+///
+/// let plan = KytPlan::orchestrator(vec![KytProvider::new(Hypernative, None)?, KytProvider::new(MerkleScience, None)?])?;
+/// assert_eq!(plan.provider_after(Hypernative, ScreeningFailure::Technical), Some(MerkleScience));
+/// assert_eq!(plan.provider_after(Hypernative, ScreeningFailure::Rejected), None); // definitive
+/// # Ok::<(), securepay::policy::KytPlanError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ScreeningFailure {
     /// The provider could not answer (a technical failure): the backup may be asked.
@@ -115,6 +154,17 @@ pub enum ScreeningFailure {
 }
 
 /// One entry of a link intent's `kyt.providers`: `{ provider, policyId? }`.
+///
+/// ```
+/// use securepay::policy::{KytPlan, ScreeningProvider};
+///
+/// let plan = KytPlan::from_json(r#"{"definedBy": "orchestrator", "kyt": {"providers": [
+///     {"provider": "hypernative", "policyId": "11111111-1111-4111-8111-111111111111"}]}}"#)?;
+/// let entry = &plan.providers()[0];
+/// assert_eq!(entry.provider(), ScreeningProvider::Hypernative);
+/// assert_eq!(entry.policy_id(), Some("11111111-1111-4111-8111-111111111111"));
+/// # Ok::<(), securepay::policy::KytPlanError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct KytProvider {
     pub(super) provider: ScreeningProvider,
@@ -124,6 +174,16 @@ pub struct KytProvider {
 impl KytProvider {
     /// A provider entry; `policy_id`, when given, must be a UUID (an error reports it at
     /// index 0, as the entry is not in a list yet).
+    ///
+    /// ```
+    /// use securepay::policy::{KytPlanError, KytProvider, ScreeningProvider};
+    ///
+    /// let entry = KytProvider::new(ScreeningProvider::Hypernative, Some("11111111-1111-4111-8111-111111111111"))?;
+    /// assert_eq!(entry.provider(), ScreeningProvider::Hypernative);
+    /// let bad = KytProvider::new(ScreeningProvider::Hypernative, Some("policy-1"));
+    /// assert_eq!(bad, Err(KytPlanError::InvalidPolicyId { index: 0, value: "policy-1".into() }));
+    /// # Ok::<(), KytPlanError>(())
+    /// ```
     pub fn new(provider: ScreeningProvider, policy_id: Option<&str>) -> Result<Self, KytPlanError> {
         if let Some(id) = policy_id.filter(|id| !is_uuid(id)) {
             return Err(KytPlanError::InvalidPolicyId {
@@ -138,11 +198,25 @@ impl KytProvider {
     }
 
     /// The provider.
+    ///
+    /// ```
+    /// use securepay::policy::{KytProvider, ScreeningProvider};
+    ///
+    /// assert_eq!(KytProvider::new(ScreeningProvider::MerkleScience, None)?.provider(), ScreeningProvider::MerkleScience);
+    /// # Ok::<(), securepay::policy::KytPlanError>(())
+    /// ```
     pub const fn provider(&self) -> ScreeningProvider {
         self.provider
     }
 
     /// The provider-side policy id, if given.
+    ///
+    /// ```
+    /// use securepay::policy::{KytProvider, ScreeningProvider};
+    ///
+    /// assert_eq!(KytProvider::new(ScreeningProvider::MerkleScience, None)?.policy_id(), None);
+    /// # Ok::<(), securepay::policy::KytPlanError>(())
+    /// ```
     pub fn policy_id(&self) -> Option<&str> {
         self.policy_id.as_deref()
     }
@@ -176,6 +250,16 @@ pub struct KytPlan {
 
 impl KytPlan {
     /// An orchestrator-defined plan from its provider entries (1–2, unique).
+    ///
+    /// ```
+    /// use securepay::policy::{KytPlan, KytPlanError, KytProvider};
+    /// use securepay::policy::ScreeningProvider::Hypernative;
+    ///
+    /// let twice = vec![KytProvider::new(Hypernative, None)?, KytProvider::new(Hypernative, None)?];
+    /// assert_eq!(KytPlan::orchestrator(twice), Err(KytPlanError::DuplicateProvider(Hypernative)));
+    /// assert_eq!(KytPlan::orchestrator(vec![KytProvider::new(Hypernative, None)?])?.backup(), None);
+    /// # Ok::<(), KytPlanError>(())
+    /// ```
     pub fn orchestrator(providers: Vec<KytProvider>) -> Result<KytPlan, KytPlanError> {
         let (first, rest) = providers.split_first().ok_or(KytPlanError::NoProviders)?;
         if providers.len() > 2 {
@@ -192,6 +276,14 @@ impl KytPlan {
     }
 
     /// A platform-defined plan.
+    ///
+    /// ```
+    /// use securepay::policy::{KytPlan, Screening};
+    ///
+    /// let plan = KytPlan::platform(Screening::Off); // a platform plan may turn screening off
+    /// assert_eq!(serde_json::to_string(&plan)?, r#"{"definedBy":"platform","mode":"off","screeningProvider":null}"#);
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn platform(screening: Screening) -> KytPlan {
         KytPlan {
             owner: PlanOwner::Platform,
@@ -201,6 +293,15 @@ impl KytPlan {
     }
 
     /// A plan of `owner` with one screening; an orchestrator plan must screen.
+    ///
+    /// ```
+    /// use securepay::policy::{KytPlan, KytPlanError, PlanOwner, Screening, ScreeningProvider};
+    ///
+    /// let plan = KytPlan::new(PlanOwner::Orchestrator, Screening::Kyt(ScreeningProvider::Hypernative))?;
+    /// assert_eq!(plan.providers().len(), 1);
+    /// assert_eq!(KytPlan::new(PlanOwner::Orchestrator, Screening::Off), Err(KytPlanError::OrchestratorPlanOff));
+    /// # Ok::<(), KytPlanError>(())
+    /// ```
     pub fn new(owner: PlanOwner, screening: Screening) -> Result<KytPlan, KytPlanError> {
         match (owner, screening) {
             (PlanOwner::Platform, _) => Ok(KytPlan::platform(screening)),
@@ -215,32 +316,83 @@ impl KytPlan {
     }
 
     /// Who defined the plan.
+    ///
+    /// ```
+    /// use securepay::policy::{KytPlan, PlanOwner};
+    ///
+    /// let plan = KytPlan::from_json(r#"{"definedBy": "orchestrator", "mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
+    /// assert_eq!(plan.owner(), PlanOwner::Orchestrator);
+    /// # Ok::<(), securepay::policy::KytPlanError>(())
+    /// ```
     pub const fn owner(&self) -> PlanOwner {
         self.owner
     }
 
     /// The screening the plan fixes (with its primary provider).
+    ///
+    /// ```
+    /// use securepay::policy::{KytPlan, Screening, ScreeningProvider};
+    ///
+    /// let plan = KytPlan::from_json(r#"{"definedBy": "platform", "mode": "kyt_all_wallets", "screeningProvider": "merklescience"}"#)?;
+    /// assert_eq!(plan.screening(), Screening::Kyt(ScreeningProvider::MerkleScience));
+    /// # Ok::<(), securepay::policy::KytPlanError>(())
+    /// ```
     pub const fn screening(&self) -> Screening {
         self.screening
     }
 
     /// The primary provider, when the plan screens.
+    ///
+    /// ```
+    /// use securepay::policy::{KytPlan, Screening, ScreeningProvider};
+    ///
+    /// assert_eq!(KytPlan::platform(Screening::Kyt(ScreeningProvider::Hypernative)).primary(), Some(ScreeningProvider::Hypernative));
+    /// assert_eq!(KytPlan::platform(Screening::Off).primary(), None);
+    /// ```
     pub const fn primary(&self) -> Option<ScreeningProvider> {
         self.screening.provider()
     }
 
     /// The backup provider of an orchestrator plan that lists two.
+    ///
+    /// ```
+    /// use securepay::policy::{KytPlan, ScreeningProvider};
+    ///
+    /// let plan = KytPlan::from_json(r#"{"definedBy": "orchestrator",
+    ///     "kyt": {"providers": [{"provider": "merklescience"}, {"provider": "hypernative"}]}}"#)?;
+    /// assert_eq!(plan.primary(), Some(ScreeningProvider::MerkleScience));
+    /// assert_eq!(plan.backup(), Some(ScreeningProvider::Hypernative));
+    /// # Ok::<(), securepay::policy::KytPlanError>(())
+    /// ```
     pub fn backup(&self) -> Option<ScreeningProvider> {
         self.providers.get(1).map(KytProvider::provider)
     }
 
     /// The provider entries of an orchestrator plan (empty for a platform plan).
+    ///
+    /// ```
+    /// use securepay::policy::{KytPlan, Screening, ScreeningProvider};
+    ///
+    /// assert!(KytPlan::platform(Screening::Kyt(ScreeningProvider::Hypernative)).providers().is_empty());
+    /// ```
     pub fn providers(&self) -> &[KytProvider] {
         &self.providers
     }
 
     /// Who screens after `failed` failed with `failure`: the backup after a technical failure
     /// of the primary; nobody after a rejection, or after the backup failed.
+    ///
+    /// ```
+    /// use securepay::policy::{KytPlan, ScreeningFailure};
+    /// use securepay::policy::ScreeningProvider::{Hypernative, MerkleScience};
+    ///
+    /// let plan = KytPlan::from_json(r#"{"definedBy": "orchestrator",
+    ///     "kyt": {"providers": [{"provider": "hypernative"}, {"provider": "merklescience"}]}}"#)?;
+    /// assert_eq!(plan.provider_after(Hypernative, ScreeningFailure::Technical), Some(MerkleScience));
+    /// // When the backup fails too, nobody is left: the payment fails closed.
+    /// assert_eq!(plan.provider_after(MerkleScience, ScreeningFailure::Technical), None);
+    /// # Ok::<(), securepay::policy::KytPlanError>(())
+    /// ```
     pub fn provider_after(
         &self,
         failed: ScreeningProvider,

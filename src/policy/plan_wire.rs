@@ -13,6 +13,18 @@ impl KytPlan {
     /// Reads `{"definedBy", "mode", "screeningProvider"}`, or (orchestrator plans)
     /// `{"definedBy":"orchestrator", "kyt": {"providers": [...]}}` with the link intent's
     /// `kyt` object, or both when they agree.
+    ///
+    /// ```
+    /// use securepay::policy::{KytPlan, KytPlanError, PlanOwner};
+    ///
+    /// let plan = KytPlan::from_json(r#"{"definedBy": "platform", "mode": "off"}"#)?;
+    /// assert_eq!(plan.owner(), PlanOwner::Platform);
+    /// // mode and kyt.providers must agree when both are given.
+    /// let disagree = KytPlan::from_json(r#"{"definedBy": "orchestrator", "mode": "kyt_all_wallets",
+    ///     "screeningProvider": "merklescience", "kyt": {"providers": [{"provider": "hypernative"}]}}"#);
+    /// assert!(matches!(disagree, Err(KytPlanError::KytDisagrees { .. })));
+    /// # Ok::<(), KytPlanError>(())
+    /// ```
     pub fn from_json(text: &str) -> Result<KytPlan, KytPlanError> {
         let value: Value =
             serde_json::from_str(text).map_err(|e| KytPlanError::Json(e.to_string()))?;
@@ -20,6 +32,18 @@ impl KytPlan {
     }
 
     /// [`KytPlan::from_json`] on a JSON value.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use securepay::policy::{KytPlan, KytPlanError};
+    ///
+    /// let value = json!({"definedBy": "orchestrator", "mode": "kyt_all_wallets", "screeningProvider": "hypernative",
+    ///     "kyt": {"providers": [{"provider": "hypernative", "policyId": "11111111-1111-4111-8111-111111111111"}]}});
+    /// let plan = KytPlan::from_value(&value)?;
+    /// assert_eq!(serde_json::to_value(&plan)?, value); // written back the same
+    /// assert!(matches!(KytPlan::from_value(&json!({"mode": "off"})), Err(KytPlanError::Json(_)))); // no definedBy
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_value(value: &Value) -> Result<KytPlan, KytPlanError> {
         let json = |message: String| KytPlanError::Json(message);
         let object = value

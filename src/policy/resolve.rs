@@ -10,6 +10,16 @@ use super::{
 };
 
 /// Why a payment's `accessPolicy` cannot be used under the Client ID's KYT plan.
+///
+/// ```
+/// use securepay::policy::{resolve, KytPlan, PaymentPolicy, ResolveError, Screening};
+///
+/// let plan = KytPlan::platform(Screening::Off);
+/// let payment = PaymentPolicy::from_json(r#"{"hideUntilApproved": true}"#)?;
+/// let error = resolve(Some(&plan), Some(&payment), None).unwrap_err();
+/// assert!(matches!(error, ResolveError::PrivacyWithoutScreening { flag: "hideUntilApproved", .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ResolveError {
@@ -45,6 +55,16 @@ pub enum ResolveError {
 }
 
 /// The rule that decided a field of a [`ResolvedPolicy`].
+///
+/// ```
+/// use securepay::policy::{resolve, KytPlan, Screening, ScreeningProvider, Source};
+///
+/// let plan = KytPlan::platform(Screening::Kyt(ScreeningProvider::Hypernative));
+/// let resolved = resolve(Some(&plan), None, None)?;
+/// assert_eq!(resolved.provenance().mode, Source::PlatformPlan);
+/// assert_eq!(serde_json::to_string(&Source::PlatformPlan)?, r#""platform_plan""#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Source {
@@ -70,6 +90,16 @@ impl From<PlanOwner> for Source {
 }
 
 /// Which rule decided each field of a [`ResolvedPolicy`].
+///
+/// ```
+/// use securepay::policy::{resolve, DestinationPolicy, Source};
+///
+/// let destination = DestinationPolicy::from_json(r#"{"hidePayeeAddress": true}"#)?;
+/// let provenance = *resolve(None, None, Some(&destination))?.provenance();
+/// assert_eq!((provenance.hide_payee_address, provenance.mode), (Source::Destination, Source::Default));
+/// assert_eq!(serde_json::to_value(provenance)?["hidePayeeAddress"], "destination");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Provenance {
@@ -92,6 +122,17 @@ pub struct Provenance {
 /// "hidePayeeAddress", "allowedPayerAddresses", "provenance"}`; `backupScreeningProvider`
 /// appears only for an orchestrator plan with two providers. Reading it back (a stored
 /// snapshot) is [`PolicySnapshot::from_json`](super::PolicySnapshot::from_json).
+///
+/// ```
+/// use securepay::policy::{resolve, PaymentPolicy};
+///
+/// let payment = PaymentPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "merklescience"}"#)?;
+/// let resolved = resolve(None, Some(&payment), None)?;
+/// let json = serde_json::to_value(&resolved)?;
+/// assert_eq!((json["mode"].as_str(), json["screeningProvider"].as_str()), (Some("kyt_all_wallets"), Some("merklescience")));
+/// assert_eq!(json["allowedPayerAddresses"], serde_json::json!([])); // every wallet
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ResolvedPolicy {
     pub(super) screening: Screening,
@@ -104,36 +145,103 @@ pub struct ResolvedPolicy {
 
 impl ResolvedPolicy {
     /// The screening (mode and primary provider).
+    ///
+    /// ```
+    /// use securepay::policy::{resolve, Screening};
+    ///
+    /// assert_eq!(resolve(None, None, None)?.screening(), Screening::Off); // nothing set: no screening
+    /// # Ok::<(), securepay::policy::ResolveError>(())
+    /// ```
     pub const fn screening(&self) -> Screening {
         self.screening
     }
 
     /// The backup provider, asked only after a technical failure of the primary.
+    ///
+    /// ```
+    /// use securepay::policy::{resolve, KytPlan};
+    /// use securepay::policy::ScreeningProvider::MerkleScience;
+    ///
+    /// let plan = KytPlan::from_json(r#"{"definedBy": "orchestrator",
+    ///     "kyt": {"providers": [{"provider": "hypernative"}, {"provider": "merklescience"}]}}"#)?;
+    /// assert_eq!(resolve(Some(&plan), None, None)?.backup_provider(), Some(MerkleScience));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn backup_provider(&self) -> Option<ScreeningProvider> {
         self.backup
     }
 
     /// Whether amount, currency and recipient stay hidden until the payer's wallet has passed.
+    ///
+    /// ```
+    /// use securepay::policy::{resolve, DestinationPolicy, PaymentPolicy};
+    ///
+    /// let destination = DestinationPolicy::from_json(r#"{"hideUntilApproved": true}"#)?;
+    /// let payment = PaymentPolicy::from_json(r#"{"hideUntilApproved": false}"#)?;
+    /// assert!(resolve(None, None, Some(&destination))?.hide_until_approved());
+    /// assert!(!resolve(None, Some(&payment), Some(&destination))?.hide_until_approved()); // the payment wins
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn hide_until_approved(&self) -> bool {
         self.hide_until_approved
     }
 
     /// Whether the payee address is masked in the whole payer flow.
+    ///
+    /// ```
+    /// use securepay::policy::{resolve, PaymentPolicy};
+    ///
+    /// let payment = PaymentPolicy::from_json(r#"{"hidePayeeAddress": true}"#)?;
+    /// assert!(resolve(None, Some(&payment), None)?.hide_payee_address());
+    /// assert!(!resolve(None, None, None)?.hide_payee_address());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn hide_payee_address(&self) -> bool {
         self.hide_payee_address
     }
 
     /// The payer allowlist (empty: every wallet).
+    ///
+    /// ```
+    /// use securepay::policy::{resolve, PaymentPolicy};
+    ///
+    /// let payment = PaymentPolicy::from_json(r#"{"allowedPayerAddresses": ["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"]}"#)?;
+    /// let resolved = resolve(None, Some(&payment), None)?;
+    /// assert!(resolved.allowed_payers().allows(&"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t".parse()?));
+    /// assert!(resolve(None, None, None)?.allowed_payers().is_everyone());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn allowed_payers(&self) -> &AllowedPayers {
         &self.allowed_payers
     }
 
     /// Which rule decided each field.
+    ///
+    /// ```
+    /// use securepay::policy::{resolve, PaymentPolicy, Source};
+    ///
+    /// let payment = PaymentPolicy::from_json(r#"{"mode": "off"}"#)?;
+    /// let resolved = resolve(None, Some(&payment), None)?;
+    /// assert_eq!(resolved.provenance().screening_provider, Source::Payment);
+    /// assert_eq!(resolved.provenance().hide_until_approved, Source::Default);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn provenance(&self) -> &Provenance {
         &self.provenance
     }
 
     /// Who screens after `failed` failed with `failure` (see [`KytPlan::provider_after`]).
+    ///
+    /// ```
+    /// use securepay::policy::{resolve, PaymentPolicy, ScreeningFailure};
+    /// use securepay::policy::ScreeningProvider::Hypernative;
+    ///
+    /// let payment = PaymentPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
+    /// let resolved = resolve(None, Some(&payment), None)?;
+    /// // A payment's own policy names one provider: no backup after a technical failure.
+    /// assert_eq!(resolved.provider_after(Hypernative, ScreeningFailure::Technical), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn provider_after(
         &self,
         failed: ScreeningProvider,

@@ -10,6 +10,15 @@ use super::{
 };
 
 /// Why a stored snapshot cannot be read back.
+///
+/// ```
+/// use securepay::policy::{PolicySnapshot, ScreeningProvider, SnapshotError};
+///
+/// let stored = r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative", "backupScreeningProvider": "hypernative",
+///     "hideUntilApproved": false, "hidePayeeAddress": false, "allowedPayerAddresses": [], "provenance": {}}"#;
+/// let error = PolicySnapshot::from_json(stored).unwrap_err();
+/// assert_eq!(error, SnapshotError::BackupIsPrimary(ScreeningProvider::Hypernative));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SnapshotError {
@@ -58,6 +67,15 @@ pub struct PolicySnapshot(ResolvedPolicy);
 
 impl PolicySnapshot {
     /// Resolves (see [`resolve`]) and keeps the result.
+    ///
+    /// ```
+    /// use securepay::policy::{PaymentPolicy, PolicySnapshot, Screening, ScreeningProvider};
+    ///
+    /// let payment = PaymentPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
+    /// let snapshot = PolicySnapshot::take(None, Some(&payment), None)?;
+    /// assert_eq!(snapshot.policy().screening(), Screening::Kyt(ScreeningProvider::Hypernative));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn take(
         plan: Option<&KytPlan>,
         payment: Option<&PaymentPolicy>,
@@ -67,11 +85,30 @@ impl PolicySnapshot {
     }
 
     /// The stored configuration.
+    ///
+    /// ```
+    /// use securepay::policy::PolicySnapshot;
+    ///
+    /// let snapshot = PolicySnapshot::take(None, None, None)?;
+    /// assert!(!snapshot.policy().hide_payee_address());
+    /// assert!(snapshot.policy().allowed_payers().is_everyone());
+    /// # Ok::<(), securepay::policy::ResolveError>(())
+    /// ```
     pub const fn policy(&self) -> &ResolvedPolicy {
         &self.0
     }
 
     /// Reads a stored snapshot (JSON text written by its `Serialize`).
+    ///
+    /// ```
+    /// use securepay::policy::PolicySnapshot;
+    ///
+    /// let snapshot = PolicySnapshot::take(None, None, None)?;
+    /// let stored = serde_json::to_string(&snapshot)?;
+    /// assert_eq!(PolicySnapshot::from_json(&stored)?, snapshot); // read back as written
+    /// assert!(PolicySnapshot::from_json(r#"{"mode": "off"}"#).is_err()); // fields are missing
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_json(text: &str) -> Result<PolicySnapshot, SnapshotError> {
         let value: Value =
             serde_json::from_str(text).map_err(|e| SnapshotError::Json(e.to_string()))?;
@@ -79,6 +116,17 @@ impl PolicySnapshot {
     }
 
     /// Reads a stored snapshot from a JSON value.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use securepay::policy::{PolicySnapshot, SnapshotError};
+    ///
+    /// let mut stored = serde_json::to_value(PolicySnapshot::take(None, None, None)?)?;
+    /// assert!(PolicySnapshot::from_value(&stored).is_ok());
+    /// stored["mode"] = json!("inherit"); // a stored configuration is resolved: never inherit
+    /// assert!(matches!(PolicySnapshot::from_value(&stored), Err(SnapshotError::Policy(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_value(value: &Value) -> Result<PolicySnapshot, SnapshotError> {
         const FIELDS: [&str; 7] = [
             "mode",
@@ -161,6 +209,17 @@ impl<'de> Deserialize<'de> for PolicySnapshot {
 /// most one) and the bound destination's `accessPolicy`.
 ///
 /// Changing them never touches a [`PolicySnapshot`] already taken.
+///
+/// ```
+/// use securepay::policy::{KytPlan, PaymentPolicy, PolicySettings, ResolveError, Screening, ScreeningProvider};
+///
+/// let mut settings = PolicySettings::new();
+/// settings.set_plan(KytPlan::platform(Screening::Kyt(ScreeningProvider::Hypernative)))?;
+/// let payment = PaymentPolicy::from_json(r#"{"mode": "off"}"#)?;
+/// // The plan fixes the mode: a payment cannot turn screening off.
+/// assert!(matches!(settings.create_payment(Some(&payment)), Err(ResolveError::ModeConflict { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PolicySettings {
     plan: Option<KytPlan>,
@@ -169,16 +228,43 @@ pub struct PolicySettings {
 
 impl PolicySettings {
     /// No plan, no destination policy.
+    ///
+    /// ```
+    /// use securepay::policy::{PolicySettings, Screening};
+    ///
+    /// let settings = PolicySettings::new();
+    /// assert!(settings.plan().is_none() && settings.destination_policy().is_none());
+    /// assert_eq!(settings.create_payment(None)?.policy().screening(), Screening::Off);
+    /// # Ok::<(), securepay::policy::ResolveError>(())
+    /// ```
     pub fn new() -> PolicySettings {
         PolicySettings::default()
     }
 
     /// The Client ID's plan.
+    ///
+    /// ```
+    /// use securepay::policy::{KytPlan, PlanOwner, PolicySettings, Screening};
+    ///
+    /// let mut settings = PolicySettings::new();
+    /// settings.set_plan(KytPlan::platform(Screening::Off))?;
+    /// assert_eq!(settings.plan().map(KytPlan::owner), Some(PlanOwner::Platform));
+    /// # Ok::<(), securepay::policy::KytPlanError>(())
+    /// ```
     pub const fn plan(&self) -> Option<&KytPlan> {
         self.plan.as_ref()
     }
 
     /// The destination's policy.
+    ///
+    /// ```
+    /// use securepay::policy::{DestinationPolicy, PolicySettings};
+    ///
+    /// let mut settings = PolicySettings::new();
+    /// settings.set_destination_policy(Some(DestinationPolicy::from_json(r#"{"hidePayeeAddress": true}"#)?));
+    /// assert_eq!(settings.destination_policy().and_then(|p| p.hide_payee_address()), Some(true));
+    /// # Ok::<(), securepay::policy::AccessPolicyError>(())
+    /// ```
     pub const fn destination_policy(&self) -> Option<&DestinationPolicy> {
         self.destination.as_ref()
     }
@@ -187,6 +273,18 @@ impl PolicySettings {
     /// of the other owner is refused ([`KytPlanError::PlanAlreadyDefined`]): a Client ID has at
     /// most one plan, orchestrator- or platform-defined, never both. Remove the current plan
     /// first with [`PolicySettings::remove_plan`].
+    ///
+    /// ```
+    /// use securepay::policy::{KytPlan, KytPlanError, PlanOwner, PolicySettings, Screening, ScreeningProvider};
+    ///
+    /// let mut settings = PolicySettings::new();
+    /// settings.set_plan(KytPlan::new(PlanOwner::Orchestrator, Screening::Kyt(ScreeningProvider::Hypernative))?)?;
+    /// assert_eq!(
+    ///     settings.set_plan(KytPlan::platform(Screening::Off)),
+    ///     Err(KytPlanError::PlanAlreadyDefined { existing: PlanOwner::Orchestrator, new: PlanOwner::Platform }),
+    /// );
+    /// # Ok::<(), KytPlanError>(())
+    /// ```
     pub fn set_plan(&mut self, plan: KytPlan) -> Result<(), KytPlanError> {
         match &self.plan {
             Some(existing) if existing.owner() != plan.owner() => {
@@ -203,17 +301,51 @@ impl PolicySettings {
     }
 
     /// Removes the Client ID's plan, returning it.
+    ///
+    /// ```
+    /// use securepay::policy::{KytPlan, PolicySettings, Screening};
+    ///
+    /// let mut settings = PolicySettings::new();
+    /// settings.set_plan(KytPlan::platform(Screening::Off))?;
+    /// assert_eq!(settings.remove_plan(), Some(KytPlan::platform(Screening::Off)));
+    /// assert_eq!(settings.plan(), None); // a plan of another owner may now be set
+    /// # Ok::<(), securepay::policy::KytPlanError>(())
+    /// ```
     pub fn remove_plan(&mut self) -> Option<KytPlan> {
         self.plan.take()
     }
 
     /// Sets (or, with `None`, removes) the destination's policy (`PUT /v1/payee-destination`).
+    ///
+    /// ```
+    /// use securepay::policy::{DestinationPolicy, PolicySettings};
+    ///
+    /// let mut settings = PolicySettings::new();
+    /// settings.set_destination_policy(Some(DestinationPolicy::from_json(r#"{"hideUntilApproved": true}"#)?));
+    /// let hidden = settings.create_payment(None)?;
+    /// settings.set_destination_policy(None);
+    /// assert!(hidden.policy().hide_until_approved()); // taken before the change
+    /// assert!(!settings.create_payment(None)?.policy().hide_until_approved());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn set_destination_policy(&mut self, policy: Option<DestinationPolicy>) {
         self.destination = policy;
     }
 
     /// Creates a payment: resolves its configuration from the current settings and the
     /// payment's own `accessPolicy`, and returns the snapshot to store with it.
+    ///
+    /// ```
+    /// use securepay::policy::{DestinationPolicy, PaymentPolicy, PolicySettings, Source};
+    ///
+    /// let mut settings = PolicySettings::new();
+    /// settings.set_destination_policy(Some(DestinationPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?));
+    /// let payment = PaymentPolicy::from_json(r#"{"mode": "inherit", "hidePayeeAddress": true}"#)?;
+    /// let snapshot = settings.create_payment(Some(&payment))?;
+    /// assert_eq!(snapshot.policy().provenance().mode, Source::Destination);
+    /// assert_eq!(snapshot.policy().provenance().hide_payee_address, Source::Payment);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn create_payment(
         &self,
         payment: Option<&PaymentPolicy>,

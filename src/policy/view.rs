@@ -5,6 +5,20 @@ use serde::Serialize;
 use super::{GateStatus, PayeeDisplay};
 
 /// Why the payer cannot pay with the connected wallet.
+///
+/// ```
+/// use securepay::policy::BlockReason;
+/// # use securepay::address::PayeeAddress;
+/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+/// # let mut gate = PayerGate::new(&policy, payee);
+/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"rejected"}"#)?)?;
+/// assert_eq!(gate.view().reason(), Some(BlockReason::ScreeningRejected));
+/// assert_eq!(serde_json::to_string(&BlockReason::WalletNotAllowed)?, r#""wallet_not_allowed""#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BlockReason {
@@ -19,6 +33,12 @@ pub enum BlockReason {
 
 impl BlockReason {
     /// The message shown to the payer.
+    ///
+    /// ```
+    /// use securepay::policy::BlockReason;
+    ///
+    /// assert!(BlockReason::ProviderError.message().starts_with("Wallet screening is unavailable"));
+    /// ```
     pub const fn message(self) -> &'static str {
         match self {
             BlockReason::WalletNotAllowed => {
@@ -35,6 +55,20 @@ impl BlockReason {
 }
 
 /// The stage of the payer's screen.
+///
+/// ```
+/// use securepay::policy::Stage;
+/// # use securepay::address::PayeeAddress;
+/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+/// # let mut gate = PayerGate::new(&policy, payee);
+/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"rejected"}"#)?)?;
+/// assert_eq!(gate.view().stage(), Stage::PolicyFailure);
+/// assert_eq!(serde_json::to_string(&Stage::PolicyFailure)?, r#""policy_failure""#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Stage {
@@ -61,6 +95,20 @@ pub enum Stage {
 /// Serialized in camelCase: `{"stage", "loading", "paymentOptionsVisible", "amountVisible",
 /// "currencyVisible", "recipient", "copyAddress", "explorerLink", "nameResolution",
 /// "signingEnabled", "reason", "message"}`; `recipient` is `null` while hidden.
+///
+/// ```
+/// # use securepay::address::PayeeAddress;
+/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#)?), None)?;
+/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+/// # let mut gate = PayerGate::new(&policy, payee);
+/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+/// let json = serde_json::to_value(gate.view())?;
+/// assert_eq!(json["recipient"], serde_json::json!({"masked": true}));
+/// assert_eq!((json["stage"].as_str(), json["signingEnabled"].as_bool()), (Some("payment"), Some(true)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PayerView {
@@ -113,61 +161,206 @@ impl PayerView {
     }
 
     /// The stage.
+    ///
+    /// ```
+    /// use securepay::policy::Stage;
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// assert_eq!(gate.view().stage(), Stage::ConnectWallet);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn stage(&self) -> Stage {
         self.stage
     }
 
     /// Whether a loading state is shown (screening in progress).
+    ///
+    /// ```
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// assert!(gate.view().loading());
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// assert!(!gate.view().loading());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn loading(&self) -> bool {
         self.loading
     }
 
     /// Whether the payment options (source chains and tokens) are shown.
+    ///
+    /// ```
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// assert!(!gate.view().payment_options_visible()); // not before the wallet passed
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// assert!(gate.view().payment_options_visible());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn payment_options_visible(&self) -> bool {
         self.payment_options_visible
     }
 
     /// Whether the amount is shown.
+    ///
+    /// ```
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hideUntilApproved":true}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// assert!(!gate.view().amount_visible()); // hideUntilApproved
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// assert!(gate.view().amount_visible());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn amount_visible(&self) -> bool {
         self.amount_visible
     }
 
     /// Whether the currency is shown.
+    ///
+    /// ```
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// // Without hideUntilApproved, the currency is shown from the start.
+    /// assert!(gate.view().currency_visible());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn currency_visible(&self) -> bool {
         self.currency_visible
     }
 
     /// The recipient as shown (clear or masked), `None` while hidden.
+    ///
+    /// ```
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hideUntilApproved":true}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// assert!(gate.view().recipient().is_none()); // hidden until approved
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// let view = gate.view();
+    /// let shown = view.recipient().and_then(|r| r.shown_address()).map(|a| a.to_string());
+    /// assert_eq!(shown.as_deref(), Some("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn recipient(&self) -> Option<&PayeeDisplay> {
         self.recipient.as_ref()
     }
 
     /// Whether the screen offers to copy the recipient's address.
+    ///
+    /// ```
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// assert!(!gate.view().copy_address()); // hidePayeeAddress: never, even once approved
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn copy_address(&self) -> bool {
         self.copy_address
     }
 
     /// Whether the screen links the recipient to a block explorer.
+    ///
+    /// ```
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"off"}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// assert!(gate.view().explorer_link()); // a payee shown in clear
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn explorer_link(&self) -> bool {
         self.explorer_link
     }
 
     /// Whether the screen resolves the recipient to a name.
+    ///
+    /// ```
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// assert!(!gate.view().name_resolution()); // a masked payee is never resolved to a name
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn name_resolution(&self) -> bool {
         self.name_resolution
     }
 
     /// Whether the payer may sign.
+    ///
+    /// ```
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"off","allowedPayerAddresses":["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// assert!(!gate.view().signing_enabled()); // not on the allowlist
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn signing_enabled(&self) -> bool {
         self.signing_enabled
     }
 
     /// Why the wallet cannot pay, on a policy failure.
+    ///
+    /// ```
+    /// use securepay::policy::BlockReason;
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"off","allowedPayerAddresses":["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// assert_eq!(gate.view().reason(), None);
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// assert_eq!(gate.view().reason(), Some(BlockReason::WalletNotAllowed));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn reason(&self) -> Option<BlockReason> {
         self.reason
     }
 
     /// The message shown on a policy failure.
+    ///
+    /// ```
+    /// use securepay::policy::BlockReason;
+    /// # use securepay::address::PayeeAddress;
+    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
+    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
+    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_json(r#"{"event":"provider_error","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// assert_eq!(gate.view().message(), Some(BlockReason::ProviderError.message()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn message(&self) -> Option<&'static str> {
         self.message
     }

@@ -7,6 +7,17 @@ use serde_json::{Map, Value};
 use super::status::{AgreementStatus, KycStatus, PaymentDetailStatus};
 
 /// The payload of `compliance.updated`: a payer's KYC and agreement status.
+///
+/// ```
+/// use securepay::webhook::{AgreementStatus, Event, KycStatus};
+///
+/// let event = Event::parse_unverified(br#"{"event": "compliance.updated", "clientUserId": "user_test123456789",
+///     "kycStatus": "approved", "agreementStatus": "completed", "isCompliant": true}"#)?;
+/// let Event::ComplianceUpdated(update) = event else { unreachable!() };
+/// assert_eq!(update.client_user_id, "user_test123456789");
+/// assert_eq!((update.kyc_status, update.agreement_status), (Some(KycStatus::Approved), Some(AgreementStatus::Completed)));
+/// # Ok::<(), securepay::webhook::EventError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -37,6 +48,17 @@ pub struct ComplianceUpdated {
 ///
 /// Only `paymentDetailsId` and `status` are documented (from the service's demo app); any
 /// other field is in `extra`.
+///
+/// ```
+/// use securepay::webhook::{Event, PaymentDetailStatus};
+///
+/// let event = Event::parse_unverified(br#"{"event": "payment_detail.updated",
+///     "paymentDetailsId": "fa898aec-519c-46be-9b4c-e76ef4ff99d9", "status": "approved"}"#)?;
+/// let Event::PaymentDetailUpdated(update) = event else { unreachable!() };
+/// assert_eq!(update.status, PaymentDetailStatus::Approved);
+/// assert!(update.timestamp.is_none());
+/// # Ok::<(), securepay::webhook::EventError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]

@@ -31,6 +31,16 @@ pub struct DecimalText(String);
 
 impl DecimalText {
     /// Checks `text` against the amount grammar.
+    ///
+    /// ```
+    /// use securepay::amount::AmountError;
+    /// use securepay::webhook::DecimalText;
+    ///
+    /// assert_eq!(DecimalText::parse("0.02")?.to_string(), "0.02");
+    /// assert!(DecimalText::parse("-1").is_err());
+    /// assert!(DecimalText::parse("01.5").is_err()); // no leading zero
+    /// # Ok::<(), AmountError>(())
+    /// ```
     pub fn parse(text: &str) -> Result<DecimalText, AmountError> {
         let fraction_digits = text.split_once('.').map_or(0, |(_, f)| f.len());
         let decimals = u8::try_from(fraction_digits)
@@ -47,6 +57,14 @@ impl DecimalText {
     }
 
     /// The text as the service wrote it.
+    ///
+    /// ```
+    /// use securepay::webhook::DecimalText;
+    ///
+    /// let total: DecimalText = serde_json::from_str(r#""75.00""#)?;
+    /// assert_eq!(total.as_str(), "75.00"); // kept exactly as sent
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -54,6 +72,16 @@ impl DecimalText {
     /// The exact amount in a currency with `decimals`. Trailing fractional zeros beyond the
     /// currency's decimals are dropped (`"100.0"` is 100 for a 0-decimal currency: the value
     /// is unchanged); any other extra digit is [`AmountError::TooPrecise`], never rounded.
+    ///
+    /// ```
+    /// use securepay::amount::{AmountError, Decimals};
+    /// use securepay::webhook::DecimalText;
+    ///
+    /// let six = Decimals::new(6)?;
+    /// assert_eq!(DecimalText::parse("12.345")?.to_amount(six)?.units().to::<u64>(), 12_345_000);
+    /// assert!(matches!(DecimalText::parse("12.3456789")?.to_amount(six), Err(AmountError::TooPrecise { .. })));
+    /// # Ok::<(), AmountError>(())
+    /// ```
     pub fn to_amount(&self, decimals: Decimals) -> Result<Amount, AmountError> {
         let text: std::borrow::Cow<'_, str> = match self.0.split_once('.') {
             Some((integer, fraction)) if fraction.len() > usize::from(decimals.get()) => {

@@ -48,6 +48,16 @@ pub struct BusinessKey(String);
 
 impl BusinessKey {
     /// The business key of `event`, or `None` for an unknown event.
+    ///
+    /// ```
+    /// use securepay::webhook::{BusinessKey, Event};
+    ///
+    /// let partial = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.partial.json"))?;
+    /// let key = BusinessKey::of(&partial).ok_or("a documented event has a key")?;
+    /// assert_eq!(key.as_str(), r#"["payment.partial","0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93","0x1111111111111111111111111111111111111111111111111111111111111111","50.0"]"#);
+    /// assert_eq!(BusinessKey::of(&Event::parse_unverified(br#"{"event": "payout.sent"}"#)?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn of(event: &Event) -> Option<BusinessKey> {
         let kind = event.kind()?;
         let rid = event.request_id().unwrap_or_default().to_owned();
@@ -96,6 +106,14 @@ impl BusinessKey {
     }
 
     /// The kind of event the key belongs to, read back from the key.
+    ///
+    /// ```
+    /// use securepay::webhook::{BusinessKey, Event, EventKind};
+    ///
+    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/kyt.screening.completed.json"))?;
+    /// assert_eq!(BusinessKey::of(&event).and_then(|key| key.kind()), Some(EventKind::KytScreeningCompleted));
+    /// # Ok::<(), securepay::webhook::EventError>(())
+    /// ```
     pub fn kind(&self) -> Option<EventKind> {
         let parts: Vec<String> = serde_json::from_str(&self.0).ok()?;
         let first = parts.first()?;
@@ -103,6 +121,15 @@ impl BusinessKey {
     }
 
     /// The key's text.
+    ///
+    /// ```
+    /// use securepay::webhook::{BusinessKey, Event};
+    ///
+    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/client_id.linked.json"))?;
+    /// let key = BusinessKey::of(&event).ok_or("no key")?;
+    /// assert_eq!(key.as_str(), r#"["client_id.linked","01ARZ3NDEKTSV4RRFFQ69G5FAX"]"#); // the linkId
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -135,11 +162,32 @@ pub struct DeliveryLog {
 
 impl DeliveryLog {
     /// Whether `id` was recorded.
+    ///
+    /// ```
+    /// use securepay::webhook::{DeliveryId, DeliveryLog};
+    ///
+    /// let mut log = DeliveryLog::default();
+    /// let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
+    /// log.record(id);
+    /// assert!(log.contains(&id));
+    /// assert!(!log.contains(&"01ARZ3NDEKTSV4RRFFQ69G5FAW".parse()?));
+    /// # Ok::<(), securepay::webhook::DeliveryError>(())
+    /// ```
     pub fn contains(&self, id: &DeliveryId) -> bool {
         self.seen.contains(id)
     }
 
     /// Records `id`; `false` if it was already there.
+    ///
+    /// ```
+    /// use securepay::webhook::DeliveryLog;
+    ///
+    /// let mut log = DeliveryLog::default();
+    /// assert!(log.record("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?));
+    /// assert!(!log.record("01arz3ndektsv4rrffq69g5fav".parse()?)); // the same id, lowercase
+    /// assert_eq!(serde_json::to_string(&log)?, r#"["01ARZ3NDEKTSV4RRFFQ69G5FAV"]"#);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn record(&mut self, id: DeliveryId) -> bool {
         self.seen.insert(id)
     }
@@ -147,6 +195,17 @@ impl DeliveryLog {
     /// Forgets the ids created before `cutoff_ms` (Unix milliseconds, from your clock): the
     /// service stops retrying 21 seconds after the first attempt, so a cut-off of a day or
     /// more is safe. Returns how many were forgotten.
+    ///
+    /// ```
+    /// use securepay::webhook::DeliveryLog;
+    ///
+    /// let mut log = DeliveryLog::default();
+    /// log.record("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?); // created at 1_469_922_850_259 ms
+    /// assert_eq!(log.prune_before(1_469_922_850_259), 0); // not older than the cut-off
+    /// assert_eq!(log.prune_before(1_469_922_850_260), 1);
+    /// assert!(log.is_empty());
+    /// # Ok::<(), securepay::webhook::DeliveryError>(())
+    /// ```
     pub fn prune_before(&mut self, cutoff_ms: u64) -> usize {
         let before = self.seen.len();
         self.seen.retain(|id| id.timestamp_ms() >= cutoff_ms);
@@ -154,17 +213,47 @@ impl DeliveryLog {
     }
 
     /// How many ids are recorded.
+    ///
+    /// ```
+    /// use securepay::webhook::DeliveryLog;
+    ///
+    /// let mut log = DeliveryLog::default();
+    /// log.record("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?);
+    /// log.record("01ARZ3NDEKTSV4RRFFQ69G5FAW".parse()?);
+    /// assert_eq!(log.len(), 2);
+    /// # Ok::<(), securepay::webhook::DeliveryError>(())
+    /// ```
     pub fn len(&self) -> usize {
         self.seen.len()
     }
 
     /// Whether no id is recorded.
+    ///
+    /// ```
+    /// use securepay::webhook::DeliveryLog;
+    ///
+    /// let log: DeliveryLog = serde_json::from_str("[]")?;
+    /// assert!(log.is_empty());
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.seen.is_empty()
     }
 }
 
 /// Why an event is a duplicate.
+///
+/// ```
+/// use securepay::webhook::{Deduplicator, Duplicate, Event};
+///
+/// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+/// let mut seen = Deduplicator::default();
+/// seen.record(None, &event);
+/// let duplicate = seen.check(None, &event).ok_or("a duplicate")?;
+/// assert_eq!(serde_json::to_string(&duplicate)?, r#"{"by":"businessKey","key":"[\"payment.refunded\",\"01ab\"]"}"#);
+/// assert!(matches!(duplicate, Duplicate::BusinessKey(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase", tag = "by", content = "key")]
 pub enum Duplicate {
@@ -210,6 +299,18 @@ pub struct Deduplicator {
 
 impl Deduplicator {
     /// Whether this delivery, or another delivery of the same fact, was already recorded.
+    ///
+    /// ```
+    /// use securepay::webhook::{Deduplicator, Event};
+    ///
+    /// let first = Event::parse_unverified(br#"{"event": "payment.partial", "requestId": "01ab", "txHash": "0xAB", "totalAmountPaid": "50"}"#)?;
+    /// let next = Event::parse_unverified(br#"{"event": "payment.partial", "requestId": "01ab", "txHash": "0xcd", "totalAmountPaid": "80"}"#)?;
+    /// let mut seen = Deduplicator::default();
+    /// seen.record(None, &first);
+    /// assert!(seen.check(None, &first).is_some());
+    /// assert!(seen.check(None, &next).is_none()); // another payment of the same request
+    /// # Ok::<(), securepay::webhook::EventError>(())
+    /// ```
     pub fn check(&self, delivery: Option<DeliveryId>, event: &Event) -> Option<Duplicate> {
         if let Some(id) = delivery.filter(|id| self.deliveries.contains(id)) {
             return Some(Duplicate::Delivery(id));
@@ -220,6 +321,18 @@ impl Deduplicator {
     }
 
     /// Records the delivery and the event's fact as processed.
+    ///
+    /// ```
+    /// use securepay::webhook::{Deduplicator, DeliveryId, Event};
+    ///
+    /// let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
+    /// let unknown = Event::parse_unverified(br#"{"event": "payout.sent"}"#)?;
+    /// let mut seen = Deduplicator::default();
+    /// seen.record(Some(id), &unknown); // no business key: known by its delivery only
+    /// assert!(seen.deliveries().contains(&id));
+    /// assert!(seen.check(None, &unknown).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn record(&mut self, delivery: Option<DeliveryId>, event: &Event) {
         if let Some(id) = delivery {
             self.deliveries.record(id);
@@ -230,11 +343,33 @@ impl Deduplicator {
     }
 
     /// The delivery ids recorded.
+    ///
+    /// ```
+    /// use securepay::webhook::{Deduplicator, Event};
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+    /// let mut seen = Deduplicator::default();
+    /// seen.record(Some("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?), &event);
+    /// assert_eq!(seen.deliveries().len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn deliveries(&self) -> &DeliveryLog {
         &self.deliveries
     }
 
     /// Forgets old delivery ids (see [`DeliveryLog::prune_before`]); business keys are kept.
+    ///
+    /// ```
+    /// use securepay::webhook::{Deduplicator, DeliveryId, Event};
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+    /// let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
+    /// let mut seen = Deduplicator::default();
+    /// seen.record(Some(id), &event);
+    /// assert_eq!(seen.prune_deliveries_before(id.timestamp_ms() + 86_400_000), 1); // a day later
+    /// assert!(seen.check(Some(id), &event).is_some()); // the business key still catches it
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn prune_deliveries_before(&mut self, cutoff_ms: u64) -> usize {
         self.deliveries.prune_before(cutoff_ms)
     }

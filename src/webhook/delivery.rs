@@ -15,6 +15,18 @@ pub const RETRY_COUNT_HEADER: &str = "x-request-network-retry-count";
 pub const TEST_HEADER: &str = "x-request-network-test";
 
 /// Why delivery headers were not accepted.
+///
+/// ```
+/// use http::HeaderMap;
+/// use securepay::webhook::{Delivery, DeliveryError, DELIVERY_HEADER, TEST_HEADER};
+///
+/// let mut headers = HeaderMap::new();
+/// assert_eq!(Delivery::from_headers(&headers), Err(DeliveryError::MissingDeliveryId));
+/// headers.insert(DELIVERY_HEADER, "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?);
+/// headers.insert(TEST_HEADER, "yes".parse()?);
+/// assert_eq!(Delivery::from_headers(&headers), Err(DeliveryError::InvalidTestFlag { value: "yes".into() }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DeliveryError {
@@ -71,6 +83,14 @@ pub struct DeliveryId(Ulid);
 
 impl DeliveryId {
     /// Parses a ULID.
+    ///
+    /// ```
+    /// use securepay::webhook::{DeliveryError, DeliveryId};
+    ///
+    /// assert_eq!(DeliveryId::parse("01arz3ndektsv4rrffq69g5fav")?.to_string(), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    /// assert!(matches!(DeliveryId::parse("delivery-1"), Err(DeliveryError::InvalidDeliveryId { .. })));
+    /// # Ok::<(), DeliveryError>(())
+    /// ```
     pub fn parse(text: &str) -> Result<DeliveryId, DeliveryError> {
         let invalid = || DeliveryError::InvalidDeliveryId {
             value: text.to_owned(),
@@ -88,11 +108,27 @@ impl DeliveryId {
     }
 
     /// The millisecond timestamp inside the ULID (when the service created the delivery).
+    ///
+    /// ```
+    /// use securepay::webhook::DeliveryId;
+    ///
+    /// let id = DeliveryId::parse("01ARZ3NDEKTSV4RRFFQ69G5FAV")?;
+    /// assert_eq!(id.timestamp_ms(), 1_469_922_850_259); // 2016-07-30T23:54:10.259Z
+    /// # Ok::<(), securepay::webhook::DeliveryError>(())
+    /// ```
     pub fn timestamp_ms(&self) -> u64 {
         self.0.timestamp_ms()
     }
 
     /// The ULID.
+    ///
+    /// ```
+    /// use securepay::webhook::DeliveryId;
+    ///
+    /// let id = DeliveryId::parse("01ARZ3NDEKTSV4RRFFQ69G5FAV")?;
+    /// assert_eq!(id.ulid().to_string(), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    /// # Ok::<(), securepay::webhook::DeliveryError>(())
+    /// ```
     pub const fn ulid(&self) -> Ulid {
         self.0
     }
@@ -149,6 +185,18 @@ pub struct Delivery {
 impl Delivery {
     /// Reads `x-request-network-delivery` (required), `x-request-network-retry-count`
     /// (absent means 0) and `x-request-network-test` (absent means false).
+    ///
+    /// ```
+    /// use http::HeaderMap;
+    /// use securepay::webhook::{Delivery, DeliveryError, DELIVERY_HEADER};
+    ///
+    /// let mut headers = HeaderMap::new();
+    /// headers.insert(DELIVERY_HEADER, "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?);
+    /// assert_eq!(Delivery::from_headers(&headers)?.retry_count(), 0); // absent: the first attempt
+    /// headers.append(DELIVERY_HEADER, "01ARZ3NDEKTSV4RRFFQ69G5FAW".parse()?);
+    /// assert!(matches!(Delivery::from_headers(&headers), Err(DeliveryError::RepeatedHeader { count: 2, .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_headers(headers: &HeaderMap) -> Result<Delivery, DeliveryError> {
         let id = single(headers, DELIVERY_HEADER)?.ok_or(DeliveryError::MissingDeliveryId)?;
         let id = DeliveryId::parse(&id)?;
@@ -180,16 +228,50 @@ impl Delivery {
     }
 
     /// The delivery id.
+    ///
+    /// ```
+    /// use http::HeaderMap;
+    /// use securepay::webhook::{Delivery, DELIVERY_HEADER};
+    ///
+    /// let mut headers = HeaderMap::new();
+    /// headers.insert(DELIVERY_HEADER, "01arz3ndektsv4rrffq69g5fav".parse()?);
+    /// assert_eq!(Delivery::from_headers(&headers)?.id().to_string(), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn id(&self) -> DeliveryId {
         self.id
     }
 
     /// The retry attempt: 0 for the first delivery.
+    ///
+    /// ```
+    /// use http::HeaderMap;
+    /// use securepay::webhook::{Delivery, DELIVERY_HEADER, RETRY_COUNT_HEADER};
+    ///
+    /// let mut headers = HeaderMap::new();
+    /// headers.insert(DELIVERY_HEADER, "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?);
+    /// headers.insert(RETRY_COUNT_HEADER, "3".parse()?);
+    /// assert_eq!(Delivery::from_headers(&headers)?.retry_count(), 3); // the last retry (after 15 s)
+    /// headers.insert(RETRY_COUNT_HEADER, "-1".parse()?);
+    /// assert!(Delivery::from_headers(&headers).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn retry_count(&self) -> u8 {
         self.retry_count
     }
 
     /// Whether this is a test delivery (`x-request-network-test: true`): never fulfil on it.
+    ///
+    /// ```
+    /// use http::HeaderMap;
+    /// use securepay::webhook::{Delivery, DELIVERY_HEADER, TEST_HEADER};
+    ///
+    /// let mut headers = HeaderMap::new();
+    /// headers.insert(DELIVERY_HEADER, "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?);
+    /// headers.insert(TEST_HEADER, "true".parse()?);
+    /// assert!(Delivery::from_headers(&headers)?.is_test()); // never fulfil on it
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn is_test(&self) -> bool {
         self.test
     }

@@ -11,6 +11,14 @@ use super::{
 };
 
 /// Why a body is not a webhook event.
+///
+/// ```
+/// use securepay::webhook::{Event, EventError};
+///
+/// assert_eq!(Event::parse_unverified(br#"{"requestId": "01ab"}"#), Err(EventError::MissingEventName));
+/// let error = Event::parse_unverified(br#"{"event": "payment.confirmed", "requestId": "01ab", "requestID": "01cd"}"#);
+/// assert!(matches!(error, Err(EventError::RequestIdMismatch { .. })));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EventError {
@@ -114,6 +122,15 @@ impl Event {
     /// [`verify_signature`](super::verify_signature) and parse the
     /// [`VerifiedBody`](super::VerifiedBody) it returns; this is for bodies already verified
     /// elsewhere, stored events and tools.
+    ///
+    /// ```
+    /// use securepay::webhook::{Event, EventError};
+    ///
+    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.partial.json"))?;
+    /// assert!(matches!(event, Event::PaymentPartial(_)));
+    /// assert!(matches!(Event::parse_unverified(b"event=payment.confirmed"), Err(EventError::NotJson(_))));
+    /// # Ok::<(), EventError>(())
+    /// ```
     pub fn parse_unverified(raw_body: &[u8]) -> Result<Event, EventError> {
         let value: Value =
             serde_json::from_slice(raw_body).map_err(|e| EventError::NotJson(e.to_string()))?;
@@ -121,6 +138,19 @@ impl Event {
     }
 
     /// Reads an event from a JSON value.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use securepay::webhook::{Event, EventError};
+    ///
+    /// let event = Event::from_value(json!({"event": "payment_detail.updated",
+    ///     "paymentDetailsId": "fa898aec-519c-46be-9b4c-e76ef4ff99d9", "status": "failed"}))?;
+    /// assert_eq!(event.request_id(), None);
+    /// // A documented event with the wrong shape is an error, not an Other.
+    /// let bad = Event::from_value(json!({"event": "payment_detail.updated", "status": "failed"}));
+    /// assert!(matches!(bad, Err(EventError::Payload { .. })));
+    /// # Ok::<(), EventError>(())
+    /// ```
     pub fn from_value(value: Value) -> Result<Event, EventError> {
         let Value::Object(mut object) = value else {
             return Err(EventError::NotAnObject);
@@ -171,6 +201,14 @@ impl Event {
     }
 
     /// The event name, scope included.
+    ///
+    /// ```
+    /// use securepay::webhook::Event;
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.confirmed.client_id", "requestId": "01ab"}"#)?;
+    /// assert_eq!(event.name().to_string(), "payment.confirmed.client_id");
+    /// # Ok::<(), securepay::webhook::EventError>(())
+    /// ```
     pub fn name(&self) -> EventName {
         match (self, self.kind()) {
             (Event::Other { name, .. }, _) => EventName::Other(name.clone()),
@@ -181,6 +219,15 @@ impl Event {
     }
 
     /// The kind of a documented event (`None` for [`Event::Other`]).
+    ///
+    /// ```
+    /// use securepay::webhook::{Event, EventKind};
+    ///
+    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/client_id.linked.json"))?;
+    /// assert_eq!(event.kind(), Some(EventKind::ClientIdLinked));
+    /// assert_eq!(Event::parse_unverified(br#"{"event": "payout.sent"}"#)?.kind(), None);
+    /// # Ok::<(), securepay::webhook::EventError>(())
+    /// ```
     pub fn kind(&self) -> Option<EventKind> {
         Some(match self {
             Event::PaymentConfirmed(_) => EventKind::PaymentConfirmed,
@@ -200,6 +247,14 @@ impl Event {
     }
 
     /// The scope: `.client_id` / `.checkout` variants of payment events, core otherwise.
+    ///
+    /// ```
+    /// use securepay::webhook::{Event, EventScope};
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.partial.client_id", "requestId": "01ab"}"#)?;
+    /// assert_eq!(event.scope(), EventScope::ClientId);
+    /// # Ok::<(), securepay::webhook::EventError>(())
+    /// ```
     pub fn scope(&self) -> EventScope {
         match self {
             Event::PaymentConfirmed(p) | Event::PaymentPartial(p) => p.scope,
@@ -208,6 +263,15 @@ impl Event {
     }
 
     /// The request the event is about (`requestId`, or the legacy `requestID`), if any.
+    ///
+    /// ```
+    /// use securepay::webhook::Event;
+    ///
+    /// // Older payloads spell it requestID.
+    /// let event = Event::parse_unverified(br#"{"event": "payment.failed", "requestID": "01ab", "subStatus": "insufficient_funds"}"#)?;
+    /// assert_eq!(event.request_id(), Some("01ab"));
+    /// # Ok::<(), securepay::webhook::EventError>(())
+    /// ```
     pub fn request_id(&self) -> Option<&str> {
         match self {
             Event::PaymentConfirmed(p) | Event::PaymentPartial(p) => p.request_id(),
@@ -226,6 +290,15 @@ impl Event {
     }
 
     /// The wire form: the payload with its `event` field.
+    ///
+    /// ```
+    /// use securepay::webhook::Event;
+    ///
+    /// let body = include_bytes!("../../tests/data/webhook/compliance.updated.json");
+    /// let event = Event::parse_unverified(body)?;
+    /// assert_eq!(event.to_value(), serde_json::from_slice::<serde_json::Value>(body)?); // the same object back
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_value(&self) -> Value {
         let payload = match self {
             Event::PaymentConfirmed(p) | Event::PaymentPartial(p) => serde_json::to_value(p),

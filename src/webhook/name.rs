@@ -7,6 +7,13 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// What an event reports, whatever its scope.
+///
+/// ```
+/// use securepay::webhook::{EventKind, EventName};
+///
+/// assert_eq!(EventName::parse("payment.confirmed.client_id").kind(), Some(EventKind::PaymentConfirmed));
+/// assert_eq!(EventKind::ALL.len(), 12);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum EventKind {
     /// `payment.confirmed`: fully settled; the only final "paid" state.
@@ -53,6 +60,13 @@ impl EventKind {
     ];
 
     /// The core event name (`payment.confirmed`).
+    ///
+    /// ```
+    /// use securepay::webhook::EventKind;
+    ///
+    /// assert_eq!(EventKind::PaymentDetailUpdated.as_str(), "payment_detail.updated");
+    /// assert_eq!(EventKind::KytScreeningCompleted.to_string(), "kyt.screening.completed");
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             EventKind::PaymentConfirmed => "payment.confirmed",
@@ -71,6 +85,13 @@ impl EventKind {
     }
 
     /// Whether the service also emits `.client_id` and `.checkout` variants of this event.
+    ///
+    /// ```
+    /// use securepay::webhook::EventKind;
+    ///
+    /// assert!(EventKind::PaymentPartial.has_scoped_variants());
+    /// assert!(!EventKind::PaymentFailed.has_scoped_variants());
+    /// ```
     pub const fn has_scoped_variants(self) -> bool {
         matches!(
             self,
@@ -79,6 +100,13 @@ impl EventKind {
     }
 
     /// Whether this event comes from the orchestrator webhooks.
+    ///
+    /// ```
+    /// use securepay::webhook::EventKind;
+    ///
+    /// assert!(EventKind::ClientIdLinked.is_orchestrator());
+    /// assert!(!EventKind::ComplianceUpdated.is_orchestrator());
+    /// ```
     pub const fn is_orchestrator(self) -> bool {
         matches!(
             self,
@@ -94,6 +122,13 @@ impl fmt::Display for EventKind {
 }
 
 /// Which variant of an event: the core one, or a variant the service emits in addition to it.
+///
+/// ```
+/// use securepay::webhook::{EventName, EventScope};
+///
+/// assert_eq!(EventName::parse("payment.partial.client_id").scope(), Some(EventScope::ClientId));
+/// assert_eq!(EventScope::default(), EventScope::Core);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum EventScope {
     /// The core event (`payment.confirmed`).
@@ -107,6 +142,14 @@ pub enum EventScope {
 
 impl EventScope {
     /// The suffix after the core name: `""`, `".client_id"`, `".checkout"`.
+    ///
+    /// ```
+    /// use securepay::webhook::{EventKind, EventScope};
+    ///
+    /// let name = format!("{}{}", EventKind::PaymentConfirmed, EventScope::Checkout.suffix());
+    /// assert_eq!(name, "payment.confirmed.checkout");
+    /// assert_eq!(EventScope::Core.suffix(), "");
+    /// ```
     pub const fn suffix(self) -> &'static str {
         match self {
             EventScope::Core => "",
@@ -116,6 +159,13 @@ impl EventScope {
     }
 
     /// A short name: `core`, `client_id`, `checkout`.
+    ///
+    /// ```
+    /// use securepay::webhook::EventScope;
+    ///
+    /// assert_eq!(EventScope::ClientId.as_str(), "client_id");
+    /// assert_eq!(EventScope::Core.as_str(), "core");
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             EventScope::Core => "core",
@@ -166,6 +216,14 @@ pub enum EventName {
 
 impl EventName {
     /// Reads an event name; exact spelling only.
+    ///
+    /// ```
+    /// use securepay::webhook::{EventKind, EventName, EventScope, EVENT_NAMES};
+    ///
+    /// assert!(EVENT_NAMES.iter().all(|name| matches!(EventName::parse(name), EventName::Known(..))));
+    /// assert_eq!(EventName::parse("request.recurring"), EventName::Known(EventKind::RequestRecurring, EventScope::Core));
+    /// assert_eq!(EventName::parse("Payment.Confirmed"), EventName::Other("Payment.Confirmed".into()));
+    /// ```
     pub fn parse(text: &str) -> EventName {
         for kind in EventKind::ALL {
             let Some(rest) = text.strip_prefix(kind.as_str()) else {
@@ -183,6 +241,13 @@ impl EventName {
     }
 
     /// The kind, for a documented name.
+    ///
+    /// ```
+    /// use securepay::webhook::{EventKind, EventName};
+    ///
+    /// assert_eq!(EventName::parse("payment.failed").kind(), Some(EventKind::PaymentFailed));
+    /// assert_eq!(EventName::parse("invoice.created").kind(), None);
+    /// ```
     pub fn kind(&self) -> Option<EventKind> {
         match self {
             EventName::Known(kind, _) => Some(*kind),
@@ -191,6 +256,13 @@ impl EventName {
     }
 
     /// The scope, for a documented name.
+    ///
+    /// ```
+    /// use securepay::webhook::{EventName, EventScope};
+    ///
+    /// assert_eq!(EventName::parse("payment.confirmed").scope(), Some(EventScope::Core));
+    /// assert_eq!(EventName::parse("invoice.created").scope(), None);
+    /// ```
     pub fn scope(&self) -> Option<EventScope> {
         match self {
             EventName::Known(_, scope) => Some(*scope),

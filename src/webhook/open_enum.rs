@@ -27,6 +27,13 @@ macro_rules! open_enum {
             pub const KNOWN: &'static [&'static str] = &[$($text),+];
 
             /// The wire spelling.
+            ///
+            /// ```
+            /// # use securepay::{api::*, partial::*, webhook::*};
+            #[doc = concat!(" let first = ", stringify!($name), "::KNOWN[0];")]
+            #[doc = concat!(" assert_eq!(", stringify!($name), "::parse(first).as_str(), first);")]
+            #[doc = concat!(" assert_eq!(", stringify!($name), r##"::Other("x-new".into()).as_str(), "x-new");"##)]
+            /// ```
             pub fn as_str(&self) -> &str {
                 match self {
                     $( $name::$variant => $text, )+
@@ -35,6 +42,14 @@ macro_rules! open_enum {
             }
 
             /// Reads the wire spelling; anything undocumented becomes `Other` with the text kept.
+            ///
+            /// ```
+            /// # use securepay::{api::*, partial::*, webhook::*};
+            #[doc = concat!(" for text in ", stringify!($name), "::KNOWN {")]
+            #[doc = concat!("     assert!(", stringify!($name), "::parse(text).is_known());")]
+            /// }
+            #[doc = concat!(" assert_eq!(", stringify!($name), r##"::parse("x-new"), "##, stringify!($name), r##"::Other("x-new".to_owned()));"##)]
+            /// ```
             pub fn parse(text: &str) -> $name {
                 match text {
                     $( $text => $name::$variant, )+
@@ -43,6 +58,12 @@ macro_rules! open_enum {
             }
 
             /// Whether this is one of the documented values (not `Other`).
+            ///
+            /// ```
+            /// # use securepay::{api::*, partial::*, webhook::*};
+            #[doc = concat!(" assert!(", stringify!($name), "::parse(", stringify!($name), "::KNOWN[0]).is_known());")]
+            #[doc = concat!(" assert!(!", stringify!($name), r##"::parse("x-new").is_known());"##)]
+            /// ```
             pub fn is_known(&self) -> bool {
                 !matches!(self, $name::Other(_))
             }

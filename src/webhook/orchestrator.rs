@@ -7,6 +7,16 @@ use serde_json::{Map, Value};
 
 /// The payload of `client_id.linked`: a platform Client ID was linked to an orchestrator.
 /// De-duplicate on `linkId` (the docs' advice).
+///
+/// ```
+/// use securepay::webhook::Event;
+///
+/// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/client_id.linked.json"))?;
+/// let Event::ClientIdLinked(linked) = event else { unreachable!() };
+/// assert_eq!(linked.link_id, "01ARZ3NDEKTSV4RRFFQ69G5FAX");
+/// assert_eq!(linked.external_id.as_deref(), Some("merchant_123"));
+/// # Ok::<(), securepay::webhook::EventError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -47,6 +57,16 @@ pub struct ClientIdLinked {
 
 /// The verdict of a KYT screening: closed, because it decides access. Any other value makes
 /// the event unparseable rather than being guessed.
+///
+/// ```
+/// use securepay::webhook::{Event, EventError, KytVerdict};
+///
+/// assert_eq!(serde_json::from_str::<KytVerdict>(r#""rejected""#)?, KytVerdict::Rejected);
+/// // An unknown verdict is refused, never taken as an approval.
+/// let pending = Event::parse_unverified(br#"{"event": "kyt.screening.completed", "status": "pending"}"#);
+/// assert!(matches!(pending, Err(EventError::Payload { .. })));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum KytVerdict {
     /// `approved`: the wallet may pay.
@@ -57,6 +77,12 @@ pub enum KytVerdict {
 
 impl KytVerdict {
     /// The wire spelling.
+    ///
+    /// ```
+    /// use securepay::webhook::KytVerdict;
+    ///
+    /// assert_eq!(KytVerdict::Approved.as_str(), "approved");
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             KytVerdict::Approved => "approved",
@@ -91,6 +117,16 @@ impl<'de> Deserialize<'de> for KytVerdict {
 }
 
 /// The payload of `kyt.screening.completed` (not sent for provider errors).
+///
+/// ```
+/// use securepay::webhook::{Event, KytVerdict};
+///
+/// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/kyt.screening.completed.json"))?;
+/// let Event::KytScreeningCompleted(screening) = event else { unreachable!() };
+/// assert_eq!(screening.status, KytVerdict::Approved);
+/// assert_eq!((screening.provider.as_deref(), screening.smart_account_address), (Some("hypernative"), None));
+/// # Ok::<(), securepay::webhook::EventError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]

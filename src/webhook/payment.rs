@@ -21,6 +21,14 @@ use crate::amount::{Amount, AmountError, Decimals};
 /// When both are present they must agree ([`Event`](super::Event) parsing refuses the event
 /// otherwise); the value is not validated further (a ULID appears in one doc example where a
 /// 66-hex id is usual).
+///
+/// ```
+/// use securepay::webhook::RequestIds;
+///
+/// let ids: RequestIds = serde_json::from_str(r#"{"requestId": "01ab", "requestID": "01ab"}"#)?;
+/// assert_eq!((ids.request_id.as_deref(), ids.legacy.as_deref()), (Some("01ab"), Some("01ab")));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct RequestIds {
@@ -34,6 +42,15 @@ pub struct RequestIds {
 
 impl RequestIds {
     /// `requestId`, or `requestID` when only that one is present.
+    ///
+    /// ```
+    /// use securepay::webhook::RequestIds;
+    ///
+    /// let legacy_only: RequestIds = serde_json::from_str(r#"{"requestID": "01ab"}"#)?;
+    /// assert_eq!(legacy_only.get(), Some("01ab"));
+    /// assert_eq!(RequestIds::default().get(), None);
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn get(&self) -> Option<&str> {
         self.request_id.as_deref().or(self.legacy.as_deref())
     }
@@ -56,6 +73,17 @@ impl RequestIds {
 
 /// The payload of `payment.confirmed` and `payment.partial` (all scopes): `amount` is this
 /// transaction, `totalAmountPaid` the cumulative total, `expectedAmount` the request's amount.
+///
+/// ```
+/// use securepay::webhook::{Event, EventScope, SubStatus};
+///
+/// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.confirmed.json"))?;
+/// let Event::PaymentConfirmed(payment) = event else { unreachable!() };
+/// assert_eq!(payment.scope, EventScope::Core);
+/// assert_eq!(payment.sub_status, Some(SubStatus::Empty)); // a crypto payment
+/// assert_eq!(payment.fees.map(|fees| fees.len()), Some(1));
+/// # Ok::<(), securepay::webhook::EventError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -157,16 +185,47 @@ pub struct PaymentUpdate {
 
 impl PaymentUpdate {
     /// `requestId`, or the legacy `requestID` when only that one is present.
+    ///
+    /// ```
+    /// use securepay::webhook::Event;
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.partial.client_id", "requestID": "01ab"}"#)?;
+    /// let Event::PaymentPartial(payment) = event else { unreachable!() };
+    /// assert_eq!(payment.request_id(), Some("01ab"));
+    /// # Ok::<(), securepay::webhook::EventError>(())
+    /// ```
     pub fn request_id(&self) -> Option<&str> {
         self.ids.get()
     }
 
     /// `amount` in a currency with `decimals`, exactly.
+    ///
+    /// ```
+    /// use securepay::amount::Decimals;
+    /// use securepay::webhook::Event;
+    ///
+    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.partial.json"))?;
+    /// let Event::PaymentPartial(payment) = event else { unreachable!() };
+    /// let amount = payment.amount_in(Decimals::new(6)?).transpose()?; // USDC
+    /// assert_eq!(amount.map(|a| a.units().to::<u64>()), Some(50_000_000));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn amount_in(&self, decimals: Decimals) -> Option<Result<Amount, AmountError>> {
         self.amount.as_ref().map(|a| a.to_amount(decimals))
     }
 
     /// `totalAmountPaid` in a currency with `decimals`, exactly.
+    ///
+    /// ```
+    /// use securepay::amount::Decimals;
+    /// use securepay::webhook::Event;
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.partial", "requestId": "01ab", "totalAmountPaid": "75.25"}"#)?;
+    /// let Event::PaymentPartial(payment) = event else { unreachable!() };
+    /// assert_eq!(payment.total_amount_paid_in(Decimals::new(6)?).transpose()?.map(|a| a.to_string()), Some("75.25".to_owned()));
+    /// assert!(payment.total_amount_paid_in(Decimals::new(1)?).is_some_and(|r| r.is_err())); // never rounded
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn total_amount_paid_in(&self, decimals: Decimals) -> Option<Result<Amount, AmountError>> {
         self.total_amount_paid
             .as_ref()
@@ -174,16 +233,48 @@ impl PaymentUpdate {
     }
 
     /// `expectedAmount` in a currency with `decimals`, exactly.
+    ///
+    /// ```
+    /// use securepay::amount::Decimals;
+    /// use securepay::webhook::Event;
+    ///
+    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.partial.json"))?;
+    /// let Event::PaymentPartial(payment) = event else { unreachable!() };
+    /// let expected = payment.expected_amount_in(Decimals::new(6)?).transpose()?;
+    /// assert_eq!(expected.map(|a| a.to_string()), Some("100".to_owned())); // "100.0" as sent
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn expected_amount_in(&self, decimals: Decimals) -> Option<Result<Amount, AmountError>> {
         self.expected_amount.as_ref().map(|a| a.to_amount(decimals))
     }
 
     /// `payerAddress` as an EVM or Tron address, when present.
+    ///
+    /// ```
+    /// use securepay::webhook::Event;
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.confirmed", "requestId": "01ab",
+    ///     "payerAddress": "0x6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7"}"#)?;
+    /// let Event::PaymentConfirmed(payment) = event else { unreachable!() };
+    /// let payer = payment.payer().transpose()?.map(|a| a.to_string());
+    /// assert_eq!(payer.as_deref(), Some("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn payer(&self) -> Option<Result<PayeeAddress, PayeeAddressError>> {
         self.payer_address.as_deref().map(PayeeAddress::parse_any)
     }
 
     /// `payerEoaAddress` as an EVM or Tron address, when present.
+    ///
+    /// ```
+    /// use securepay::webhook::Event;
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.confirmed", "requestId": "01ab",
+    ///     "payerAddress": "0x1111111111111111111111111111111111111111", "payerEoaAddress": null}"#)?;
+    /// let Event::PaymentConfirmed(payment) = event else { unreachable!() };
+    /// assert!(payment.payer_eoa().is_none()); // paid from an EOA directly, not a smart account
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn payer_eoa(&self) -> Option<Result<PayeeAddress, PayeeAddressError>> {
         self.payer_eoa_address
             .as_deref()
@@ -192,6 +283,15 @@ impl PaymentUpdate {
 }
 
 /// A fee in a webhook: `{ "type": "network", "amount": "0.02", "currency": "ETH" }`.
+///
+/// ```
+/// use securepay::webhook::{EventFee, FeeType};
+///
+/// let fee: EventFee = serde_json::from_str(r#"{"type": "network", "amount": "0.02", "currency": "ETH"}"#)?;
+/// assert_eq!(fee.fee_type, Some(FeeType::Network));
+/// assert_eq!(fee.amount.map(|a| a.to_string()), Some("0.02".to_owned()));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -215,6 +315,16 @@ pub struct EventFee {
 
 /// The payload of `payment.failed`: `subStatus` says why (`failed`, `bounced` for the offramp;
 /// e.g. `insufficient_funds` for crypto).
+///
+/// ```
+/// use securepay::webhook::{Event, PaymentProcessor, SubStatus};
+///
+/// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.failed.json"))?;
+/// let Event::PaymentFailed(failed) = event else { unreachable!() };
+/// assert_eq!(failed.sub_status, Some(SubStatus::InsufficientFunds));
+/// assert_eq!(failed.payment_processor, Some(PaymentProcessor::RequestNetwork));
+/// # Ok::<(), securepay::webhook::EventError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -241,6 +351,15 @@ pub struct PaymentFailed {
 
 /// The payload of `payment.refunded`. No example is published, so only the common fields are
 /// modelled; everything else is in `extra`.
+///
+/// ```
+/// use securepay::webhook::Event;
+///
+/// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.refunded.json"))?;
+/// let Event::PaymentRefunded(refunded) = event else { unreachable!() };
+/// assert_eq!(refunded.payment_reference.as_deref(), Some("0x2c3366941274c34c"));
+/// # Ok::<(), securepay::webhook::EventError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -263,6 +382,17 @@ pub struct PaymentRefunded {
 }
 
 /// The payload of `payment.processing`: crypto-to-fiat progress.
+///
+/// ```
+/// use securepay::webhook::{Event, PaymentProcessor, SubStatus};
+///
+/// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.processing.json"))?;
+/// let Event::PaymentProcessing(progress) = event else { unreachable!() };
+/// assert_eq!(progress.sub_status, SubStatus::OngoingChecks);
+/// assert_eq!(progress.payment_processor, Some(PaymentProcessor::RequestTech));
+/// assert_eq!(progress.offramp_id.as_deref(), Some("offramp_test123456789"));
+/// # Ok::<(), securepay::webhook::EventError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -293,6 +423,16 @@ pub struct PaymentProcessing {
 }
 
 /// The payload of `request.recurring`: a new request of a recurring series.
+///
+/// ```
+/// use securepay::webhook::Event;
+///
+/// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/request.recurring.json"))?;
+/// let Event::RequestRecurring(next) = event else { unreachable!() };
+/// assert_eq!(next.ids.get(), Some("01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb"));
+/// assert_eq!(next.original_request_id.as_deref(), Some("0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93"));
+/// # Ok::<(), securepay::webhook::EventError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]

@@ -9,6 +9,16 @@ use super::status::UserEventKind;
 /// The payload of `secure_payment.user_event`: best-effort browser telemetry of the hosted
 /// payment page. `occurredAt` and `properties` are reported by the client; do not base any
 /// decision on them.
+///
+/// ```
+/// use securepay::webhook::{Event, UserEventKind};
+///
+/// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/secure_payment.user_event.json"))?;
+/// let Event::SecurePaymentUserEvent(telemetry) = event else { unreachable!() };
+/// assert_eq!(telemetry.user_event, UserEventKind::PaymentApprovedInWallet);
+/// assert_eq!(telemetry.properties.map(|p| p["wallet_provider"].clone()), Some("metamask".into()));
+/// # Ok::<(), securepay::webhook::EventError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -45,6 +55,17 @@ pub struct SecurePaymentUserEvent {
 /// The payload of `secure_payment.access_rejected`: a wallet outside
 /// `allowedPayerAddresses` tried to pay (suppressed for 10 minutes per wallet and payment;
 /// not sent for KYT decisions).
+///
+/// ```
+/// use securepay::webhook::Event;
+///
+/// let event = Event::parse_unverified(br#"{"event": "secure_payment.access_rejected",
+///     "requestId": "0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93",
+///     "attemptedPayerWalletAddress": "0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570"}"#)?;
+/// let Event::SecurePaymentAccessRejected(rejected) = event else { unreachable!() };
+/// assert_eq!(rejected.attempted_payer_wallet_address, "0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570");
+/// # Ok::<(), securepay::webhook::EventError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]

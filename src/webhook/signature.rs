@@ -16,6 +16,17 @@ pub const SIGNATURE_HEX_LEN: usize = 64;
 /// Why a webhook signature was not accepted. A malformed header and a signature that does not
 /// match are different failures: the first is unusable input, the second a forgery, a
 /// modified body or the wrong secret.
+///
+/// ```
+/// use securepay::webhook::{verify_signature, SignatureError};
+///
+/// let body = br#"{"event":"payment.refunded","requestId":"01"}"#;
+/// let error = verify_signature("s3cret", body, "sha256=a4ba136e").unwrap_err();
+/// assert_eq!(error, SignatureError::NotHex { character: 's', position: 0 });
+/// let upper = "A4BA136EB7BB066BE7F451B4BE3244E85C98E42BD1421260DC2B498486750D05";
+/// assert!(matches!(verify_signature("s3cret", body, upper), Err(SignatureError::UppercaseHex { position: 0, .. })));
+/// assert_eq!(verify_signature("", body, &"0".repeat(64)), Err(SignatureError::EmptySecret));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SignatureError {
@@ -73,6 +84,17 @@ pub enum SignatureError {
 
 /// A body whose signature was checked: the only way to reach [`VerifiedBody::parse`], so code
 /// that receives webhooks cannot parse before verifying.
+///
+/// ```
+/// use securepay::webhook::{verify_signature, Event};
+///
+/// // A vector computed with Node.js crypto.createHmac.
+/// let secret = "f3c189a4b5e6d7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2";
+/// let body = br#"{"event":"payment.failed","requestId":"0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93","requestID":"0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93","paymentReference":"0x2c3366941274c34c","subStatus":"insufficient_funds","paymentProcessor":"request-network"}"#;
+/// let verified = verify_signature(secret, body, "a4ba136eb7bb066be7f451b4be3244e85c98e42bd1421260dc2b498486750d05")?;
+/// assert!(matches!(verified.parse()?, Event::PaymentFailed(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VerifiedBody<'a> {
     bytes: &'a [u8],
@@ -80,11 +102,29 @@ pub struct VerifiedBody<'a> {
 
 impl<'a> VerifiedBody<'a> {
     /// The raw body bytes.
+    ///
+    /// ```
+    /// use securepay::webhook::{sign, verify_signature};
+    ///
+    /// let body = br#"{"event":"payment.refunded","requestId":"01"}"#;
+    /// let verified = verify_signature("s3cret", body, &sign("s3cret", body)?)?;
+    /// assert_eq!(verified.as_bytes(), body); // the bytes as received, to store as such
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn as_bytes(&self) -> &'a [u8] {
         self.bytes
     }
 
     /// Parses the verified body into its typed event.
+    ///
+    /// ```
+    /// use securepay::webhook::{sign, verify_signature, EventError};
+    ///
+    /// let body = b"not json";
+    /// let verified = verify_signature("s3cret", body, &sign("s3cret", body)?)?;
+    /// assert!(matches!(verified.parse(), Err(EventError::NotJson(_)))); // signed, yet not an event
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse(&self) -> Result<Event, EventError> {
         Event::parse_unverified(self.bytes)
     }

@@ -43,6 +43,14 @@ open_enum! {
 
 impl KycStatus {
     /// Whether KYC is passed: `approved`, or `completed` as the payer endpoints spell it.
+    ///
+    /// ```
+    /// use securepay::webhook::KycStatus;
+    ///
+    /// assert!(KycStatus::parse("approved").is_approved());
+    /// assert!(KycStatus::parse("completed").is_approved()); // the payer endpoints' spelling
+    /// assert!(!KycStatus::parse("retry_required").is_approved());
+    /// ```
     pub fn is_approved(&self) -> bool {
         matches!(self, KycStatus::Approved | KycStatus::Completed)
     }
@@ -71,6 +79,13 @@ open_enum! {
 
 impl AgreementStatus {
     /// Whether the agreement is completed.
+    ///
+    /// ```
+    /// use securepay::webhook::AgreementStatus;
+    ///
+    /// assert!(AgreementStatus::Completed.is_completed());
+    /// assert!(!AgreementStatus::parse("pending").is_completed());
+    /// ```
     pub fn is_completed(&self) -> bool {
         matches!(self, AgreementStatus::Completed)
     }
@@ -79,6 +94,15 @@ impl AgreementStatus {
 open_enum! {
     /// `status` of `payment_detail.updated` (and of `GET /v2/payer/{id}/payment-details`):
     /// `pending`, `approved`, `failed`.
+    ///
+    /// ```
+    /// use securepay::webhook::PaymentDetailStatus;
+    ///
+    /// let status: PaymentDetailStatus = serde_json::from_str(r#""approved""#)?;
+    /// assert_eq!(status, PaymentDetailStatus::Approved);
+    /// assert_eq!(PaymentDetailStatus::KNOWN, ["pending", "approved", "failed"]);
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     PaymentDetailStatus {
         /// `pending`: under review (usually less than 60 s).
         Pending = "pending",
@@ -97,6 +121,14 @@ open_enum! {
     /// `sending_fiat`, `fiat_sent`, `bounced`, `retry_required` (crypto-to-fiat page),
     /// `failed`, and `insufficient_funds` (the `payment.failed` example); `payment.confirmed`
     /// carries `""` for crypto payments.
+    ///
+    /// ```
+    /// use securepay::webhook::SubStatus;
+    ///
+    /// assert_eq!(SubStatus::parse(""), SubStatus::Empty); // payment.confirmed of a crypto payment
+    /// assert_eq!(SubStatus::parse("fiat_sent"), SubStatus::FiatSent);
+    /// assert_eq!(SubStatus::InsufficientFunds.to_string(), "insufficient_funds");
+    /// ```
     SubStatus {
         /// `""`: no sub-status (crypto payments in `payment.confirmed`).
         Empty = "",
@@ -123,6 +155,13 @@ open_enum! {
 
 open_enum! {
     /// `paymentProcessor`: `request-network` (crypto) or `request-tech` (fiat offramp).
+    ///
+    /// ```
+    /// use securepay::webhook::PaymentProcessor;
+    ///
+    /// assert_eq!(PaymentProcessor::parse("request-tech"), PaymentProcessor::RequestTech);
+    /// assert_eq!(PaymentProcessor::RequestNetwork.as_str(), "request-network");
+    /// ```
     PaymentProcessor {
         /// `request-network`: a crypto payment.
         RequestNetwork = "request-network",
@@ -134,6 +173,13 @@ open_enum! {
 open_enum! {
     /// A fee's `type`: `gas`, `platform`, `crosschain`, `crypto-to-fiat`, `offramp` (request
     /// status, OpenAPI) and `network` (the `payment.confirmed` example).
+    ///
+    /// ```
+    /// use securepay::webhook::FeeType;
+    ///
+    /// assert_eq!(FeeType::parse("crypto-to-fiat"), FeeType::CryptoToFiat);
+    /// assert!(!FeeType::parse("bridge").is_known());
+    /// ```
     FeeType {
         /// `gas`.
         Gas = "gas",
@@ -152,6 +198,15 @@ open_enum! {
 
 open_enum! {
     /// `userEvent` of `secure_payment.user_event` (best-effort browser telemetry).
+    ///
+    /// ```
+    /// use securepay::webhook::UserEventKind;
+    ///
+    /// let kind: UserEventKind = serde_json::from_str(r#""wallet_connected""#)?;
+    /// assert_eq!(kind, UserEventKind::WalletConnected);
+    /// assert_eq!(serde_json::to_string(&UserEventKind::parse("page_viewed"))?, r#""page_viewed""#); // kept as sent
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     UserEventKind {
         /// `wallet_connected`.
         WalletConnected = "wallet_connected",
