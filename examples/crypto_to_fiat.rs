@@ -211,5 +211,6 @@ fn describe(change: &Change) -> String {
         Change::PaymentDetails(s) => step("bank details", s),
         Change::Offramp(s) => step("offramp", s),
         Change::NotForThisPayment => "not for this payment".to_owned(),
+        Change::NoStatus => "no status to apply".to_owned(),
     }
 }

@@ -65,26 +65,30 @@ fn every_required_payer_field_is_checked() {
         "ssn",
     ];
     for wire in required {
-        let mut json = example("payer-individualBeneficiary");
-        json.as_object_mut().unwrap().remove(wire);
-        // Absent from the JSON: the body does not even read.
+        // Absent from the JSON or present but blank: named in the error, with its wire name.
+        let mut absent = example("payer-individualBeneficiary");
+        absent.as_object_mut().unwrap().remove(wire);
+        let mut blank = example("payer-individualBeneficiary");
+        blank[wire] = json!("  ");
+        for json in [absent, blank] {
+            let errors = CreatePayer::from_json(&json.to_string()).unwrap_err();
+            let named = errors.fields().iter().any(|e| match e {
+                FieldError::Missing { field } => *field == wire,
+                FieldError::InvalidClientUserId { .. } => wire == "clientUserId",
+                _ => false,
+            });
+            assert!(named, "{wire}: {errors}");
+        }
+    }
+    // Every absent field is reported at once.
+    let errors = CreatePayer::from_json(r#"{"clientUserId":"user-123"}"#).unwrap_err();
+    assert_eq!(errors.fields().len(), required.len() - 1, "{errors}");
+    // Not an object, or a field of the wrong type: the body does not read.
+    for bad in ["[]", r#"{"firstName":1}"#, "{"] {
         assert!(
-            matches!(
-                CreatePayer::from_json(&json.to_string()),
-                Err(PayerBodyError::NotJson(_))
-            ),
-            "{wire}"
+            matches!(CreatePayer::from_json(bad), Err(PayerBodyError::NotJson(_))),
+            "{bad}"
         );
-        // Present but blank: named in the error.
-        let mut json = example("payer-individualBeneficiary");
-        json[wire] = json!("  ");
-        let errors = CreatePayer::from_json(&json.to_string()).unwrap_err();
-        let named = errors.fields().iter().any(|e| match e {
-            FieldError::Missing { field } => *field == wire,
-            FieldError::InvalidClientUserId { .. } => wire == "clientUserId",
-            _ => false,
-        });
-        assert!(named, "{wire}: {errors}");
     }
 }
 
@@ -227,6 +231,27 @@ fn payment_details_fields_follow_the_openapi_constraints() {
     let mut no_state = details();
     no_state.state = None;
     assert!(CreatePaymentDetails::new(no_state).is_ok());
+    // A required field absent from the JSON is named, like a blank one.
+    for wire in [
+        "bankName",
+        "accountName",
+        "beneficiaryType",
+        "currency",
+        "addressLine1",
+        "city",
+        "country",
+        "dateOfBirth",
+        "postalCode",
+    ] {
+        let mut json = example("payment-details-ukAccount");
+        json.as_object_mut().unwrap().remove(wire);
+        let error = CreatePaymentDetails::from_json(&json.to_string()).unwrap_err();
+        assert_eq!(error.fields().len(), 1, "{wire}: {error}");
+        assert!(
+            error.fields()[0].to_string().starts_with(wire),
+            "{wire}: {error}"
+        );
+    }
 }
 
 #[test]

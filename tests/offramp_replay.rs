@@ -13,8 +13,8 @@ use securepay::offramp::{
     Change, CryptoToFiatTracker, Machine, OfframpAction, OfframpState, RejectionKind,
 };
 use securepay::webhook::{
-    sign, verify_headers, AgreementStatus, Deduplicator, Delivery, KycStatus, PaymentDetailStatus,
-    DELIVERY_HEADER, SIGNATURE_HEADER,
+    sign, verify_headers, AgreementStatus, Deduplicator, Delivery, Event, KycStatus,
+    PaymentDetailStatus, DELIVERY_HEADER, SIGNATURE_HEADER,
 };
 use serde_json::{json, Value};
 
@@ -287,4 +287,20 @@ fn a_failure_after_confirmation_is_reported_as_a_conflict_and_not_applied() {
     let last = tracker.rejections().last().unwrap();
     assert_eq!(last.kind, RejectionKind::Conflict);
     assert_eq!(last.to, "failed(bounced)");
+}
+
+#[test]
+fn each_event_says_whether_it_was_for_this_payment_and_whether_it_moved_anything() {
+    let event = |json: Value| Event::parse_unverified(json.to_string().as_bytes()).unwrap();
+    let mut payment = CryptoToFiatTracker::new("user_1");
+    // This payer, but neither status: for this payment, nothing to apply.
+    let bare = event(json!({"event": "compliance.updated", "clientUserId": "user_1"}));
+    assert_eq!(payment.apply(&bare), [Change::NoStatus]);
+    assert_eq!((payment.kyc(), payment.agreement()), (None, None));
+    // Another payer: not for this payment.
+    let other = event(
+        json!({"event": "compliance.updated", "clientUserId": "user_2", "kycStatus": "approved"}),
+    );
+    assert_eq!(payment.apply(&other), [Change::NotForThisPayment]);
+    assert!(payment.rejections().is_empty());
 }

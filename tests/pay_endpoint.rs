@@ -161,11 +161,21 @@ fn request_pay_query_amount_is_a_human_decimal_above_zero() {
     assert!("1e3".parse::<securepay::amount::HumanAmount>().is_err());
     let cross = RequestPayQuery::new()
         .wallet(evm("0x1111111111111111111111111111111111111111"))
-        .cross_chain(Network::Matic, SourceToken::Usdt);
+        .cross_chain(Network::ArbitrumOne, SourceToken::Usdt);
     assert!(cross
         .path_and_query("01e2")
         .unwrap()
-        .contains("chain=POLYGON&token=USDT"));
+        .contains("chain=ARBITRUM&token=USDT"));
+    // POLYGON: named by the endpoint's 400 message but not by its OpenAPI enum; refused.
+    assert_eq!(
+        RequestPayQuery::new()
+            .cross_chain(Network::Matic, SourceToken::Usdt)
+            .pairs(),
+        Err(PayQueryError::NotASourceChain {
+            network: Network::Matic,
+            allowed: "BASE, OPTIMISM, ARBITRUM, ETHEREUM"
+        })
+    );
     assert!(matches!(
         RequestPayQuery::new()
             .cross_chain(Network::Bsc, SourceToken::Usdc)
@@ -178,6 +188,47 @@ fn request_pay_query_amount_is_a_human_decimal_above_zero() {
             .pairs(),
         Err(PayQueryError::NotASourceToken(SourceToken::Eurc))
     );
+    // feePercentage: a decimal from 0 to 100, written in its canonical form
+    let fee_address = evm("0x9795d480C2C50392A4714A0F468059C6448DeCe2");
+    assert_eq!(
+        RequestPayQuery::new()
+            .fee("100", fee_address)
+            .pairs()
+            .unwrap(),
+        [
+            ("feePercentage", "100".to_owned()),
+            ("feeAddress", fee_address.to_string())
+        ]
+    );
+    for (bad, reason) in [
+        ("100.01", "100.01 is above 100"),
+        ("-1", ""),
+        ("", ""),
+        ("2.5%", ""),
+        ("1e2", ""),
+    ] {
+        match RequestPayQuery::new().fee(bad, fee_address).pairs() {
+            Err(PayQueryError::Value { field, reason: got }) => {
+                assert_eq!(field, "feePercentage", "{bad:?}");
+                if !reason.is_empty() {
+                    assert_eq!(got, reason, "{bad:?}");
+                }
+            }
+            other => panic!("{bad:?}: {other:?}"),
+        }
+    }
+    for (user, details, field) in [
+        ("", None, "clientUserId"),
+        ("u1", Some(" "), "paymentDetailsId"),
+    ] {
+        assert_eq!(
+            RequestPayQuery::new().offramp(user, details).pairs(),
+            Err(PayQueryError::Value {
+                field: field.to_owned(),
+                reason: "is empty".to_owned()
+            })
+        );
+    }
     let offramp = RequestPayQuery::new().offramp("user 1/α", Some("pd_1"));
     assert_eq!(
         offramp.path_and_query("a/b").unwrap(),

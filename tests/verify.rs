@@ -1016,3 +1016,23 @@ fn expectations_are_read_strictly() {
         "Tron payees are Base58"
     );
 }
+
+#[test]
+fn responses_and_expectations_are_json_objects_never_serde_array_forms() {
+    for body in [&b"[]"[..], b" [null]", b"\"single\"", b"null", b""] {
+        let error = PayResponse::from_slice(body).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("a pay response is a JSON object"),
+            "{error}"
+        );
+    }
+    let array = r#"["base", "USDC-base", [["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "10"]]]"#;
+    assert_eq!(
+        Expectation::from_json(array).unwrap_err(),
+        securepay::verify::ExpectationError::Json(
+            "an expectation is a JSON object (starts with {)".into()
+        )
+    );
+}

@@ -83,6 +83,20 @@ impl HumanAmount {
     }
 }
 
+/// A fee percentage as the API writes it (`"2.5"` for 2.5 %): a decimal from 0 to 100, or
+/// the reason it is not one. Shared by every body and query that carries `feePercentage`.
+pub(crate) fn parse_percentage(text: &str) -> Result<HumanAmount, String> {
+    let value = HumanAmount::parse(text).map_err(|e| e.to_string())?;
+    let hundred = HumanAmount(String::from("100"));
+    match value.cmp_value(&hundred) {
+        Some(Ordering::Greater) => Err(format!("{text} is above 100")),
+        Some(_) => Ok(value),
+        None => Err(format!(
+            "{text} has more fraction digits than any amount can"
+        )),
+    }
+}
+
 /// The decimals needed to write every amount exactly.
 pub(crate) fn common_scale<'a>(
     amounts: impl IntoIterator<Item = &'a HumanAmount>,

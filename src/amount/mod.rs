@@ -28,8 +28,8 @@ use std::fmt;
 use alloy_primitives::U256;
 
 pub use decimal::{format_units, parse_units, AmountError, MAX_AMOUNT_TEXT_LEN};
-pub(crate) use human::common_scale;
 pub use human::HumanAmount;
+pub(crate) use human::{common_scale, parse_percentage};
 pub use uint::{parse_uint, UintError};
 
 /// The largest number of decimals an amount may have: `10^77` is the largest power of ten

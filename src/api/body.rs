@@ -216,14 +216,8 @@ pub(crate) fn check_date(field: &'static str, text: &str) -> Result<(), BodyErro
 
 /// A fee percentage as the API writes it (`"2.5"` for 2.5 %): a decimal from 0 to 100.
 pub(crate) fn check_fee_percentage(text: &str) -> Result<HumanAmount, BodyError> {
-    let invalid = |reason: String| BodyError::Invalid {
+    crate::amount::parse_percentage(text).map_err(|reason| BodyError::Invalid {
         field: "feePercentage",
         reason,
-    };
-    let value = HumanAmount::parse(text).map_err(|e| invalid(e.to_string()))?;
-    let hundred = HumanAmount::parse("100").map_err(|e| invalid(e.to_string()))?;
-    if value.cmp_value(&hundred) == Some(std::cmp::Ordering::Greater) {
-        return Err(invalid(format!("{text} is above 100")));
-    }
-    Ok(value)
+    })
 }

@@ -22,21 +22,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use serde_json::Value;
 
-/// How a command ended.
-///
-/// ```
-/// use securepay::cli::Outcome;
-///
-/// // What `securepay currencies --id USDC-solana` ends with: the query was understood and the
-/// // currency does not exist, a "no" (exit status 1) rather than unusable input (exit status 2).
-/// let outcome = Outcome::No {
-///     answer: r#"{"error":"Not Found","message":"Token not found","statusCode":404}"#.into(),
-///     reason: "currency not found: id=USDC-solana".into(),
-/// };
-/// assert!(matches!(outcome, Outcome::No { ref answer, .. } if answer.contains("404")));
-/// ```
+/// How a command ended: an answer (exit 0), a "no" (exit 1) or unusable input (exit 2).
 #[derive(Debug)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// Success: print this JSON text.
     Answer(String),
     /// The input was understood and the answer is "no": print the JSON text, exit 1.

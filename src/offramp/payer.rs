@@ -25,7 +25,9 @@ const BENEFICIARY_LIST: &str = "individual, business";
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+// An absent required field reads as empty, so the checks report it as `FieldError::Missing`
+// together with every other invalid field.
+#[serde(rename_all = "camelCase", default)]
 pub struct PayerDraft {
     /// `clientUserId`: your id of the payer.
     pub client_user_id: String,
@@ -159,8 +161,7 @@ impl CreatePayer {
     /// # Ok::<(), securepay::offramp::PayerBodyError>(())
     /// ```
     pub fn from_json(json: &str) -> Result<CreatePayer, PayerBodyError> {
-        let draft: PayerDraft =
-            serde_json::from_str(json).map_err(|e| PayerBodyError::NotJson(e.to_string()))?;
+        let draft: PayerDraft = super::fields::read_object(json)?;
         CreatePayer::new(draft)
     }
 

@@ -27,7 +27,9 @@ const ACCOUNT_TYPES: &[&str] = &["checking", "savings"];
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+// An absent required field reads as empty, so the checks report it as `FieldError::Missing`
+// together with every other invalid field.
+#[serde(rename_all = "camelCase", default)]
 pub struct PaymentDetailsDraft {
     /// `bankName`.
     pub bank_name: String,
@@ -176,8 +178,7 @@ impl CreatePaymentDetails {
     /// # Ok::<(), securepay::offramp::PayerBodyError>(())
     /// ```
     pub fn from_json(json: &str) -> Result<CreatePaymentDetails, PayerBodyError> {
-        let draft: PaymentDetailsDraft =
-            serde_json::from_str(json).map_err(|e| PayerBodyError::NotJson(e.to_string()))?;
+        let draft: PaymentDetailsDraft = super::fields::read_object(json)?;
         CreatePaymentDetails::new(draft)
     }
 

@@ -36,6 +36,9 @@ pub enum Change {
     /// The event is about another payer, other payment details, another request, or does
     /// not concern crypto-to-fiat.
     NotForThisPayment,
+    /// The event is about this payment but carries no status the tracker follows (a
+    /// `compliance.updated` with neither `kycStatus` nor `agreementStatus`). Nothing moved.
+    NoStatus,
 }
 
 impl Change {
@@ -57,7 +60,7 @@ impl Change {
             Change::Agreement(step) => step.rejection(),
             Change::PaymentDetails(step) => step.rejection(),
             Change::Offramp(step) => step.rejection(),
-            Change::NotForThisPayment => None,
+            Change::NotForThisPayment | Change::NoStatus => None,
         }
     }
 }
@@ -192,10 +195,10 @@ impl CryptoToFiatTracker {
                     .into_iter()
                     .collect()
             }
-            _ => Vec::new(),
+            _ => return vec![Change::NotForThisPayment],
         };
         if changes.is_empty() {
-            return vec![Change::NotForThisPayment];
+            return vec![Change::NoStatus];
         }
         self.rejections
             .extend(changes.iter().filter_map(Change::rejection).cloned());

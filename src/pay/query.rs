@@ -61,12 +61,6 @@ pub enum PayQueryError {
     /// A partial amount of zero.
     #[error("amount must be greater than 0")]
     ZeroAmount,
-    /// `feePercentage` and `feeAddress` must come together.
-    #[error("feePercentage and feeAddress go together")]
-    FeeWithoutAddress,
-    /// `paymentDetailsId` without `clientUserId`.
-    #[error("paymentDetailsId needs clientUserId (crypto-to-fiat)")]
-    PaymentDetailsWithoutUser,
     /// A malformed value in a query string being read.
     #[error("{field}: {reason}")]
     Value {
@@ -523,16 +517,19 @@ impl RequestPayQuery {
         self
     }
 
-    /// A platform fee (`feePercentage`, `feeAddress`).
+    /// A platform fee (`feePercentage`, `feeAddress`). The percentage (`"2.5"` for 2.5 %) is
+    /// checked when the query is written: a decimal from 0 to 100.
     ///
     /// ```
-    /// use securepay::pay::RequestPayQuery;
+    /// use securepay::pay::{PayQueryError, RequestPayQuery};
     ///
     /// let query = RequestPayQuery::new().fee("0.04", "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?);
     /// assert_eq!(
     ///     query.path_and_query("01e2")?,
     ///     "/v2/request/01e2/pay?feePercentage=0.04&feeAddress=0x9795d480C2C50392A4714A0F468059C6448DeCe2",
     /// );
+    /// let above = RequestPayQuery::new().fee("150", "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?);
+    /// assert!(matches!(above.pairs(), Err(PayQueryError::Value { field, .. }) if field == "feePercentage"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn fee(mut self, percentage: &str, address: PayeeAddress) -> RequestPayQuery {
@@ -559,13 +556,13 @@ impl RequestPayQuery {
             pairs.push(("wallet", wallet.to_string()));
         }
         if let Some((chain, token)) = self.source {
-            let allowed = "BASE, OPTIMISM, ARBITRUM, ETHEREUM, POLYGON";
+            // The OpenAPI enum of this endpoint; its 400 message also names POLYGON, but the
+            // schema does not, so a Polygon source is refused here (fail closed).
+            let allowed = "BASE, OPTIMISM, ARBITRUM, ETHEREUM";
             let name = match chain {
-                Network::Base
-                | Network::Optimism
-                | Network::ArbitrumOne
-                | Network::Mainnet
-                | Network::Matic => chain.query_name(),
+                Network::Base | Network::Optimism | Network::ArbitrumOne | Network::Mainnet => {
+                    chain.query_name()
+                }
                 _ => None,
             }
             .ok_or(PayQueryError::NotASourceChain {
@@ -584,21 +581,26 @@ impl RequestPayQuery {
             }
             pairs.push(("amount", amount.to_string()));
         }
-        match (&self.client_user_id, &self.payment_details_id) {
-            (None, Some(_)) => return Err(PayQueryError::PaymentDetailsWithoutUser),
-            (Some(user), details) => {
-                pairs.push(("clientUserId", user.clone()));
-                if let Some(details) = details {
-                    pairs.push(("paymentDetailsId", details.clone()));
-                }
+        let invalid = |field: &str, reason: String| PayQueryError::Value {
+            field: field.to_owned(),
+            reason,
+        };
+        if let Some(user) = &self.client_user_id {
+            if user.trim().is_empty() {
+                return Err(invalid("clientUserId", "is empty".to_owned()));
             }
-            (None, None) => {}
+            pairs.push(("clientUserId", user.clone()));
+        }
+        if let Some(details) = &self.payment_details_id {
+            if details.trim().is_empty() {
+                return Err(invalid("paymentDetailsId", "is empty".to_owned()));
+            }
+            pairs.push(("paymentDetailsId", details.clone()));
         }
         if let Some((percentage, address)) = &self.fee {
-            if percentage.is_empty() {
-                return Err(PayQueryError::FeeWithoutAddress);
-            }
-            pairs.push(("feePercentage", percentage.clone()));
+            let percentage = crate::amount::parse_percentage(percentage)
+                .map_err(|reason| invalid("feePercentage", reason))?;
+            pairs.push(("feePercentage", percentage.to_string()));
             pairs.push(("feeAddress", address.to_string()));
         }
         Ok(pairs)

@@ -300,9 +300,16 @@ impl PayResponse {
     /// assert!(matches!(response, PayResponse::Single(_)));
     /// let error = PayResponse::from_slice(br#"{"paymentType": "single"}"#).unwrap_err();
     /// assert!(error.to_string().contains("missing field `transactions`"));
+    /// // A body is a JSON object: serde's array form of a struct is refused.
+    /// assert!(PayResponse::from_slice(b"[]").is_err());
     /// # Ok::<(), serde_json::Error>(())
     /// ```
     pub fn from_slice(bytes: &[u8]) -> Result<PayResponse, serde_json::Error> {
+        if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+            return Err(serde::de::Error::custom(
+                "a pay response is a JSON object (starts with {)",
+            ));
+        }
         serde_json::from_slice(bytes)
     }
 }

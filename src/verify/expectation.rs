@@ -199,6 +199,11 @@ impl Expectation {
 
     /// Reads an expectation from JSON, resolving the currency in `catalog`.
     pub fn from_json_with(text: &str, catalog: &Catalog) -> Result<Expectation, ExpectationError> {
+        if text.trim_start().chars().next() != Some('{') {
+            return Err(ExpectationError::Json(String::from(
+                "an expectation is a JSON object (starts with {)",
+            )));
+        }
         let json: ExpectationJson =
             serde_json::from_str(text).map_err(|e| ExpectationError::Json(e.to_string()))?;
         let network = Network::from_id(&json.network)?;

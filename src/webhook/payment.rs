@@ -248,7 +248,10 @@ impl PaymentUpdate {
         self.expected_amount.as_ref().map(|a| a.to_amount(decimals))
     }
 
-    /// `payerAddress` as an EVM or Tron address, when present.
+    /// `payerAddress` as an EVM or Tron address, when present. Mixed case must be the exact
+    /// EIP-55 checksum: the service's own documented `payment.confirmed` example
+    /// (`0x92Fc3406…e4d5`) is not, so for it this returns the checksum error while the raw
+    /// text stays in `payer_address`.
     ///
     /// ```
     /// use securepay::webhook::Event;
