@@ -68,8 +68,14 @@ fn amounts(seeds: &Seeds) {
         (6, "0"),
         (18, "0.000000000000000001"),
         (18, "1234567890.123456789012345678"),
-        (0, "115792089237316195423570985008687907853269984665640564039457584007913129639935"),
-        (77, "1.15792089237316195423570985008687907853269984665640564039457584007913129639935"),
+        (
+            0,
+            "115792089237316195423570985008687907853269984665640564039457584007913129639935",
+        ),
+        (
+            77,
+            "1.15792089237316195423570985008687907853269984665640564039457584007913129639935",
+        ),
         (6, "1e6"),
         (6, "00.1"),
         (6, "0x10"),
@@ -150,7 +156,11 @@ fn addresses(seeds: &Seeds) {
         "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:1:0xdAC17F958D2ee523a2206206994597C13D831ec7",
     ];
     for (i, text) in destinations.iter().enumerate() {
-        seeds.write("destination_id", &format!("destination-{i}"), text.as_bytes());
+        seeds.write(
+            "destination_id",
+            &format!("destination-{i}"),
+            text.as_bytes(),
+        );
     }
 }
 
@@ -189,11 +199,19 @@ fn pay(seeds: &Seeds) {
     for (i, case) in verify_cases().iter().enumerate() {
         let json = serde_json::to_vec(&case.response).expect("serializes");
         seeds.write("pay_response", &format!("built-{i}"), &json);
-        seeds.write("expectation", &format!("case-{i}"), case.expectation_json.as_bytes());
+        seeds.write(
+            "expectation",
+            &format!("case-{i}"),
+            case.expectation_json.as_bytes(),
+        );
         let mut hidden: Value = serde_json::from_str(&case.expectation_json).expect("JSON");
         hidden["hidePayeeAddress"] = json!(true);
         hidden["payer"] = json!("0x2222222222222222222222222222222222222222");
-        seeds.write("expectation", &format!("hidden-{i}"), hidden.to_string().as_bytes());
+        seeds.write(
+            "expectation",
+            &format!("hidden-{i}"),
+            hidden.to_string().as_bytes(),
+        );
     }
 }
 
@@ -235,12 +253,28 @@ fn calldata(seeds: &Seeds) {
         }
     }
     for case in verify_cases() {
-        transactions(&serde_json::to_value(&case.response).expect("JSON"), &mut calls);
+        transactions(
+            &serde_json::to_value(&case.response).expect("JSON"),
+            &mut calls,
+        );
     }
-    for file in ["legacy_batch", "multicall_same_chain", "single_erc20_fees", "single_native", "single_tron"] {
-        transactions(&seeds.json(&format!("tests/data/pay/{file}.json")), &mut calls);
+    for file in [
+        "legacy_batch",
+        "multicall_same_chain",
+        "single_erc20_fees",
+        "single_native",
+        "single_tron",
+    ] {
+        transactions(
+            &seeds.json(&format!("tests/data/pay/{file}.json")),
+            &mut calls,
+        );
     }
-    calls.extend(samples().into_iter().map(|data| (data, U256::from(1_000_000u64))));
+    calls.extend(
+        samples()
+            .into_iter()
+            .map(|data| (data, U256::from(1_000_000u64))),
+    );
     calls.sort();
     calls.dedup();
 
@@ -276,7 +310,10 @@ fn calldata(seeds: &Seeds) {
             }
         }
     }
-    println!("calldata_decode: {written} seeds from {} calls", calls.len());
+    println!(
+        "calldata_decode: {written} seeds from {} calls",
+        calls.len()
+    );
 }
 
 /// One small call of every function the decoder knows, encoded by the `sol!` types.
@@ -300,7 +337,11 @@ fn samples() -> Vec<Vec<u8>> {
         maxRateTimespan: U256::ZERO,
     };
     vec![
-        IERC20::transferCall { to: who, amount: U256::from(5u8) }.abi_encode(),
+        IERC20::transferCall {
+            to: who,
+            amount: U256::from(5u8),
+        }
+        .abi_encode(),
         IERC20Proxy::transferFromWithReferenceCall {
             _tokenAddress: Address::repeat_byte(0x33),
             _to: who,
@@ -308,8 +349,11 @@ fn samples() -> Vec<Vec<u8>> {
             _paymentReference: reference.clone(),
         }
         .abi_encode(),
-        IEthereumProxy::transferWithReferenceCall { _to: who, _paymentReference: reference.clone() }
-            .abi_encode(),
+        IEthereumProxy::transferWithReferenceCall {
+            _to: who,
+            _paymentReference: reference.clone(),
+        }
+        .abi_encode(),
         IEthConversionProxy::transferWithReferenceAndFeeCall {
             _to: who,
             _requestAmount: U256::from(1000u64),
@@ -352,9 +396,18 @@ fn webhooks(seeds: &Seeds) {
         bytes
     };
     let vectors = seeds.json("tests/data/vectors/webhook-signatures.json");
-    for (i, v) in vectors["vectors"].as_array().into_iter().flatten().enumerate() {
+    for (i, v) in vectors["vectors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
         if let (Some(body), Some(signature)) = (v["body"].as_str(), v["signature"].as_str()) {
-            seeds.write("webhook", &format!("vector-{i}"), &frame(signature, body.as_bytes()));
+            seeds.write(
+                "webhook",
+                &format!("vector-{i}"),
+                &frame(signature, body.as_bytes()),
+            );
         }
     }
     let dir = seeds.repo.join("tests/data/webhook");
@@ -381,7 +434,10 @@ fn policies(seeds: &Seeds) {
     inputs.push((0, body["accessPolicy"].to_string()));
     inputs.push((1, body["accessPolicy"].to_string()));
     inputs.push((1, json!({"mode": "kyt_all_wallets", "screeningProvider": "hypernative", "hideUntilApproved": true, "hidePayeeAddress": true, "allowedPayerAddresses": ["0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"]}).to_string()));
-    inputs.push((2, json!({"mode": "off", "screeningProvider": null}).to_string()));
+    inputs.push((
+        2,
+        json!({"mode": "off", "screeningProvider": null}).to_string(),
+    ));
 
     let mut settings = PolicySettings::new();
     settings.set_destination_policy(Some(
@@ -409,10 +465,16 @@ fn policies(seeds: &Seeds) {
     ] {
         inputs.push((4, event.to_string()));
     }
-    inputs.push((5, seeds.read("tests/data/policy/destination-body-tron.json")));
+    inputs.push((
+        5,
+        seeds.read("tests/data/policy/destination-body-tron.json"),
+    ));
     inputs.push((5, json!({"tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "chainId": 8453, "accessPolicy": {"mode": "kyt_all_wallets", "screeningProvider": "merklescience"}}).to_string()));
     let intent = seeds.json("tests/data/policy/link-intent.json");
-    inputs.push((6, json!({"definedBy": "orchestrator", "kyt": intent["kyt"]}).to_string()));
+    inputs.push((
+        6,
+        json!({"definedBy": "orchestrator", "kyt": intent["kyt"]}).to_string(),
+    ));
     inputs.push((6, serde_json::to_string(&plan).expect("JSON")));
 
     for (i, (which, text)) in inputs.iter().enumerate() {

@@ -9,8 +9,7 @@
 use alloy_primitives::U256;
 use libfuzzer_sys::fuzz_target;
 use securepay::amount::{
-    format_units, parse_uint, parse_units, Amount, AmountError, Decimals, HumanAmount,
-    MAX_DECIMALS,
+    format_units, parse_uint, parse_units, Amount, AmountError, Decimals, HumanAmount, MAX_DECIMALS,
 };
 
 fuzz_target!(|data: &[u8]| {
@@ -37,7 +36,10 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(Amount::from_units(units, decimals).to_string(), text);
         let human = HumanAmount::parse(&text).expect("format_units writes the grammar");
         assert_eq!(HumanAmount::from_units(units, decimals), human);
-        assert!(!text.ends_with('0') || !text.contains('.'), "trailing zero: {text}");
+        assert!(
+            !text.ends_with('0') || !text.contains('.'),
+            "trailing zero: {text}"
+        );
     }
 
     let Ok(text) = std::str::from_utf8(rest) else {
@@ -51,17 +53,27 @@ fuzz_target!(|data: &[u8]| {
     match &units {
         Ok(units) => {
             let canonical = format_units(*units, decimals);
-            assert_eq!(parse_units(&canonical, decimals).as_ref(), Ok(units), "{text} -> {canonical}");
+            assert_eq!(
+                parse_units(&canonical, decimals).as_ref(),
+                Ok(units),
+                "{text} -> {canonical}"
+            );
             let amount = amount.as_ref().expect("same result");
             assert_eq!(amount.to_string(), canonical);
-            assert_eq!(Amount::parse(&amount.to_string(), decimals).as_ref(), Ok(amount));
+            assert_eq!(
+                Amount::parse(&amount.to_string(), decimals).as_ref(),
+                Ok(amount)
+            );
             // The same grammar: what parse_units reads, HumanAmount reads, with the same value.
             let human = human.as_ref().expect("parse_units accepted it");
             assert_eq!(human.to_units(decimals).as_ref(), Ok(units));
             assert_eq!(human.is_zero(), units.is_zero());
             let back = HumanAmount::from_units(*units, decimals);
             assert!(back.same_value(human), "{back} vs {human}");
-            assert_eq!(Amount::parse_positive(text, decimals).is_ok(), !units.is_zero());
+            assert_eq!(
+                Amount::parse_positive(text, decimals).is_ok(),
+                !units.is_zero()
+            );
             // Canonical text has no leading zero and no trailing fractional zero.
             if canonical.contains('.') {
                 assert!(!canonical.ends_with('0'));

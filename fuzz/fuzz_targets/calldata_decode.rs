@@ -253,7 +253,9 @@ fuzz_target!(|data: &[u8]| {
     );
     // The same call through the chain-id entry point.
     assert_eq!(
-        decoder.decode_on_chain(network.chain_id(), to.abi(), calldata, value).as_ref(),
+        decoder
+            .decode_on_chain(network.chain_id(), to.abi(), calldata, value)
+            .as_ref(),
         Ok(&decoded)
     );
     let _ = serde_json::to_string(&decoded).expect("a decoded call serializes");

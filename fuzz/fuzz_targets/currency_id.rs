@@ -15,7 +15,10 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(id.as_str(), text);
         assert_eq!(CurrencyId::parse(&id.to_string()).as_ref(), Ok(&id));
         let json = serde_json::to_string(&id).expect("serializes");
-        assert_eq!(serde_json::from_str::<CurrencyId>(&json).ok().as_ref(), Some(&id));
+        assert_eq!(
+            serde_json::from_str::<CurrencyId>(&json).ok().as_ref(),
+            Some(&id)
+        );
         match id.network() {
             Some(network) => {
                 assert_eq!(format!("{}-{}", id.symbol_part(), network.id()), text);
@@ -28,7 +31,10 @@ fuzz_target!(|data: &[u8]| {
             None => {
                 assert!(id.is_fiat());
                 assert_eq!(id.symbol_part(), text);
-                assert_eq!(CurrencyId::parse_on(text, &CurrencyNetwork::Fiat).as_ref(), Ok(&id));
+                assert_eq!(
+                    CurrencyId::parse_on(text, &CurrencyNetwork::Fiat).as_ref(),
+                    Ok(&id)
+                );
             }
         }
     }

@@ -15,8 +15,14 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(text, address.to_checksum());
         assert_eq!(EvmAddress::parse(&text), Ok(address));
         let body = &text[2..];
-        assert_eq!(EvmAddress::parse(&format!("0x{}", body.to_lowercase())), Ok(address));
-        assert_eq!(EvmAddress::parse(&format!("0x{}", body.to_uppercase())), Ok(address));
+        assert_eq!(
+            EvmAddress::parse(&format!("0x{}", body.to_lowercase())),
+            Ok(address)
+        );
+        assert_eq!(
+            EvmAddress::parse(&format!("0x{}", body.to_uppercase())),
+            Ok(address)
+        );
     }
 
     let Ok(text) = std::str::from_utf8(data) else {

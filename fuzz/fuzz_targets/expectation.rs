@@ -15,7 +15,10 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     assert!(!expectation.payments.is_empty());
-    assert_eq!(expectation.currency.chain_network(), Some(expectation.network));
+    assert_eq!(
+        expectation.currency.chain_network(),
+        Some(expectation.network)
+    );
     for payment in &expectation.payments {
         assert!(!payment.units.is_zero());
         assert_eq!(

@@ -14,7 +14,10 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(InteropAddress::from_hex(&hex), Ok(address));
         assert_eq!(hex.parse::<InteropAddress>(), Ok(address));
         assert_eq!(address.to_string(), hex);
-        assert_eq!(InteropAddress::from_hex(&hex.to_uppercase().replacen("0X", "0x", 1)), Ok(address));
+        assert_eq!(
+            InteropAddress::from_hex(&hex.to_uppercase().replacen("0X", "0x", 1)),
+            Ok(address)
+        );
         assert_eq!(
             InteropAddress::new(address.chain_id(), address.address()),
             Ok(address)

@@ -19,7 +19,10 @@ fuzz_target!(|data: &[u8]| {
     }
     let json = serde_json::to_vec(&response).expect("a pay response serializes");
     let again = PayResponse::from_slice(&json).unwrap_or_else(|e| {
-        panic!("re-reading the serialized response failed: {e}\n{}", String::from_utf8_lossy(&json))
+        panic!(
+            "re-reading the serialized response failed: {e}\n{}",
+            String::from_utf8_lossy(&json)
+        )
     });
     assert_eq!(again, response, "serialize → parse changed the response");
     assert_eq!(again.problems(), problems);

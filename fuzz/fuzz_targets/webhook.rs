@@ -31,7 +31,9 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(verified.as_bytes(), body);
         }
         let wellformed = header.len() == 64
-            && header.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+            && header
+                .bytes()
+                .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
         if wellformed && header != expected {
             assert_eq!(result, Err(SignatureError::Mismatch));
         }
@@ -75,7 +77,11 @@ fuzz_target!(|data: &[u8]| {
         let _ = event.scope();
         let _ = event.request_id();
         let value = event.to_value();
-        assert_eq!(Event::from_value(value.clone()).as_ref(), Ok(&event), "{value}");
+        assert_eq!(
+            Event::from_value(value.clone()).as_ref(),
+            Ok(&event),
+            "{value}"
+        );
         let verified = verify_signature(SECRET, body, &expected).expect("signed");
         assert_eq!(verified.parse().as_ref(), Ok(&event));
     }

@@ -86,7 +86,9 @@ fn plan_case(
         .map(|(i, (payee, amount))| PlannedPayment {
             request_id: format!("req{i}"),
             secure_payment_token: Some(
-                format!("01JD3E6JD46KY4KKV7X9V0{i:04X}").parse().expect("token"),
+                format!("01JD3E6JD46KY4KKV7X9V0{i:04X}")
+                    .parse()
+                    .expect("token"),
             ),
             payee: *payee,
             amount: U256::from(*amount),
