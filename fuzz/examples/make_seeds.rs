@@ -141,7 +141,7 @@ fn addresses(seeds: &Seeds) {
     for (i, name) in names.iter().enumerate() {
         seeds.write("interop_name", &format!("name-{i:02}"), name.as_bytes());
     }
-    binaries.push("0x000100000101".to_owned()); // chain only
+    binaries.push("0x00010000010100".to_owned()); // chain only
     binaries.push("0x00010000001400000000000000000000000000000000000000ff".to_owned()); // address only
     for (i, hex) in binaries.iter().enumerate() {
         let bytes = alloy_primitives::hex::decode(hex).expect("vector hex");
