@@ -12,9 +12,9 @@ use securepay_fuzz::verify_cases;
 use serde_json::Value;
 
 /// The calldata texts of the transactions and destination calls of a pay response body.
-fn calldata_texts(body: &Value) -> Vec<&str> {
+fn calldata_texts<'a>(body: &'a Value) -> Vec<&'a str> {
     let mut texts = Vec::new();
-    let mut push = |tx: &Value, key: &str| {
+    let mut push = |tx: &'a Value, key: &str| {
         if let Some(text) = tx.get(key).and_then(Value::as_str) {
             texts.push(text);
         }
