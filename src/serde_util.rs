@@ -21,6 +21,16 @@ pub(crate) fn bytes_hex<S: Serializer>(value: &Bytes, serializer: S) -> Result<S
     serializer.collect_str(value)
 }
 
+/// Decodes the hex digits that follow a `0x` the caller has already stripped: only
+/// `[0-9a-fA-F]`, an even number of them. `alloy_primitives::hex::decode` alone would strip a
+/// second `0x`/`0X` itself and read `0x0x12` as `0x12`.
+pub(crate) fn hex_digits(digits: &str) -> Option<Vec<u8>> {
+    if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    alloy_primitives::hex::decode(digits).ok()
+}
+
 /// Reads a field that the schema requires but allows to be `null`: absent is an error, `null`
 /// is `None`. (Plain `Option` fields would take absent as `None`.)
 pub(crate) fn nullable<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(

@@ -181,7 +181,7 @@ impl Transaction {
         let to = PayeeAddress::parse_any(to).map_err(|e| TransactionError::To(e.to_string()))?;
         let data = data
             .strip_prefix("0x")
-            .and_then(|hex| alloy_primitives::hex::decode(hex).ok())
+            .and_then(crate::serde_util::hex_digits)
             .ok_or(TransactionError::Data)?;
         let value = match value {
             TxValue::Number(n) => U256::from(n),

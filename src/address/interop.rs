@@ -257,8 +257,8 @@ impl InteropAddress {
         let digits = text
             .strip_prefix("0x")
             .ok_or_else(|| InteropError::InvalidHex(text.to_owned()))?;
-        let bytes = alloy_primitives::hex::decode(digits)
-            .map_err(|_| InteropError::InvalidHex(text.to_owned()))?;
+        let bytes = crate::serde_util::hex_digits(digits)
+            .ok_or_else(|| InteropError::InvalidHex(text.to_owned()))?;
         InteropAddress::from_bytes(&bytes)
     }
 

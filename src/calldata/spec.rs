@@ -356,9 +356,9 @@ impl Fields<'_> {
             )
         };
         let digits = text.strip_prefix("0x").ok_or_else(invalid)?;
-        alloy_primitives::hex::decode(digits)
+        crate::serde_util::hex_digits(digits)
             .map(Bytes::from)
-            .map_err(|_| invalid())
+            .ok_or_else(invalid)
     }
 
     fn boolean(&self, name: &str) -> Result<bool, SpecError> {

@@ -54,9 +54,9 @@ pub(super) fn run(args: &Args) -> Outcome {
     let data = match args
         .data
         .strip_prefix("0x")
-        .map(alloy_primitives::hex::decode)
+        .and_then(crate::serde_util::hex_digits)
     {
-        Some(Ok(data)) => data,
+        Some(data) => data,
         _ => {
             return Outcome::unusable(format!(
                 "data: not 0x-prefixed even-length hex: {:?}",

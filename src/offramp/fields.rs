@@ -88,10 +88,13 @@ pub enum FieldError {
 /// Why a payer request body was refused: every field that does not meet its constraint.
 ///
 /// ```
-/// use securepay::offramp::{CreatePayer, PayerBodyError};
+/// use securepay::offramp::{CreatePayer, FieldError, PayerBodyError};
 ///
 /// let error = CreatePayer::from_json(r#"{"clientUserId": "user-123"}"#).unwrap_err();
-/// assert!(matches!(error, PayerBodyError::NotJson(_))); // required fields are absent
+/// assert_eq!(error.fields().len(), 13); // every absent required field is named
+/// assert_eq!(error.fields()[0], FieldError::Missing { field: "email" });
+/// let error = CreatePayer::from_json("[]").unwrap_err();
+/// assert!(matches!(error, PayerBodyError::NotJson(_))); // a body is a JSON object
 /// assert!(error.fields().is_empty());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

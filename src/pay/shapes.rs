@@ -440,7 +440,7 @@ mod hex_bytes {
     ) -> Result<Bytes, D::Error> {
         let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
         text.strip_prefix("0x")
-            .and_then(|hex| alloy_primitives::hex::decode(hex).ok())
+            .and_then(crate::serde_util::hex_digits)
             .map(Bytes::from)
             .ok_or_else(|| serde::de::Error::custom("calldata: not 0x-prefixed even-length hex"))
     }

@@ -199,7 +199,7 @@ impl Expectation {
 
     /// Reads an expectation from JSON, resolving the currency in `catalog`.
     pub fn from_json_with(text: &str, catalog: &Catalog) -> Result<Expectation, ExpectationError> {
-        if text.trim_start().chars().next() != Some('{') {
+        if !text.trim_start().starts_with('{') {
             return Err(ExpectationError::Json(String::from(
                 "an expectation is a JSON object (starts with {)",
             )));
