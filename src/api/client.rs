@@ -90,7 +90,7 @@ pub struct Client {
 impl Client {
     /// A client over `http` with the default [`RetryPolicy`] and random jitter.
     ///
-    /// ```
+    /// ```no_run
     /// # #[tokio::main(flavor = "current_thread")]
     /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// # // A local server answering, in turn: 200 OK (then the last again).
@@ -134,7 +134,7 @@ impl Client {
 
     /// Another retry policy.
     ///
-    /// ```
+    /// ```no_run
     /// # #[tokio::main(flavor = "current_thread")]
     /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// # // A local server answering, in turn: 503 Service Unavailable (then the last again).
@@ -175,7 +175,7 @@ impl Client {
 
     /// Another jitter source, given the attempt about to be made.
     ///
-    /// ```
+    /// ```no_run
     /// # #[tokio::main(flavor = "current_thread")]
     /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// # // A local server answering, in turn: 503 Service Unavailable, 200 OK (then the last again).
@@ -219,7 +219,7 @@ impl Client {
     /// retried only for idempotent methods (`GET`, `PUT`), since a `POST` may have reached the
     /// service. Returns the last status and body.
     ///
-    /// ```
+    /// ```no_run
     /// # #[tokio::main(flavor = "current_thread")]
     /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// # // A local server answering, in turn: 503 Service Unavailable, 200 OK (then the last again).
@@ -294,7 +294,7 @@ impl Client {
 
     /// Sends `request` (with retries) and parses the answer into `T`.
     ///
-    /// ```
+    /// ```no_run
     /// # #[tokio::main(flavor = "current_thread")]
     /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// # // A local server answering, in turn: 200 OK (then the last again).

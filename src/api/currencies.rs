@@ -85,7 +85,7 @@ impl Api {
     /// `GET /v2/currencies`. `firstOnly` needs both `network` and `symbol`. Answer:
     /// [`CurrenciesAnswer`].
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Api, Credential};
     /// use securepay::currency::CurrencyQuery;
     /// use securepay::network::Network;
@@ -128,7 +128,7 @@ impl Api {
     /// `GET /v2/currencies/{currencyId}/conversion-routes`: what an invoice in `currency_id`
     /// (USD, EUR, CNY, GBP, JPY) may be paid in. Answer: [`ConversionRoutesAnswer`].
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Api, Credential, RequestError, RouteFilter};
     /// use securepay::network::Network;
     ///

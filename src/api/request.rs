@@ -128,7 +128,7 @@ impl Default for Api {
 impl Api {
     /// Production: [`DEFAULT_BASE_URL`] and [`DEFAULT_AUTH_URL`].
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Api, DEFAULT_AUTH_URL, DEFAULT_BASE_URL};
     ///
     /// let api = Api::new();
@@ -145,7 +145,7 @@ impl Api {
     /// Another payment API URL (staging `https://api.stage.request.network`, a local server, a
     /// proxy with a path prefix).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Api, RequestError};
     ///
     /// let proxy = Api::new().with_base_url("http://localhost:8080/request-api/")?;
@@ -161,7 +161,7 @@ impl Api {
 
     /// Another Auth API URL.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Api, Credential};
     ///
     /// let api = Api::new().with_auth_url("https://auth.stage.request.network")?;
@@ -176,7 +176,7 @@ impl Api {
 
     /// The payment API URL, without a trailing `/`.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::Api;
     ///
     /// assert_eq!(Api::new().base_url(), "https://api.request.network");
@@ -187,7 +187,7 @@ impl Api {
 
     /// The Auth API URL, without a trailing `/`.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::Api;
     ///
     /// assert_eq!(Api::new().auth_url(), "https://auth.request.network");
@@ -198,7 +198,7 @@ impl Api {
 
     /// Checks that `endpoint` accepts `credential`.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Api, Credential, Endpoint, RequestError};
     ///
     /// let key = Credential::api_key("sk_live_1234")?;

@@ -55,7 +55,7 @@ pub struct Recurrence {
 impl Recurrence {
     /// Checks the date form.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{BodyError, Frequency, Recurrence};
     ///
     /// assert!(Recurrence::new("2028-02-29", Frequency::Yearly).is_ok()); // a leap year
@@ -249,7 +249,7 @@ impl CreateRequest {
     /// The required fields: `amount` (human, above zero), `invoiceCurrency` (`USD`, a token id),
     /// `paymentCurrency` (a token id such as `USDC-base`).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{BodyError, CreateRequest};
     ///
     /// let body = CreateRequest::new("0.05".parse()?, "ETH-mainnet", "ETH-mainnet")?;
@@ -288,7 +288,7 @@ impl CreateRequest {
 
     /// `payee`: an address of the payment currency's network.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{BodyError, CreateRequest};
     ///
     /// let tron = CreateRequest::new("10".parse()?, "USDT-tron", "USDT-tron")?;
@@ -302,7 +302,7 @@ impl CreateRequest {
 
     /// `payer`: an address of the payment currency's network.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::CreateRequest;
     ///
     /// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?.payer("0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570")?;
@@ -316,7 +316,7 @@ impl CreateRequest {
 
     /// `recurrence`.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{CreateRequest, Frequency, Recurrence};
     ///
     /// let body = CreateRequest::new("9.99".parse()?, "USD", "USDC-base")?.recurrence(Recurrence::new("2030-01-01", Frequency::Monthly)?);
@@ -330,7 +330,7 @@ impl CreateRequest {
 
     /// `isCryptoToFiatAvailable: true`, in an eligible payment currency only.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{BodyError, CreateRequest};
     ///
     /// let body = CreateRequest::new("25.50".parse()?, "USD", "USDC-arbitrum-one")?.crypto_to_fiat()?;
@@ -354,7 +354,7 @@ impl CreateRequest {
 
     /// `customerInfo`.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{BodyError, CreateRequest, CustomerInfoBody};
     ///
     /// let info = CustomerInfoBody { last_name: Some(String::new()), ..Default::default() };
@@ -370,7 +370,7 @@ impl CreateRequest {
 
     /// `reference` (1–255 characters).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::CreateRequest;
     ///
     /// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?.reference("ORDER-2024-001234")?;
@@ -386,7 +386,7 @@ impl CreateRequest {
 
     /// `originalRequestId` and `originalRequestPaymentReference` (recurring payments).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::CreateRequest;
     ///
     /// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?
@@ -441,7 +441,7 @@ pub(crate) fn check_request_id(request_id: &str) -> Result<(), BodyError> {
 impl Api {
     /// `POST /v2/request`. Answer: [`RequestCreated`].
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Api, CreateRequest, Credential};
     ///
     /// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?.payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
@@ -462,7 +462,7 @@ impl Api {
     /// `GET /v2/request/{requestId}`. Answer:
     /// [`RequestStatus`](crate::partial::RequestStatus).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Api, Credential, RequestError};
     ///
     /// let key = Credential::api_key("sk_test")?;
@@ -485,7 +485,7 @@ impl Api {
     /// `amount` above zero, `chain` with `token`, crypto-to-fiat parameters…). Answer:
     /// [`RequestPayResponse`](super::RequestPayResponse).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Api, Credential, RequestError};
     /// use securepay::pay::RequestPayQuery;
     ///

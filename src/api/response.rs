@@ -83,7 +83,7 @@ impl fmt::Display for ApiError {
 impl ApiError {
     /// The error of a non-2xx answer.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{ApiError, ApiErrorKind};
     ///
     /// let error = ApiError::from_status(400, br#"{"message": "All requests must be on the same network", "error": "Bad Request", "statusCode": 400}"#);
@@ -112,7 +112,7 @@ impl ApiError {
     /// Whether sending the same request again later may succeed: 429 and 5xx only (see
     /// [`RetryPolicy`](super::RetryPolicy)).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::ApiError;
     ///
     /// assert!(ApiError::from_status(500, b"").is_retryable()); // documented as safe to retry
@@ -127,7 +127,7 @@ impl ApiError {
     /// Meant for [`Endpoint::GetSecurePayment`](super::Endpoint::GetSecurePayment) and
     /// [`Endpoint::GetSecurePaymentCalldata`](super::Endpoint::GetSecurePaymentCalldata).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::ApiError;
     /// use securepay::pay::{PayEndpointError, SecurePaymentStatus};
     ///

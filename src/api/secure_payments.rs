@@ -40,7 +40,7 @@ pub struct SecurePaymentItem {
 impl SecurePaymentItem {
     /// An item of `amount` (above zero) to the caller's bound destination.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{BodyError, SecurePaymentItem};
     ///
     /// assert_eq!(SecurePaymentItem::new("0".parse()?), Err(BodyError::ZeroAmount { field: "requests[].amount" }));
@@ -56,7 +56,7 @@ impl SecurePaymentItem {
 
     /// Names the destination explicitly.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::SecurePaymentItem;
     ///
     /// let item = SecurePaymentItem::new("10".parse()?)?.to_destination("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#89CDCBED:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?);
@@ -129,7 +129,7 @@ pub struct CreateSecurePayment {
 impl CreateSecurePayment {
     /// Checks the items.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{BodyError, CreateSecurePayment, SecurePaymentItem};
     ///
     /// let tron = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8@eip155:728126428#5F89A3B2:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -185,7 +185,7 @@ impl CreateSecurePayment {
 
     /// `reference` (1–255 characters): the merchant's reference.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{BodyError, CreateSecurePayment, SecurePaymentItem};
     ///
     /// let body = CreateSecurePayment::new(vec![SecurePaymentItem::new("10".parse()?)?])?;
@@ -199,7 +199,7 @@ impl CreateSecurePayment {
 
     /// `payerIdentifier` (1–255 characters).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{CreateSecurePayment, SecurePaymentItem};
     ///
     /// let body = CreateSecurePayment::new(vec![SecurePaymentItem::new("10".parse()?)?])?.payer_identifier("customer-8841")?;
@@ -215,7 +215,7 @@ impl CreateSecurePayment {
     /// `redirectUrl` and optionally `redirectLabel` (shown after a successful payment; there is
     /// no automatic redirect).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{BodyError, CreateSecurePayment, SecurePaymentItem};
     ///
     /// let body = CreateSecurePayment::new(vec![SecurePaymentItem::new("10".parse()?)?])?;
@@ -236,7 +236,7 @@ impl CreateSecurePayment {
 
     /// `accessPolicy`: the payment's override (omitted, the destination's policy applies).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{CreateSecurePayment, SecurePaymentItem};
     /// use securepay::policy::PaymentPolicy;
     ///
@@ -253,7 +253,7 @@ impl CreateSecurePayment {
 
     /// The items.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{CreateSecurePayment, SecurePaymentItem};
     ///
     /// let items = vec![SecurePaymentItem::new("10".parse()?)?, SecurePaymentItem::new("2.5".parse()?)?];
@@ -306,7 +306,7 @@ pub struct CreatePayoutLink {
 impl CreatePayoutLink {
     /// Checks the required fields.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{BodyError, CreatePayoutLink};
     /// use securepay::network::Network;
     ///
@@ -358,7 +358,7 @@ impl CreatePayoutLink {
 
     /// `reference` (1–255 characters).
     ///
-    /// ```
+    /// ```no_run
     /// # use securepay::api::CreatePayoutLink;
     /// # use securepay::network::Network;
     /// # let link = CreatePayoutLink::new(Network::Sepolia, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
@@ -374,7 +374,7 @@ impl CreatePayoutLink {
 
     /// `recipientIdentifier` (1–255 characters).
     ///
-    /// ```
+    /// ```no_run
     /// # use securepay::api::CreatePayoutLink;
     /// # use securepay::network::Network;
     /// # let link = CreatePayoutLink::new(Network::Sepolia, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
@@ -391,7 +391,7 @@ impl CreatePayoutLink {
 
     /// `redirectUrl` and optionally `redirectLabel`.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::BodyError;
     /// # use securepay::api::CreatePayoutLink;
     /// # use securepay::network::Network;
@@ -412,7 +412,7 @@ impl CreatePayoutLink {
 
     /// `accessPolicy` (the allowlist is not enforced for payouts: api-notes §5.4).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::PaymentPolicy;
     /// # use securepay::api::CreatePayoutLink;
     /// # use securepay::network::Network;
@@ -463,7 +463,7 @@ pub struct SecurePaymentCreated {
 impl Api {
     /// `POST /v2/secure-payments`. Answer: [`SecurePaymentCreated`].
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Api, CreateSecurePayment, Credential, SecurePaymentItem};
     ///
     /// let orchestrator = Credential::orchestrator("orc_5ZkJ2v9", "cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", None)?;
@@ -483,7 +483,7 @@ impl Api {
 
     /// `POST /v2/secure-payments/payouts`. Answer: [`SecurePaymentCreated`].
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Api, Credential};
     /// # use securepay::api::CreatePayoutLink;
     /// # use securepay::network::Network;
@@ -509,7 +509,7 @@ impl Api {
     /// [`PayEndpointError`](crate::pay::PayEndpointError) with
     /// [`ApiError::to_pay_endpoint_error`](super::ApiError::to_pay_endpoint_error).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::network::Network;
     /// use securepay::pay::SecurePayQuery;
     /// # use securepay::api::{Api, Credential};
@@ -536,7 +536,7 @@ impl Api {
     /// `GET /v2/secure-payments/{token}/pay`: the calldata. Answer:
     /// [`PayResponse`](crate::pay::PayResponse).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::network::Network;
     /// use securepay::pay::{SecurePayQuery, SourceToken};
     /// # use securepay::api::{Api, Credential};
@@ -569,7 +569,7 @@ impl Api {
     /// `POST /v2/secure-payments/{token}/intent`: records the broadcast transaction. Answer:
     /// [`IntentRecorded`](super::IntentRecorded).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::api::{Broadcast, RecordIntent};
     /// use securepay::network::Network;
     /// use securepay::pay::SourceToken;

@@ -98,7 +98,7 @@ impl Contract {
 
     /// The artifact name (`"ERC20FeeProxy"`).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::Contract;
     /// assert_eq!(Contract::Erc20FeeProxy.name(), "ERC20FeeProxy");
     /// assert_eq!(Contract::Erc20ConversionProxy.name(), "Erc20ConversionProxy");
@@ -245,7 +245,7 @@ pub struct Deployment {
 impl Deployment {
     /// A deployment; the address must be of the network's family.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::address::PayeeAddress;
     /// use securepay::contracts::{Contract, ContractsError, Deployment};
     /// use securepay::network::Network;
@@ -282,7 +282,7 @@ impl Deployment {
 
     /// The contract.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -296,7 +296,7 @@ impl Deployment {
 
     /// The network.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -310,7 +310,7 @@ impl Deployment {
 
     /// The version (`"0.2.0"`, or `"tron"` for Tron deployments).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -325,7 +325,7 @@ impl Deployment {
 
     /// The version, cheap to clone (no allocation for the built-in table).
     ///
-    /// ```
+    /// ```no_run
     /// use std::borrow::Cow;
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
@@ -340,7 +340,7 @@ impl Deployment {
 
     /// The address (Base58 on Tron).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -354,7 +354,7 @@ impl Deployment {
 
     /// The block the contract was created in.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -404,7 +404,7 @@ pub struct Deployments {
 impl Deployments {
     /// An empty table.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -419,7 +419,7 @@ impl Deployments {
     /// The service's deployments on the eight networks, compiled in, and the LI.FI diamond
     /// (`0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE`) on the six cross-chain source networks.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -477,7 +477,7 @@ impl Deployments {
 
     /// Adds a deployment, replacing any with the same contract, network and version.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::{Contract, Deployment, Deployments};
     /// use securepay::network::Network;
     ///
@@ -502,7 +502,7 @@ impl Deployments {
 
     /// Makes `version` the default version of `contract` (used where no version is named).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -519,7 +519,7 @@ impl Deployments {
 
     /// Every deployment.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -534,7 +534,7 @@ impl Deployments {
     /// The default version of `contract` on `network`: `"tron"` on Tron, else the table's
     /// default for the contract.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -555,7 +555,7 @@ impl Deployments {
 
     /// The deployment of `contract` on `network`, at `version` or the default version.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -586,7 +586,7 @@ impl Deployments {
 
     /// The canonical address of `contract` on `network` (its default version).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -607,7 +607,7 @@ impl Deployments {
 
     /// Every deployment at `address` on `network` (one contract, possibly several versions).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::Deployments;
     /// use securepay::network::Network;
     ///
@@ -638,7 +638,7 @@ impl Deployments {
 
     /// Which contract is at `address` on `network`.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::{Contract, ContractsError, Deployments};
     /// use securepay::network::Network;
     ///
@@ -672,7 +672,7 @@ impl Deployments {
 
     /// Which contract is at `address` on the chain `chain_id`.
     ///
-    /// ```
+    /// ```no_run
     /// use alloy_primitives::address;
     /// use securepay::contracts::{Contract, ContractsError, Deployments};
     /// use securepay::network::Network;

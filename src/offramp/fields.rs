@@ -111,7 +111,7 @@ pub enum PayerBodyError {
 impl PayerBodyError {
     /// The invalid fields.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::offramp::{CreatePayer, FieldError};
     ///
     /// let json = include_str!("../../tests/data/offramp/payer-individualBeneficiary.json")
@@ -335,7 +335,7 @@ impl ClientUserId {
 
     /// The id.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::offramp::ClientUserId;
     ///
     /// let id: ClientUserId = "user 123".parse()?;
@@ -348,7 +348,7 @@ impl ClientUserId {
 
     /// `/v2/payer/{clientUserId}` (for `GET` and `PATCH`).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::offramp::ClientUserId;
     ///
     /// assert_eq!(ClientUserId::parse("user 123")?.payer_path(), "/v2/payer/user%20123");
@@ -360,7 +360,7 @@ impl ClientUserId {
 
     /// `/v2/payer/{clientUserId}/payment-details`.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::offramp::ClientUserId;
     ///
     /// assert_eq!(ClientUserId::parse("user-123")?.payment_details_path(), "/v2/payer/user-123/payment-details");
@@ -372,7 +372,7 @@ impl ClientUserId {
 
     /// The id percent-encoded for a path segment (RFC 3986 unreserved characters kept).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::offramp::ClientUserId;
     ///
     /// assert_eq!(ClientUserId::parse("a/b~c")?.path_segment(), "a%2Fb~c");

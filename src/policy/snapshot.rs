@@ -68,7 +68,7 @@ pub struct PolicySnapshot(ResolvedPolicy);
 impl PolicySnapshot {
     /// Resolves (see [`resolve`]) and keeps the result.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{PaymentPolicy, PolicySnapshot, Screening, ScreeningProvider};
     ///
     /// let payment = PaymentPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
@@ -86,7 +86,7 @@ impl PolicySnapshot {
 
     /// The stored configuration.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::PolicySnapshot;
     ///
     /// let snapshot = PolicySnapshot::take(None, None, None)?;
@@ -229,7 +229,7 @@ pub struct PolicySettings {
 impl PolicySettings {
     /// No plan, no destination policy.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{PolicySettings, Screening};
     ///
     /// let settings = PolicySettings::new();
@@ -243,7 +243,7 @@ impl PolicySettings {
 
     /// The Client ID's plan.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{KytPlan, PlanOwner, PolicySettings, Screening};
     ///
     /// let mut settings = PolicySettings::new();
@@ -257,7 +257,7 @@ impl PolicySettings {
 
     /// The destination's policy.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{DestinationPolicy, PolicySettings};
     ///
     /// let mut settings = PolicySettings::new();
@@ -274,7 +274,7 @@ impl PolicySettings {
     /// most one plan, orchestrator- or platform-defined, never both. Remove the current plan
     /// first with [`PolicySettings::remove_plan`].
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{KytPlan, KytPlanError, PlanOwner, PolicySettings, Screening, ScreeningProvider};
     ///
     /// let mut settings = PolicySettings::new();
@@ -302,7 +302,7 @@ impl PolicySettings {
 
     /// Removes the Client ID's plan, returning it.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{KytPlan, PolicySettings, Screening};
     ///
     /// let mut settings = PolicySettings::new();
@@ -317,7 +317,7 @@ impl PolicySettings {
 
     /// Sets (or, with `None`, removes) the destination's policy (`PUT /v1/payee-destination`).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{DestinationPolicy, PolicySettings};
     ///
     /// let mut settings = PolicySettings::new();
@@ -335,7 +335,7 @@ impl PolicySettings {
     /// Creates a payment: resolves its configuration from the current settings and the
     /// payment's own `accessPolicy`, and returns the snapshot to store with it.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::{DestinationPolicy, PaymentPolicy, PolicySettings, Source};
     ///
     /// let mut settings = PolicySettings::new();

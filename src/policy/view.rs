@@ -34,7 +34,7 @@ pub enum BlockReason {
 impl BlockReason {
     /// The message shown to the payer.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::BlockReason;
     ///
     /// assert!(BlockReason::ProviderError.message().starts_with("Wallet screening is unavailable"));
@@ -162,7 +162,7 @@ impl PayerView {
 
     /// The stage.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::Stage;
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
@@ -178,7 +178,7 @@ impl PayerView {
 
     /// Whether a loading state is shown (screening in progress).
     ///
-    /// ```
+    /// ```no_run
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
@@ -196,7 +196,7 @@ impl PayerView {
 
     /// Whether the payment options (source chains and tokens) are shown.
     ///
-    /// ```
+    /// ```no_run
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
@@ -214,7 +214,7 @@ impl PayerView {
 
     /// Whether the amount is shown.
     ///
-    /// ```
+    /// ```no_run
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hideUntilApproved":true}"#)?), None)?;
@@ -232,7 +232,7 @@ impl PayerView {
 
     /// Whether the currency is shown.
     ///
-    /// ```
+    /// ```no_run
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
@@ -248,7 +248,7 @@ impl PayerView {
 
     /// The recipient as shown (clear or masked), `None` while hidden.
     ///
-    /// ```
+    /// ```no_run
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hideUntilApproved":true}"#)?), None)?;
@@ -268,7 +268,7 @@ impl PayerView {
 
     /// Whether the screen offers to copy the recipient's address.
     ///
-    /// ```
+    /// ```no_run
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#)?), None)?;
@@ -285,7 +285,7 @@ impl PayerView {
 
     /// Whether the screen links the recipient to a block explorer.
     ///
-    /// ```
+    /// ```no_run
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"off"}"#)?), None)?;
@@ -300,7 +300,7 @@ impl PayerView {
 
     /// Whether the screen resolves the recipient to a name.
     ///
-    /// ```
+    /// ```no_run
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#)?), None)?;
@@ -315,7 +315,7 @@ impl PayerView {
 
     /// Whether the payer may sign.
     ///
-    /// ```
+    /// ```no_run
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
     /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"off","allowedPayerAddresses":["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#)?), None)?;
@@ -331,7 +331,7 @@ impl PayerView {
 
     /// Why the wallet cannot pay, on a policy failure.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::BlockReason;
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
@@ -349,7 +349,7 @@ impl PayerView {
 
     /// The message shown on a policy failure.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::policy::BlockReason;
     /// # use securepay::address::PayeeAddress;
     /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};

@@ -101,7 +101,7 @@ pub struct Verdict {
 impl Verdict {
     /// Whether no finding is a danger.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::verify::{verify, Expectation};
     /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
     /// // The response pays 827.50 USDC; the payer agreed to 827.49.
@@ -118,7 +118,7 @@ impl Verdict {
 
     /// The findings of one severity.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::verify::{verify, Expectation, Severity};
     /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
     /// // No `maxPayerFees`: the 0.3 USDC platform fee the payer pays on top is a caution.
@@ -136,7 +136,7 @@ impl Verdict {
 
     /// The summary, then the findings, as text.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::verify::{verify, Expectation};
     /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
     /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30",
@@ -213,7 +213,7 @@ pub struct Verifier<'a> {
 impl Verifier<'static> {
     /// A verifier over the built-in tables.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::verify::{Expectation, Verifier};
     /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
     /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30",
@@ -230,7 +230,7 @@ impl Verifier<'static> {
 impl<'a> Verifier<'a> {
     /// A verifier over the caller's tables; the bridges are the table's LI.FI diamonds.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::Deployments;
     /// use securepay::currency::Catalog;
     /// use securepay::verify::{Expectation, Verifier};
@@ -262,7 +262,7 @@ impl<'a> Verifier<'a> {
 
     /// Adds a bridge cross-chain routes may call.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::contracts::{Contract, Deployment, Deployments};
     /// use securepay::currency::Catalog;
     /// use securepay::network::Network;

@@ -49,7 +49,7 @@ pub struct BusinessKey(String);
 impl BusinessKey {
     /// The business key of `event`, or `None` for an unknown event.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::{BusinessKey, Event};
     ///
     /// let partial = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.partial.json"))?;
@@ -107,7 +107,7 @@ impl BusinessKey {
 
     /// The kind of event the key belongs to, read back from the key.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::{BusinessKey, Event, EventKind};
     ///
     /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/kyt.screening.completed.json"))?;
@@ -122,7 +122,7 @@ impl BusinessKey {
 
     /// The key's text.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::{BusinessKey, Event};
     ///
     /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/client_id.linked.json"))?;
@@ -163,7 +163,7 @@ pub struct DeliveryLog {
 impl DeliveryLog {
     /// Whether `id` was recorded.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::{DeliveryId, DeliveryLog};
     ///
     /// let mut log = DeliveryLog::default();
@@ -179,7 +179,7 @@ impl DeliveryLog {
 
     /// Records `id`; `false` if it was already there.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::DeliveryLog;
     ///
     /// let mut log = DeliveryLog::default();
@@ -196,7 +196,7 @@ impl DeliveryLog {
     /// service stops retrying 21 seconds after the first attempt, so a cut-off of a day or
     /// more is safe. Returns how many were forgotten.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::DeliveryLog;
     ///
     /// let mut log = DeliveryLog::default();
@@ -214,7 +214,7 @@ impl DeliveryLog {
 
     /// How many ids are recorded.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::DeliveryLog;
     ///
     /// let mut log = DeliveryLog::default();
@@ -229,7 +229,7 @@ impl DeliveryLog {
 
     /// Whether no id is recorded.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::DeliveryLog;
     ///
     /// let log: DeliveryLog = serde_json::from_str("[]")?;
@@ -300,7 +300,7 @@ pub struct Deduplicator {
 impl Deduplicator {
     /// Whether this delivery, or another delivery of the same fact, was already recorded.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::{Deduplicator, Event};
     ///
     /// let first = Event::parse_unverified(br#"{"event": "payment.partial", "requestId": "01ab", "txHash": "0xAB", "totalAmountPaid": "50"}"#)?;
@@ -322,7 +322,7 @@ impl Deduplicator {
 
     /// Records the delivery and the event's fact as processed.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::{Deduplicator, DeliveryId, Event};
     ///
     /// let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
@@ -344,7 +344,7 @@ impl Deduplicator {
 
     /// The delivery ids recorded.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::{Deduplicator, Event};
     ///
     /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
@@ -359,7 +359,7 @@ impl Deduplicator {
 
     /// Forgets old delivery ids (see [`DeliveryLog::prune_before`]); business keys are kept.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::{Deduplicator, DeliveryId, Event};
     ///
     /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;

@@ -123,7 +123,7 @@ impl Event {
     /// [`VerifiedBody`](super::VerifiedBody) it returns; this is for bodies already verified
     /// elsewhere, stored events and tools.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::{Event, EventError};
     ///
     /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.partial.json"))?;
@@ -202,7 +202,7 @@ impl Event {
 
     /// The event name, scope included.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::Event;
     ///
     /// let event = Event::parse_unverified(br#"{"event": "payment.confirmed.client_id", "requestId": "01ab"}"#)?;
@@ -220,7 +220,7 @@ impl Event {
 
     /// The kind of a documented event (`None` for [`Event::Other`]).
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::{Event, EventKind};
     ///
     /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/client_id.linked.json"))?;
@@ -248,7 +248,7 @@ impl Event {
 
     /// The scope: `.client_id` / `.checkout` variants of payment events, core otherwise.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::{Event, EventScope};
     ///
     /// let event = Event::parse_unverified(br#"{"event": "payment.partial.client_id", "requestId": "01ab"}"#)?;
@@ -264,7 +264,7 @@ impl Event {
 
     /// The request the event is about (`requestId`, or the legacy `requestID`), if any.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::Event;
     ///
     /// // Older payloads spell it requestID.
@@ -291,7 +291,7 @@ impl Event {
 
     /// The wire form: the payload with its `event` field.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::Event;
     ///
     /// let body = include_bytes!("../../tests/data/webhook/compliance.updated.json");

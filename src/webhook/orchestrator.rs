@@ -78,7 +78,7 @@ pub enum KytVerdict {
 impl KytVerdict {
     /// The wire spelling.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::KytVerdict;
     ///
     /// assert_eq!(KytVerdict::Approved.as_str(), "approved");

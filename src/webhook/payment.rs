@@ -43,7 +43,7 @@ pub struct RequestIds {
 impl RequestIds {
     /// `requestId`, or `requestID` when only that one is present.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::RequestIds;
     ///
     /// let legacy_only: RequestIds = serde_json::from_str(r#"{"requestID": "01ab"}"#)?;
@@ -186,7 +186,7 @@ pub struct PaymentUpdate {
 impl PaymentUpdate {
     /// `requestId`, or the legacy `requestID` when only that one is present.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::Event;
     ///
     /// let event = Event::parse_unverified(br#"{"event": "payment.partial.client_id", "requestID": "01ab"}"#)?;
@@ -200,7 +200,7 @@ impl PaymentUpdate {
 
     /// `amount` in a currency with `decimals`, exactly.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::amount::Decimals;
     /// use securepay::webhook::Event;
     ///
@@ -216,7 +216,7 @@ impl PaymentUpdate {
 
     /// `totalAmountPaid` in a currency with `decimals`, exactly.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::amount::Decimals;
     /// use securepay::webhook::Event;
     ///
@@ -234,7 +234,7 @@ impl PaymentUpdate {
 
     /// `expectedAmount` in a currency with `decimals`, exactly.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::amount::Decimals;
     /// use securepay::webhook::Event;
     ///
@@ -253,7 +253,7 @@ impl PaymentUpdate {
     /// (`0x92Fc3406…e4d5`) is not, so for it this returns the checksum error while the raw
     /// text stays in `payer_address`.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::Event;
     ///
     /// let event = Event::parse_unverified(br#"{"event": "payment.confirmed", "requestId": "01ab",
@@ -269,7 +269,7 @@ impl PaymentUpdate {
 
     /// `payerEoaAddress` as an EVM or Tron address, when present.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::webhook::Event;
     ///
     /// let event = Event::parse_unverified(br#"{"event": "payment.confirmed", "requestId": "01ab",

@@ -205,7 +205,7 @@ impl Builder<'_> {
     /// Legacy `BatchPayments.batchERC20PaymentsWithReference`: one token, value 0. Approvals
     /// go to the batch contract ([`super::Flow::LegacyBatch`]).
     ///
-    /// ```
+    /// ```no_run
     /// use alloy_primitives::U256;
     /// use securepay::calldata::{BatchPayee, BuildError, Builder};
     /// use securepay::network::Network;
@@ -243,7 +243,7 @@ impl Builder<'_> {
 
     /// Legacy `BatchPayments.batchERC20PaymentsMultiTokensWithReference`, value 0.
     ///
-    /// ```
+    /// ```no_run
     /// use alloy_primitives::U256;
     /// use securepay::calldata::{BatchPayee, BatchTokenPayee, Builder};
     /// use securepay::network::Network;
@@ -291,7 +291,7 @@ impl Builder<'_> {
     /// contract's batch fee, `Σ amount × batch_fee_per_mille / 1000` (read `batchFee()` on
     /// chain; 0 if the contract charges none).
     ///
-    /// ```
+    /// ```no_run
     /// use alloy_primitives::U256;
     /// use securepay::calldata::{BatchPayee, BuildError, Builder};
     /// use securepay::network::Network;
@@ -367,7 +367,7 @@ impl Builder<'_> {
     /// last. Value = Σ(amount + fee) of the native group plus Σ max-to-spend of the
     /// native-conversion group. `paths_to_usd` may be empty (no USD cap on the batch fee).
     ///
-    /// ```
+    /// ```no_run
     /// use alloy_primitives::{address, U256};
     /// use securepay::calldata::{BatchGroup, BatchPaymentNetwork, BatchRequest, BuildError, Builder};
     /// use securepay::network::Network;
@@ -437,7 +437,7 @@ impl Builder<'_> {
 
     /// `BatchConversionPayments.batchERC20Payments` (one token, no conversion), value 0.
     ///
-    /// ```
+    /// ```no_run
     /// use alloy_primitives::{address, U256};
     /// use securepay::calldata::{BatchRequest, Builder};
     /// use securepay::network::Network;
@@ -472,7 +472,7 @@ impl Builder<'_> {
 
     /// `BatchConversionPayments.batchMultiERC20Payments` (several tokens, no conversion), value 0.
     ///
-    /// ```
+    /// ```no_run
     /// use alloy_primitives::{address, U256};
     /// use securepay::calldata::{BatchRequest, Builder};
     /// use securepay::network::Network;
@@ -507,7 +507,7 @@ impl Builder<'_> {
 
     /// `BatchConversionPayments.batchNativePayments`: value = Σ(amount + fee).
     ///
-    /// ```
+    /// ```no_run
     /// use alloy_primitives::{address, U256};
     /// use securepay::calldata::{BatchRequest, BuildError, Builder};
     /// use securepay::network::Network;

@@ -62,7 +62,7 @@ pub enum Call {
 impl Call {
     /// The Solidity function name.
     ///
-    /// ```
+    /// ```no_run
     /// use alloy_primitives::{hex, U256};
     /// use securepay::calldata::Decoder;
     /// use securepay::network::Network;
@@ -296,7 +296,7 @@ impl LegacyBatch {
     /// Each payment: `(token, recipient, amount, reference, fee)`; the token is `None` for a
     /// native batch.
     ///
-    /// ```
+    /// ```no_run
     /// use alloy_primitives::U256;
     /// use securepay::calldata::{BatchPayee, Builder, Call, Decoder};
     /// use securepay::network::Network;
@@ -407,7 +407,7 @@ pub enum BatchFunction {
 impl BatchFunction {
     /// The Solidity function name.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::calldata::decode::BatchFunction;
     /// assert_eq!(BatchFunction::MultiErc20Conversion.name(), "batchMultiERC20ConversionPayments");
     /// assert_eq!(BatchFunction::Native.name(), "batchNativePayments");

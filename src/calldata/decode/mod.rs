@@ -251,7 +251,7 @@ pub struct Decoder<'a> {
 impl Decoder<'static> {
     /// A decoder over the built-in deployment table and currency catalog.
     ///
-    /// ```
+    /// ```no_run
     /// use alloy_primitives::{hex, U256};
     /// use securepay::calldata::{Call, Decoder};
     /// use securepay::network::Network;
@@ -343,7 +343,7 @@ fn strict<C: SolCall>(args: &[u8]) -> Result<C, DecodeError> {
 impl<'a> Decoder<'a> {
     /// A decoder over the caller's deployment table and catalog.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::calldata::{DecodeError, Decoder};
     /// use securepay::contracts::Deployments;
     /// use securepay::currency::Catalog;
@@ -366,7 +366,7 @@ impl<'a> Decoder<'a> {
 
     /// What `to` is on `network`: one of the service's contracts or a catalog token.
     ///
-    /// ```
+    /// ```no_run
     /// use securepay::calldata::{Decoder, Target};
     /// use securepay::contracts::Contract;
     /// use securepay::network::Network;
@@ -406,7 +406,7 @@ impl<'a> Decoder<'a> {
 
     /// Decodes a call on the chain `chain_id` (the service's chain ids, Tron's included).
     ///
-    /// ```
+    /// ```no_run
     /// use alloy_primitives::{address, hex, U256};
     /// use securepay::calldata::{DecodeError, Decoder};
     /// use securepay::network::Network;
