@@ -9,50 +9,12 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-use serde_json::Value;
+use common::cli::{code, json_lines, json_out};
 
 fn securepay(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_securepay"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!stderr.contains("panicked"), "no panic: {stderr}");
-    assert!(!stderr.contains("RUST_BACKTRACE"), "no backtrace: {stderr}");
-    output
-}
-
-fn json_out(output: &Output) -> Value {
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "stdout is JSON ({e}): {}",
-            String::from_utf8_lossy(&output.stdout)
-        )
-    })
-}
-
-fn json_lines(output: &Output) -> Vec<Value> {
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-fn code(output: &Output) -> i32 {
-    output.status.code().unwrap()
+    common::cli::run(args, stdin.as_bytes(), &[])
 }
 
 #[test]

@@ -10,39 +10,8 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
+use common::cli::{code, json_out, run as securepay};
 use serde_json::Value;
-
-fn securepay(args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_securepay"))
-        .args(args)
-        .envs(env.iter().copied())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let output = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!stderr.contains("panicked"), "no panic: {stderr}");
-    output
-}
-
-fn code(output: &Output) -> i32 {
-    output.status.code().unwrap()
-}
-
-fn json_out(output: &Output) -> Value {
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "stdout is JSON ({e}): {}",
-            String::from_utf8_lossy(&output.stdout)
-        )
-    })
-}
 
 fn vectors() -> Vec<Value> {
     common::read_json("vectors/webhook-signatures.json")["vectors"]

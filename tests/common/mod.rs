@@ -7,6 +7,9 @@
     clippy::indexing_slicing
 )]
 
+#[cfg(feature = "cli")]
+pub mod cli;
+
 use std::path::PathBuf;
 
 use serde_json::Value;
