@@ -458,13 +458,19 @@ impl Run<'_, '_> {
         self.check_approvals(approvals, &legs, &tokens, &bridges, network);
         self.settle(flows, entries, bundle);
         self.summarize(flows, entries, network);
+        self.total_line(flows, "");
+    }
+
+    /// The summary's last line: every unit of the payment asset that leaves the wallet, with
+    /// `note` after it.
+    fn total_line(&mut self, flows: &Flows, note: &str) {
         let asset = self.payment_asset();
         let total = flows
             .all()
             .filter(|l| l.asset == asset)
             .fold(U256::ZERO, |t, l| t.saturating_add(l.amount));
         self.lines.push(format!(
-            "Total leaving your wallet: {} {}",
+            "Total leaving your wallet: {} {}{note}",
             self.human(total),
             self.symbol()
         ));
@@ -745,15 +751,6 @@ impl Run<'_, '_> {
         self.settle(&flows, &mut entries, None);
         flows.proxy_fees = fees;
         self.summarize(&flows, &entries, network);
-        let asset = self.payment_asset();
-        let total = flows
-            .all()
-            .filter(|l| l.asset == asset)
-            .fold(U256::ZERO, |t, l| t.saturating_add(l.amount));
-        self.lines.push(format!(
-            "Total leaving your wallet: {} {} (plus any batch fee)",
-            self.human(total),
-            self.symbol()
-        ));
+        self.total_line(&flows, " (plus any batch fee)");
     }
 }
