@@ -154,7 +154,7 @@ pub enum Answer {
         /// The native value (with a network), as a decimal string.
         #[serde(
             skip_serializing_if = "Option::is_none",
-            serialize_with = "serialize_value"
+            serialize_with = "crate::serde_util::u256_decimal_opt"
         )]
         value: Option<U256>,
     },
@@ -163,16 +163,6 @@ pub enum Answer {
         /// The result.
         result: String,
     },
-}
-
-fn serialize_value<S: serde::Serializer>(
-    value: &Option<U256>,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    match value {
-        Some(v) => serializer.collect_str(v),
-        None => serializer.serialize_none(),
-    }
 }
 
 impl CallSpec {

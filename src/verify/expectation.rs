@@ -3,7 +3,7 @@
 use std::fmt;
 
 use alloy_primitives::U256;
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
 use crate::address::PayeeAddress;
 use crate::amount::{AmountError, HumanAmount};
@@ -158,22 +158,12 @@ pub struct Expectation {
     /// The smart account that executes the bundle, in the smart-account flow.
     pub smart_account: Option<PayeeAddress>,
     /// The most the payer accepts to pay in fees on top, in smallest units.
-    #[serde(serialize_with = "serialize_option_u256")]
+    #[serde(serialize_with = "crate::serde_util::u256_decimal_opt")]
     pub max_payer_fees: Option<U256>,
     /// Whether the payee is masked in every output.
     pub hide_payee_address: bool,
     /// The source network of a cross-chain route, when the payer pins it.
     pub source_network: Option<Network>,
-}
-
-fn serialize_option_u256<S: Serializer>(
-    value: &Option<U256>,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    match value {
-        Some(v) => serializer.collect_str(v),
-        None => serializer.serialize_none(),
-    }
 }
 
 impl fmt::Debug for Expectation {
