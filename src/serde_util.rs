@@ -49,3 +49,13 @@ pub(crate) fn nullable<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'
 ) -> Result<Option<T>, D::Error> {
     <Option<T> as serde::Deserialize>::deserialize(deserializer)
 }
+
+/// A shape written with its `paymentType` tag first and its own fields after it (the pay
+/// responses and the secure-payment display data).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct PaymentTypeTagged<'a, T: serde::Serialize> {
+    pub(crate) payment_type: &'static str,
+    #[serde(flatten)]
+    pub(crate) shape: &'a T,
+}

@@ -357,13 +357,7 @@ pub enum SecurePaymentInfo {
 impl Serialize for SecurePaymentInfo {
     /// The service's JSON, `paymentType` included.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        #[serde(rename_all = "camelCase")]
-        struct Tagged<'a, T: Serialize> {
-            payment_type: &'static str,
-            #[serde(flatten)]
-            shape: &'a T,
-        }
+        use crate::serde_util::PaymentTypeTagged as Tagged;
         match self {
             SecurePaymentInfo::Single(shape) => Tagged {
                 payment_type: "single",

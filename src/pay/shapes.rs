@@ -401,13 +401,7 @@ impl<'de> Deserialize<'de> for PayResponse {
 
 impl Serialize for PayResponse {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        #[serde(rename_all = "camelCase")]
-        struct Tagged<'a, T: Serialize> {
-            payment_type: &'static str,
-            #[serde(flatten)]
-            shape: &'a T,
-        }
+        use crate::serde_util::PaymentTypeTagged as Tagged;
         match self {
             PayResponse::Single(single) => Tagged {
                 payment_type: "single",
