@@ -8,6 +8,15 @@ pub(crate) fn u256_decimal<S: Serializer>(value: &U256, serializer: S) -> Result
     serializer.collect_str(value)
 }
 
+/// Whether JSON text opens an object: its first byte after JSON whitespace is `{`. The
+/// readers of request and response bodies check this before serde, which would also take a
+/// struct written as an array of its fields in order.
+pub(crate) fn opens_object(json: &[u8]) -> bool {
+    json.iter()
+        .find(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+        == Some(&b'{')
+}
+
 /// Writes an optional `U256` as a decimal string, or `null`.
 pub(crate) fn u256_decimal_opt<S: Serializer>(
     value: &Option<U256>,

@@ -422,12 +422,10 @@ impl<'de> Deserialize<'de> for ClientUserId {
 /// Reads a request body that must be a JSON object (serde would also take a struct written
 /// as an array of its fields in order; a body is never that).
 pub(crate) fn read_object<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, PayerBodyError> {
-    let not_json = |e: serde_json::Error| PayerBodyError::NotJson(e.to_string());
-    let value: serde_json::Value = serde_json::from_str(json).map_err(not_json)?;
-    if !value.is_object() {
+    if !crate::serde_util::opens_object(json.as_bytes()) {
         return Err(PayerBodyError::NotJson(String::from(
             "expected a JSON object",
         )));
     }
-    serde_json::from_value(value).map_err(not_json)
+    serde_json::from_str(json).map_err(|e| PayerBodyError::NotJson(e.to_string()))
 }

@@ -305,7 +305,7 @@ impl PayResponse {
     /// # Ok::<(), serde_json::Error>(())
     /// ```
     pub fn from_slice(bytes: &[u8]) -> Result<PayResponse, serde_json::Error> {
-        if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        if !crate::serde_util::opens_object(bytes) {
             return Err(serde::de::Error::custom(
                 "a pay response is a JSON object (starts with {)",
             ));

@@ -189,7 +189,7 @@ impl Expectation {
 
     /// Reads an expectation from JSON, resolving the currency in `catalog`.
     pub fn from_json_with(text: &str, catalog: &Catalog) -> Result<Expectation, ExpectationError> {
-        if !text.trim_start().starts_with('{') {
+        if !crate::serde_util::opens_object(text.as_bytes()) {
             return Err(ExpectationError::Json(String::from(
                 "an expectation is a JSON object (starts with {)",
             )));
