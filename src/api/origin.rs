@@ -109,29 +109,15 @@ fn authority_host(authority: &str) -> Result<&str, &'static str> {
             };
             (v6, port)
         }
-        None => match authority.split_once(':') {
-            Some((host, port)) => (host, Some(port)),
-            None => (authority, None),
-        },
+        None => {
+            let (name, port) = match authority.split_once(':') {
+                Some((name, port)) => (name, Some(port)),
+                None => (authority, None),
+            };
+            check_name(name)?;
+            (name, port)
+        }
     };
-    if !authority.starts_with('[') {
-        if host.is_empty() {
-            return Err("no host");
-        }
-        let label_ok = |label: &str| {
-            !label.is_empty()
-                && !label.starts_with('-')
-                && !label.ends_with('-')
-                && label
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
-        };
-        if !host.split('.').all(label_ok) {
-            return Err(
-                "the host is not a name of letters, digits and inner -, separated by single dots",
-            );
-        }
-    }
     if let Some(port) = port {
         let digits_ok =
             !port.is_empty() && port.len() <= 5 && port.bytes().all(|b| b.is_ascii_digit());
@@ -140,6 +126,27 @@ fn authority_host(authority: &str) -> Result<&str, &'static str> {
         }
     }
     Ok(host)
+}
+
+/// A host name or IPv4 address: labels of letters, digits and inner `-`, one dot apart.
+fn check_name(name: &str) -> Result<(), &'static str> {
+    if name.is_empty() {
+        return Err("no host");
+    }
+    let label_ok = |label: &str| {
+        !label.is_empty()
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+            && label
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    };
+    if !name.split('.').all(label_ok) {
+        return Err(
+            "the host is not a name of letters, digits and inner -, separated by single dots",
+        );
+    }
+    Ok(())
 }
 
 #[cfg(test)]
