@@ -20,18 +20,26 @@ fn copies_of_shared_reference_and_vectors_are_identical() {
     let files = [
         "reference/deployments.json",
         "reference/currencies.json",
+        "reference/lifi-abi.json",
         "vectors/abi-calls.jsonl",
+        "vectors/lifi-calldata-examples.jsonl",
         "vectors/interop-addresses.json",
         "vectors/webhook-signatures.json",
     ];
-    for file in files {
-        let original = std::fs::read(shared.join(file)).expect("original readable");
-        let copy = std::fs::read(common::data_path(file)).expect("copy readable");
-        assert!(
-            original == copy,
-            "tests/data/{file} differs from ../shared/{file}: copy it again"
-        );
-    }
+    // Every file is compared before failing, so one stale copy does not hide another.
+    let stale: Vec<&str> = files
+        .into_iter()
+        .filter(|file| {
+            let original = std::fs::read(shared.join(file)).expect("original readable");
+            let copy = std::fs::read(common::data_path(file)).expect("copy readable");
+            original != copy
+        })
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "tests/data/{{{}}} differ from ../shared: copy them again",
+        stale.join(",")
+    );
 }
 
 #[test]

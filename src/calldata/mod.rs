@@ -16,6 +16,7 @@
 
 mod build;
 pub mod decode;
+pub mod lifi;
 mod reference;
 pub mod spec;
 mod value;

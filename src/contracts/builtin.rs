@@ -15,9 +15,10 @@ pub(super) type Row = (Contract, Network, &'static str, Address, u64);
 use Contract::*;
 use Network::{ArbitrumOne, Base, Bsc, Mainnet, Matic, Optimism, Sepolia, Tron};
 
-/// The LI.FI diamond, the bridge the service's cross-chain routes call (DOCS example calldata;
-/// the same address on every EVM chain LI.FI serves). Not in `deployments.json`: its creation
-/// blocks are not in the references, so they are 0.
+/// The LI.FI diamond, the bridge the service's cross-chain routes call. Source: lifi-notes §5,
+/// lifinance/contracts `deployments/<chain>.json` key `LiFiDiamond` @ `ef00558f`, the same
+/// address on all six source chains (mainnet, arbitrum-one, optimism, base, matic, bsc). Not in
+/// `deployments.json`: its creation blocks are not in the references, so they are 0.
 pub(super) const LIFI_DIAMOND: Address = address!("0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE");
 
 /// The networks the LI.FI diamond is listed on: the cross-chain source chains.
