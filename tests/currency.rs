@@ -22,6 +22,26 @@ fn reference() -> Value {
     common::read_json("reference/currencies.json")
 }
 
+/// The fields of a reference row that the catalog carries, each compared below.
+const COMPARED_FIELDS: &[&str] = &[
+    "id",
+    "name",
+    "symbol",
+    "decimals",
+    "address",
+    "network",
+    "type",
+    "chainId",
+    "hash",
+    "abiHex",
+    "destination",
+    "verified",
+    "aliases",
+];
+/// The fields of a reference row that only document it (where a fact comes from, why an id
+/// was chosen); the catalog does not carry them, so they are not compared.
+const DOCUMENTATION_FIELDS: &[&str] = &["source", "note", "idNote"];
+
 fn api_object(entry: &Value) -> Value {
     let mut object = json!({});
     for key in [
@@ -47,6 +67,13 @@ fn every_builtin_entry_matches_the_reference_and_passes_the_checked_constructor(
     {
         expected_count += 1;
         let id = common::s(entry, "id");
+        for key in entry.as_object().unwrap().keys() {
+            assert!(
+                COMPARED_FIELDS.contains(&key.as_str())
+                    || DOCUMENTATION_FIELDS.contains(&key.as_str()),
+                "{id}: reference field {key:?} is new: compare it or list it as documentation"
+            );
+        }
         let ours = catalog.entry(id).unwrap_or_else(|e| panic!("{id}: {e}"));
         let currency = ours.currency();
         assert_eq!(currency.name(), common::s(entry, "name"), "{id}");
@@ -114,7 +141,7 @@ fn every_builtin_entry_matches_the_reference_and_passes_the_checked_constructor(
 
 #[test]
 fn currency_objects_round_trip_in_the_api_shape() {
-    let json = r#"{"id":"USDC-mainnet","name":"USD Coin","symbol":"USDC","decimals":6,"address":"0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48","network":"mainnet","type":"ERC20","hash":"0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48","chainId":1}"#;
+    let json = r#"{"id":"USDC-mainnet","name":"USDC","symbol":"USDC","decimals":6,"address":"0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48","network":"mainnet","type":"ERC20","hash":"0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48","chainId":1}"#;
     let currency: Currency = serde_json::from_str(json).unwrap();
     assert_eq!(serde_json::to_string(&currency).unwrap(), json);
     let native = r#"{"id":"ETH-mainnet","name":"Ether","symbol":"ETH","decimals":18,"address":"0xf5af88e117747e87fc5929f2ff87221b1447652e","network":"mainnet","type":"ETH","hash":"0xf5af88e117747e87fc5929f2ff87221b1447652e","chainId":1}"#;
@@ -222,6 +249,7 @@ fn currency_ids() {
         ("USDT0-arbitrum-one", "USDT0", Some(Network::ArbitrumOne)),
         ("AETH-arbitrum-one", "AETH", Some(Network::ArbitrumOne)),
         ("USDCn-optimism", "USDCn", Some(Network::Optimism)),
+        ("fUSDC-sepolia", "fUSDC", Some(Network::Sepolia)),
         ("USD", "USD", None),
         ("JPY", "JPY", None),
     ];
@@ -287,8 +315,39 @@ fn queries_follow_the_api_semantics() {
         ..Default::default()
     };
     assert!(
-        matches!(catalog.query(&by_id).unwrap(), QueryAnswer::One(c) if c.id().as_str() == "USDC-matic")
+        matches!(catalog.query(&by_id).unwrap(), QueryAnswer::One(c) if c.id().as_str() == "USDCn-matic")
     );
+    let by_alias = CurrencyQuery {
+        id: Some("USDC-matic".into()),
+        ..Default::default()
+    };
+    assert!(
+        matches!(catalog.query(&by_alias).unwrap(), QueryAnswer::One(c) if c.id().as_str() == "USDCn-matic")
+    );
+    for (alias, canonical) in [
+        ("USDC-optimism", "USDCn-optimism"),
+        ("USDC-matic", "USDCn-matic"),
+        ("USDC-sepolia", "fUSDC-sepolia"),
+        ("USDT-sepolia", "fUSDT-sepolia"),
+    ] {
+        assert_eq!(catalog.get(alias).unwrap().id().as_str(), canonical);
+    }
+    let sepolia_symbol = |symbol: &str| {
+        catalog.query(&CurrencyQuery {
+            network: Some(Network::Sepolia),
+            symbol: Some(symbol.into()),
+            first_only: true,
+            ..Default::default()
+        })
+    };
+    assert!(
+        matches!(sepolia_symbol("fusdc").unwrap(), QueryAnswer::One(c) if c.id().as_str() == "fUSDC-sepolia"),
+        "symbol queries match the token list's symbol"
+    );
+    assert!(matches!(
+        sepolia_symbol("USDC"),
+        Err(CatalogError::NotFound(_))
+    ));
 
     let missing = CurrencyQuery {
         network: Some(Network::Tron),
@@ -326,7 +385,13 @@ fn destination_tokens_are_usdc_and_usdt_never_usdt0() {
             .destination_tokens(network)
             .map(|c| c.symbol())
             .collect();
-        assert_eq!(symbols, ["USDC", "USDT"], "{network}");
+        // The token list calls Sepolia's test USDC and USDT fUSDC and fUSDT.
+        let expected = if network == Network::Sepolia {
+            ["fUSDC", "fUSDT"]
+        } else {
+            ["USDC", "USDT"]
+        };
+        assert_eq!(symbols, expected, "{network}");
     }
     let usdt0_optimism = catalog.get("USDT0-optimism").unwrap().address();
     assert!(!catalog.is_destination_token(Network::Optimism, usdt0_optimism));
@@ -356,7 +421,7 @@ fn conversion_routes_pay_fiat_invoices_in_stablecoins() {
         .iter()
         .map(|c| c.id().as_str())
         .collect();
-    assert_eq!(ids, ["USDC-sepolia", "USDT-sepolia", "FAU-sepolia"]);
+    assert_eq!(ids, ["fUSDC-sepolia", "fUSDT-sepolia", "FAU-sepolia"]);
     let json = serde_json::to_value(catalog.conversion_routes("JPY", None).unwrap()).unwrap();
     assert_eq!(json["currencyId"], "JPY");
     assert_eq!(json["network"], Value::Null);
@@ -411,7 +476,15 @@ fn cross_chain_sources_and_crypto_to_fiat() {
             .unwrap()
             .id()
             .as_str(),
-        "USDC-matic"
+        "USDCn-matic"
+    );
+    assert_eq!(
+        catalog
+            .crypto_to_fiat_currency(Network::Sepolia)
+            .unwrap()
+            .id()
+            .as_str(),
+        "fUSDC-sepolia"
     );
     assert!(catalog.crypto_to_fiat_currency(Network::Base).is_none());
 }

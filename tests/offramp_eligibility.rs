@@ -16,7 +16,7 @@ use securepay::offramp::{
 use securepay::webhook::{AgreementStatus, KycStatus, PaymentDetailStatus};
 use serde_json::json;
 
-const ALLOWED: &str = "USDC-mainnet, USDC-matic, USDC-arbitrum-one, USDC-sepolia";
+const ALLOWED: &str = "USDC-mainnet, USDCn-matic, USDC-arbitrum-one, fUSDC-sepolia";
 const WALLET: &str = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";
 
 fn request(source: &str, target: Network, amount: &str) -> PlanRequest {
@@ -38,14 +38,22 @@ fn only_usdc_on_the_four_crypto_to_fiat_networks_is_eligible() {
         .map(|c| c.id().to_string())
         .collect();
     assert_eq!(allowed.join(", "), ALLOWED);
-    for id in [
-        "USDC-mainnet",
-        "USDC-matic",
-        "USDC-arbitrum-one",
-        "USDC-sepolia",
+    // The canonical ids and the plain ids (aliases) are both eligible; the token list calls
+    // the Sepolia test USDC fUSDC.
+    for (id, canonical, symbol) in [
+        ("USDC-mainnet", "USDC-mainnet", "USDC"),
+        ("USDCn-matic", "USDCn-matic", "USDC"),
+        ("USDC-matic", "USDCn-matic", "USDC"),
+        ("USDC-arbitrum-one", "USDC-arbitrum-one", "USDC"),
+        ("fUSDC-sepolia", "fUSDC-sepolia", "fUSDC"),
+        ("USDC-sepolia", "fUSDC-sepolia", "fUSDC"),
     ] {
         let currency = check_eligibility(catalog, id).unwrap();
-        assert_eq!(currency.symbol(), "USDC");
+        assert_eq!(
+            (currency.id().as_str(), currency.symbol()),
+            (canonical, symbol),
+            "{id}"
+        );
     }
     for network in Network::ALL {
         let eligible = catalog.crypto_to_fiat_currency(network).is_some();
@@ -67,7 +75,9 @@ fn every_refusal_says_what_is_allowed() {
         ("USDT-mainnet", "NotUsdc"),
         ("ETH-mainnet", "NotUsdc"),
         ("USDC-base", "NetworkNotSupported"),
-        ("USDCn-optimism", "NetworkNotSupported"), // an alias resolves, then is refused
+        ("USDC-optimism", "NetworkNotSupported"), // an alias resolves, then is refused
+        ("USDCn-optimism", "NetworkNotSupported"),
+        ("USDT-sepolia", "NotUsdc"), // the alias of fUSDT-sepolia
         ("USDT-tron", "NetworkNotSupported"),
         ("USD", "Fiat"),
         ("DOGE-mainnet", "UnknownCurrency"),
@@ -87,7 +97,7 @@ fn every_refusal_says_what_is_allowed() {
     }
     assert_eq!(
         check_eligibility(catalog, "USDT-matic").unwrap_err().to_string(),
-        format!("USDT-matic is not USDC: crypto-to-fiat on matic is in USDC-matic only (allowed: {ALLOWED})")
+        format!("USDT-matic is not USDC: crypto-to-fiat on matic is in USDCn-matic only (allowed: {ALLOWED})")
     );
 }
 
@@ -120,8 +130,8 @@ fn usdc_on_the_target_network_needs_only_the_two_offramp_steps() {
         create.body,
         Some(json!({
             "amount": "25.5",
-            "invoiceCurrency": "USDC-matic",
-            "paymentCurrency": "USDC-matic",
+            "invoiceCurrency": "USDCn-matic",
+            "paymentCurrency": "USDCn-matic",
             "isCryptoToFiatAvailable": true
         }))
     );

@@ -14,7 +14,7 @@ use crate::network::Network;
 /// ```
 /// use securepay::api::{parse_parts, CurrenciesAnswer};
 ///
-/// let one: CurrenciesAnswer = parse_parts(200, br#"{"id": "USDT-mainnet", "name": "Tether USD", "symbol": "USDT", "decimals": 6, "address": "0xdAC17F958D2ee523a2206206994597C13D831ec7", "network": "mainnet", "type": "ERC20", "hash": "0xdac17f958d2ee523a2206206994597c13d831ec7", "chainId": 1}"#)?; // firstOnly=true or id=…
+/// let one: CurrenciesAnswer = parse_parts(200, br#"{"id": "USDT-mainnet", "name": "USDT", "symbol": "USDT", "decimals": 6, "address": "0xdAC17F958D2ee523a2206206994597C13D831ec7", "network": "mainnet", "type": "ERC20", "hash": "0xdac17f958d2ee523a2206206994597c13d831ec7", "chainId": 1}"#)?; // firstOnly=true or id=…
 /// let CurrenciesAnswer::One(usdt) = one else { unreachable!() };
 /// assert_eq!((usdt.id().as_str(), usdt.decimals().get()), ("USDT-mainnet", 6));
 /// assert_eq!(parse_parts::<CurrenciesAnswer>(200, b"[]")?, CurrenciesAnswer::List(vec![]));
@@ -59,7 +59,7 @@ pub enum RouteFilter {
 /// ```
 /// use securepay::api::{parse_parts, ConversionRoutesAnswer};
 ///
-/// let body = br#"{"currencyId": "USD", "network": "mainnet", "conversionRoutes": [{"id": "USDT-mainnet", "name": "Tether USD", "symbol": "USDT", "decimals": 6, "address": "0xdAC17F958D2ee523a2206206994597C13D831ec7", "network": "mainnet", "type": "ERC20", "hash": "0xdac17f958d2ee523a2206206994597c13d831ec7", "chainId": 1}]}"#;
+/// let body = br#"{"currencyId": "USD", "network": "mainnet", "conversionRoutes": [{"id": "USDT-mainnet", "name": "USDT", "symbol": "USDT", "decimals": 6, "address": "0xdAC17F958D2ee523a2206206994597C13D831ec7", "network": "mainnet", "type": "ERC20", "hash": "0xdac17f958d2ee523a2206206994597c13d831ec7", "chainId": 1}]}"#;
 /// let routes: ConversionRoutesAnswer = parse_parts(200, body)?;
 /// assert_eq!((routes.currency_id.as_str(), routes.network.as_deref()), ("USD", Some("mainnet")));
 /// assert_eq!(routes.conversion_routes[0].symbol(), "USDT");

@@ -1,5 +1,7 @@
 //! The built-in currency catalog, compiled in from `reference/currencies.json` (the service's
 //! token list v1.5.0 for the eight networks, plus EURC from Circle's published addresses).
+//! Ids, symbols and names are the token list's (`USDCn-optimism`, `USDCn-matic`,
+//! `fUSDC-sepolia`, `fUSDT-sepolia`); the plain ids (`USDC-optimism`, …) stay aliases.
 //! `tests/currency.rs` checks every row against the reference file.
 
 use alloy_primitives::{address, Address};
@@ -82,7 +84,7 @@ const UNVERIFIED: bool = false;
 pub(super) const CURRENCIES: &[BuiltinCurrency] = &[
     row(
         "USDC-mainnet",
-        "USD Coin",
+        "USDC",
         "USDC",
         6,
         Evm(address!("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48")),
@@ -94,7 +96,7 @@ pub(super) const CURRENCIES: &[BuiltinCurrency] = &[
     ),
     row(
         "USDT-mainnet",
-        "Tether USD",
+        "USDT",
         "USDT",
         6,
         Evm(address!("0xdAC17F958D2ee523a2206206994597C13D831ec7")),
@@ -106,7 +108,7 @@ pub(super) const CURRENCIES: &[BuiltinCurrency] = &[
     ),
     row(
         "DAI-mainnet",
-        "Dai Stablecoin",
+        "DAI",
         "DAI",
         18,
         Evm(address!("0x6B175474E89094C44Da98b954EedeAC495271d0F")),
@@ -154,7 +156,7 @@ pub(super) const CURRENCIES: &[BuiltinCurrency] = &[
     ),
     row(
         "USDT-arbitrum-one",
-        "Tether USD",
+        "USD Tether",
         "USDT",
         6,
         Evm(address!("0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9")),
@@ -201,7 +203,7 @@ pub(super) const CURRENCIES: &[BuiltinCurrency] = &[
         &[],
     ),
     row(
-        "USDC-optimism",
+        "USDCn-optimism",
         "USD Coin",
         "USDC",
         6,
@@ -210,11 +212,11 @@ pub(super) const CURRENCIES: &[BuiltinCurrency] = &[
         Erc20,
         DEST,
         VERIFIED,
-        &["USDCn-optimism"],
+        &["USDC-optimism"],
     ),
     row(
         "USDT-optimism",
-        "Tether USD",
+        "USDT",
         "USDT",
         6,
         Evm(address!("0x94b008aA00579c1307B0EF2c499aD98a8ce58e58")),
@@ -238,7 +240,7 @@ pub(super) const CURRENCIES: &[BuiltinCurrency] = &[
     ),
     row(
         "DAI-optimism",
-        "Dai Stablecoin",
+        "DAI",
         "DAI",
         18,
         Evm(address!("0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1")),
@@ -274,7 +276,7 @@ pub(super) const CURRENCIES: &[BuiltinCurrency] = &[
     ),
     row(
         "USDT-base",
-        "Tether USD",
+        "USD Tether",
         "USDT",
         6,
         Evm(address!("0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2")),
@@ -321,7 +323,7 @@ pub(super) const CURRENCIES: &[BuiltinCurrency] = &[
         &[],
     ),
     row(
-        "USDC-matic",
+        "USDCn-matic",
         "USD Coin",
         "USDC",
         6,
@@ -330,11 +332,11 @@ pub(super) const CURRENCIES: &[BuiltinCurrency] = &[
         Erc20,
         DEST,
         VERIFIED,
-        &["USDCn-matic"],
+        &["USDC-matic"],
     ),
     row(
         "USDT-matic",
-        "Tether USD",
+        "USDT",
         "USDT",
         6,
         Evm(address!("0xc2132D05D31c914a87C6611C10748AEb04B58e8F")),
@@ -358,7 +360,7 @@ pub(super) const CURRENCIES: &[BuiltinCurrency] = &[
     ),
     row(
         "DAI-matic",
-        "Dai Stablecoin",
+        "DAI",
         "DAI",
         18,
         Evm(address!("0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063")),
@@ -406,7 +408,7 @@ pub(super) const CURRENCIES: &[BuiltinCurrency] = &[
     ),
     row(
         "DAI-bsc",
-        "Dai Stablecoin",
+        "DAI",
         "DAI",
         18,
         Evm(address!("0x1AF3F329e8BE154074D8769D1FFa4eE058B1DBc3")),
@@ -453,28 +455,28 @@ pub(super) const CURRENCIES: &[BuiltinCurrency] = &[
         &[],
     ),
     row(
-        "USDC-sepolia",
-        "USD Coin (test)",
-        "USDC",
+        "fUSDC-sepolia",
+        "fUSDC",
+        "fUSDC",
         6,
         Evm(address!("0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238")),
         Sepolia,
         Erc20,
         DEST,
         VERIFIED,
-        &["fUSDC-sepolia"],
+        &["USDC-sepolia"],
     ),
     row(
-        "USDT-sepolia",
-        "Tether USD (test)",
-        "USDT",
+        "fUSDT-sepolia",
+        "fUSDT",
+        "fUSDT",
         6,
         Evm(address!("0xF046b3CA5ae2879c6bAcC4D42fAF363eE8379F78")),
         Sepolia,
         Erc20,
         DEST,
         VERIFIED,
-        &["fUSDT-sepolia"],
+        &["USDT-sepolia"],
     ),
     row(
         "FAU-sepolia",

@@ -64,7 +64,7 @@ impl CatalogEntry {
         self
     }
 
-    /// Adds another id this currency answers to (`USDCn-optimism` for `USDC-optimism`).
+    /// Adds another id this currency answers to (`USDC-optimism` for `USDCn-optimism`).
     pub fn with_alias(mut self, alias: &str) -> Result<CatalogEntry, CatalogError> {
         let alias = CurrencyId::parse_on(alias, self.currency.network())?;
         self.aliases.push(alias);
@@ -93,6 +93,14 @@ impl CatalogEntry {
 
     fn answers_to(&self, id: &str) -> bool {
         self.currency.id().as_str() == id || self.aliases.iter().any(|a| a.as_str() == id)
+    }
+
+    /// Whether the conversion-route and crypto-to-fiat rules see this currency as `symbol`:
+    /// its symbol, or the symbol part of one of its aliases. The token list calls the Sepolia
+    /// test USDC `fUSDC` (id `fUSDC-sepolia`) and its plain id `USDC-sepolia` stays an alias,
+    /// so it is still the USDC of those rules (and `fUSDT-sepolia` the USDT).
+    fn goes_by(&self, symbol: &str) -> bool {
+        self.currency.symbol() == symbol || self.aliases.iter().any(|a| a.symbol_part() == symbol)
     }
 }
 
@@ -150,7 +158,7 @@ pub struct ConversionRoutes<'a> {
 /// let catalog = Catalog::builtin();
 /// let usdc = catalog.get("USDC-base")?;
 /// assert_eq!(usdc.decimals().get(), 6);
-/// assert_eq!(catalog.get("USDCn-optimism")?.id().as_str(), "USDC-optimism");
+/// assert_eq!(catalog.get("USDC-optimism")?.id().as_str(), "USDCn-optimism"); // an alias
 ///
 /// let query = CurrencyQuery { network: Some(Network::Bsc), symbol: Some("USDT".into()), first_only: true, ..Default::default() };
 /// let QueryAnswer::One(usdt) = catalog.query(&query)? else { unreachable!() };
@@ -286,13 +294,16 @@ impl Catalog {
             ));
         }
         let conversion_routes = self
-            .currencies()
-            .filter(|c| {
+            .entries
+            .iter()
+            .filter(|e| {
+                let c = &e.currency;
                 c.kind().is_token()
                     && c.chain_network()
                         .is_some_and(|n| network.is_none_or(|want| want == n))
-                    && CONVERSION_PAYMENT_SYMBOLS.contains(&c.symbol())
+                    && CONVERSION_PAYMENT_SYMBOLS.iter().any(|s| e.goes_by(s))
             })
+            .map(|e| &e.currency)
             .collect();
         Ok(ConversionRoutes {
             currency_id: invoice_currency.to_owned(),
@@ -321,14 +332,19 @@ impl Catalog {
 }
 
 impl Catalog {
-    /// The currency a crypto-to-fiat request must be in on `network` (USDC), or `None` when
-    /// crypto-to-fiat is not offered there (it is on mainnet, matic, arbitrum-one, sepolia).
+    /// The currency a crypto-to-fiat request must be in on `network` (USDC; on Sepolia the
+    /// token list's `fUSDC-sepolia`, alias `USDC-sepolia`), or `None` when crypto-to-fiat is
+    /// not offered there (it is on mainnet, matic, arbitrum-one, sepolia).
     pub fn crypto_to_fiat_currency(&self, network: Network) -> Option<&Currency> {
         if !CRYPTO_TO_FIAT_NETWORKS.contains(&network) {
             return None;
         }
-        self.currencies()
-            .find(|c| c.chain_network() == Some(network) && c.symbol() == CRYPTO_TO_FIAT_SYMBOL)
+        self.entries
+            .iter()
+            .find(|e| {
+                e.currency.chain_network() == Some(network) && e.goes_by(CRYPTO_TO_FIAT_SYMBOL)
+            })
+            .map(|e| &e.currency)
     }
 }
 

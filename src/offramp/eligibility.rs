@@ -71,7 +71,7 @@ pub enum EligibilityError {
 /// use securepay::offramp::allowed_currencies;
 ///
 /// let ids: Vec<String> = allowed_currencies(Catalog::builtin()).iter().map(|c| c.id().to_string()).collect();
-/// assert_eq!(ids, ["USDC-mainnet", "USDC-matic", "USDC-arbitrum-one", "USDC-sepolia"]);
+/// assert_eq!(ids, ["USDC-mainnet", "USDCn-matic", "USDC-arbitrum-one", "fUSDC-sepolia"]);
 /// assert!(allowed_currencies(&Catalog::empty()).is_empty());
 /// ```
 pub fn allowed_currencies(catalog: &Catalog) -> Vec<&Currency> {
@@ -91,7 +91,7 @@ pub fn allowed_currencies(catalog: &Catalog) -> Vec<&Currency> {
 /// let catalog = Catalog::builtin();
 /// assert_eq!(check_eligibility(catalog, "USDC-matic")?.decimals().get(), 6);
 /// let error = check_eligibility(catalog, "USDC-base").unwrap_err();
-/// assert!(error.to_string().contains("USDC-mainnet, USDC-matic, USDC-arbitrum-one, USDC-sepolia"));
+/// assert!(error.to_string().contains("USDC-mainnet, USDCn-matic, USDC-arbitrum-one, fUSDC-sepolia"));
 /// assert!(matches!(check_eligibility(catalog, "USDT-mainnet"), Err(EligibilityError::NotUsdc { .. })));
 /// # Ok::<(), EligibilityError>(())
 /// ```

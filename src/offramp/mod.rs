@@ -21,7 +21,7 @@
 //! let refused = check_eligibility(catalog, "USDC-optimism").unwrap_err();
 //! assert_eq!(
 //!     refused.to_string(),
-//!     "crypto-to-fiat is not offered on optimism (USDC-optimism): it is offered in USDC-mainnet, USDC-matic, USDC-arbitrum-one, USDC-sepolia"
+//!     "crypto-to-fiat is not offered on optimism (USDC-optimism): it is offered in USDC-mainnet, USDCn-matic, USDC-arbitrum-one, fUSDC-sepolia"
 //! );
 //! ```
 
