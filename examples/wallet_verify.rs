@@ -1,14 +1,29 @@
-//! A wallet's last check before the user signs: the pay response of a secure payment is verified
-//! against what the user agreed to on the checkout page, the user reads a plain summary, and a
-//! response that was tampered with on the way is refused with the reason.
+//! A wallet's last check before the user signs.
 //!
 //! `cargo run --example wallet_verify`
 //!
-//! The response is the documented `single` answer of `GET /v2/secure-payments/{token}/pay`
-//! (827.50 USDC on Base with a 0.30 USDC platform fee paid by the payer), compiled in.
+//! The trust model: the server that prepared the transactions may be compromised. Only two
+//! things are trusted — what the user agreed to on the checkout page (the expectation, with its
+//! caps) and the facts compiled into securepay (contracts per chain, what each call does,
+//! tokens, the bridge's receivers). Everything in the pay response is checked against them:
+//! every transaction of every list is decoded and accounted for; the fee bundle, the amount
+//! summary and the metadata only label what the transactions do, and a disagreement is a danger.
+//!
+//! The caps: `maxPayerFees` is the most that may leave the wallet beyond the agreed payments,
+//! `maxPayeeFees` the most the payees may receive less than agreed (fees deducted from the
+//! payment). An absent cap is zero. A cross-chain route is agreed with `sourceNetwork`,
+//! `sourceCurrency` and `maxSourceAmount` (the most that may leave on the source chain, bridge
+//! costs included), and proved from the bridge calldata itself.
+//!
+//! The first response is the documented `single` answer of `GET /v2/secure-payments/{token}/pay`
+//! (827.50 USDC on Base: a 0.30 USDC platform fee paid by the payer, a 1.25 USDC protocol fee
+//! deducted from the payment), compiled in.
 
-use securepay::pay::PayResponse;
-use securepay::verify::{verify, Expectation, Severity, Verdict};
+use alloy_primitives::U256;
+use securepay::currency::Catalog;
+use securepay::network::Network;
+use securepay::pay::{ApprovalPlan, CrossChainRoute, PayResponse, PaymentPlan, PlannedPayment};
+use securepay::verify::{verify, verify_slice, Expectation, Severity, Verdict};
 
 /// The response bytes as the wallet received them.
 const RESPONSE: &str = include_str!("../tests/data/pay/single_erc20_fees.json");
@@ -22,22 +37,22 @@ const AGREED: &str = r#"{
     "amount": "827.50",
     "reference": "0xe23a6b02059c2b30"
   }],
-  "maxPayerFees": "0.30"
+  "maxPayerFees": "0.30",
+  "maxPayeeFees": "1.25"
 }"#;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let expectation = Expectation::from_json(AGREED)?;
 
-    println!("1. The response as received, checked against the agreement:");
-    let response = PayResponse::from_slice(RESPONSE.as_bytes())?;
-    let verdict = verify(&response, &expectation);
+    println!("1. The response as received (its bytes), checked against the agreement:");
+    let verdict = verify_slice(RESPONSE.as_bytes(), &expectation);
     show(&verdict);
     assert!(verdict.is_safe());
 
     println!("\n2. Someone swapped the payee inside the payment calldata:");
     let attacker = "1111111111111111111111111111111111111111";
     let swapped = RESPONSE.replace("6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7", attacker);
-    let verdict = verify(&PayResponse::from_slice(swapped.as_bytes())?, &expectation);
+    let verdict = verify_slice(swapped.as_bytes(), &expectation);
     show(&verdict);
     assert!(!verdict.is_safe());
 
@@ -46,19 +61,77 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "00000000000000000000000000000000000000000000000000000000000493e0",
         "000000000000000000000000000000000000000000000000000000000007a120",
     );
-    let verdict = verify(&PayResponse::from_slice(inflated.as_bytes())?, &expectation);
+    let verdict = verify_slice(inflated.as_bytes(), &expectation);
     show(&verdict);
     assert!(!verdict.is_safe());
 
-    println!("\n4. The merchant hides the payee address (hidePayeeAddress): the summary masks it:");
+    println!("\n4. The same response, but the user agreed to no payee-side fee (no maxPayeeFees):");
+    let strict = AGREED.replace(",\n  \"maxPayeeFees\": \"1.25\"", "");
+    let verdict = verify_slice(RESPONSE.as_bytes(), &Expectation::from_json(&strict)?);
+    show(&verdict);
+    assert!(!verdict.is_safe());
+
+    println!("\n5. The merchant hides the payee address (hidePayeeAddress): the summary masks it:");
     let hidden = AGREED.replace(
         "\"maxPayerFees\"",
         "\"hidePayeeAddress\": true, \"maxPayerFees\"",
     );
-    let verdict = verify(&response, &Expectation::from_json(&hidden)?);
+    let verdict = verify_slice(RESPONSE.as_bytes(), &Expectation::from_json(&hidden)?);
     show(&verdict);
     assert!(!verdict.to_text().contains("0x6923"));
+
+    println!("\n6. Cross-chain: 10 USDC on Base, paid with at most 10.10 USDT from Optimism:");
+    let (response, agreed) = cross_chain()?;
+    let verdict = verify(&response, &agreed);
+    show(&verdict);
+    assert!(verdict.is_safe());
+
+    println!("\n7. The same route with the bridge's destination message paying someone else:");
+    let json = serde_json::to_string(&response)?;
+    let tampered = json.replace("6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7", attacker);
+    let verdict = verify_slice(tampered.as_bytes(), &agreed);
+    show(&verdict);
+    assert!(!verdict.is_safe());
     Ok(())
+}
+
+/// A cross-chain response built the way the service documents it, and the agreement.
+fn cross_chain() -> Result<(PayResponse, Expectation), Box<dyn std::error::Error>> {
+    let catalog = Catalog::builtin();
+    let payee = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?;
+    let payer = "0x2222222222222222222222222222222222222222".parse()?;
+    let plan = PaymentPlan {
+        network: Network::Base,
+        currency: catalog.get("USDC-base")?.clone(),
+        payments: vec![PlannedPayment {
+            request_id: "01e2".into(),
+            secure_payment_token: None,
+            payee,
+            amount: U256::from(10_000_000u64),
+            reference: "0x1a2b3c4d5e6f7081".parse()?,
+        }],
+        fees: vec![],
+        approval: ApprovalPlan::Exact,
+        smart_account: None,
+        parent_token: None,
+        bundle_id: None,
+    };
+    let route = CrossChainRoute {
+        network: Network::Optimism,
+        currency: catalog.get("USDT-optimism")?.clone(),
+        payer,
+        source_amounts: vec![U256::from(10_080_000u64)], // 10 USDC + 0.08 of bridge costs
+        quote_timestamp: 1_773_740_000,
+        fill_deadline: 1_773_750_000,
+    };
+    let response = plan.build_cross_chain(&route)?;
+    let agreed = Expectation::from_json(
+        r#"{"network": "base", "currency": "USDC-base",
+            "payments": [{"payee": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "amount": "10", "reference": "0x1a2b3c4d5e6f7081"}],
+            "payer": "0x2222222222222222222222222222222222222222",
+            "sourceNetwork": "optimism", "sourceCurrency": "USDT-optimism", "maxSourceAmount": "10.10"}"#,
+    )?;
+    Ok((response, agreed))
 }
 
 fn show(verdict: &Verdict) {

@@ -44,8 +44,11 @@ impl fmt::Display for Transaction {
 }
 
 /// The wire form of a transaction: `to` and `data` as strings, `value` in any of the forms the
-/// API uses.
+/// API uses. Nothing else: a field a wallet might also sign (`chainId`, `gas`, `gasPrice`,
+/// `type`, `nonce`, `authorizationList`, …) is refused, never ignored, because the transaction
+/// verified must be exactly the transaction signed.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct WireTransaction<'a> {
     #[serde(borrow)]
     to: Cow<'a, str>,

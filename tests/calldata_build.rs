@@ -320,7 +320,7 @@ fn batches_with_a_tron_payee_or_on_tron_are_refused_with_the_services_message() 
         BuildError::TronBatch
     );
     assert_eq!(
-        on_tron.batch_payments(&[], &[], evm(FEE)).unwrap_err(),
+        on_tron.batch_payments(&[], &[], evm(FEE), 0).unwrap_err(),
         BuildError::TronBatch
     );
     assert_eq!(
@@ -402,7 +402,7 @@ fn batch_payments_matches_the_services_vector_and_enforces_its_group_rules() {
     };
     let builder = Builder::new(Network::Mainnet);
     let tx = builder
-        .batch_payments(std::slice::from_ref(&group), &[], evm(FEE))
+        .batch_payments(std::slice::from_ref(&group), &[], evm(FEE), 0)
         .unwrap();
     assert!(tx.data.starts_with(&[0x92, 0xcd, 0xdb, 0x91]));
     assert_eq!(tx.value, U256::ZERO);
@@ -427,6 +427,7 @@ fn batch_payments_matches_the_services_vector_and_enforces_its_group_rules() {
             &[group.clone(), native.clone(), native_conversion.clone()],
             &[],
             evm(FEE),
+            0,
         )
         .unwrap();
     assert_eq!(
@@ -434,13 +435,31 @@ fn batch_payments_matches_the_services_vector_and_enforces_its_group_rules() {
         U256::from(1000u16 + 100 + 7000),
         "Σ(amount+fee) of group 3 + Σ maxToSpend of group 4"
     );
+    let with_fee = builder
+        .batch_payments(
+            &[group.clone(), native.clone(), native_conversion.clone()],
+            &[],
+            evm(FEE),
+            30,
+        )
+        .unwrap();
     assert_eq!(
-        builder.batch_payments(&[native_conversion.clone(), native.clone()], &[], evm(FEE)),
+        with_fee.value,
+        U256::from(1000u16 + 100 + 7000 + 24),
+        "plus 0.3 % of the native amounts (1000 + 7000): the contract reverts below it"
+    );
+    assert_eq!(
+        builder.batch_payments(
+            &[native_conversion.clone(), native.clone()],
+            &[],
+            evm(FEE),
+            0
+        ),
         Err(BuildError::NativeConversionNotLast)
     );
     let six = vec![group.clone(); 6];
     assert_eq!(
-        builder.batch_payments(&six, &[], evm(FEE)),
+        builder.batch_payments(&six, &[], evm(FEE), 0),
         Err(BuildError::TooManyGroups(6))
     );
     let decoded = Decoder::builtin()
@@ -473,7 +492,7 @@ fn batch_payments_reproduces_the_services_multi_erc20_calldata() {
         ],
     };
     let tx = Builder::new(Network::Mainnet)
-        .batch_payments(&[group], &[], evm(FEE))
+        .batch_payments(&[group], &[], evm(FEE), 0)
         .unwrap();
     assert_eq!(
         tx.data.to_string(),

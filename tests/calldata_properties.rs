@@ -350,7 +350,7 @@ fn batch_cases() -> impl Strategy<Value = Case> {
                     },
                 ),
                 _ => (
-                    builder.batch_requests_native(&requests, skip, fee_address),
+                    builder.batch_requests_native(&requests, skip, fee_address, 0),
                     BatchFunction::Native,
                     UsdLimit::Skip {
                         skip_fee_usd_limit: skip,
@@ -404,7 +404,7 @@ proptest! {
             network: BatchPaymentNetwork::MultiErc20,
             requests: requests.iter().map(|(recipient, amount, reference)| BatchRequest { recipient: *recipient, request_amount: U256::from(*amount), path: vec![Address::ZERO], reference: *reference, fee_amount: U256::ZERO, max_to_spend: U256::ZERO, max_rate_timespan: U256::ZERO }).collect(),
         };
-        let tx = Builder::new(Network::Base).batch_payments(std::slice::from_ref(&group), &[], fee_address).unwrap_or_else(|e| panic!("{e}"));
+        let tx = Builder::new(Network::Base).batch_payments(std::slice::from_ref(&group), &[], fee_address, 0).unwrap_or_else(|e| panic!("{e}"));
         let decoded = Decoder::builtin().decode(Network::Base, &tx.to, &tx.data, tx.value).unwrap_or_else(|e| panic!("{e}"));
         let Call::BatchPayments(batch) = decoded.call else { panic!("batchPayments") };
         prop_assert_eq!(batch.meta_details.len(), 1);

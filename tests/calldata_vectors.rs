@@ -45,6 +45,7 @@ fn on_mainnet(input: &Value) -> Value {
     match input["kind"].as_str().unwrap() {
         "erc20_approve" => input["token"] = json!("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"),
         "eth_fee" => input["amount"] = json!("1000"),
+        "batch_eth" | "batch_nc_native" | "batch_conv_payments" => input["batchFee"] = json!("0"),
         _ => {}
     }
     input
@@ -112,13 +113,30 @@ fn values_with_a_network_follow_each_contract_rule() {
         "no legacy batch on Base: {error}"
     );
     input["network"] = json!("mainnet");
-    assert_eq!(answer(input).1, U256::from(2004u64), "Σ(amount + fee)");
+    let error = CallSpec::from_json(&input).unwrap().answer().unwrap_err();
+    assert!(
+        error.to_string().starts_with("batchFee: missing"),
+        "the batch fee rate is an explicit input: {error}"
+    );
+    input["batchFee"] = json!("0");
+    assert_eq!(
+        answer(input.clone()).1,
+        U256::from(2004u64),
+        "Σ(amount + fee)"
+    );
+    input["batchFee"] = json!("10");
+    assert_eq!(
+        answer(input).1,
+        U256::from(2000u64 + 4 + 20),
+        "Request Network's own test: 2000 + 24 (fees 2 + 2, 1 % of 2000)"
+    );
     let conv = common::abi_vectors()
         .into_iter()
         .find(|v| v["id"] == "batch_conv_payments_01")
         .unwrap();
     let mut input = conv["input"].clone();
     input["network"] = json!("mainnet");
+    input["batchFee"] = json!("0");
     let native_group: U256 = conv["input"]["metaDetails"]
         .as_array()
         .unwrap()

@@ -402,7 +402,7 @@ fn verify_exits_0_when_safe_1_on_danger_and_2_on_unusable_input() {
     };
     let good = write(
         "good.json",
-        r#"{"network":"base","currency":"USDC-base","payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}],"maxPayerFees":"0.30"}"#,
+        r#"{"network":"base","currency":"USDC-base","payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}],"maxPayerFees":"0.30","maxPayeeFees":"1.25"}"#,
     );
     let output = securepay(
         &[
@@ -426,7 +426,11 @@ fn verify_exits_0_when_safe_1_on_danger_and_2_on_unusable_input() {
         .as_array()
         .unwrap()
         .iter()
-        .any(|l| l.as_str().unwrap().starts_with("Total leaving your wallet")));
+        .any(|l| l["kind"] == "total"
+            && l["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("Total leaving your wallet")));
     let text = securepay(
         &[
             "verify",

@@ -16,10 +16,10 @@
 
 mod build;
 pub mod decode;
+pub mod effect;
 pub mod lifi;
 mod reference;
 pub mod spec;
-mod value;
 
 pub use build::{
     Allowance, BatchGroup, BatchPayee, BatchPaymentNetwork, BatchRequest, BatchTokenPayee,

@@ -27,8 +27,8 @@ use alloy_sol_types::SolCall;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::value::{batch_payments_share, sum_amount_and_fee, Overflow};
-use super::{BatchPaymentNetwork, PaymentReference, TRON_BATCH_MESSAGE};
+use super::effect::Overflow;
+use super::{PaymentReference, TRON_BATCH_MESSAGE};
 use crate::address::{EvmAddress, PayeeAddress, TronAddress};
 use crate::amount::parse_uint;
 use crate::contracts::abi::{
@@ -113,11 +113,24 @@ enum Body {
     Call {
         data: Bytes,
         to: Destination,
-        /// Computed eagerly, reported only when a network asks for it.
-        value: Result<U256, Overflow>,
+        /// Reported only when a network asks for it.
+        value: Value_,
     },
     /// A non-call kind answered with a text result.
     Result(String),
+}
+
+/// How the value of a call is found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Value_ {
+    /// Fixed by the description (0 for non-payable calls, amount + fee for `eth_fee`).
+    Fixed(Result<U256, Overflow>),
+    /// What the call needs per the effect table, with the batch contract's on-chain rate
+    /// (`batchFee`, in the contract's own unit) when it charges one on native value.
+    FromEffect {
+        /// The rate given, if any.
+        batch_fee: Option<u32>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -263,10 +276,16 @@ impl CallSpec {
                         .address(network, *contract)
                         .map_err(|e| field_error("network", e))?,
                 };
+                let value = match value {
+                    Value_::Fixed(value) => (*value)?,
+                    Value_::FromEffect { batch_fee } => {
+                        effect_value(deployments, network, &to, data, *batch_fee)?
+                    }
+                };
                 Ok(Answer::Call {
                     data: data.clone(),
                     to: Some(to),
-                    value: Some((*value)?),
+                    value: Some(value),
                 })
             }
         }
@@ -453,8 +472,60 @@ fn call(data: Vec<u8>, to: Destination, value: Result<U256, Overflow>) -> Body {
     Body::Call {
         data: data.into(),
         to,
-        value,
+        value: Value_::Fixed(value),
     }
+}
+
+/// A native batch: its value comes from the effect table, with the `batchFee` rate given.
+fn native_batch(data: Vec<u8>, to: Destination, f: &Fields<'_>) -> Result<Body, SpecError> {
+    let batch_fee = match (f.network, f.has("batchFee")) {
+        (None, true) => {
+            return Err(field_error(
+                "batchFee",
+                "only meaningful with network (it sets value)",
+            ))
+        }
+        (_, false) => None,
+        (Some(_), true) => {
+            let rate = f.uint("batchFee")?;
+            Some(u32::try_from(rate).map_err(|_| field_error("batchFee", "above 2^32 - 1"))?)
+        }
+    };
+    Ok(Body::Call {
+        data: data.into(),
+        to,
+        value: Value_::FromEffect { batch_fee },
+    })
+}
+
+/// The value a built call needs, from the effect of its own calldata decoded strictly.
+fn effect_value(
+    deployments: &Deployments,
+    network: Network,
+    to: &PayeeAddress,
+    data: &[u8],
+    batch_fee: Option<u32>,
+) -> Result<U256, SpecError> {
+    let decoded = super::Decoder::new(deployments, crate::currency::Catalog::builtin())
+        .decode(network, to, data, U256::ZERO)
+        .map_err(|e| field_error("line", e))?;
+    let effect = super::effect::effect_of(&decoded);
+    let charges_native_fee = effect.batch_fee.as_ref().is_some_and(|fee| {
+        fee.bases
+            .iter()
+            .any(|(asset, base)| *asset == super::effect::Asset::Native && !base.is_zero())
+    });
+    let rate = match batch_fee {
+        Some(rate) => rate,
+        None if charges_native_fee => {
+            return Err(field_error(
+                "batchFee",
+                "missing: the batch contract's on-chain rate (its batchFee(), per mille for BatchPayments, per ten thousand for BatchConversionPayments) is needed with network to compute value",
+            ))
+        }
+        None => 0,
+    };
+    effect.required_value(rate).ok_or(SpecError::ValueOverflow)
 }
 
 fn contract(c: Contract) -> Destination {
@@ -523,7 +594,7 @@ fn parse_kind(kind: &str, f: &Fields<'_>) -> Result<Body, SpecError> {
                         "missing: needed with network to compute value",
                     ))
                 }
-                (Some(_), true) => super::value::add(f.uint("amount")?, data._feeAmount),
+                (Some(_), true) => super::effect::add(f.uint("amount")?, data._feeAmount),
             };
             call(
                 data.abi_encode(),
@@ -541,7 +612,7 @@ fn parse_kind(kind: &str, f: &Fields<'_>) -> Result<Body, SpecError> {
                 _feeAmount: f.uint("feeAmount")?,
                 _feeAddress: f.address("feeAddress")?,
             };
-            let value = super::value::add(data._amount, data._feeAmount);
+            let value = super::effect::add(data._amount, data._feeAmount);
             call(
                 data.abi_encode(),
                 contract(Contract::EthereumFeeProxy),
@@ -677,7 +748,9 @@ fn parse_kind(kind: &str, f: &Fields<'_>) -> Result<Body, SpecError> {
 fn legacy_batch(kind: &str, f: &Fields<'_>) -> Result<Body, SpecError> {
     let multi = kind == "batch_erc20_multi";
     let native = kind == "batch_eth";
-    f.only(if multi || native {
+    f.only(if native {
+        &["payees", "feeAddress", "batchFee"]
+    } else if multi {
         &["payees", "feeAddress"]
     } else {
         &["token", "payees", "feeAddress"]
@@ -715,7 +788,6 @@ fn legacy_batch(kind: &str, f: &Fields<'_>) -> Result<Body, SpecError> {
         };
         call(data.abi_encode(), destination, Ok(U256::ZERO))
     } else if native {
-        let value = sum_amount_and_fee(amounts.iter().copied().zip(fees.iter().copied()));
         let data = Bp::batchEthPaymentsWithReferenceCall {
             _recipients: recipients,
             _amounts: amounts,
@@ -723,7 +795,7 @@ fn legacy_batch(kind: &str, f: &Fields<'_>) -> Result<Body, SpecError> {
             _feeAmounts: fees,
             _feeAddress: fee_address,
         };
-        call(data.abi_encode(), destination, value)
+        native_batch(data.abi_encode(), destination, f)?
     } else {
         let data = Bp::batchERC20PaymentsWithReferenceCall {
             _tokenAddress: f.address("token")?,
@@ -765,42 +837,22 @@ fn conversion_batch(kind: &str, f: &Fields<'_>) -> Result<Body, SpecError> {
             call(data, destination, Ok(U256::ZERO))
         }
         "batch_nc_native" => {
-            f.only(&["requests", "skipFeeUSDLimit", "feeAddress"])?;
-            let details = f.request_details("requests")?;
-            let value = sum_amount_and_fee(details.iter().map(|d| (d.requestAmount, d.feeAmount)));
+            f.only(&["requests", "skipFeeUSDLimit", "feeAddress", "batchFee"])?;
             let data = Bcp::batchNativePaymentsCall {
-                requestDetails: details,
+                requestDetails: f.request_details("requests")?,
                 skipFeeUSDLimit: f.boolean("skipFeeUSDLimit")?,
                 feeAddress: f.address("feeAddress")?,
             };
-            call(data.abi_encode(), destination, value)
+            native_batch(data.abi_encode(), destination, f)?
         }
         _ => {
-            f.only(&["metaDetails", "pathsToUSD", "feeAddress"])?;
-            let mut value = Ok(U256::ZERO);
+            f.only(&["metaDetails", "pathsToUSD", "feeAddress", "batchFee"])?;
             let mut meta_details = Vec::new();
             for group in f.objects("metaDetails")? {
                 group.only(&["paymentNetworkId", "requests"])?;
-                let id = group.uint("paymentNetworkId")?;
-                let details = group.request_details("requests")?;
-                if let Some(network) = BatchPaymentNetwork::from_id(id) {
-                    for d in &details {
-                        value = value.and_then(|v| {
-                            super::value::add(
-                                v,
-                                batch_payments_share(
-                                    network,
-                                    d.requestAmount,
-                                    d.feeAmount,
-                                    d.maxToSpend,
-                                )?,
-                            )
-                        });
-                    }
-                }
                 meta_details.push(abi::MetaDetail {
-                    paymentNetworkId: id,
-                    requestDetails: details,
+                    paymentNetworkId: group.uint("paymentNetworkId")?,
+                    requestDetails: group.request_details("requests")?,
                 });
             }
             let data = Bcp::batchPaymentsCall {
@@ -808,7 +860,7 @@ fn conversion_batch(kind: &str, f: &Fields<'_>) -> Result<Body, SpecError> {
                 pathsToUSD: f.paths("pathsToUSD")?,
                 feeAddress: f.address("feeAddress")?,
             };
-            call(data.abi_encode(), destination, value)
+            native_batch(data.abi_encode(), destination, f)?
         }
     })
 }

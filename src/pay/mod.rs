@@ -22,6 +22,7 @@
 mod fee;
 mod metadata;
 mod plan;
+mod plan_cross;
 mod query;
 mod shapes;
 mod status;
@@ -37,6 +38,7 @@ pub use metadata::{
 pub use plan::{
     ApprovalPlan, PaymentPlan, PaymentPlanError, PlannedFee, PlannedPayment, SmartAccountFlow,
 };
+pub use plan_cross::CrossChainRoute;
 pub use query::{PayQueryError, RequestPayQuery, SecurePayQuery, SourceToken};
 pub use shapes::{
     Child, DestinationCall, ExecutionKind, LegacyBatchPayment, MulticallPayment, PayResponse,

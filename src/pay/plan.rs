@@ -81,6 +81,21 @@ pub enum PaymentPlanError {
     /// The sums overflow 256 bits.
     #[error("the plan's amounts overflow uint256")]
     Overflow,
+    /// A cross-chain route's source amounts do not pair up with the payments.
+    #[error("the route has {amounts} source amount(s) for {payments} payment(s)")]
+    SourceAmounts {
+        /// Source amounts given.
+        amounts: usize,
+        /// Payments in the plan.
+        payments: usize,
+    },
+    /// No LI.FI receiver is known on the destination network, or the destination is paid in
+    /// its native currency (a bridge route delivers a token).
+    #[error("no cross-chain route can end on {0} in this currency (a LI.FI ReceiverAcrossV4 and a token are needed)")]
+    NoBridgeReceiver(Network),
+    /// A contract the plan needs is not in the deployment table.
+    #[error(transparent)]
+    Contracts(#[from] crate::contracts::ContractsError),
     /// A call could not be built.
     #[error(transparent)]
     Build(#[from] BuildError),
@@ -508,7 +523,16 @@ impl PaymentPlan {
     }
 
     /// The amount of each payee's leg: the amount minus its payee-borne fees.
-    fn legs(&self) -> Result<Vec<U256>, PaymentPlanError> {
+    /// The destination token of a cross-chain plan (its currency must be a token on its
+    /// network).
+    pub(super) fn destination_token(&self) -> Result<PayeeAddress, PaymentPlanError> {
+        match (self.currency.chain_network(), self.currency.token_address()) {
+            (Some(network), Some(token)) if network == self.network => Ok(token),
+            _ => Err(PaymentPlanError::NoBridgeReceiver(self.network)),
+        }
+    }
+
+    pub(super) fn legs(&self) -> Result<Vec<U256>, PaymentPlanError> {
         for (index, fee) in self.fees.iter().enumerate() {
             if self.reference_of(&fee.request_id).is_none() {
                 return Err(PaymentPlanError::UnknownFeeRequest {
@@ -562,7 +586,7 @@ impl PaymentPlan {
         HumanAmount::from_units(units, self.currency.decimals())
     }
 
-    fn fee_bundle(&self) -> Result<Option<FeeBundle>, PaymentPlanError> {
+    pub(super) fn fee_bundle(&self) -> Result<Option<FeeBundle>, PaymentPlanError> {
         if self.fees.is_empty() {
             return Ok(None);
         }
@@ -612,7 +636,10 @@ impl PaymentPlan {
         }))
     }
 
-    fn children(&self, token: Option<PayeeAddress>) -> Result<Vec<Child>, PaymentPlanError> {
+    pub(super) fn children(
+        &self,
+        token: Option<PayeeAddress>,
+    ) -> Result<Vec<Child>, PaymentPlanError> {
         self.payments
             .iter()
             .enumerate()

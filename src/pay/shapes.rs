@@ -315,9 +315,12 @@ impl PayResponse {
 }
 
 /// Every field of the three shapes, read in one pass; the shape is then chosen by
-/// `paymentType` and its required fields checked.
+/// `paymentType`, its required fields checked, and every field it does not define refused: the
+/// response is a closed world, so a transaction list under a key the shape does not have (an
+/// `ERC20ApprovalTransactions` in a single payment, `eoaApprovalTransactions` in a legacy batch)
+/// is an error, never ignored. Duplicate keys are refused by the derive.
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct AnyShape {
     payment_type: Option<String>,
     transactions: Option<Vec<Transaction>>,
@@ -345,6 +348,89 @@ struct AnyShape {
     destination_calls: Option<Vec<DestinationCall>>,
 }
 
+/// The shapes, for the fields they do not define.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ShapeName {
+    Single,
+    Multicall,
+    LegacyBatch,
+}
+
+impl ShapeName {
+    fn name(self) -> &'static str {
+        match self {
+            ShapeName::Single => "single",
+            ShapeName::Multicall => "multicall",
+            ShapeName::LegacyBatch => "legacy batch",
+        }
+    }
+}
+
+impl AnyShape {
+    /// Refuses every field present (not null) that `shape` does not define.
+    fn refuse_foreign<E: serde::de::Error>(&self, shape: ShapeName) -> Result<(), E> {
+        use ShapeName::{LegacyBatch, Multicall, Single};
+        let fields: [(&str, bool, &[ShapeName]); 17] = [
+            (
+                "transactions",
+                self.transactions.is_some(),
+                &[Single, Multicall],
+            ),
+            (
+                "eoaApprovalTransactions",
+                self.eoa_approval_transactions.is_some(),
+                &[Single, Multicall],
+            ),
+            ("feeBundle", self.fee_bundle.is_some(), &[Single, Multicall]),
+            ("executionKind", self.execution_kind.is_some(), &[Multicall]),
+            ("token", self.token.is_some(), &[Multicall]),
+            ("network", self.network.is_some(), &[Multicall]),
+            ("chainId", self.chain_id.is_some(), &[Multicall]),
+            ("childTokens", self.child_tokens.is_some(), &[Multicall]),
+            ("requestIds", self.request_ids.is_some(), &[Multicall]),
+            ("children", self.children.is_some(), &[Multicall]),
+            ("payees", self.payees.is_some(), &[Multicall]),
+            ("amounts", self.amounts.is_some(), &[Multicall]),
+            ("references", self.references.is_some(), &[Multicall]),
+            (
+                "ERC20ApprovalTransactions",
+                self.erc20_approval_transactions.is_some(),
+                &[Multicall, LegacyBatch],
+            ),
+            (
+                "batchPaymentTransaction",
+                self.batch_payment_transaction.is_some(),
+                &[Multicall, LegacyBatch],
+            ),
+            (
+                "ERC20BatchPaymentTransaction",
+                self.erc20_batch_payment_transaction.is_some(),
+                &[LegacyBatch],
+            ),
+            (
+                "ETHBatchPaymentTransaction",
+                self.eth_batch_payment_transaction.is_some(),
+                &[LegacyBatch],
+            ),
+        ];
+        let foreign = fields
+            .iter()
+            .find(|(_, present, shapes)| *present && !shapes.contains(&shape));
+        let destination_calls = self.destination_calls.is_some() && !matches!(shape, Multicall);
+        match foreign {
+            Some((field, _, _)) => Err(E::custom(format!(
+                "{} pay response: `{field}` is not a field of this shape",
+                shape.name()
+            ))),
+            None if destination_calls => Err(E::custom(format!(
+                "{} pay response: `destinationCalls` is not a field of this shape",
+                shape.name()
+            ))),
+            None => Ok(()),
+        }
+    }
+}
+
 /// A field that is present, possibly `null`.
 fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     deserializer: D,
@@ -360,41 +446,50 @@ impl<'de> Deserialize<'de> for PayResponse {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let any = AnyShape::deserialize(deserializer)?;
         match any.payment_type.as_deref() {
-            Some("single") => Ok(PayResponse::Single(SinglePayment {
-                transactions: required(any.transactions, "single", "transactions")?,
-                eoa_approval_transactions: any.eoa_approval_transactions,
-                fee_bundle: required(any.fee_bundle, "single", "feeBundle")?,
-                metadata: Box::new(required(any.metadata, "single", "metadata")?.into_pay("single")?),
-            })),
-            Some("multicall") => Ok(PayResponse::Multicall(MulticallPayment {
-                transactions: required(any.transactions, "multicall", "transactions")?,
-                eoa_approval_transactions: any.eoa_approval_transactions,
-                fee_bundle: required(any.fee_bundle, "multicall", "feeBundle")?,
-                execution_kind: required(any.execution_kind, "multicall", "executionKind")?,
-                token: required(any.token, "multicall", "token")?,
-                network: any.network,
-                chain_id: any.chain_id,
-                child_tokens: required(any.child_tokens, "multicall", "childTokens")?,
-                request_ids: required(any.request_ids, "multicall", "requestIds")?,
-                children: required(any.children, "multicall", "children")?,
-                payees: required(any.payees, "multicall", "payees")?,
-                amounts: required(any.amounts, "multicall", "amounts")?,
-                references: required(any.references, "multicall", "references")?,
-                erc20_approval_transactions: any.erc20_approval_transactions,
-                batch_payment_transaction: any.batch_payment_transaction,
-                destination_calls: any.destination_calls,
-                metadata: Box::new(required(any.metadata, "multicall", "metadata")?.into_pay("multicall")?),
-            })),
+            Some("single") => {
+                any.refuse_foreign(ShapeName::Single)?;
+                Ok(PayResponse::Single(SinglePayment {
+                    transactions: required(any.transactions, "single", "transactions")?,
+                    eoa_approval_transactions: any.eoa_approval_transactions,
+                    fee_bundle: required(any.fee_bundle, "single", "feeBundle")?,
+                    metadata: Box::new(required(any.metadata, "single", "metadata")?.into_pay("single")?),
+                }))
+            }
+            Some("multicall") => {
+                any.refuse_foreign(ShapeName::Multicall)?;
+                Ok(PayResponse::Multicall(MulticallPayment {
+                    transactions: required(any.transactions, "multicall", "transactions")?,
+                    eoa_approval_transactions: any.eoa_approval_transactions,
+                    fee_bundle: required(any.fee_bundle, "multicall", "feeBundle")?,
+                    execution_kind: required(any.execution_kind, "multicall", "executionKind")?,
+                    token: required(any.token, "multicall", "token")?,
+                    network: any.network,
+                    chain_id: any.chain_id,
+                    child_tokens: required(any.child_tokens, "multicall", "childTokens")?,
+                    request_ids: required(any.request_ids, "multicall", "requestIds")?,
+                    children: required(any.children, "multicall", "children")?,
+                    payees: required(any.payees, "multicall", "payees")?,
+                    amounts: required(any.amounts, "multicall", "amounts")?,
+                    references: required(any.references, "multicall", "references")?,
+                    erc20_approval_transactions: any.erc20_approval_transactions,
+                    batch_payment_transaction: any.batch_payment_transaction,
+                    destination_calls: any.destination_calls,
+                    metadata: Box::new(required(any.metadata, "multicall", "metadata")?.into_pay("multicall")?),
+                }))
+            }
             Some(other) => Err(serde::de::Error::custom(format!(
                 "unknown paymentType {other:?}: expected \"single\" or \"multicall\" (or none for the legacy batch shape)"
             ))),
-            None => Ok(PayResponse::LegacyBatch(LegacyBatchPayment {
-                erc20_approval_transactions: required(any.erc20_approval_transactions, "legacy batch", "ERC20ApprovalTransactions")?,
-                batch_payment_transaction: any.batch_payment_transaction,
-                erc20_batch_payment_transaction: any.erc20_batch_payment_transaction,
-                eth_batch_payment_transaction: any.eth_batch_payment_transaction,
-                metadata: any.metadata.map(MetadataWire::into_legacy).transpose()?,
-            })),
+            None => {
+                any.refuse_foreign(ShapeName::LegacyBatch)?;
+                Ok(PayResponse::LegacyBatch(LegacyBatchPayment {
+                    erc20_approval_transactions: required(any.erc20_approval_transactions, "legacy batch", "ERC20ApprovalTransactions")?,
+                    batch_payment_transaction: any.batch_payment_transaction,
+                    erc20_batch_payment_transaction: any.erc20_batch_payment_transaction,
+                    eth_batch_payment_transaction: any.eth_batch_payment_transaction,
+                    metadata: any.metadata.map(MetadataWire::into_legacy).transpose()?,
+                }))
+            }
         }
     }
 }

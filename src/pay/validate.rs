@@ -45,7 +45,9 @@ pub enum Problem {
         /// The transaction index.
         index: usize,
     },
-    /// The fee transactions and the fee entries do not pair up one to one.
+    /// More fee transactions than fee entries: a fee transaction that no entry declares. (Entries
+    /// may outnumber fee transactions: a fee carried inside a payment call, as its `_feeAmount`,
+    /// has no transaction of its own.)
     FeeLegCount {
         /// Fee transactions.
         transactions: usize,
@@ -325,9 +327,19 @@ impl SinglePayment {
         let payment = self.metadata.payment_transaction_index;
         roles.claim("paymentTransactionIndex", payment, problems);
         if let Some(first) = self.metadata.approval_transaction_index {
+            // The count comes from the response: it never sizes the loop beyond the
+            // transactions actually present.
             let count = self.metadata.approval_transactions_count.unwrap_or(1);
-            for index in first..first.saturating_add(count) {
+            let end = first.saturating_add(count);
+            for index in first..end.min(len) {
                 roles.claim("approvalTransactionIndex", index, problems);
+            }
+            if end > len {
+                problems.push(Problem::IndexOutOfRange {
+                    field: "approvalTransactionsCount",
+                    index: end.saturating_sub(1),
+                    len,
+                });
             }
         }
         let fee_transactions = len.saturating_sub(payment.saturating_add(1));
@@ -335,14 +347,15 @@ impl SinglePayment {
             roles.claim("fee legs", index, problems);
         }
         let entries = self.fee_bundle.as_ref().map_or(0, |b| b.fees.len());
-        if payment < len && fee_transactions != entries {
+        if payment < len && fee_transactions > entries {
             problems.push(Problem::FeeLegCount {
                 transactions: fee_transactions,
                 entries,
             });
         }
         if let Some(bundle) = &self.fee_bundle {
-            check_fee_bundle(bundle, None, problems);
+            let cross_chain = self.metadata.route_type == Some(super::RouteType::Crosschain);
+            check_fee_bundle(bundle, None, cross_chain, problems);
         }
     }
 }
@@ -376,7 +389,7 @@ impl MulticallPayment {
             problems.push(Problem::FeeLegOrder);
         }
         let entries = self.fee_bundle.as_ref().map_or(0, |b| b.fees.len());
-        if fee_indices.len() != entries {
+        if fee_indices.len() > entries {
             problems.push(Problem::FeeLegCount {
                 transactions: fee_indices.len(),
                 entries,
@@ -398,7 +411,8 @@ impl MulticallPayment {
         }
         self.check_children(problems);
         if let Some(bundle) = &self.fee_bundle {
-            check_fee_bundle(bundle, self.network, problems);
+            let cross_chain = self.execution_kind == ExecutionKind::EvmCrossChain;
+            check_fee_bundle(bundle, self.network, cross_chain, problems);
         }
     }
 
@@ -479,8 +493,18 @@ impl MulticallPayment {
     }
 }
 
-fn check_fee_bundle(bundle: &FeeBundle, network: Option<Network>, problems: &mut Vec<Problem>) {
-    let expected = network.or_else(|| bundle.fees.first().map(|f| f.network));
+/// The fee entries' chain ids, and (same-chain) that they are all on the payment's network. A
+/// cross-chain route has fee legs on either chain: each entry is then checked by the verifier
+/// against the chain where its effect is.
+fn check_fee_bundle(
+    bundle: &FeeBundle,
+    network: Option<Network>,
+    cross_chain: bool,
+    problems: &mut Vec<Problem>,
+) {
+    let expected = network
+        .or_else(|| bundle.fees.first().map(|f| f.network))
+        .filter(|_| !cross_chain);
     for (entry, fee) in bundle.fees.iter().enumerate() {
         if fee.chain_id.0 != fee.network.chain_id() {
             problems.push(Problem::FeeEntryChainId {

@@ -1,546 +1,430 @@
-//! Accounting: every expected payment paid exactly once, every other outflow a declared fee,
-//! approvals only to the contracts that pull the funds.
+//! Accounting from effects only: each agreed payment reaches its payee exactly once, in the
+//! agreed token on the agreed chain; what the payees receive less than agreed is at most
+//! `maxPayeeFees`; what leaves beyond the agreed payments is at most `maxPayerFees`; on a
+//! cross-chain route, what leaves the wallet on the source chain is at most `maxSourceAmount`.
+//! An absent cap is zero. Every lookup goes through a sorted map: no scan of the legs per leg.
 
 use std::collections::BTreeMap;
 
-use alloy_primitives::U256;
+use alloy_primitives::{Bytes, U256};
 
-use super::expectation::ExpectedPayment;
-use super::legs::{Approval, Asset, Leg};
-use super::shapes::Run;
-use super::summary::short;
-use crate::address::PayeeAddress;
-use crate::amount::format_units;
-use crate::network::Network;
-use crate::pay::{FeeBearer, FeeBundle};
+use super::finding::{Details, FindingCode};
+use super::run::{reference_text, Leg, LegKind, Run};
+use crate::calldata::effect::Asset;
 
-/// A fee entry, read in smallest units.
-pub(super) struct Entry {
-    pub index: usize,
-    pub units: Option<U256>,
-    pub payer_borne: bool,
-    pub recipient: PayeeAddress,
-    pub label: String,
-    /// The expected payment the fee belongs to (for payee-borne fees).
-    pub payment: Option<usize>,
-    pub paid: bool,
+/// The outcome of the accounting, for the labels' cross-checks and the summary.
+pub(super) struct Settlement {
+    /// For each agreed payment, the leg that pays it.
+    pub paid_by: Vec<Option<usize>>,
+    /// For each leg, whether it pays an agreed payment.
+    pub is_payment: Vec<bool>,
+    /// For each agreed payment, what its payee receives less than agreed.
+    pub deductions: Vec<U256>,
+    /// Σ deductions.
+    pub payee_fees: U256,
+    /// What leaves in the payment asset beyond the agreed payments.
+    pub beyond: U256,
+    /// Everything in the payment asset, on the payment network.
+    pub total: U256,
+    /// Σ agreed payments.
+    pub gross: U256,
+    /// Σ what the payees receive.
+    pub received: U256,
+    /// Legs already reported as a payment in the wrong asset.
+    reported: Vec<bool>,
 }
 
-/// The value flows found in the transactions.
-#[derive(Default)]
-pub(super) struct Flows {
-    /// Main legs of the payment calls.
-    pub payments: Vec<Leg>,
-    /// Fees paid inside proxy calls.
-    pub proxy_fees: Vec<Leg>,
-    /// Main legs of the fee-leg transactions, in fee order.
-    pub fee_legs: Vec<Leg>,
-}
-
-impl Flows {
-    pub(super) fn all(&self) -> impl Iterator<Item = &Leg> {
-        self.payments
-            .iter()
-            .chain(&self.proxy_fees)
-            .chain(&self.fee_legs)
+impl Settlement {
+    /// Records `leg` as the one that pays (or was meant to pay: a diagnosed payment stays a
+    /// danger, but is not reported missing too) agreed payment `payment`.
+    fn take(&mut self, payment: usize, leg: usize) {
+        if let Some(slot) = self.paid_by.get_mut(payment) {
+            *slot = Some(leg);
+        }
+        if let Some(flag) = self.is_payment.get_mut(leg) {
+            *flag = true;
+        }
     }
 }
 
 impl Run<'_, '_> {
-    /// Reads the fee entries; `payment_of` tells which expected payment a fee entry belongs to.
-    pub(super) fn entries(
-        &mut self,
-        bundle: Option<&FeeBundle>,
-        fee_network: Network,
-        payment_of: &dyn Fn(&str) -> Option<usize>,
-    ) -> Vec<Entry> {
-        let Some(bundle) = bundle else {
-            return Vec::new();
+    /// Settles the legs against the expectation.
+    pub(super) fn settle(&mut self) -> Settlement {
+        let payments = self.exp.payments().len();
+        let mut s = Settlement {
+            paid_by: vec![None; payments],
+            is_payment: vec![false; self.legs.len()],
+            deductions: vec![U256::ZERO; payments],
+            payee_fees: U256::ZERO,
+            beyond: U256::ZERO,
+            total: U256::ZERO,
+            gross: U256::ZERO,
+            received: U256::ZERO,
+            reported: vec![false; self.legs.len()],
         };
-        let mut entries = Vec::with_capacity(bundle.fees.len());
-        for (index, fee) in bundle.fees.iter().enumerate() {
-            let at = self.at("feeBundle.fees", Some(index));
-            let same_currency = self
-                .verifier
-                .catalog
-                .get(fee.payment_currency_id.as_str())
-                .map(|c| c.id() == self.exp.currency.id())
-                .unwrap_or(false);
-            if !same_currency {
+        let legs = std::mem::take(&mut self.legs);
+        self.match_payments(&legs, &mut s);
+        self.diagnose(&legs, &mut s);
+        for (index, payment) in self.exp.payments().iter().enumerate() {
+            s.gross = s.gross.saturating_add(payment.units());
+            if s.paid_by.get(index).copied().flatten().is_none() {
+                let expected = Some(self.in_payment_currency(payment.units()));
+                let payee = self.payee_party(index);
                 self.danger(
-                    "fee_currency",
-                    at,
+                    FindingCode::PaymentMissing,
+                    None,
+                    Details {
+                        network: Some(self.exp.network()),
+                        expected,
+                        expected_party: payee.clone(),
+                        expected_reference: payment.reference().map(|r| r.to_string()),
+                        ..Details::default()
+                    },
                     format!(
-                        "the fee is in {} but the payment is in {}",
-                        fee.payment_currency_id,
-                        self.exp.currency.id()
+                        "no transaction pays {} {} to {}",
+                        payment.amount(),
+                        self.exp.currency().symbol(),
+                        payee.map(|p| p.to_string()).unwrap_or_default()
                     ),
                 );
             }
-            if fee.network != fee_network {
-                self.danger(
-                    "fee_network",
-                    at,
-                    format!(
-                        "the fee is on {} but its legs run on {fee_network}",
-                        fee.network
-                    ),
-                );
-            }
-            let units = fee.amount.to_units(self.exp.currency.decimals()).ok();
-            if units.is_none() {
-                self.danger(
-                    "fee_amount_unreadable",
-                    at,
-                    format!(
-                        "fee amount {} is not an exact amount of {}",
-                        fee.amount,
-                        self.symbol()
-                    ),
-                );
-            }
-            let bearer = fee
-                .fee_bearer
-                .or(bundle.default_fee_bearer)
-                .unwrap_or(FeeBearer::Payer);
-            let label = fee
-                .fee_label
-                .clone()
-                .or_else(|| fee.fee_type.clone())
-                .unwrap_or_else(|| "fee".to_owned());
-            entries.push(Entry {
-                index,
-                units,
-                payer_borne: bearer == FeeBearer::Payer,
-                recipient: fee.recipient,
-                label,
-                payment: payment_of(&fee.request_id),
-                paid: false,
-            });
         }
-        entries
+        self.amounts(&legs, &mut s);
+        self.caps(&legs, &mut s);
+        self.legs = legs;
+        s
     }
 
-    /// The amount each expected payment's leg must carry: the agreed amount minus the
-    /// payee-borne fees that belong to it.
-    fn expected_legs(&mut self, entries: &[Entry]) -> Vec<Option<U256>> {
-        (0..self.exp.payments.len())
-            .map(|i| {
-                let borne = entries
-                    .iter()
-                    .filter(|e| !e.payer_borne && e.payment == Some(i))
-                    .try_fold(U256::ZERO, |total, e| total.checked_add(e.units?))?;
-                self.exp.payments.get(i)?.units.checked_sub(borne)
-            })
-            .collect()
+    /// Whether a leg is in the payment asset on the payment network.
+    fn in_payment_asset(&self, leg: &Leg) -> bool {
+        leg.network == self.exp.network() && leg.asset == self.payment_asset()
     }
 
-    pub(super) fn payment_asset(&self) -> Asset {
-        match self.exp.token() {
-            Some(token) => Asset::Token(token),
-            None => Asset::Native,
-        }
-    }
-
-    /// Settles the flows against the expectation and the fee entries.
-    pub(super) fn settle(
-        &mut self,
-        flows: &Flows,
-        entries: &mut [Entry],
-        bundle: Option<&FeeBundle>,
-    ) {
-        let asset = self.payment_asset();
-        let mut slots: Vec<Slot> = self
-            .exp
-            .payments
-            .iter()
-            .zip(self.expected_legs(entries))
-            .map(|(payment, amount)| Slot {
-                payee: *payment.payee.address_for_transaction(),
-                expected: payment,
-                amount,
-                reference: payment.reference.map(|r| r.bytes()),
-                state: SlotState::Open,
-            })
-            .collect();
-        for leg in &flows.payments {
-            let at = Some(leg.location);
-            if leg.asset != asset {
-                self.danger(
-                    "payment_token",
-                    at,
-                    format!(
-                        "pays {} instead of {}",
-                        self.asset_name(leg.asset),
-                        self.symbol()
-                    ),
-                );
+    /// Each payment leg to an agreed payee, in the agreed asset, is matched to one agreed
+    /// payment of that payee with the same reference (an exact amount first).
+    fn match_payments(&mut self, legs: &[Leg], s: &mut Settlement) {
+        for (index, leg) in legs.iter().enumerate() {
+            if leg.kind != LegKind::Payment || !self.in_payment_asset(leg) {
                 continue;
             }
-            let fit = |slot: &Slot| slot.fit(leg);
-            if let Some(slot) = slots
-                .iter_mut()
-                .find(|s| s.state == SlotState::Open && fit(s) == Fit::Full)
-            {
-                slot.state = SlotState::Matched;
+            let candidates = self.payments_of(&leg.to).to_vec();
+            if candidates.is_empty() {
                 continue;
             }
-            let (amount, symbol, to) = (
-                self.human(leg.amount),
-                self.symbol().to_owned(),
-                self.who(&leg.to),
-            );
-            if slots
+            let fits = |p: &usize| {
+                self.exp.payments().get(*p).is_some_and(|payment| {
+                    payment.reference().is_none_or(|r| {
+                        leg.reference.as_deref().map(|b| &b[..]) == Some(&r.bytes()[..])
+                    })
+                })
+            };
+            let open = |p: &&usize| s.paid_by.get(**p).copied().flatten().is_none();
+            let exact = |p: &&usize| {
+                self.exp
+                    .payments()
+                    .get(**p)
+                    .is_some_and(|payment| payment.units() == leg.amount)
+            };
+            let chosen = candidates
                 .iter()
-                .any(|s| s.state == SlotState::Matched && fit(s) == Fit::Full)
-            {
+                .filter(|p| fits(p))
+                .filter(open)
+                .find(exact)
+                .or_else(|| candidates.iter().filter(|p| fits(p)).find(open));
+            if let Some(payment) = chosen {
+                s.take(*payment, index);
+                continue;
+            }
+            let amount = self.in_payment_currency(leg.amount);
+            let party = self.party(leg.network, &leg.to);
+            let reference = leg.reference.as_ref().map(reference_text);
+            if candidates.iter().any(fits) {
                 self.danger(
-                    "payment_duplicated",
-                    at,
-                    format!("pays {amount} {symbol} to {to} a second time"),
+                    FindingCode::PaymentDuplicated,
+                    Some(leg.at),
+                    Details {
+                        network: Some(leg.network),
+                        actual: Some(amount.clone()),
+                        party: Some(party.clone()),
+                        reference,
+                        ..Details::default()
+                    },
+                    format!("pays {amount} to {party} a second time"),
                 );
-            } else if let Some(slot) = slots
-                .iter_mut()
-                .find(|s| s.state == SlotState::Open && fit(s) == Fit::ReferenceDiffers)
-            {
-                slot.state = SlotState::Diagnosed;
-                let wanted = slot
-                    .reference
-                    .map(|r| format!("0x{}", alloy_primitives::hex::encode(r)))
-                    .unwrap_or_default();
-                self.danger(
-                    "payment_reference",
-                    at,
+                continue;
+            }
+            let Some(payment) = candidates
+                .iter()
+                .copied()
+                .find(|p| s.paid_by.get(*p).copied().flatten().is_none())
+            else {
+                continue;
+            };
+            s.take(payment, index);
+            let wanted = self
+                .exp
+                .payments()
+                .get(payment)
+                .and_then(|p| p.reference())
+                .map(|r| r.to_string());
+            self.danger(
+                FindingCode::PaymentReference,
+                Some(leg.at),
+                Details {
+                    network: Some(leg.network),
+                    actual: Some(amount),
+                    party: Some(party.clone()),
+                    reference: reference.clone(),
+                    expected_reference: wanted.clone(),
+                    ..Details::default()
+                },
+                format!(
+                    "pays {party} with reference {} instead of {}",
+                    reference
+                        .as_deref()
+                        .map_or_else(|| "(none)".to_owned(), super::render::short),
+                    wanted.unwrap_or_default()
+                ),
+            );
+        }
+    }
+
+    /// Payments still open: a payment leg with their reference and amount that goes to
+    /// someone else (a swapped payee), or that pays their payee in another asset.
+    fn diagnose(&mut self, legs: &[Leg], s: &mut Settlement) {
+        let mut by_reference: BTreeMap<Bytes, Vec<usize>> = BTreeMap::new();
+        let mut by_amount: BTreeMap<U256, Vec<usize>> = BTreeMap::new();
+        for (index, payment) in self.exp.payments().iter().enumerate() {
+            if s.paid_by.get(index).copied().flatten().is_some() {
+                continue;
+            }
+            match payment.reference() {
+                Some(reference) => by_reference
+                    .entry(Bytes::copy_from_slice(&reference.bytes()))
+                    .or_default()
+                    .push(index),
+                None => by_amount.entry(payment.units()).or_default().push(index),
+            }
+        }
+        for (index, leg) in legs.iter().enumerate() {
+            if leg.kind != LegKind::Payment || s.is_payment.get(index).copied().unwrap_or(true) {
+                continue;
+            }
+            let to_payee = !self.payments_of(&leg.to).is_empty();
+            let in_asset = self.in_payment_asset(leg);
+            let by_ref = leg.reference.as_ref().and_then(|r| by_reference.get(r));
+            let candidates = by_ref.or_else(|| by_amount.get(&leg.amount));
+            let Some(payment) = candidates.and_then(|c| {
+                c.iter()
+                    .copied()
+                    .find(|p| s.paid_by.get(*p).copied().flatten().is_none())
+            }) else {
+                continue;
+            };
+            let Some(expected) = self.exp.payments().get(payment) else {
+                continue;
+            };
+            let (units, payee) = (expected.units(), self.payee_party(payment));
+            let party = self.party(leg.network, &leg.to);
+            let actual = Some(self.quantity(leg.network, leg.asset, leg.amount));
+            let (code, message) = if !in_asset && (to_payee || leg.amount == units) {
+                let asset = self.asset(leg.network, leg.asset);
+                (
+                    FindingCode::PaymentToken,
                     format!(
-                        "pays {to} with reference {} instead of {wanted}",
-                        reference_text(&leg.reference)
+                        "pays {party} in {asset} on {}, not in the agreed {} on {}",
+                        leg.network,
+                        self.exp.currency().symbol(),
+                        self.exp.network()
                     ),
-                );
-            } else if let Some(slot) = slots
-                .iter_mut()
-                .find(|s| s.state == SlotState::Open && fit(s) == Fit::AmountDiffers)
-            {
-                slot.state = SlotState::Diagnosed;
-                let wanted = slot
-                    .amount
-                    .map(|u| format_units(u, self.exp.currency.decimals()))
-                    .unwrap_or_else(|| "?".into());
-                self.danger(
-                    "payment_amount",
-                    at,
-                    format!("pays {amount} {symbol} to {to} instead of the agreed {wanted}"),
-                );
-            } else if let Some(slot) = slots
-                .iter_mut()
-                .find(|s| s.state == SlotState::Open && fit(s) == Fit::PayeeDiffers)
-            {
-                slot.state = SlotState::Diagnosed;
-                self.danger(
-                    "payment_payee",
-                    at,
+                )
+            } else if in_asset && !to_payee && (by_ref.is_some() || leg.amount == units) {
+                (
+                    FindingCode::PaymentPayee,
                     format!(
-                        "pays {amount} {symbol} to {to}, not to the agreed payee {}",
-                        slot.expected.payee
+                        "pays {} to {party}, not to the agreed payee {}",
+                        actual.as_ref().map(|q| q.to_string()).unwrap_or_default(),
+                        payee.as_ref().map(|p| p.to_string()).unwrap_or_default()
                     ),
-                );
+                )
             } else {
-                self.danger("undeclared_outflow", at, format!("sends {amount} {symbol} to {to}, which is neither an agreed payment nor a declared fee"));
+                continue;
+            };
+            s.take(payment, index);
+            if let Some(flag) = s.reported.get_mut(index) {
+                *flag = code == FindingCode::PaymentToken;
             }
-        }
-        for slot in slots.iter().filter(|s| s.state == SlotState::Open) {
+            let expected = Some(self.in_payment_currency(units));
             self.danger(
-                "payment_missing",
-                None,
-                format!(
-                    "no transaction pays {} {} to {}",
-                    slot.expected.amount,
-                    self.symbol(),
-                    slot.expected.payee
-                ),
+                code,
+                Some(leg.at),
+                Details {
+                    network: Some(leg.network),
+                    expected,
+                    actual,
+                    party: Some(party),
+                    expected_party: payee,
+                    reference: leg.reference.as_ref().map(reference_text),
+                    ..Details::default()
+                },
+                message,
             );
         }
-        self.settle_fees(flows, entries, asset);
-        self.check_fee_totals(entries, bundle);
     }
 
-    fn settle_fees(&mut self, flows: &Flows, entries: &mut [Entry], asset: Asset) {
-        for leg in &flows.proxy_fees {
-            let entry = entries.iter_mut().find(|e| {
-                !e.paid
-                    && e.recipient == leg.to
-                    && e.units == Some(leg.amount)
-                    && leg.asset == asset
-            });
-            match entry {
-                Some(entry) => entry.paid = true,
-                None => self.danger(
-                    "undeclared_fee_in_proxy",
-                    Some(leg.location),
-                    format!(
-                        "the call pays a fee of {} {} to {} that no fee entry declares",
-                        self.human(leg.amount),
-                        self.asset_name(leg.asset),
-                        self.who(&leg.to)
-                    ),
-                ),
+    /// What each payee receives against the agreed amount (a payment made in another asset is
+    /// reported as such, not compared).
+    fn amounts(&mut self, legs: &[Leg], s: &mut Settlement) {
+        let no_payee_fees = self.exp.max_payee_fees().is_zero();
+        for (index, payment) in self.exp.payments().iter().enumerate() {
+            let Some(leg) = s
+                .paid_by
+                .get(index)
+                .copied()
+                .flatten()
+                .and_then(|l| legs.get(l))
+            else {
+                continue;
+            };
+            if !self.in_payment_asset(leg) {
+                continue;
+            }
+            s.received = s.received.saturating_add(leg.amount);
+            let units = payment.units();
+            if leg.amount == units {
+                continue;
+            }
+            let deduction = units.saturating_sub(leg.amount);
+            if let Some(slot) = s.deductions.get_mut(index) {
+                *slot = deduction;
+            }
+            s.payee_fees = s.payee_fees.saturating_add(deduction);
+            if leg.amount > units || no_payee_fees {
+                let expected = Some(self.in_payment_currency(units));
+                let actual = Some(self.in_payment_currency(leg.amount));
+                let party = self.party(leg.network, &leg.to);
+                let (a, e) = (
+                    actual.as_ref().map(|q| q.to_string()).unwrap_or_default(),
+                    payment.amount().as_str(),
+                );
+                self.danger(
+                    FindingCode::PaymentAmount,
+                    Some(leg.at),
+                    Details {
+                        network: Some(leg.network),
+                        expected,
+                        actual,
+                        party: Some(party.clone()),
+                        ..Details::default()
+                    },
+                    format!("pays {a} to {party} instead of the agreed {e}"),
+                );
             }
         }
-        let mut remaining = entries.iter_mut().filter(|e| !e.paid);
-        for leg in &flows.fee_legs {
-            let at = Some(leg.location);
-            match remaining.next() {
-                Some(entry) => {
-                    entry.paid = true;
-                    if leg.asset != asset {
-                        self.danger(
-                            "fee_leg_mismatch",
-                            at,
-                            format!(
-                                "the fee leg pays {} instead of {}",
-                                self.asset_name(leg.asset),
-                                self.symbol()
-                            ),
-                        );
-                    } else if leg.to != entry.recipient {
-                        self.danger(
-                            "fee_leg_mismatch",
-                            at,
-                            format!(
-                                "the fee leg pays {}, not the declared recipient {} of fee {}",
-                                self.who(&leg.to),
-                                entry.recipient,
-                                entry.index
-                            ),
-                        );
-                    } else if entry.units != Some(leg.amount) {
-                        let declared = entry
-                            .units
-                            .map(|u| self.human(u))
-                            .unwrap_or_else(|| "?".into());
-                        self.danger(
-                            "fee_leg_mismatch",
-                            at,
-                            format!(
-                                "the fee leg pays {} {} but fee {} declares {declared}",
-                                self.human(leg.amount),
-                                self.symbol(),
-                                entry.index
-                            ),
-                        );
+    }
+
+    /// The caps: payee-side deductions, what leaves beyond the payments, and on a cross-chain
+    /// route what leaves on the source chain. Value in an asset no agreement covers is refused.
+    fn caps(&mut self, legs: &[Leg], s: &mut Settlement) {
+        let source = self.source_asset();
+        let mut source_total = U256::ZERO;
+        for (index, leg) in legs.iter().enumerate() {
+            if self.in_payment_asset(leg) {
+                s.total = s.total.saturating_add(leg.amount);
+                continue;
+            }
+            if !leg.bridged && Some((leg.network, leg.asset)) == source {
+                source_total = source_total.saturating_add(leg.amount);
+                continue;
+            }
+            if s.reported.get(index).copied().unwrap_or(false) {
+                continue; // a payee paid in another asset: reported as payment_token
+            }
+            let quantity = self.quantity(leg.network, leg.asset, leg.amount);
+            let party = self.party(leg.network, &leg.to);
+            let asset = self.asset(leg.network, leg.asset);
+            self.danger(
+                FindingCode::UndeclaredOutflow,
+                Some(leg.at),
+                Details {
+                    network: Some(leg.network),
+                    actual: Some(quantity.clone()),
+                    party: Some(party.clone()),
+                    asset: Some(asset),
+                    ..Details::default()
+                },
+                format!(
+                    "sends {quantity} on {} to {party}: no agreement covers {} there",
+                    leg.network,
+                    match leg.asset {
+                        Asset::Native => "the native currency".to_owned(),
+                        Asset::Token(_) => "this token".to_owned(),
                     }
-                }
-                None => self.danger(
-                    "undeclared_outflow",
-                    at,
-                    format!(
-                        "sends {} {} to {} as a fee leg with no fee entry",
-                        self.human(leg.amount),
-                        self.asset_name(leg.asset),
-                        self.who(&leg.to)
-                    ),
-                ),
-            }
-        }
-        for entry in entries.iter().filter(|e| !e.paid) {
-            self.danger(
-                "fee_not_paid",
-                self.at("feeBundle.fees", Some(entry.index)),
-                format!(
-                    "fee {} ({}) is declared but no transaction pays it",
-                    entry.index, entry.label
                 ),
             );
         }
-    }
-
-    fn check_fee_totals(&mut self, entries: &[Entry], bundle: Option<&FeeBundle>) {
-        let sum = |payer: bool| {
-            entries
-                .iter()
-                .filter(|e| e.payer_borne == payer)
-                .try_fold(U256::ZERO, |t, e| t.checked_add(e.units?))
-        };
-        let (payer, payee) = (sum(true), sum(false));
-        match (payer, self.exp.max_payer_fees) {
-            (Some(payer), Some(max)) if payer > max => {
-                self.danger(
-                    "payer_fees_above_max",
-                    None,
-                    format!(
-                        "fees paid on top total {} {}, above the agreed maximum of {}",
-                        self.human(payer),
-                        self.symbol(),
-                        self.human(max)
-                    ),
-                );
-            }
-            (Some(payer), None) if !payer.is_zero() => {
-                self.caution(
-                    "payer_fees_uncapped",
-                    None,
-                    format!(
-                        "you pay {} {} of fees on top; no maximum was agreed",
-                        self.human(payer),
-                        self.symbol()
-                    ),
-                );
-            }
-            _ => {}
-        }
-        let Some(summary) = bundle.and_then(|b| b.amount_summary.as_ref()) else {
-            return;
-        };
-        let decimals = self.exp.currency.decimals();
-        let gross = self
-            .exp
-            .payments
-            .iter()
-            .try_fold(U256::ZERO, |t, p| t.checked_add(p.units));
-        let checks = [
-            ("grossAmount", &summary.gross_amount, gross),
-            ("payeeBorneFees", &summary.payee_borne_fees, payee),
-            ("payerBorneFees", &summary.payer_borne_fees, payer),
-            (
-                "payerTotal",
-                &summary.payer_total,
-                gross.zip(payer).and_then(|(g, p)| g.checked_add(p)),
-            ),
-        ];
-        for (field, stated, computed) in checks {
-            if stated.to_units(decimals).ok() != computed {
-                let computed = computed
-                    .map(|c| self.human(c))
-                    .unwrap_or_else(|| "?".into());
-                self.danger("amount_summary_mismatch", None, format!("amountSummary.{field} is {stated} but the payments and fee entries give {computed}"));
-            }
-        }
-    }
-
-    /// Checks approvals: the right token, a spender that pulls funds in this bundle, and an
-    /// amount no larger than needed (an unlimited approval is said plainly).
-    pub(super) fn check_approvals(
-        &mut self,
-        approvals: &[Approval],
-        legs: &[&Leg],
-        tokens: &[PayeeAddress],
-        bridges: &[PayeeAddress],
-        network: Network,
-    ) {
-        let mut needed: BTreeMap<(PayeeAddress, PayeeAddress), U256> = BTreeMap::new();
-        for leg in legs {
-            if let (Some(puller), Asset::Token(token)) = (leg.puller, leg.asset) {
-                let entry = needed.entry((token, puller)).or_default();
-                *entry = entry.saturating_add(leg.amount);
-            }
-        }
-        for approval in approvals {
-            let at = Some(approval.location);
-            let symbol = self.token_symbol(network, &approval.token);
-            if !tokens.contains(&approval.token) {
-                self.danger(
-                    "approval_token",
-                    at,
-                    format!("approves {symbol}, which this payment does not spend"),
-                );
-                continue;
-            }
-            let is_bridge = bridges.contains(&approval.spender);
-            let need = needed.get(&(approval.token, approval.spender)).copied();
-            let spender_name = self.contract_name(network, &approval.spender);
-            if need.is_none() && !is_bridge {
-                self.danger(
-                    "approval_spender",
-                    at,
-                    format!(
-                        "approves {} ({spender_name}), which pulls no funds in this payment",
-                        approval.spender
-                    ),
-                );
-                continue;
-            }
-            if approval.amount == U256::MAX {
-                self.caution("approval_unlimited", at, format!("approves an unlimited amount of {symbol} for {spender_name}: it can pull more later, until you revoke it"));
-                self.lines
-                    .push(format!("Approve unlimited {symbol} for {spender_name}"));
-                continue;
-            }
-            self.lines.push(format!(
-                "Approve {} {symbol} for {spender_name}",
-                self.human_of(network, &approval.token, approval.amount)
-            ));
-            match need {
-                Some(need) if approval.amount > need => self.caution(
-                    "approval_above_need",
-                    at,
-                    format!(
-                        "approves {} {symbol} but the payment pulls {}",
-                        self.human_of(network, &approval.token, approval.amount),
-                        self.human_of(network, &approval.token, need)
-                    ),
+        s.beyond = s.total.saturating_sub(s.gross);
+        let max_payer = self.exp.max_payer_fees();
+        if s.beyond > max_payer {
+            let expected = Some(self.in_payment_currency(max_payer));
+            let actual = Some(self.in_payment_currency(s.beyond));
+            self.danger(
+                FindingCode::PayerFeesAboveMax,
+                None,
+                Details {
+                    network: Some(self.exp.network()),
+                    expected: expected.clone(),
+                    actual: actual.clone(),
+                    ..Details::default()
+                },
+                format!(
+                    "{} leaves beyond the agreed payments, above the agreed maximum of {}",
+                    actual.map(|q| q.to_string()).unwrap_or_default(),
+                    expected.map(|q| q.to_string()).unwrap_or_default()
                 ),
-                Some(need) if approval.amount < need => self.caution(
-                    "approval_below_need",
-                    at,
-                    format!(
-                        "approves {} {symbol} but the payment pulls {}: it would fail",
-                        self.human_of(network, &approval.token, approval.amount),
-                        self.human_of(network, &approval.token, need)
-                    ),
+            );
+        }
+        let max_payee = self.exp.max_payee_fees();
+        if !max_payee.is_zero() && s.payee_fees > max_payee {
+            let expected = Some(self.in_payment_currency(max_payee));
+            let actual = Some(self.in_payment_currency(s.payee_fees));
+            self.danger(
+                FindingCode::PayeeFeesAboveMax,
+                None,
+                Details {
+                    network: Some(self.exp.network()),
+                    expected: expected.clone(),
+                    actual: actual.clone(),
+                    ..Details::default()
+                },
+                format!(
+                    "the payees receive {} less than agreed, above the agreed maximum of {}",
+                    actual.map(|q| q.to_string()).unwrap_or_default(),
+                    expected.map(|q| q.to_string()).unwrap_or_default()
                 ),
-                _ => {}
+            );
+        }
+        if let (Some((network, asset)), Some(cross)) = (source, self.exp.cross_chain()) {
+            let max = cross.max_units();
+            if source_total > max {
+                let expected = Some(self.quantity(network, asset, max));
+                let actual = Some(self.quantity(network, asset, source_total));
+                self.danger(
+                    FindingCode::SourceAmountAboveMax,
+                    None,
+                    Details {
+                        network: Some(network),
+                        expected: expected.clone(),
+                        actual: actual.clone(),
+                        ..Details::default()
+                    },
+                    format!(
+                        "{} leaves your wallet on {network}, above the agreed maximum of {}",
+                        actual.map(|q| q.to_string()).unwrap_or_default(),
+                        expected.map(|q| q.to_string()).unwrap_or_default()
+                    ),
+                );
             }
         }
     }
-}
-
-/// An expected payment while the legs are matched to it.
-struct Slot<'e> {
-    payee: PayeeAddress,
-    /// The agreed payment (its payee is shown masked when hidden).
-    expected: &'e ExpectedPayment,
-    /// The amount the payee's leg must carry; `None` if the payee-borne fees do not fit.
-    amount: Option<U256>,
-    reference: Option<[u8; 8]>,
-    state: SlotState,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum SlotState {
-    Open,
-    Matched,
-    /// A leg was found that resembles it but differs: reported once.
-    Diagnosed,
-}
-
-/// How a leg fits an expected payment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Fit {
-    Full,
-    ReferenceDiffers,
-    AmountDiffers,
-    PayeeDiffers,
-    None,
-}
-
-impl Slot<'_> {
-    fn fit(&self, leg: &Leg) -> Fit {
-        let payee = self.payee == leg.to;
-        let amount = self.amount == Some(leg.amount);
-        let reference = self
-            .reference
-            .is_none_or(|r| leg.reference.as_ref().is_some_and(|b| b.as_ref() == r));
-        match (payee, amount, reference) {
-            (true, true, true) => Fit::Full,
-            (true, true, false) => Fit::ReferenceDiffers,
-            (true, false, _) => Fit::AmountDiffers,
-            (false, true, true) => Fit::PayeeDiffers,
-            _ => Fit::None,
-        }
-    }
-}
-
-fn reference_text(reference: &Option<alloy_primitives::Bytes>) -> String {
-    reference
-        .as_ref()
-        .map_or_else(|| "(none)".to_owned(), |r| short(&r.to_string()))
 }

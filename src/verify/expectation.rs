@@ -1,9 +1,10 @@
-//! What the payer agreed to, read from JSON once and checked against the catalog.
+//! What the payer agreed to: the only input of the verifier that is trusted, with the facts
+//! compiled into the crate. Built once, checked once, then read-only.
 
 use std::fmt;
 
 use alloy_primitives::U256;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::address::PayeeAddress;
 use crate::amount::{AmountError, HumanAmount};
@@ -12,27 +13,53 @@ use crate::currency::{Catalog, CatalogError, Currency};
 use crate::network::{Network, NetworkError};
 use crate::policy::PayeeDisplay;
 
-/// Why an expectation could not be read.
+/// Why an expectation could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ExpectationError {
-    /// Not JSON of the expectation's shape (a missing field, a wrong type, an unknown field).
+    /// Not JSON of the expectation's shape (a missing field, a wrong type, an unknown or
+    /// duplicate field).
     #[error("expectation: {0}")]
     Json(String),
     /// The network is not one of the service's.
-    #[error("expectation network: {0}")]
-    Network(#[from] NetworkError),
+    #[error("expectation {field}: {source}")]
+    Network {
+        /// The field.
+        field: &'static str,
+        /// What is wrong.
+        source: NetworkError,
+    },
     /// The currency is not in the catalog.
-    #[error("expectation currency: {0}")]
-    Currency(#[from] CatalogError),
-    /// The currency is not on the expectation's network.
-    #[error("expectation currency {currency} is not on network {network}")]
+    #[error("expectation {field}: {source}")]
+    Currency {
+        /// The field.
+        field: &'static str,
+        /// What is wrong.
+        source: CatalogError,
+    },
+    /// The currency is not on the network it is paid on.
+    #[error("expectation {field} {currency} is not on network {network}")]
     CurrencyNetwork {
+        /// The field.
+        field: &'static str,
         /// The currency.
         currency: String,
         /// The network.
         network: Network,
     },
+    /// The source currency of a cross-chain route is not a token (the bridge route sends an
+    /// ERC-20 token).
+    #[error(
+        "expectation sourceCurrency {0} is not a token: cross-chain routes bridge ERC-20 tokens"
+    )]
+    SourceNotToken(String),
+    /// A cross-chain field without the other two (`sourceNetwork`, `sourceCurrency` and
+    /// `maxSourceAmount` come together).
+    #[error("expectation: sourceNetwork, sourceCurrency and maxSourceAmount come together ({0} is missing)")]
+    CrossChainIncomplete(&'static str),
+    /// The source network is the payment's network.
+    #[error("expectation sourceNetwork {0} is the payment network: a cross-chain route starts on another chain")]
+    SameSourceNetwork(Network),
     /// No payment.
     #[error("expectation: payments must not be empty")]
     NoPayments,
@@ -44,7 +71,8 @@ pub enum ExpectationError {
         /// What is wrong.
         reason: String,
     },
-    /// An amount that is malformed, zero or more precise than the currency.
+    /// An amount that is malformed, zero where it must not be, or more precise than the
+    /// currency.
     #[error("expectation {field}: {source}")]
     Amount {
         /// The field.
@@ -60,7 +88,7 @@ pub enum ExpectationError {
         /// What is wrong.
         source: ReferenceError,
     },
-    /// A malformed payer or smart account.
+    /// A malformed payer or smart account, or one of the wrong family for the chain it signs on.
     #[error("expectation {field}: {reason}")]
     Address {
         /// The field.
@@ -70,7 +98,7 @@ pub enum ExpectationError {
     },
 }
 
-/// The JSON form of an expectation (unknown fields are rejected).
+/// The JSON form of an expectation (unknown and duplicate fields are refused).
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct ExpectationJson {
@@ -84,9 +112,17 @@ struct ExpectationJson {
     #[serde(default)]
     max_payer_fees: Option<String>,
     #[serde(default)]
+    max_payee_fees: Option<String>,
+    #[serde(default)]
+    batch_fee_rate: Option<u32>,
+    #[serde(default)]
     hide_payee_address: bool,
     #[serde(default)]
     source_network: Option<String>,
+    #[serde(default)]
+    source_currency: Option<String>,
+    #[serde(default)]
+    max_source_amount: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -99,20 +135,74 @@ struct PaymentJson {
 }
 
 /// One payment the payer agreed to.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+///
+/// ```
+/// use securepay::verify::Expectation;
+///
+/// let expectation = Expectation::from_json(r#"{"network":"base","currency":"USDC-base",
+///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"10.50","reference":"0x1a2b3c4d5e6f7081"}]}"#)?;
+/// let payment = &expectation.payments()[0];
+/// assert_eq!((payment.units().to::<u64>(), payment.amount().as_str()), (10_500_000, "10.5"));
+/// assert_eq!(payment.reference().map(|r| r.to_string()).as_deref(), Some("0x1a2b3c4d5e6f7081"));
+/// # Ok::<(), securepay::verify::ExpectationError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExpectedPayment {
-    /// The payee: masked in every output when `hidePayeeAddress` is set.
-    pub payee: PayeeDisplay,
-    /// The agreed amount, as written.
-    pub amount: HumanAmount,
-    /// The agreed amount in smallest units of the currency.
-    #[serde(serialize_with = "crate::serde_util::u256_decimal")]
-    pub units: U256,
-    /// The reference, when the payer knows it.
-    pub reference: Option<PaymentReference>,
+    payee: PayeeDisplay,
+    amount: HumanAmount,
+    units: U256,
+    reference: Option<PaymentReference>,
 }
 
-/// What the payer agreed to: the input of [`super::verify`].
+impl ExpectedPayment {
+    /// The payee, masked in every output when `hidePayeeAddress` is set.
+    pub fn payee(&self) -> &PayeeDisplay {
+        &self.payee
+    }
+
+    /// The agreed amount in human units of the currency (canonical: `10.50` reads `10.5`).
+    pub fn amount(&self) -> &HumanAmount {
+        &self.amount
+    }
+
+    /// The agreed amount in smallest units of the currency.
+    pub fn units(&self) -> U256 {
+        self.units
+    }
+
+    /// The payment reference, when the payer knows it.
+    pub fn reference(&self) -> Option<PaymentReference> {
+        self.reference
+    }
+}
+
+/// A cross-chain route the payer agreed to: the funds leave `network` in `currency`, at most
+/// `max_units` of it, bridge costs included.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CrossChain {
+    network: Network,
+    currency: Currency,
+    max_units: U256,
+}
+
+impl CrossChain {
+    /// The source network (the chain the payer signs on).
+    pub fn network(&self) -> Network {
+        self.network
+    }
+
+    /// The source currency (a token on the source network).
+    pub fn currency(&self) -> &Currency {
+        &self.currency
+    }
+
+    /// The most that may leave the wallet on the source chain, in smallest units.
+    pub fn max_units(&self) -> U256 {
+        self.max_units
+    }
+}
+
+/// What the payer agreed to: the input of [`super::verify`], trusted, with every cap.
 ///
 /// ```json
 /// {
@@ -122,16 +212,33 @@ pub struct ExpectedPayment {
 ///   "payer": "0x…",
 ///   "smartAccount": "0x…",
 ///   "maxPayerFees": "0.30",
+///   "maxPayeeFees": "0.05",
+///   "batchFeeRate": 10,
 ///   "hidePayeeAddress": false,
-///   "sourceNetwork": "optimism"
+///   "sourceNetwork": "optimism",
+///   "sourceCurrency": "USDT-optimism",
+///   "maxSourceAmount": "10.60"
 /// }
 /// ```
 ///
-/// `network`, `currency` and `payments` are required; the order of `payments` is the order of
-/// multicall children; amounts are human decimals of the currency, above zero; Tron payees are
-/// Base58. `maxPayerFees` caps the fees the payer pays on top (inclusive); `sourceNetwork` pins
-/// the source chain of a cross-chain route (`network` and `currency` are then the destination's).
-/// Unknown fields are rejected.
+/// - `network`, `currency`, `payments` are required: the chain where the payees are paid, the
+///   currency (a catalog id on that network) and the payments, in the order of multicall
+///   children, each above zero, Tron payees in Base58.
+/// - `maxPayerFees`: the most that may leave the wallet beyond the agreed payments, in the
+///   payment currency. **Absent is zero.**
+/// - `maxPayeeFees`: the most the payees together may receive less than agreed (fees deducted
+///   from the payments). **Absent is zero**: each payee receives exactly the agreed amount.
+/// - `batchFeeRate`: the on-chain `batchFee()` rate of the batch contract the payment calls, as
+///   the wallet read it, in the contract's own unit (per mille for the legacy `BatchPayments`,
+///   per ten thousand for `BatchConversionPayments`). Without it, an ERC-20 batch that can
+///   charge a batch fee is refused.
+/// - `payer`: the wallet that signs; a cross-chain refund must go to it.
+/// - `smartAccount`: the smart account of the smart-account flow; the only spender an
+///   `eoaApprovalTransactions` approval may name.
+/// - `sourceNetwork`, `sourceCurrency`, `maxSourceAmount` (all three or none): a cross-chain
+///   route, the wallet signing on `sourceNetwork`, spending at most `maxSourceAmount` of
+///   `sourceCurrency` (human units), bridge costs included.
+/// - `hidePayeeAddress`: mask the payee in every output.
 ///
 /// ```
 /// use securepay::verify::Expectation;
@@ -139,31 +246,24 @@ pub struct ExpectedPayment {
 /// let expectation = Expectation::from_json(r#"{"network":"base","currency":"USDC-base",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"10.50"}],
 ///   "hidePayeeAddress":true}"#)?;
-/// assert_eq!(expectation.payments[0].units.to_string(), "10500000");
+/// assert_eq!(expectation.payments()[0].units().to_string(), "10500000");
+/// assert!(expectation.max_payer_fees().is_zero()); // absent is zero
 /// assert!(!format!("{expectation:?}").contains("6923831A")); // masked
 /// assert!(Expectation::from_json(r#"{"network":"base","currency":"USDC-base","payments":[],"extra":1}"#).is_err());
 /// # Ok::<(), securepay::verify::ExpectationError>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Expectation {
-    /// The network (the destination's for a cross-chain route).
-    pub network: Network,
-    /// The currency paid (the destination's for a cross-chain route).
-    pub currency: Currency,
-    /// The payments, in the order of multicall children.
-    pub payments: Vec<ExpectedPayment>,
-    /// The payer's wallet.
-    pub payer: Option<PayeeAddress>,
-    /// The smart account that executes the bundle, in the smart-account flow.
-    pub smart_account: Option<PayeeAddress>,
-    /// The most the payer accepts to pay in fees on top, in smallest units.
-    #[serde(serialize_with = "crate::serde_util::u256_decimal_opt")]
-    pub max_payer_fees: Option<U256>,
-    /// Whether the payee is masked in every output.
-    pub hide_payee_address: bool,
-    /// The source network of a cross-chain route, when the payer pins it.
-    pub source_network: Option<Network>,
+    network: Network,
+    currency: Currency,
+    payments: Vec<ExpectedPayment>,
+    payer: Option<PayeeAddress>,
+    smart_account: Option<PayeeAddress>,
+    max_payer_fees: Option<U256>,
+    max_payee_fees: Option<U256>,
+    batch_fee_rate: Option<u32>,
+    hide_payee_address: bool,
+    cross_chain: Option<CrossChain>,
 }
 
 impl fmt::Debug for Expectation {
@@ -175,73 +275,331 @@ impl fmt::Debug for Expectation {
             .field("payer", &self.payer)
             .field("smart_account", &self.smart_account)
             .field("max_payer_fees", &self.max_payer_fees)
+            .field("max_payee_fees", &self.max_payee_fees)
+            .field("batch_fee_rate", &self.batch_fee_rate)
             .field("hide_payee_address", &self.hide_payee_address)
-            .field("source_network", &self.source_network)
+            .field(
+                "cross_chain",
+                &self
+                    .cross_chain
+                    .as_ref()
+                    .map(|c| (c.network, c.currency.id().as_str(), c.max_units)),
+            )
             .finish()
     }
 }
 
-impl Expectation {
-    /// Reads an expectation from JSON, resolving the currency in the built-in catalog.
-    pub fn from_json(text: &str) -> Result<Expectation, ExpectationError> {
-        Expectation::from_json_with(text, Catalog::builtin())
+/// Builds an [`Expectation`] from typed values; [`ExpectationBuilder::build`] checks it as the
+/// JSON form is checked.
+///
+/// ```
+/// use alloy_primitives::U256;
+/// use securepay::currency::Catalog;
+/// use securepay::network::Network;
+/// use securepay::verify::Expectation;
+///
+/// let catalog = Catalog::builtin();
+/// let expectation = Expectation::builder(Network::Base, catalog.get("USDC-base")?.clone())
+///     .payment("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?, U256::from(10_500_000u64), Some("0x1a2b3c4d5e6f7081".parse()?))
+///     .max_payer_fees(U256::from(300_000u64))
+///     .cross_chain(Network::Optimism, catalog.get("USDT-optimism")?.clone(), U256::from(10_600_000u64))
+///     .build()?;
+/// assert_eq!(expectation.payments()[0].amount().as_str(), "10.5");
+/// assert_eq!(expectation.cross_chain().map(|c| c.network()), Some(Network::Optimism));
+/// assert_eq!(expectation.signing_network(), Network::Optimism);
+/// // A payment of zero is refused, as in JSON.
+/// let zero = Expectation::builder(Network::Base, catalog.get("USDC-base")?.clone())
+///     .payment("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?, U256::ZERO, None)
+///     .build();
+/// assert!(zero.is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct ExpectationBuilder {
+    network: Network,
+    currency: Currency,
+    payments: Vec<(PayeeAddress, U256, Option<PaymentReference>)>,
+    payer: Option<PayeeAddress>,
+    smart_account: Option<PayeeAddress>,
+    max_payer_fees: Option<U256>,
+    max_payee_fees: Option<U256>,
+    batch_fee_rate: Option<u32>,
+    hide_payee_address: bool,
+    cross_chain: Option<(Network, Currency, U256)>,
+}
+
+impl ExpectationBuilder {
+    /// Adds a payment of `units` (smallest units of the currency) to `payee`.
+    pub fn payment(
+        mut self,
+        payee: PayeeAddress,
+        units: U256,
+        reference: Option<PaymentReference>,
+    ) -> ExpectationBuilder {
+        self.payments.push((payee, units, reference));
+        self
     }
 
-    /// Reads an expectation from JSON, resolving the currency in `catalog`.
-    pub fn from_json_with(text: &str, catalog: &Catalog) -> Result<Expectation, ExpectationError> {
-        if !crate::serde_util::opens_object(text.as_bytes()) {
-            return Err(ExpectationError::Json(String::from(
-                "an expectation is a JSON object (starts with {)",
-            )));
-        }
-        let json: ExpectationJson =
-            serde_json::from_str(text).map_err(|e| ExpectationError::Json(e.to_string()))?;
-        let network = Network::from_id(&json.network)?;
-        let currency = catalog.get(&json.currency)?.clone();
-        if currency.chain_network() != Some(network) {
+    /// The wallet that signs.
+    pub fn payer(mut self, payer: PayeeAddress) -> ExpectationBuilder {
+        self.payer = Some(payer);
+        self
+    }
+
+    /// The smart account of the smart-account flow.
+    pub fn smart_account(mut self, account: PayeeAddress) -> ExpectationBuilder {
+        self.smart_account = Some(account);
+        self
+    }
+
+    /// The most that may leave the wallet beyond the payments (smallest units).
+    pub fn max_payer_fees(mut self, units: U256) -> ExpectationBuilder {
+        self.max_payer_fees = Some(units);
+        self
+    }
+
+    /// The most the payees together may receive less than agreed (smallest units).
+    pub fn max_payee_fees(mut self, units: U256) -> ExpectationBuilder {
+        self.max_payee_fees = Some(units);
+        self
+    }
+
+    /// The batch contract's on-chain `batchFee()` rate, in its own unit.
+    pub fn batch_fee_rate(mut self, rate: u32) -> ExpectationBuilder {
+        self.batch_fee_rate = Some(rate);
+        self
+    }
+
+    /// Masks the payee in every output.
+    pub fn hide_payee_address(mut self, hide: bool) -> ExpectationBuilder {
+        self.hide_payee_address = hide;
+        self
+    }
+
+    /// A cross-chain route from `network`, spending at most `max_units` of `currency`.
+    pub fn cross_chain(
+        mut self,
+        network: Network,
+        currency: Currency,
+        max_units: U256,
+    ) -> ExpectationBuilder {
+        self.cross_chain = Some((network, currency, max_units));
+        self
+    }
+
+    /// Checks and builds the expectation.
+    pub fn build(self) -> Result<Expectation, ExpectationError> {
+        let network = self.network;
+        if self.currency.chain_network() != Some(network) {
             return Err(ExpectationError::CurrencyNetwork {
-                currency: json.currency,
+                field: "currency",
+                currency: self.currency.id().to_string(),
                 network,
             });
         }
-        let decimals = currency.decimals();
-        if json.payments.is_empty() {
+        if self.payments.is_empty() {
             return Err(ExpectationError::NoPayments);
         }
-        let payments = json
+        let decimals = self.currency.decimals();
+        let payments = self
             .payments
-            .iter()
+            .into_iter()
             .enumerate()
-            .map(|(index, p)| {
-                let payee = PayeeAddress::parse(network, &p.payee).map_err(|e| {
-                    ExpectationError::Payee {
+            .map(|(index, (payee, units, reference))| {
+                if !payee.fits(network) {
+                    return Err(ExpectationError::Payee {
                         index,
-                        reason: e.to_string(),
-                    }
-                })?;
-                let amount_error = |source| ExpectationError::Amount {
-                    field: format!("payments[{index}].amount"),
-                    source,
-                };
-                let amount = HumanAmount::parse(&p.amount).map_err(amount_error)?;
-                let units = amount.to_units(decimals).map_err(amount_error)?;
-                if units.is_zero() {
-                    return Err(amount_error(AmountError::Zero));
+                        reason: format!("{payee} is not an address of network {network}"),
+                    });
                 }
-                let reference = p
-                    .reference
-                    .as_deref()
-                    .map(PaymentReference::parse)
-                    .transpose()
-                    .map_err(|source| ExpectationError::Reference { index, source })?;
+                if units.is_zero() {
+                    return Err(ExpectationError::Amount {
+                        field: format!("payments[{index}].amount"),
+                        source: AmountError::Zero,
+                    });
+                }
                 Ok(ExpectedPayment {
-                    payee: PayeeDisplay::new(payee, json.hide_payee_address),
-                    amount,
+                    payee: PayeeDisplay::new(payee, self.hide_payee_address),
+                    amount: HumanAmount::from_units(units, decimals),
                     units,
                     reference,
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let cross_chain = match self.cross_chain {
+            None => None,
+            Some((source, currency, max_units)) => {
+                if source == network {
+                    return Err(ExpectationError::SameSourceNetwork(source));
+                }
+                if currency.chain_network() != Some(source) {
+                    return Err(ExpectationError::CurrencyNetwork {
+                        field: "sourceCurrency",
+                        currency: currency.id().to_string(),
+                        network: source,
+                    });
+                }
+                if currency.token_address().is_none() || !source.is_evm() {
+                    return Err(ExpectationError::SourceNotToken(currency.id().to_string()));
+                }
+                if max_units.is_zero() {
+                    return Err(ExpectationError::Amount {
+                        field: "maxSourceAmount".into(),
+                        source: AmountError::Zero,
+                    });
+                }
+                Some(CrossChain {
+                    network: source,
+                    currency,
+                    max_units,
+                })
+            }
+        };
+        let signing = cross_chain.as_ref().map_or(network, |c| c.network);
+        for (field, address) in [
+            ("payer", &self.payer),
+            ("smartAccount", &self.smart_account),
+        ] {
+            if let Some(address) = address.filter(|a| !a.fits(signing)) {
+                return Err(ExpectationError::Address {
+                    field,
+                    reason: format!("{address} is not an address of network {signing}, where the transactions are signed"),
+                });
+            }
+        }
+        Ok(Expectation {
+            network,
+            currency: self.currency,
+            payments,
+            payer: self.payer,
+            smart_account: self.smart_account,
+            max_payer_fees: self.max_payer_fees,
+            max_payee_fees: self.max_payee_fees,
+            batch_fee_rate: self.batch_fee_rate,
+            hide_payee_address: self.hide_payee_address,
+            cross_chain,
+        })
+    }
+}
+
+impl Expectation {
+    /// A builder for an expectation of payments in `currency` on `network`.
+    pub fn builder(network: Network, currency: Currency) -> ExpectationBuilder {
+        ExpectationBuilder {
+            network,
+            currency,
+            payments: Vec::new(),
+            payer: None,
+            smart_account: None,
+            max_payer_fees: None,
+            max_payee_fees: None,
+            batch_fee_rate: None,
+            hide_payee_address: false,
+            cross_chain: None,
+        }
+    }
+
+    /// Reads an expectation from JSON, resolving currencies in the built-in catalog.
+    pub fn from_json(text: &str) -> Result<Expectation, ExpectationError> {
+        Expectation::from_slice_with(text.as_bytes(), Catalog::builtin())
+    }
+
+    /// Reads an expectation from the bytes of a JSON document (built-in catalog).
+    ///
+    /// ```
+    /// use securepay::verify::Expectation;
+    ///
+    /// let bytes = br#"{"network":"tron","currency":"USDT-tron","payments":[{"payee":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","amount":"10"}]}"#;
+    /// assert_eq!(Expectation::from_slice(bytes)?.payments()[0].units().to::<u64>(), 10_000_000);
+    /// // Duplicate keys are refused, not resolved to the last one.
+    /// let twice = br#"{"network":"base","network":"tron","currency":"USDT-tron","payments":[]}"#;
+    /// assert!(Expectation::from_slice(twice).is_err());
+    /// # Ok::<(), securepay::verify::ExpectationError>(())
+    /// ```
+    pub fn from_slice(bytes: &[u8]) -> Result<Expectation, ExpectationError> {
+        Expectation::from_slice_with(bytes, Catalog::builtin())
+    }
+
+    /// Reads an expectation from JSON, resolving currencies in `catalog`.
+    pub fn from_json_with(text: &str, catalog: &Catalog) -> Result<Expectation, ExpectationError> {
+        Expectation::from_slice_with(text.as_bytes(), catalog)
+    }
+
+    /// Reads an expectation from the bytes of a JSON document, resolving currencies in
+    /// `catalog`.
+    pub fn from_slice_with(
+        bytes: &[u8],
+        catalog: &Catalog,
+    ) -> Result<Expectation, ExpectationError> {
+        if !crate::serde_util::opens_object(bytes) {
+            return Err(ExpectationError::Json(String::from(
+                "an expectation is a JSON object (starts with {)",
+            )));
+        }
+        let json: ExpectationJson =
+            serde_json::from_slice(bytes).map_err(|e| ExpectationError::Json(e.to_string()))?;
+        Expectation::from_wire(json, catalog)
+    }
+
+    fn from_wire(
+        json: ExpectationJson,
+        catalog: &Catalog,
+    ) -> Result<Expectation, ExpectationError> {
+        let network = parse_network("network", &json.network)?;
+        let currency = parse_currency(catalog, "currency", &json.currency)?;
+        let decimals = currency.decimals();
+        let units = |field: String, text: &str| -> Result<U256, ExpectationError> {
+            HumanAmount::parse(text)
+                .and_then(|a| a.to_units(decimals))
+                .map_err(|source| ExpectationError::Amount { field, source })
+        };
+        let mut builder = Expectation::builder(network, currency.clone())
+            .hide_payee_address(json.hide_payee_address);
+        for (index, p) in json.payments.iter().enumerate() {
+            let payee =
+                PayeeAddress::parse(network, &p.payee).map_err(|e| ExpectationError::Payee {
+                    index,
+                    reason: e.to_string(),
+                })?;
+            let amount = units(format!("payments[{index}].amount"), &p.amount)?;
+            let reference = p
+                .reference
+                .as_deref()
+                .map(PaymentReference::parse)
+                .transpose()
+                .map_err(|source| ExpectationError::Reference { index, source })?;
+            builder = builder.payment(payee, amount, reference);
+        }
+        if let Some(text) = &json.max_payer_fees {
+            builder = builder.max_payer_fees(units("maxPayerFees".into(), text)?);
+        }
+        if let Some(text) = &json.max_payee_fees {
+            builder = builder.max_payee_fees(units("maxPayeeFees".into(), text)?);
+        }
+        if let Some(rate) = json.batch_fee_rate {
+            builder = builder.batch_fee_rate(rate);
+        }
+        match (
+            &json.source_network,
+            &json.source_currency,
+            &json.max_source_amount,
+        ) {
+            (None, None, None) => {}
+            (Some(source), Some(source_currency), Some(max)) => {
+                let source = parse_network("sourceNetwork", source)?;
+                let source_currency = parse_currency(catalog, "sourceCurrency", source_currency)?;
+                let max = HumanAmount::parse(max)
+                    .and_then(|a| a.to_units(source_currency.decimals()))
+                    .map_err(|source| ExpectationError::Amount {
+                        field: "maxSourceAmount".into(),
+                        source,
+                    })?;
+                builder = builder.cross_chain(source, source_currency, max);
+            }
+            (None, _, _) => return Err(ExpectationError::CrossChainIncomplete("sourceNetwork")),
+            (_, None, _) => return Err(ExpectationError::CrossChainIncomplete("sourceCurrency")),
+            (_, _, None) => return Err(ExpectationError::CrossChainIncomplete("maxSourceAmount")),
+        }
         let address = |field: &'static str, text: &Option<String>| {
             text.as_deref()
                 .map(PayeeAddress::parse_any)
@@ -251,40 +609,153 @@ impl Expectation {
                     reason: e.to_string(),
                 })
         };
-        let max_payer_fees = json
-            .max_payer_fees
-            .as_deref()
-            .map(|text| HumanAmount::parse(text).and_then(|a| a.to_units(decimals)))
-            .transpose()
-            .map_err(|source| ExpectationError::Amount {
-                field: "maxPayerFees".into(),
-                source,
-            })?;
-        Ok(Expectation {
-            network,
-            currency,
-            payments,
-            payer: address("payer", &json.payer)?,
-            smart_account: address("smartAccount", &json.smart_account)?,
-            max_payer_fees,
-            hide_payee_address: json.hide_payee_address,
-            source_network: json
-                .source_network
-                .as_deref()
-                .map(Network::from_id)
-                .transpose()?,
-        })
+        if let Some(payer) = address("payer", &json.payer)? {
+            builder = builder.payer(payer);
+        }
+        if let Some(account) = address("smartAccount", &json.smart_account)? {
+            builder = builder.smart_account(account);
+        }
+        builder.build()
+    }
+
+    /// The network where the payees are paid (the destination of a cross-chain route).
+    pub fn network(&self) -> Network {
+        self.network
+    }
+
+    /// The currency paid.
+    pub fn currency(&self) -> &Currency {
+        &self.currency
+    }
+
+    /// The payments, in the order of multicall children.
+    pub fn payments(&self) -> &[ExpectedPayment] {
+        &self.payments
+    }
+
+    /// The wallet that signs, if given.
+    pub fn payer(&self) -> Option<PayeeAddress> {
+        self.payer
+    }
+
+    /// The smart account of the smart-account flow, if given.
+    pub fn smart_account(&self) -> Option<PayeeAddress> {
+        self.smart_account
+    }
+
+    /// The most that may leave the wallet beyond the payments (zero when not given).
+    pub fn max_payer_fees(&self) -> U256 {
+        self.max_payer_fees.unwrap_or_default()
+    }
+
+    /// The most the payees together may receive less than agreed (zero when not given).
+    pub fn max_payee_fees(&self) -> U256 {
+        self.max_payee_fees.unwrap_or_default()
+    }
+
+    /// The batch contract's rate as the wallet read it, in the contract's own unit.
+    pub fn batch_fee_rate(&self) -> Option<u32> {
+        self.batch_fee_rate
+    }
+
+    /// Whether the payee is masked in every output.
+    pub fn hide_payee_address(&self) -> bool {
+        self.hide_payee_address
+    }
+
+    /// The cross-chain route agreed, if any.
+    pub fn cross_chain(&self) -> Option<&CrossChain> {
+        self.cross_chain.as_ref()
+    }
+
+    /// The chain the wallet signs on: the source network of a cross-chain route, else the
+    /// payment network.
+    pub fn signing_network(&self) -> Network {
+        self.cross_chain
+            .as_ref()
+            .map_or(self.network, |c| c.network)
     }
 
     /// The payment token on the network, or `None` for the native currency.
     pub fn token(&self) -> Option<PayeeAddress> {
         self.currency.token_address()
     }
+}
 
-    /// Whether `address` is one of the expected payees.
-    pub(crate) fn is_payee(&self, address: &PayeeAddress) -> bool {
-        self.payments
+fn parse_network(field: &'static str, text: &str) -> Result<Network, ExpectationError> {
+    Network::from_id(text).map_err(|source| ExpectationError::Network { field, source })
+}
+
+fn parse_currency(
+    catalog: &Catalog,
+    field: &'static str,
+    id: &str,
+) -> Result<Currency, ExpectationError> {
+    catalog
+        .get(id)
+        .cloned()
+        .map_err(|source| ExpectationError::Currency { field, source })
+}
+
+impl<'de> Deserialize<'de> for Expectation {
+    /// The JSON form, resolved in the built-in catalog.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let json = ExpectationJson::deserialize(deserializer)?;
+        Expectation::from_wire(json, Catalog::builtin()).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Serialize for Expectation {
+    /// The JSON form it is read from (human amounts, a masked payee stays masked).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let decimals = self.currency.decimals();
+        let human = |units: U256| HumanAmount::from_units(units, decimals);
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("network", &self.network)?;
+        map.serialize_entry("currency", self.currency.id())?;
+        let payments: Vec<serde_json::Value> = self
+            .payments
             .iter()
-            .any(|p| p.payee.address_for_transaction() == address)
+            .map(|p| {
+                let mut payment = serde_json::Map::new();
+                let payee = match p.payee.shown_address() {
+                    Some(address) => serde_json::Value::String(address.to_string()),
+                    None => serde_json::Value::String(crate::policy::MASKED_TEXT.to_owned()),
+                };
+                payment.insert("payee".into(), payee);
+                payment.insert("amount".into(), p.amount.as_str().into());
+                if let Some(reference) = p.reference {
+                    payment.insert("reference".into(), reference.to_string().into());
+                }
+                serde_json::Value::Object(payment)
+            })
+            .collect();
+        map.serialize_entry("payments", &payments)?;
+        if let Some(payer) = &self.payer {
+            map.serialize_entry("payer", payer)?;
+        }
+        if let Some(account) = &self.smart_account {
+            map.serialize_entry("smartAccount", account)?;
+        }
+        if let Some(max) = self.max_payer_fees {
+            map.serialize_entry("maxPayerFees", human(max).as_str())?;
+        }
+        if let Some(max) = self.max_payee_fees {
+            map.serialize_entry("maxPayeeFees", human(max).as_str())?;
+        }
+        if let Some(rate) = self.batch_fee_rate {
+            map.serialize_entry("batchFeeRate", &rate)?;
+        }
+        if self.hide_payee_address {
+            map.serialize_entry("hidePayeeAddress", &true)?;
+        }
+        if let Some(cross) = &self.cross_chain {
+            map.serialize_entry("sourceNetwork", &cross.network)?;
+            map.serialize_entry("sourceCurrency", cross.currency.id())?;
+            let max = HumanAmount::from_units(cross.max_units, cross.currency.decimals());
+            map.serialize_entry("maxSourceAmount", max.as_str())?;
+        }
+        map.end()
     }
 }

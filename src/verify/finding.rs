@@ -1,8 +1,14 @@
-//! Findings: what the verifier saw, how serious it is, and where.
+//! Findings: what the verifier saw, how serious it is, where, and the data to say it in any
+//! language.
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+use super::render::{AssetRef, Party, Quantity};
+use crate::calldata::DecodeError;
+use crate::network::Network;
+use crate::pay::Problem;
 
 /// How serious a finding is.
 ///
@@ -14,10 +20,10 @@ use serde::Serialize;
 /// assert_eq!(serde_json::to_string(&Severity::Danger)?, r#""danger""#);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
-    /// Allowed, but the person should see it (an unlimited approval, an undecoded bridge call).
+    /// Allowed, but the person should see it (an unlimited approval, a refund of excess value).
     Caution,
     /// Signing would move value differently from what was agreed: do not sign.
     Danger,
@@ -32,6 +38,292 @@ impl fmt::Display for Severity {
     }
 }
 
+/// Defines [`FindingCode`] from one table: variant, wire string, and what it means.
+macro_rules! finding_codes {
+    ($($(#[$doc:meta])* $variant:ident = $text:literal,)*) => {
+        /// What a finding is about: a closed list, serialized as its snake_case string.
+        ///
+        /// A program branches on the code; a wallet renders it in its own language from the
+        /// code and the finding's [`Details`].
+        ///
+        /// ```
+        /// use securepay::verify::FindingCode;
+        ///
+        /// assert_eq!(FindingCode::PaymentAmount.as_str(), "payment_amount");
+        /// assert_eq!(serde_json::to_string(&FindingCode::ApprovalUnlimited)?, r#""approval_unlimited""#);
+        /// assert_eq!("payer_fees_above_max".parse::<FindingCode>(), Ok(FindingCode::PayerFeesAboveMax));
+        /// assert!(FindingCode::ALL.iter().all(|c| c.as_str().parse::<FindingCode>() == Ok(*c)));
+        /// # Ok::<(), serde_json::Error>(())
+        /// ```
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        #[non_exhaustive]
+        pub enum FindingCode {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl FindingCode {
+            /// Every code, in declaration order.
+            pub const ALL: &'static [FindingCode] = &[$(FindingCode::$variant,)*];
+
+            /// The stable snake_case string.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(FindingCode::$variant => $text,)*
+                }
+            }
+        }
+
+        impl std::str::FromStr for FindingCode {
+            type Err = UnknownFindingCode;
+
+            fn from_str(text: &str) -> Result<FindingCode, UnknownFindingCode> {
+                match text {
+                    $($text => Ok(FindingCode::$variant),)*
+                    _ => Err(UnknownFindingCode(text.to_owned())),
+                }
+            }
+        }
+    };
+}
+
+finding_codes! {
+    /// The bytes are not a pay response of any shape (malformed JSON, a field a shape does not
+    /// define, a transaction field besides `to`, `data`, `value`, a body too large).
+    ResponseUnreadable = "response_unreadable",
+    /// A metadata index points past the end of `transactions`.
+    StructureIndexOutOfRange = "structure_index_out_of_range",
+    /// Two metadata roles claim the same transaction.
+    StructureOverlappingIndices = "structure_overlapping_indices",
+    /// More fee transactions than fee entries.
+    StructureFeeLegCount = "structure_fee_leg_count",
+    /// `feeTransactionIndices` out of order.
+    StructureFeeLegOrder = "structure_fee_leg_order",
+    /// Fee entries on different networks in a same-chain payment.
+    StructureFeeEntryNetwork = "structure_fee_entry_network",
+    /// A fee entry's `chainId` is not its network's.
+    StructureFeeEntryChainId = "structure_fee_entry_chain_id",
+    /// `childCount` is not the number of children.
+    StructureChildCount = "structure_child_count",
+    /// A child's `position` is not its index.
+    StructureChildPosition = "structure_child_position",
+    /// A parallel array of a multicall disagrees with its children.
+    StructureParallelArray = "structure_parallel_array",
+    /// Destination calls in a same-chain multicall.
+    StructureDestinationCallOnSameChain = "structure_destination_call_on_same_chain",
+    /// A cross-chain child without a destination call.
+    StructureMissingDestinationCall = "structure_missing_destination_call",
+    /// `destinationCalls` does not mirror the children's destination calls.
+    StructureDestinationCallsMirror = "structure_destination_calls_mirror",
+    /// The top-level `chainId` is not the network's.
+    StructureChainIdNetwork = "structure_chain_id_network",
+    /// `executableLegCount` is missing from a multicall (informational).
+    StructureMissingExecutableLegCount = "structure_missing_executable_leg_count",
+    /// The amount summary does not add up.
+    StructureAmountSummary = "structure_amount_summary",
+    /// A legacy batch without a batch call.
+    StructureNoPaymentTransaction = "structure_no_payment_transaction",
+    /// A transaction's `to` is of the other address family (Base58 on an EVM chain, `0x` on Tron).
+    AddressFamily = "address_family",
+    /// The target is neither a known contract nor a catalog token on that chain.
+    UnknownTarget = "unknown_target",
+    /// A selector of no known function.
+    UnknownSelector = "unknown_selector",
+    /// A known selector sent to a contract that does not have it.
+    SelectorNotOnTarget = "selector_not_on_target",
+    /// Calldata that is truncated, has trailing bytes, dirty padding or non-canonical offsets.
+    NonCanonicalCalldata = "non_canonical_calldata",
+    /// No calldata: a plain transfer of native value.
+    PlainTransfer = "plain_transfer",
+    /// Native value sent to a function that does not accept it.
+    ValueOnNonPayable = "value_on_non_payable",
+    /// Native value below what the call needs (it would revert).
+    ValueMismatch = "value_mismatch",
+    /// Native value the call does not need and the contract keeps.
+    ValueStranded = "value_stranded",
+    /// Native value the call does not need; the contract refunds it.
+    ValueRefunded = "value_refunded",
+    /// A call whose outflow cannot be stated exactly (conversion at a market rate).
+    UnverifiableCall = "unverifiable_call",
+    /// A mirror list (`ERC20ApprovalTransactions`, `batchPaymentTransaction` of a multicall)
+    /// is not the transaction it mirrors.
+    MirrorMismatch = "mirror_mismatch",
+    /// A transaction does something else than its metadata role (an approval among the
+    /// payments, a payment among the approvals).
+    NotAnApproval = "not_an_approval",
+    /// An agreed payment is not made.
+    PaymentMissing = "payment_missing",
+    /// An agreed payment is made more than once.
+    PaymentDuplicated = "payment_duplicated",
+    /// The payee receives another amount than agreed.
+    PaymentAmount = "payment_amount",
+    /// The agreed amount goes to someone else.
+    PaymentPayee = "payment_payee",
+    /// The payment carries another reference.
+    PaymentReference = "payment_reference",
+    /// The payment is made in another token or on another chain.
+    PaymentToken = "payment_token",
+    /// Value leaves the wallet in an asset or to a place no agreement covers.
+    UndeclaredOutflow = "undeclared_outflow",
+    /// What leaves the wallet beyond the agreed payments exceeds `maxPayerFees`.
+    PayerFeesAboveMax = "payer_fees_above_max",
+    /// Payee-side deductions exceed `maxPayeeFees`.
+    PayeeFeesAboveMax = "payee_fees_above_max",
+    /// A fee entry no transaction pays.
+    FeeNotPaid = "fee_not_paid",
+    /// A fee the transactions pay that the fee bundle does not declare.
+    FeeUndeclared = "fee_undeclared",
+    /// A fee entry's bearer disagrees with what the transactions do.
+    FeeBearerMismatch = "fee_bearer_mismatch",
+    /// A fee entry in another currency than the payment.
+    FeeCurrency = "fee_currency",
+    /// A fee entry on a chain where no fee of it is paid.
+    FeeNetwork = "fee_network",
+    /// A fee entry whose amount is not an exact amount of the currency.
+    FeeAmountUnreadable = "fee_amount_unreadable",
+    /// `amountSummary` disagrees with the decoded effects.
+    AmountSummaryMismatch = "amount_summary_mismatch",
+    /// A batch contract's on-chain fee (at most the stated figure).
+    BatchFee = "batch_fee",
+    /// A batch contract may charge an on-chain fee whose rate the expectation does not state.
+    BatchFeeRateUnknown = "batch_fee_rate_unknown",
+    /// An approval of a token this payment does not spend.
+    ApprovalToken = "approval_token",
+    /// An approval to a spender that pulls nothing in this payment.
+    ApprovalSpender = "approval_spender",
+    /// An unlimited approval.
+    ApprovalUnlimited = "approval_unlimited",
+    /// An approval above what the payment pulls.
+    ApprovalAboveNeed = "approval_above_need",
+    /// An approval below what the payment pulls (the payment would fail).
+    ApprovalBelowNeed = "approval_below_need",
+    /// A smart-account EOA transaction that is not an approval.
+    EoaApprovalNotApprove = "eoa_approval_not_approve",
+    /// A smart-account EOA approval to someone other than the agreed smart account.
+    EoaApprovalSpender = "eoa_approval_spender",
+    /// A smart-account EOA approval of a token the payment does not spend.
+    EoaApprovalToken = "eoa_approval_token",
+    /// The multicall is on another network than agreed.
+    NetworkMismatch = "network_mismatch",
+    /// The multicall's chain id is not the agreed network's.
+    ChainIdMismatch = "chain_id_mismatch",
+    /// A multicall child disagrees with the agreed payment.
+    ChildMismatch = "child_mismatch",
+    /// A cross-chain route or bridge call that the expectation does not agree to.
+    CrossChainNotAgreed = "cross_chain_not_agreed",
+    /// The route's stated source network is not the agreed one.
+    SourceNetworkMismatch = "source_network_mismatch",
+    /// A bridge entry point that is not allowed (another bridge, a packed Across call).
+    BridgeNotAllowed = "bridge_not_allowed",
+    /// Bridge calldata that does not decode strictly.
+    BridgeCallInvalid = "bridge_call_invalid",
+    /// The bridge sends another token than the agreed source currency.
+    BridgeToken = "bridge_token",
+    /// The bridge delivers to another chain than the agreed network.
+    BridgeDestination = "bridge_destination",
+    /// The bridge's receiver on the destination chain is not LI.FI's ReceiverAcrossV4.
+    BridgeReceiver = "bridge_receiver",
+    /// The bridge refunds to someone other than the payer.
+    BridgeRefundAddress = "bridge_refund_address",
+    /// The bridge delivers another token than the payment's.
+    BridgeOutputToken = "bridge_output_token",
+    /// The bridge delivers less than its destination calls pull.
+    BridgeOutputAmount = "bridge_output_amount",
+    /// The bridge has no destination call, or its message does not decode.
+    BridgeMessage = "bridge_message",
+    /// A destination call to another contract than the destination chain's ERC20FeeProxy.
+    DestinationCallTarget = "destination_call_target",
+    /// A destination call that is not the child's `destinationCall`, or not a payment.
+    DestinationCallMismatch = "destination_call_mismatch",
+    /// The destination message's receiver (who gets everything if the call fails) is not the
+    /// payee.
+    DestinationReceiver = "destination_receiver",
+    /// Source-side swaps whose DEX calldata stays opaque.
+    SourceSwaps = "source_swaps",
+    /// More than `maxSourceAmount` leaves the wallet on the source chain.
+    SourceAmountAboveMax = "source_amount_above_max",
+}
+
+/// A string that is not a finding code.
+///
+/// ```
+/// use securepay::verify::FindingCode;
+///
+/// let error = "payment_lost".parse::<FindingCode>().unwrap_err();
+/// assert_eq!(error.to_string(), "unknown finding code \"payment_lost\"");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown finding code {0:?}")]
+pub struct UnknownFindingCode(pub String);
+
+impl fmt::Display for FindingCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<str> for FindingCode {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for FindingCode {
+    /// A code equals its snake_case string: `finding.code == "payment_amount"`.
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl From<&Problem> for FindingCode {
+    /// The code of a structural problem: one per problem, no fallback.
+    fn from(problem: &Problem) -> FindingCode {
+        match problem {
+            Problem::IndexOutOfRange { .. } => FindingCode::StructureIndexOutOfRange,
+            Problem::OverlappingIndices { .. } => FindingCode::StructureOverlappingIndices,
+            Problem::FeeLegCount { .. } => FindingCode::StructureFeeLegCount,
+            Problem::FeeLegOrder => FindingCode::StructureFeeLegOrder,
+            Problem::FeeEntryNetwork { .. } => FindingCode::StructureFeeEntryNetwork,
+            Problem::FeeEntryChainId { .. } => FindingCode::StructureFeeEntryChainId,
+            Problem::ChildCount { .. } => FindingCode::StructureChildCount,
+            Problem::ChildPosition { .. } => FindingCode::StructureChildPosition,
+            Problem::ParallelArray { .. } => FindingCode::StructureParallelArray,
+            Problem::DestinationCallOnSameChain { .. } => {
+                FindingCode::StructureDestinationCallOnSameChain
+            }
+            Problem::MissingDestinationCall { .. } => FindingCode::StructureMissingDestinationCall,
+            Problem::DestinationCallsMirror { .. } => FindingCode::StructureDestinationCallsMirror,
+            Problem::ChainIdNetwork { .. } => FindingCode::StructureChainIdNetwork,
+            Problem::MissingExecutableLegCount => FindingCode::StructureMissingExecutableLegCount,
+            Problem::AmountSummary { .. } => FindingCode::StructureAmountSummary,
+            Problem::NoPaymentTransaction => FindingCode::StructureNoPaymentTransaction,
+        }
+    }
+}
+
+impl From<&DecodeError> for FindingCode {
+    /// The code of a calldata that does not decode: one per error, no fallback.
+    fn from(error: &DecodeError) -> FindingCode {
+        match error {
+            DecodeError::Network(_)
+            | DecodeError::UnknownTarget { .. }
+            | DecodeError::AmbiguousTarget(_) => FindingCode::UnknownTarget,
+            DecodeError::UnknownSelector(_) => FindingCode::UnknownSelector,
+            DecodeError::SelectorNotOnTarget { .. } => FindingCode::SelectorNotOnTarget,
+            DecodeError::NoCalldata { .. } => FindingCode::PlainTransfer,
+            DecodeError::ValueOnNonPayable { .. } => FindingCode::ValueOnNonPayable,
+            DecodeError::ValueBelowFee { .. } => FindingCode::ValueMismatch,
+            DecodeError::TooShort(_)
+            | DecodeError::Truncated(_)
+            | DecodeError::TrailingBytes { .. }
+            | DecodeError::DirtyValue(_)
+            | DecodeError::NonCanonical(_)
+            | DecodeError::ArrayLengthMismatch(_)
+            | DecodeError::InvalidPaymentNetworkId(_) => FindingCode::NonCanonicalCalldata,
+        }
+    }
+}
+
 /// Where a finding is: a transaction list of the response and the index in it.
 ///
 /// ```
@@ -40,10 +332,11 @@ impl fmt::Display for Severity {
 /// assert_eq!(Location { list: "transactions", index: Some(1) }.to_string(), "transactions[1]");
 /// assert_eq!(Location { list: "batchPaymentTransaction", index: None }.to_string(), "batchPaymentTransaction");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Location {
     /// `transactions`, `eoaApprovalTransactions`, `ERC20ApprovalTransactions`,
-    /// `batchPaymentTransaction`, `destinationCalls`, `children`, `feeBundle.fees`.
+    /// `batchPaymentTransaction`, `ERC20BatchPaymentTransaction`, `ETHBatchPaymentTransaction`,
+    /// `children`, `destinationCalls`, `feeBundle.fees`.
     pub list: &'static str,
     /// The index in that list (none for single transactions).
     pub index: Option<usize>,
@@ -58,32 +351,87 @@ impl fmt::Display for Location {
     }
 }
 
-/// One finding of a verification.
-///
-/// `code` is stable and meant for programs; `message` is for people (it never shows a masked
-/// payee).
+/// The structured data of a finding: enough to render it in any language without its English
+/// `message`. Every field is optional; which ones a code fills is stable.
 ///
 /// ```
-/// use securepay::verify::{verify, Expectation, Severity};
+/// use securepay::verify::{verify, Expectation, FindingCode};
+/// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
+/// // The response pays 827.50 USDC (826.25 after a 1.25 payee-side fee); no payee fee agreed.
+/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30",
+///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50"}]}"#)?;
+/// let verdict = verify(&response, &agreed);
+/// let finding = verdict.findings.iter().find(|f| f.code == FindingCode::PaymentAmount).expect("a finding");
+/// let (expected, actual) = (finding.details.expected.as_ref().unwrap(), finding.details.actual.as_ref().unwrap());
+/// assert_eq!((expected.units.to::<u64>(), actual.units.to::<u64>()), (827_500_000, 826_250_000));
+/// assert_eq!(actual.to_string(), "826.25 USDC");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Details {
+    /// The chain concerned.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub network: Option<Network>,
+    /// What was agreed (or the cap).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<Quantity>,
+    /// What the transactions do.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub actual: Option<Quantity>,
+    /// The party concerned: recipient, spender, target.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub party: Option<Party>,
+    /// The party that was agreed, when another one is found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_party: Option<Party>,
+    /// The token or native currency concerned.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub asset: Option<AssetRef>,
+    /// The payment reference found (`0x` + 16 hex digits, or other bytes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reference: Option<String>,
+    /// The payment reference agreed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_reference: Option<String>,
+    /// The response field or function concerned.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// The technical reason (a decoding error), in English.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// One finding of a verification.
+///
+/// `code` and `details` are for programs and for rendering in any language; `message` is the
+/// English rendering (it never shows a masked payee).
+///
+/// ```
+/// use securepay::verify::{verify, Expectation, FindingCode, Severity};
 /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
 ///
-/// // The response pays 827.50 USDC (826.25 after the payee's fee); the payer agreed to 827.49.
+/// // The payee receives 826.25 of the 827.50 agreed (a 1.25 fee is deducted), but the payer
+/// // agreed to no payee-side fee (no maxPayeeFees: zero). The payee is hidden.
 /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","hidePayeeAddress":true,
-///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.49"}]}"#)?;
+///   "maxPayerFees":"0.30",
+///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50"}]}"#)?;
 /// let finding = &verify(&response, &agreed).findings[0];
-/// assert_eq!((finding.severity, finding.code), (Severity::Danger, "payment_amount"));
-/// assert_eq!(finding.to_string(), "DANGER [payment_amount] transactions[1]: pays 826.25 USDC to hidden instead of the agreed 826.24");
+/// assert_eq!((finding.severity, finding.code), (Severity::Danger, FindingCode::PaymentAmount));
+/// assert_eq!(finding.to_string(), "DANGER [payment_amount] transactions[1]: pays 826.25 USDC to hidden instead of the agreed 827.5");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Finding {
     /// How serious it is.
     pub severity: Severity,
-    /// A stable code (`payment_amount`, `approval_unlimited`, …).
-    pub code: &'static str,
+    /// What it is about.
+    pub code: FindingCode,
     /// The transaction concerned, if one is.
     pub transaction: Option<Location>,
-    /// What was found, for people.
+    /// The data of the finding.
+    pub details: Details,
+    /// What was found, in English.
     pub message: String,
 }
 
@@ -94,5 +442,98 @@ impl fmt::Display for Finding {
             Some(location) => write!(f, "{severity} [{}] {location}: {}", self.code, self.message),
             None => write!(f, "{severity} [{}] {}", self.code, self.message),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FindingCode;
+
+    /// `ALL` lists every variant: this match has no wildcard, so a new variant that is not in
+    /// the table fails to compile here, and the count pins the table's length.
+    #[test]
+    fn all_lists_every_code_once() {
+        let mut seen = std::collections::BTreeSet::new();
+        for code in FindingCode::ALL {
+            assert!(seen.insert(code.as_str()), "{code} twice");
+            match code {
+                FindingCode::ResponseUnreadable
+                | FindingCode::StructureIndexOutOfRange
+                | FindingCode::StructureOverlappingIndices
+                | FindingCode::StructureFeeLegCount
+                | FindingCode::StructureFeeLegOrder
+                | FindingCode::StructureFeeEntryNetwork
+                | FindingCode::StructureFeeEntryChainId
+                | FindingCode::StructureChildCount
+                | FindingCode::StructureChildPosition
+                | FindingCode::StructureParallelArray
+                | FindingCode::StructureDestinationCallOnSameChain
+                | FindingCode::StructureMissingDestinationCall
+                | FindingCode::StructureDestinationCallsMirror
+                | FindingCode::StructureChainIdNetwork
+                | FindingCode::StructureMissingExecutableLegCount
+                | FindingCode::StructureAmountSummary
+                | FindingCode::StructureNoPaymentTransaction
+                | FindingCode::AddressFamily
+                | FindingCode::UnknownTarget
+                | FindingCode::UnknownSelector
+                | FindingCode::SelectorNotOnTarget
+                | FindingCode::NonCanonicalCalldata
+                | FindingCode::PlainTransfer
+                | FindingCode::ValueOnNonPayable
+                | FindingCode::ValueMismatch
+                | FindingCode::ValueStranded
+                | FindingCode::ValueRefunded
+                | FindingCode::UnverifiableCall
+                | FindingCode::MirrorMismatch
+                | FindingCode::NotAnApproval
+                | FindingCode::PaymentMissing
+                | FindingCode::PaymentDuplicated
+                | FindingCode::PaymentAmount
+                | FindingCode::PaymentPayee
+                | FindingCode::PaymentReference
+                | FindingCode::PaymentToken
+                | FindingCode::UndeclaredOutflow
+                | FindingCode::PayerFeesAboveMax
+                | FindingCode::PayeeFeesAboveMax
+                | FindingCode::FeeNotPaid
+                | FindingCode::FeeUndeclared
+                | FindingCode::FeeBearerMismatch
+                | FindingCode::FeeCurrency
+                | FindingCode::FeeNetwork
+                | FindingCode::FeeAmountUnreadable
+                | FindingCode::AmountSummaryMismatch
+                | FindingCode::BatchFee
+                | FindingCode::BatchFeeRateUnknown
+                | FindingCode::ApprovalToken
+                | FindingCode::ApprovalSpender
+                | FindingCode::ApprovalUnlimited
+                | FindingCode::ApprovalAboveNeed
+                | FindingCode::ApprovalBelowNeed
+                | FindingCode::EoaApprovalNotApprove
+                | FindingCode::EoaApprovalSpender
+                | FindingCode::EoaApprovalToken
+                | FindingCode::NetworkMismatch
+                | FindingCode::ChainIdMismatch
+                | FindingCode::ChildMismatch
+                | FindingCode::CrossChainNotAgreed
+                | FindingCode::SourceNetworkMismatch
+                | FindingCode::BridgeNotAllowed
+                | FindingCode::BridgeCallInvalid
+                | FindingCode::BridgeToken
+                | FindingCode::BridgeDestination
+                | FindingCode::BridgeReceiver
+                | FindingCode::BridgeRefundAddress
+                | FindingCode::BridgeOutputToken
+                | FindingCode::BridgeOutputAmount
+                | FindingCode::BridgeMessage
+                | FindingCode::DestinationCallTarget
+                | FindingCode::DestinationCallMismatch
+                | FindingCode::DestinationReceiver
+                | FindingCode::SourceSwaps
+                | FindingCode::SourceAmountAboveMax => {}
+            }
+        }
+        assert_eq!(seen.len(), 75);
     }
 }

@@ -1,34 +1,43 @@
 //! Pre-sign verification: prove a pay response does exactly what the payer agreed to, and say
 //! it plainly.
 //!
-//! [`verify`] walks every transaction a signature would send, decodes it strictly on the chain it
-//! runs on, and accounts for every unit of value that would leave the wallet: each agreed payment
-//! paid exactly once (right token, payee, amount, reference), every other outflow a declared fee
-//! (matching its fee entry), approvals only to the contract that pulls the funds. What it cannot
-//! account for is a [`Severity::Danger`] finding; what is allowed but worth seeing (an unlimited
-//! approval, an undecoded bridge call) is a [`Severity::Caution`]. The [`Summary`] says in a few
-//! lines what the signature does, masking the payee when `hidePayeeAddress` is set.
+//! **Trust model** (DESIGN.md §6). Trusted: the [`Expectation`] (what the payer agreed to,
+//! every cap included) and the facts compiled into the crate (contracts per chain, what each
+//! contract function does, tokens, the bridge's receivers). Untrusted: every byte of the pay
+//! response — transactions, `feeBundle`, `amountSummary`, `metadata`, children, labels. An
+//! untrusted field may only label a line of the summary or add a finding; it never makes
+//! anything pass, and no count, index or length in it sizes a loop or an allocation.
 //!
-//! Stable finding codes: `structure_<problem>` (see [`crate::pay::Problem::code`]),
-//! `unknown_target`, `unknown_selector`, `selector_not_on_target`, `non_canonical_calldata`,
-//! `plain_transfer`, `value_on_non_payable`, `value_mismatch`, `unverifiable_call`,
-//! `not_an_approval`, `payment_missing`, `payment_duplicated`, `payment_amount`,
-//! `payment_payee`, `payment_reference`, `payment_token`, `undeclared_outflow`,
-//! `undeclared_fee_in_proxy`, `fee_leg_mismatch`, `fee_not_paid`, `fee_currency`, `fee_network`,
-//! `fee_amount_unreadable`, `payer_fees_above_max`, `payer_fees_uncapped`,
-//! `amount_summary_mismatch`, `approval_token`, `approval_spender`, `approval_unlimited`,
-//! `approval_above_need`, `approval_below_need`, `eoa_approval_not_approve`,
-//! `eoa_approval_spender`, `eoa_approval_token`, `network_mismatch`, `chain_id_mismatch`,
-//! `child_mismatch`, `source_network_unknown`, `source_network_mismatch`, `bridge_call`,
-//! `unknown_bridge`, `destination_call_mismatch`, `crosschain_unverifiable`, `batch_fee`,
-//! `batch_fees_undeclared`.
+//! **How.** Every transaction of every list of the response is decoded strictly on the chain it
+//! is signed on and becomes its effect ([`crate::calldata::effect`]: what it pulls from the
+//! wallet, for whom, with what native value, refunded or kept). Then, from effects only:
+//! - each agreed payment reaches its payee exactly once, in the agreed token on the agreed
+//!   chain, with the agreed reference;
+//! - what the payees receive less than agreed is at most `maxPayeeFees`; what leaves the wallet
+//!   beyond the agreed payments is at most `maxPayerFees`; **an absent cap is zero**;
+//! - approvals go only to contracts that pull that token in this response, for what they pull
+//!   (an unlimited approval of an immutable payment contract is a caution, of the upgradeable
+//!   bridge a danger); a smart-account EOA approval names exactly the agreed smart account;
+//! - a cross-chain route must be agreed (`sourceNetwork`, `sourceCurrency`, `maxSourceAmount`)
+//!   and is proved from the bridge calldata itself: the LI.FI Across V4 call is decoded, its
+//!   destination message must pay the agreed payee through the destination chain's
+//!   ERC20FeeProxy, and at most `maxSourceAmount` leaves the wallet on the source chain;
+//! - the fee bundle, the amount summary, the children and the metadata must agree with the
+//!   effects (a disagreement is a danger).
+//!
+//! What cannot be accounted for is a [`Severity::Danger`] finding; what is allowed but worth
+//! seeing is a [`Severity::Caution`]. The [`Summary`] says what the signature does, from the
+//! effects, masking the payee when `hidePayeeAddress` is set.
+//!
+//! **Bounds.** Work and memory are linear in the response's bytes (sorted maps, no quadratic
+//! scan); [`verify_slice`] refuses bodies above [`MAX_RESPONSE_BYTES`].
 //!
 //! ```
 //! use alloy_primitives::U256;
 //! use securepay::currency::Catalog;
 //! use securepay::network::Network;
 //! use securepay::pay::{ApprovalPlan, PaymentPlan, PlannedPayment};
-//! use securepay::verify::{verify, Expectation};
+//! use securepay::verify::{verify, Expectation, FindingCode};
 //!
 //! let plan = PaymentPlan {
 //!     network: Network::Base,
@@ -45,35 +54,46 @@
 //!   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"10.50","reference":"0x1a2b3c4d5e6f7081"}]}"#)?;
 //! let verdict = verify(&response, &expectation);
 //! assert!(verdict.is_safe(), "{verdict}");
-//! assert!(verdict.summary.lines[0].starts_with("Approve 10.5 USDC"));
+//! assert!(verdict.summary.lines[0].to_string().starts_with("Approve 10.5 USDC"));
 //!
 //! let wrong = Expectation::from_json(r#"{"network":"base","currency":"USDC-base",
 //!   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"10.49"}]}"#)?;
-//! assert!(!verify(&response, &wrong).is_safe());
+//! let verdict = verify(&response, &wrong);
+//! assert!(verdict.findings.iter().any(|f| f.code == FindingCode::PaymentAmount));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 mod accounting;
+mod approvals;
+mod bridge;
 mod expectation;
 mod finding;
-mod legs;
-mod shapes;
-mod shapes_cross;
+mod labels;
+mod lines;
+mod render;
+mod run;
 mod summary;
+mod walk;
 
 use std::fmt;
 
 use serde::Serialize;
 
-pub use expectation::{Expectation, ExpectationError, ExpectedPayment};
-pub use finding::{Finding, Location, Severity};
-pub use summary::Summary;
+pub use expectation::{
+    CrossChain, Expectation, ExpectationBuilder, ExpectationError, ExpectedPayment,
+};
+pub use finding::{Details, Finding, FindingCode, Location, Severity, UnknownFindingCode};
+pub use render::{AssetRef, Party, Quantity};
+pub use summary::{Summary, SummaryLine};
 
-use crate::address::PayeeAddress;
-use crate::contracts::{Contract, Deployments};
+use crate::contracts::Deployments;
 use crate::currency::Catalog;
-use crate::network::Network;
 use crate::pay::PayResponse;
+
+/// The largest pay response [`verify_slice`] reads: 8 MiB. The service caps a multicall at 150
+/// children (its documented deployed cap; 1,000 at most); a 150-child cross-chain multicall is
+/// well under 1 MiB.
+pub const MAX_RESPONSE_BYTES: usize = 8 * 1024 * 1024;
 
 /// The result of a verification: the findings, and a summary for the person signing.
 ///
@@ -83,11 +103,11 @@ use crate::pay::PayResponse;
 ///
 /// // A single USDC payment on Base with a platform fee (payer) and a protocol fee (payee).
 /// let response = PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
-/// let expectation = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30",
+/// let expectation = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let verdict = verify(&response, &expectation);
-/// assert!(verdict.findings.is_empty());
-/// assert_eq!(verdict.summary.lines.last().map(String::as_str), Some("Total leaving your wallet: 827.8 USDC"));
+/// assert!(verdict.findings.is_empty(), "{verdict}");
+/// assert_eq!(verdict.summary.lines.last().map(ToString::to_string).as_deref(), Some("Total leaving your wallet on Base: 827.8 USDC"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -101,15 +121,16 @@ pub struct Verdict {
 impl Verdict {
     /// Whether no finding is a danger.
     ///
-    /// ```no_run
-    /// use securepay::verify::{verify, Expectation};
+    /// ```
+    /// use securepay::verify::{verify, Expectation, FindingCode};
     /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
-    /// // The response pays 827.50 USDC; the payer agreed to 827.49.
-    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base",
+    /// // 827.80 USDC leaves the wallet; the payer agreed to 827.49 and at most 0.30 more.
+    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
     ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.49"}]}"#)?;
     /// let verdict = verify(&response, &agreed);
     /// assert!(!verdict.is_safe());
-    /// assert!(verdict.findings.iter().any(|f| f.code == "payment_amount"));
+    /// assert_eq!(verdict.findings[0].code, FindingCode::PayerFeesAboveMax);
+    /// assert_eq!(verdict.findings[0].details.actual.as_ref().map(|q| q.to_string()).as_deref(), Some("0.31 USDC"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_safe(&self) -> bool {
@@ -118,31 +139,30 @@ impl Verdict {
 
     /// The findings of one severity.
     ///
-    /// ```no_run
-    /// use securepay::verify::{verify, Expectation, Severity};
+    /// ```
+    /// use securepay::verify::{verify, Expectation, FindingCode, Severity};
     /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
-    /// // No `maxPayerFees`: the 0.3 USDC platform fee the payer pays on top is a caution.
-    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base",
+    /// // No `maxPayerFees`: it is zero, so the 0.3 USDC platform fee paid on top is a danger.
+    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayeeFees":"1.25",
     ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50"}]}"#)?;
     /// let verdict = verify(&response, &agreed);
-    /// let cautions: Vec<&str> = verdict.findings_of(Severity::Caution).map(|f| f.code).collect();
-    /// assert_eq!(cautions, ["payer_fees_uncapped"]);
-    /// assert_eq!(verdict.findings_of(Severity::Danger).count(), 0);
+    /// let dangers: Vec<FindingCode> = verdict.findings_of(Severity::Danger).map(|f| f.code).collect();
+    /// assert_eq!(dangers, [FindingCode::PayerFeesAboveMax]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn findings_of(&self, severity: Severity) -> impl Iterator<Item = &Finding> {
         self.findings.iter().filter(move |f| f.severity == severity)
     }
 
-    /// The summary, then the findings, as text.
+    /// The summary, then the findings, as English text.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::verify::{verify, Expectation};
     /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
-    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30",
+    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
     ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
     /// let text = verify(&response, &agreed).to_text();
-    /// assert!(text.starts_with("Approve 827.8 USDC for the payment contract (ERC20FeeProxy)\n"));
+    /// assert!(text.starts_with("Approve 827.8 USDC on Base for the payment contract (ERC20FeeProxy)\n"));
     /// assert!(text.ends_with("No findings: the transactions do what was agreed.\n"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -166,150 +186,107 @@ impl fmt::Display for Verdict {
     }
 }
 
-/// A bridge contract cross-chain routes may call; its calldata is not decoded.
+/// Verifies pay responses against a deployment table and a currency catalog (the bridge is
+/// the table's LI.FI diamond).
 ///
 /// ```
-/// use securepay::verify::Bridge;
-/// use securepay::network::Network;
-///
-/// let lifi = Bridge {
-///     network: Network::Optimism,
-///     address: "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE".parse()?,
-///     name: "LI.FI".into(),
-/// };
-/// assert!(lifi.address.fits(lifi.network));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Bridge {
-    /// Where it is.
-    pub network: Network,
-    /// Its address.
-    pub address: PayeeAddress,
-    /// Its name for people.
-    pub name: String,
-}
-
-/// Verifies pay responses against a deployment table, a currency catalog and a list of known
-/// bridges (by default the LI.FI diamond of the table).
-///
-/// ```
-/// use securepay::verify::{Expectation, Verifier};
+/// use securepay::contracts::Deployments;
+/// use securepay::currency::Catalog;
+/// use securepay::verify::{Expectation, FindingCode, Verifier};
 /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
 ///
-/// let verifier = Verifier::builtin(); // build once, verify many responses
-/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30",
+/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
-/// assert!(verifier.verify(&response, &agreed).is_safe());
+/// assert!(Verifier::builtin().verify(&response, &agreed).is_safe());
+/// // Without the ERC20FeeProxy in the table, the payment goes to an unknown contract.
+/// let no_contracts = Deployments::empty();
+/// let verdict = Verifier::new(&no_contracts, Catalog::builtin()).verify(&response, &agreed);
+/// assert!(verdict.findings.iter().any(|f| f.code == FindingCode::UnknownTarget));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub struct Verifier<'a> {
     deployments: &'a Deployments,
     catalog: &'a Catalog,
-    bridges: Vec<Bridge>,
 }
 
 impl Verifier<'static> {
     /// A verifier over the built-in tables.
-    ///
-    /// ```no_run
-    /// use securepay::verify::{Expectation, Verifier};
-    /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
-    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30",
-    ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
-    /// let verdict = Verifier::builtin().verify(&response, &agreed);
-    /// assert_eq!(verdict.summary.lines.len(), 5); // approval, payment, two fees, total
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
     pub fn builtin() -> Verifier<'static> {
         Verifier::new(Deployments::builtin(), Catalog::builtin())
     }
 }
 
 impl<'a> Verifier<'a> {
-    /// A verifier over the caller's tables; the bridges are the table's LI.FI diamonds.
-    ///
-    /// ```no_run
-    /// use securepay::contracts::Deployments;
-    /// use securepay::currency::Catalog;
-    /// use securepay::verify::{Expectation, Verifier};
-    /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
-    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30",
-    ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
-    /// // Without the ERC20FeeProxy in the table, the payment goes to an unknown contract.
-    /// let no_contracts = Deployments::empty();
-    /// let verdict = Verifier::new(&no_contracts, Catalog::builtin()).verify(&response, &agreed);
-    /// assert!(verdict.findings.iter().any(|f| f.code == "unknown_target"));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
+    /// A verifier over the caller's tables.
     pub fn new(deployments: &'a Deployments, catalog: &'a Catalog) -> Verifier<'a> {
-        let bridges = deployments
-            .iter()
-            .filter(|d| d.contract() == Contract::LiFiDiamond)
-            .map(|d| Bridge {
-                network: d.network(),
-                address: d.address(),
-                name: "LI.FI".into(),
-            })
-            .collect();
         Verifier {
             deployments,
             catalog,
-            bridges,
         }
-    }
-
-    /// Adds a bridge cross-chain routes may call.
-    ///
-    /// ```no_run
-    /// use securepay::contracts::{Contract, Deployment, Deployments};
-    /// use securepay::currency::Catalog;
-    /// use securepay::network::Network;
-    /// use securepay::verify::{Bridge, Expectation, Verifier};
-    ///
-    /// // Two payments on Base, paid in USDT from Optimism through the LI.FI diamond.
-    /// let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/multicall_cross_chain.json"))?;
-    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","sourceNetwork":"optimism","payments":[
-    ///   {"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"25","reference":"0x1111111111111111"},
-    ///   {"payee":"0x742d35Cc6634C0532925a3b844Bc454e4438f44e","amount":"15.5","reference":"0x2222222222222222"}]}"#)?;
-    /// let mut table = Deployments::empty(); // only the proxy the destination calls go to
-    /// table.set_default_version(Contract::Erc20FeeProxy, "0.2.0");
-    /// table.set(Deployment::new(Contract::Erc20FeeProxy, Network::Base, "0.2.0", "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814".parse()?, 10827274)?);
-    /// let verifier = Verifier::new(&table, Catalog::builtin());
-    /// assert!(!verifier.verify(&response, &agreed).is_safe()); // calls to an unknown contract
-    /// let lifi = Bridge { network: Network::Optimism, address: "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE".parse()?, name: "LI.FI".into() };
-    /// let verdict = verifier.with_bridge(lifi).verify(&response, &agreed);
-    /// assert!(verdict.is_safe(), "{verdict}");
-    /// assert!(verdict.findings.iter().all(|f| f.code == "bridge_call")); // cautions: the route is not decoded
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn with_bridge(mut self, bridge: Bridge) -> Verifier<'a> {
-        self.bridges.push(bridge);
-        self
     }
 
     /// Verifies `response` against `expectation`.
     ///
     /// ```
-    /// use securepay::verify::{Expectation, Verifier};
+    /// use securepay::verify::{Expectation, FindingCode, Verifier};
     /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
     /// // The payer expected another reference.
-    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30",
+    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
     ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0x1a2b3c4d5e6f7081"}]}"#)?;
     /// let verdict = Verifier::builtin().verify(&response, &agreed);
-    /// assert_eq!(verdict.findings.iter().map(|f| f.code).collect::<Vec<_>>(), ["payment_reference"]);
+    /// assert_eq!(verdict.findings.iter().map(|f| f.code).collect::<Vec<_>>(), [FindingCode::PaymentReference]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn verify(&self, response: &PayResponse, expectation: &Expectation) -> Verdict {
-        shapes::run(self, response, expectation)
+        run::run(self, response, expectation)
     }
 
-    fn bridge(&self, network: Network, address: &PayeeAddress) -> Option<&Bridge> {
-        let address = PayeeAddress::from_abi(network, address.abi());
-        self.bridges
-            .iter()
-            .find(|b| b.network == network && b.address == address)
+    /// Reads the response bytes and verifies them: bytes that are not a pay response (or more
+    /// than [`MAX_RESPONSE_BYTES`]) are a [`FindingCode::ResponseUnreadable`] danger.
+    ///
+    /// ```
+    /// use securepay::verify::{Expectation, FindingCode, Verifier};
+    ///
+    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base",
+    ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"1"}]}"#)?;
+    /// // A transaction carrying an EIP-7702 authorization list: refused, not ignored.
+    /// let body = br#"{"paymentType":"single","feeBundle":null,"metadata":{"stepsRequired":1,"needsApproval":false,"paymentTransactionIndex":0},
+    ///   "transactions":[{"to":"0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814","data":"0x","value":"0","authorizationList":[]}]}"#;
+    /// let verdict = Verifier::builtin().verify_slice(body, &agreed);
+    /// assert_eq!(verdict.findings[0].code, FindingCode::ResponseUnreadable);
+    /// assert!(!verdict.is_safe());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn verify_slice(&self, bytes: &[u8], expectation: &Expectation) -> Verdict {
+        if bytes.len() > MAX_RESPONSE_BYTES {
+            return Verdict::unreadable(format!(
+                "the response is {} bytes, above the {MAX_RESPONSE_BYTES} bytes a pay response may have",
+                bytes.len()
+            ));
+        }
+        match PayResponse::from_slice(bytes) {
+            Ok(response) => self.verify(&response, expectation),
+            Err(error) => Verdict::unreadable(error.to_string()),
+        }
+    }
+}
+
+impl Verdict {
+    fn unreadable(reason: String) -> Verdict {
+        Verdict {
+            findings: vec![Finding {
+                severity: Severity::Danger,
+                code: FindingCode::ResponseUnreadable,
+                transaction: None,
+                message: format!("the response is not a pay response of any shape: {reason}"),
+                details: Details {
+                    reason: Some(reason),
+                    ..Details::default()
+                },
+            }],
+            summary: Summary::default(),
+        }
     }
 }
 
@@ -328,8 +305,22 @@ impl<'a> Verifier<'a> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn verify(response: &PayResponse, expectation: &Expectation) -> Verdict {
-    static BUILTIN: std::sync::OnceLock<Verifier<'static>> = std::sync::OnceLock::new();
-    BUILTIN
-        .get_or_init(Verifier::builtin)
-        .verify(response, expectation)
+    Verifier::builtin().verify(response, expectation)
+}
+
+/// Reads and verifies the bytes of a pay response with the built-in tables (see
+/// [`Verifier::verify_slice`]).
+///
+/// ```
+/// use securepay::verify::{verify_slice, Expectation};
+///
+/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"ETH-base-base",
+///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"0.2","reference":"0xe23a6b02059c2b30"}]}"#)?;
+/// let verdict = verify_slice(include_bytes!("../../tests/data/pay/single_native.json"), &agreed);
+/// assert!(verdict.is_safe(), "{verdict}");
+/// assert!(!verify_slice(b"{}", &agreed).is_safe());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn verify_slice(bytes: &[u8], expectation: &Expectation) -> Verdict {
+    Verifier::builtin().verify_slice(bytes, expectation)
 }

@@ -1,64 +1,252 @@
-//! The clear-signing summary: a few lines a person can read.
+//! The clear-signing summary: a few structured lines a wallet renders for the person signing.
+
+use std::fmt;
 
 use serde::Serialize;
 
-/// What a signature does, in a few lines, stated from the decoded transactions rather than from
-/// the expectation, so a swapped payee or an inflated fee reads as it would happen:
-/// `"Approve 10.8 USDC for the payment contract (ERC20FeeProxy)"`, `"Pay 10.3 USDC to
-/// 0x4242…4201 on Base, reference 0x0101…0101"`, `"Fee 0.2 USDC to 0x9795…eCe2 (platform,
-/// deducted from the payment)"`, `"Fee 0.3 USDC to 0x9795…eCe2 (platform, paid by you)"`,
-/// `"Total leaving your wallet: 10.8 USDC"`. A fee no entry declares reads `(not a declared
-/// fee)`. A payee masked by `hidePayeeAddress` appears as `hidden`.
+use super::render::{short, AssetRef, Party, Quantity};
+use crate::network::Network;
+use crate::pay::FeeBearer;
+
+/// One line of the summary, as data. `Display` is the English rendering.
+///
+/// Lines are stated from the decoded transactions, not from the expectation, so a swapped
+/// payee or an inflated fee reads as it would happen.
+///
+/// ```
+/// use securepay::verify::{verify, Expectation, SummaryLine};
+/// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
+/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
+///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
+/// let summary = verify(&response, &agreed).summary;
+/// let SummaryLine::Pay { amount, .. } = &summary.lines[1] else { panic!("a payment line") };
+/// assert_eq!(amount.units.to::<u64>(), 826_250_000); // what the payee receives
+/// assert_eq!(summary.lines[1].to_string(), "Pay 826.25 USDC to 0x6923…C7D7 on Base, reference 0xe23a…2b30");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum SummaryLine {
+    /// An approval: `amount` `None` is unlimited.
+    Approve {
+        /// The chain.
+        network: Network,
+        /// The token.
+        asset: AssetRef,
+        /// The amount, `None` for unlimited.
+        amount: Option<Quantity>,
+        /// The spender.
+        spender: Party,
+    },
+    /// A payment to a payee.
+    Pay {
+        /// The chain where the payee is paid.
+        network: Network,
+        /// The payee.
+        payee: Party,
+        /// What the payee receives.
+        amount: Quantity,
+        /// The payment reference, `0x` hex.
+        reference: Option<String>,
+        /// The chain the funds come from, for a bridged payment.
+        bridged_from: Option<Network>,
+    },
+    /// A fee.
+    Fee {
+        /// The chain.
+        network: Network,
+        /// Who receives it.
+        recipient: Party,
+        /// How much.
+        amount: Quantity,
+        /// The fee entry's label (`platform fee`), when an entry declares it.
+        label: Option<String>,
+        /// Who bears it per the transactions: `payer` on top, `payee` out of the payment;
+        /// `None` when no fee entry declares it.
+        bearer: Option<FeeBearer>,
+    },
+    /// A batch contract's on-chain fee: at most `amount`.
+    BatchFee {
+        /// The chain.
+        network: Network,
+        /// Who receives it.
+        recipient: Party,
+        /// The most it can be.
+        amount: Quantity,
+    },
+    /// Value the contract sends back.
+    Refund {
+        /// The chain.
+        network: Network,
+        /// How much.
+        amount: Quantity,
+        /// The contract that refunds it.
+        contract: Party,
+    },
+    /// A bridge transfer.
+    Bridge {
+        /// The source chain.
+        source: Network,
+        /// The destination chain.
+        destination: Network,
+        /// What leaves the wallet into the bridge.
+        sent: Quantity,
+        /// The least it delivers on the destination chain.
+        delivered: Quantity,
+    },
+    /// Everything of one asset that leaves the wallet on one chain.
+    Total {
+        /// What leaves.
+        amount: Quantity,
+        /// Whether `amount` is an upper bound (a batch fee whose rate is on chain).
+        at_most: bool,
+    },
+}
+
+impl fmt::Display for SummaryLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SummaryLine::Approve {
+                network,
+                asset,
+                amount,
+                spender,
+            } => {
+                let on = format!(" on {}", network.display_name());
+                match amount {
+                    Some(amount) => write!(f, "Approve {amount}{on} for {}", spender.short()),
+                    None => write!(f, "Approve unlimited {asset}{on} for {}", spender.short()),
+                }
+            }
+            SummaryLine::Pay {
+                network,
+                payee,
+                amount,
+                reference,
+                bridged_from,
+            } => {
+                write!(
+                    f,
+                    "Pay {amount} to {} on {}",
+                    payee.short(),
+                    network.display_name()
+                )?;
+                if let Some(reference) = reference {
+                    write!(f, ", reference {}", short(reference))?;
+                }
+                match bridged_from {
+                    Some(source) => write!(f, ", bridged from {}", source.display_name()),
+                    None => Ok(()),
+                }
+            }
+            SummaryLine::Fee {
+                recipient,
+                amount,
+                label,
+                bearer,
+                ..
+            } => {
+                let what = match (label, bearer) {
+                    (_, None) => "not a declared fee".to_owned(),
+                    (label, Some(bearer)) => {
+                        let label = label.as_deref().unwrap_or("fee");
+                        match bearer {
+                            FeeBearer::Payer => format!("{label}, paid by you"),
+                            FeeBearer::Payee => format!("{label}, deducted from the payment"),
+                        }
+                    }
+                };
+                write!(f, "Fee {amount} to {} ({what})", recipient.short())
+            }
+            SummaryLine::BatchFee {
+                recipient, amount, ..
+            } => write!(
+                f,
+                "Batch fee of at most {amount} to {} (set on chain by the batch contract)",
+                recipient.short()
+            ),
+            SummaryLine::Refund {
+                amount, contract, ..
+            } => write!(f, "Refund of {amount} from {} to you", contract.short()),
+            SummaryLine::Bridge {
+                source,
+                destination,
+                sent,
+                delivered,
+            } => write!(
+                f,
+                "Bridge {sent} from {} to {}, delivering at least {delivered}",
+                source.display_name(),
+                destination.display_name()
+            ),
+            SummaryLine::Total { amount, at_most } => write!(
+                f,
+                "Total leaving your wallet on {}: {}{amount}",
+                amount.asset.network.display_name(),
+                if *at_most { "at most " } else { "" }
+            ),
+        }
+    }
+}
+
+/// What a signature does, in a few lines: approvals, payments, fees, bridges, refunds, totals.
 ///
 /// ```
 /// use securepay::verify::{verify, Expectation};
 /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
 ///
-/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","hidePayeeAddress":true,"maxPayerFees":"0.30",
+/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","hidePayeeAddress":true,
+///   "maxPayerFees":"0.30","maxPayeeFees":"1.25",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let summary = verify(&response, &agreed).summary;
-/// assert_eq!(summary.lines, [
-///     "Approve 827.8 USDC for the payment contract (ERC20FeeProxy)",
+/// assert_eq!(summary.to_lines(), [
+///     "Approve 827.8 USDC on Base for the payment contract (ERC20FeeProxy)",
 ///     "Pay 826.25 USDC to hidden on Base, reference 0xe23a…2b30", // 827.50 less the payee's fee
 ///     "Fee 0.3 USDC to 0x9795…eCe2 (platform fee, paid by you)",
 ///     "Fee 1.25 USDC to 0x9795…eCe2 (protocol fee, deducted from the payment)",
-///     "Total leaving your wallet: 827.8 USDC",
+///     "Total leaving your wallet on Base: 827.8 USDC",
 /// ]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+///
+/// Serialized, each line is its data (`"kind"`: `approve`, `pay`, `fee`, `batch_fee`, `refund`,
+/// `bridge`, `total`) plus `"text"`, the English rendering.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Summary {
-    /// The lines, in order: approvals, payments, fees, bridges, total.
-    pub lines: Vec<String>,
+    /// The lines, in order: approvals, bridges, payments, fees, refunds, totals.
+    pub lines: Vec<SummaryLine>,
 }
 
-/// `0x1234…abcd` for an address or hex text longer than 14 characters.
-pub(super) fn short(text: &str) -> String {
-    let count = text.chars().count();
-    if count <= 14 {
-        return text.to_owned();
+impl Serialize for Summary {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Line<'a> {
+            #[serde(flatten)]
+            line: &'a SummaryLine,
+            text: String,
+        }
+        #[derive(Serialize)]
+        struct Lines<'a> {
+            lines: Vec<Line<'a>>,
+        }
+        Lines {
+            lines: self
+                .lines
+                .iter()
+                .map(|line| Line {
+                    line,
+                    text: line.to_string(),
+                })
+                .collect(),
+        }
+        .serialize(serializer)
     }
-    let head_end = text.char_indices().nth(6).map_or(text.len(), |(i, _)| i);
-    let tail_start = text
-        .char_indices()
-        .nth(count.saturating_sub(4))
-        .map_or(text.len(), |(i, _)| i);
-    let (head, tail) = (text.get(..head_end), text.get(tail_start..));
-    format!("{}…{}", head.unwrap_or_default(), tail.unwrap_or_default())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::short;
-
-    #[test]
-    fn short_keeps_six_leading_and_four_trailing_characters() {
-        assert_eq!(
-            short("0x1234567890abcdef1234567890abcdef12345678"),
-            "0x1234…5678"
-        );
-        assert_eq!(short("0x123456789012"), "0x123456789012");
-        assert_eq!(short("0x1234567890123"), "0x1234…0123");
-        assert_eq!(short("ééééééééééééééé"), "éééééé…éééé");
+impl Summary {
+    /// The English rendering of every line.
+    pub fn to_lines(&self) -> Vec<String> {
+        self.lines.iter().map(ToString::to_string).collect()
     }
 }

@@ -3,9 +3,8 @@
 use alloy_primitives::{Address, Bytes, U256};
 use alloy_sol_types::SolCall;
 
-use super::{add, check_amount, check_fee, BuildError, Builder};
+use super::{check_amount, check_fee, BuildError, Builder};
 use crate::address::PayeeAddress;
-use crate::calldata::value::{batch_payments_share, sum_amount_and_fee};
 use crate::calldata::PaymentReference;
 use crate::contracts::abi::{IBatchConversionPayments, IBatchPayments, MetaDetail, RequestDetail};
 use crate::contracts::Contract;
@@ -288,8 +287,10 @@ impl Builder<'_> {
     }
 
     /// Legacy `BatchPayments.batchEthPaymentsWithReference`: value = Σ(amount + fee) plus the
-    /// contract's batch fee, `Σ amount × batch_fee_per_mille / 1000` (read `batchFee()` on
-    /// chain; 0 if the contract charges none).
+    /// contract's batch fee, `⌊Σ amount × batch_fee_per_mille / 1000⌋` (`batch_fee_per_mille`:
+    /// the contract's `batchFee()`, read on chain), as the effect table says
+    /// ([`crate::calldata::effect`]); below that the contract reverts with `not enough funds for
+    /// batch fee`.
     ///
     /// ```no_run
     /// use alloy_primitives::U256;
@@ -309,19 +310,12 @@ impl Builder<'_> {
         &self,
         payees: &[BatchPayee],
         fee_address: PayeeAddress,
-        batch_fee_per_mille: u16,
+        batch_fee_per_mille: u32,
     ) -> Result<Transaction, BuildError> {
         self.refuse_tron_batch(payees.iter().map(|p| &p.to).chain([&fee_address]))?;
         let columns = self.legacy_columns(payees)?;
         let fee_address =
             self.batch_fee_address(&fee_address, payees.iter().map(|p| p.fee_amount))?;
-        let value = sum_amount_and_fee(payees.iter().map(|p| (p.amount, p.fee_amount)))?;
-        let amounts = sum_amount_and_fee(payees.iter().map(|p| (p.amount, U256::ZERO)))?;
-        let batch_fee = amounts
-            .checked_mul(U256::from(batch_fee_per_mille))
-            .and_then(|n| n.checked_div(U256::from(1000u16))) // floor, as Solidity divides
-            .ok_or(BuildError::ValueOverflow)?;
-        let value = add(value, batch_fee)?;
         let call = IBatchPayments::batchEthPaymentsWithReferenceCall {
             _recipients: columns.recipients,
             _amounts: columns.amounts,
@@ -329,7 +323,11 @@ impl Builder<'_> {
             _feeAmounts: columns.fee_amounts,
             _feeAddress: fee_address,
         };
-        self.transaction(Contract::BatchPayments, call.abi_encode(), value)
+        self.transaction_with_effect(
+            Contract::BatchPayments,
+            call.abi_encode(),
+            batch_fee_per_mille,
+        )
     }
 
     /// Checks the requests and returns their `RequestDetail`s and the fee address.
@@ -365,7 +363,9 @@ impl Builder<'_> {
 
     /// `BatchConversionPayments.batchPayments`: at most 5 groups, the native-conversion group
     /// last. Value = Σ(amount + fee) of the native group plus Σ max-to-spend of the
-    /// native-conversion group. `paths_to_usd` may be empty (no USD cap on the batch fee).
+    /// native-conversion group, plus the batch fee on them at `batch_fee_rate` (the contract's
+    /// `batchFee()`, per ten thousand; the USD cap can only lower it, and the contract refunds
+    /// what it does not use). `paths_to_usd` may be empty (no USD cap on the batch fee).
     ///
     /// ```no_run
     /// use alloy_primitives::{address, U256};
@@ -378,10 +378,10 @@ impl Builder<'_> {
     ///     fee_amount: U256::from(10u8), max_to_spend: U256::ZERO, max_rate_timespan: U256::ZERO };
     /// let native = BatchGroup { network: BatchPaymentNetwork::Native, requests: vec![request.clone(), request] };
     /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
-    /// let tx = Builder::new(Network::Sepolia).batch_payments(&[native.clone()], &[], fee)?;
-    /// assert_eq!((&tx.data[..4], tx.value), (&[0x92, 0xcd, 0xdb, 0x91][..], U256::from(2020u16)));
+    /// let tx = Builder::new(Network::Sepolia).batch_payments(&[native.clone()], &[], fee, 30)?;
+    /// assert_eq!((&tx.data[..4], tx.value), (&[0x92, 0xcd, 0xdb, 0x91][..], U256::from(2020 + 6))); // 0.3 % of 2000
     /// let groups = vec![native; 6];
-    /// assert_eq!(Builder::new(Network::Sepolia).batch_payments(&groups, &[], fee), Err(BuildError::TooManyGroups(6)));
+    /// assert_eq!(Builder::new(Network::Sepolia).batch_payments(&groups, &[], fee, 30), Err(BuildError::TooManyGroups(6)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn batch_payments(
@@ -389,6 +389,7 @@ impl Builder<'_> {
         groups: &[BatchGroup],
         paths_to_usd: &[Vec<Address>],
         fee_address: PayeeAddress,
+        batch_fee_rate: u32,
     ) -> Result<Transaction, BuildError> {
         self.refuse_tron_batch(
             groups
@@ -409,19 +410,9 @@ impl Builder<'_> {
         {
             return Err(BuildError::NativeConversionNotLast);
         }
-        let mut value = U256::ZERO;
         let mut meta_details = Vec::with_capacity(groups.len());
         for group in groups {
             let (details, _) = self.request_details(&group.requests, &fee_address)?;
-            for request in &group.requests {
-                let share = batch_payments_share(
-                    group.network,
-                    request.request_amount,
-                    request.fee_amount,
-                    request.max_to_spend,
-                )?;
-                value = add(value, share)?;
-            }
             meta_details.push(MetaDetail {
                 paymentNetworkId: U256::from(group.network.id()),
                 requestDetails: details,
@@ -432,7 +423,11 @@ impl Builder<'_> {
             pathsToUSD: paths_to_usd.to_vec(),
             feeAddress: self.check_family("fee address", &fee_address)?,
         };
-        self.transaction(Contract::BatchConversionPayments, call.abi_encode(), value)
+        self.transaction_with_effect(
+            Contract::BatchConversionPayments,
+            call.abi_encode(),
+            batch_fee_rate,
+        )
     }
 
     /// `BatchConversionPayments.batchERC20Payments` (one token, no conversion), value 0.
@@ -505,7 +500,8 @@ impl Builder<'_> {
         )
     }
 
-    /// `BatchConversionPayments.batchNativePayments`: value = Σ(amount + fee).
+    /// `BatchConversionPayments.batchNativePayments`: value = Σ(amount + fee) plus the batch fee
+    /// `⌊Σ amount × batch_fee_rate / 10000⌋` (`batch_fee_rate`: the contract's `batchFee()`).
     ///
     /// ```no_run
     /// use alloy_primitives::{address, U256};
@@ -516,10 +512,10 @@ impl Builder<'_> {
     ///     request_amount: U256::from(1000u16), path: vec![address!("0xb678b03f3f3a6ea652ad1d183032fac176d83b08")],
     ///     reference: "0xe23a6b02059c2b30".parse()?, fee_amount: U256::from(10u8), max_to_spend: U256::ZERO, max_rate_timespan: U256::ZERO };
     /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
-    /// let tx = Builder::new(Network::Base).batch_requests_native(&[request.clone()], true, fee)?;
-    /// assert_eq!((&tx.data[..4], tx.value), (&[0x33, 0x3e, 0xc0, 0x62][..], U256::from(1010u16)));
+    /// let tx = Builder::new(Network::Base).batch_requests_native(&[request.clone()], true, fee, 100)?;
+    /// assert_eq!((&tx.data[..4], tx.value), (&[0x33, 0x3e, 0xc0, 0x62][..], U256::from(1010 + 10))); // 1 % of 1000
     /// let free = BatchRequest { request_amount: U256::ZERO, ..request };
-    /// assert_eq!(Builder::new(Network::Base).batch_requests_native(&[free], true, fee), Err(BuildError::ZeroAmount { payee: Some(0) }));
+    /// assert_eq!(Builder::new(Network::Base).batch_requests_native(&[free], true, fee, 100), Err(BuildError::ZeroAmount { payee: Some(0) }));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn batch_requests_native(
@@ -527,15 +523,19 @@ impl Builder<'_> {
         requests: &[BatchRequest],
         skip_fee_usd_limit: bool,
         fee_address: PayeeAddress,
+        batch_fee_rate: u32,
     ) -> Result<Transaction, BuildError> {
         let (details, fee_address) = self.request_details(requests, &fee_address)?;
-        let value = sum_amount_and_fee(requests.iter().map(|r| (r.request_amount, r.fee_amount)))?;
         let call = IBatchConversionPayments::batchNativePaymentsCall {
             requestDetails: details,
             skipFeeUSDLimit: skip_fee_usd_limit,
             feeAddress: fee_address,
         };
-        self.transaction(Contract::BatchConversionPayments, call.abi_encode(), value)
+        self.transaction_with_effect(
+            Contract::BatchConversionPayments,
+            call.abi_encode(),
+            batch_fee_rate,
+        )
     }
 }
 

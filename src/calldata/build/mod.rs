@@ -55,6 +55,10 @@ pub enum BuildError {
     /// An empty batch.
     #[error("a batch needs at least one payment")]
     EmptyBatch,
+    /// The built call does not decode back strictly on the deployment table (the table names
+    /// the contract's address as two contracts).
+    #[error("the built call does not decode back: {0}")]
+    SelfCheck(crate::calldata::DecodeError),
     /// More than five groups in `batchPayments`.
     #[error("batchPayments takes at most 5 metaDetails, found {0}")]
     TooManyGroups(usize),
@@ -211,6 +215,29 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// A transaction whose value is what the call needs per the effect table: its own calldata
+    /// decoded strictly, at the batch contract's rate `batch_fee_rate` (its own unit).
+    fn transaction_with_effect(
+        &self,
+        contract: Contract,
+        data: Vec<u8>,
+        batch_fee_rate: u32,
+    ) -> Result<Transaction, BuildError> {
+        let to = self.contract(contract)?;
+        let decoded =
+            crate::calldata::Decoder::new(self.deployments, crate::currency::Catalog::builtin())
+                .decode(self.network, &to, &data, U256::ZERO)
+                .map_err(BuildError::SelfCheck)?;
+        let value = crate::calldata::effect::effect_of(&decoded)
+            .required_value(batch_fee_rate)
+            .ok_or(BuildError::ValueOverflow)?;
+        Ok(Transaction {
+            to,
+            data: data.into(),
+            value,
+        })
+    }
+
     fn transaction(
         &self,
         contract: Contract,
@@ -241,11 +268,11 @@ fn check_amount(amount: U256, payee: Option<usize>) -> Result<(), BuildError> {
 }
 
 fn add(a: U256, b: U256) -> Result<U256, BuildError> {
-    crate::calldata::value::add(a, b).map_err(|_| BuildError::ValueOverflow)
+    crate::calldata::effect::add(a, b).map_err(|_| BuildError::ValueOverflow)
 }
 
-impl From<crate::calldata::value::Overflow> for BuildError {
-    fn from(_: crate::calldata::value::Overflow) -> Self {
+impl From<crate::calldata::effect::Overflow> for BuildError {
+    fn from(_: crate::calldata::effect::Overflow) -> Self {
         BuildError::ValueOverflow
     }
 }

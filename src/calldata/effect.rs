@@ -1,0 +1,710 @@
+//! What each call does, written once from the contracts' sources: what it takes from the
+//! caller (which token, how much, pulled by whom, to whom it goes), what native value it needs,
+//! and what happens to value beyond that. The builders compute `value` from these rules and the
+//! verifier accounts with them.
+//!
+//! Sources (RequestNetwork/requestNetwork @ f1942807, `packages/smart-contracts/src/contracts/`):
+//! - `ERC20FeeProxy.sol` :42-48: pulls `_amount` to `_to`; the fee leg runs only when
+//!   `_feeAmount > 0 && _feeAddress != 0`.
+//! - `EthereumFeeProxy.sol` :32-45, :55-74: `transferWithReferenceAndFee` pays
+//!   `msg.value − fee` to `_to` and the fee to `_feeAddress` (always, even the zero address:
+//!   burned); `transferExactEthWithReferenceAndFee` pays `_amount` and the fee and refunds the
+//!   rest to the caller.
+//! - `BatchPayments.sol` (legacy, `batchFee` per mille, floor on the sum of amounts):
+//!   native :67-109 (value Σ(amount + fee) + batch fee, the rest refunded); ERC-20 :123-185 and
+//!   :199-286 (Σ(amount + fee) pulled into the batch contract, each row paid through the
+//!   ERC20FeeProxy, then the batch fee pulled from the payer to `_feeAddress`; a row's fee with
+//!   a zero fee address is skipped by the proxy and stays in the batch contract).
+//! - `BatchNoConversionPayments.sol` / `BatchConversionPayments.sol` (`batchFee` per ten
+//!   thousand, floor on the sum per group or token; the USD limit only lowers it): ERC-20 groups
+//!   pull Σ(amount + fee) of the first row's `path[0]` (id 1) or, per `path[last]`, amount + fee
+//!   for one-token paths and `maxToSpend` for longer ones (`getUTokens`, :395-437, never
+//!   refunded, id 2); native rows (id 3) are paid through the EthereumFeeProxy and the rest of
+//!   the balance is refunded (:170-217); a `batchPayments` without a native group keeps any
+//!   value sent (only native groups refund).
+//! - ERC-20 batch fees are pulled with `transferFrom(payer, feeAddress, fee)` even when the fee
+//!   is zero; to the zero address that reverts for the tokens the service uses (OpenZeppelin,
+//!   USDC), so a zero fee address means no batch fee is paid.
+//!
+//! ```
+//! use alloy_primitives::U256;
+//! use securepay::calldata::effect::{effect_of, FlowKind, NativeRule};
+//! use securepay::calldata::{Builder, Decoder, Erc20FeePayment};
+//! use securepay::network::Network;
+//!
+//! let usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?;
+//! let payee = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?;
+//! let fee_to = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+//! let payment = Erc20FeePayment::new(usdc, payee, U256::from(1000u16), "0x1a2b3c4d5e6f7081".parse()?)
+//!     .with_fee(U256::from(3u8), fee_to);
+//! let tx = Builder::new(Network::Base).erc20_fee(&payment)?;
+//! let effect = effect_of(&Decoder::builtin().decode(Network::Base, &tx.to, &tx.data, tx.value)?);
+//! let flows: Vec<(FlowKind, u64)> = effect.flows.iter().map(|f| (f.kind, f.amount.to::<u64>())).collect();
+//! assert_eq!(flows, [(FlowKind::Payment, 1000), (FlowKind::Fee, 3)]);
+//! assert!(effect.flows.iter().all(|f| f.puller == Some(tx.to))); // the proxy pulls both
+//! assert_eq!(effect.native, NativeRule::None);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::BTreeMap;
+
+use alloy_primitives::{Address, Bytes, U256};
+use serde::Serialize;
+
+use super::decode::{BatchFunction, LegacyBatchTokens, RequestDetail};
+use super::{BatchPaymentNetwork, Call, DecodedCall, Target};
+use crate::address::PayeeAddress;
+use crate::contracts::Contract;
+
+/// A value overflowed 256 bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Overflow;
+
+/// `a + b`, checked.
+pub(crate) fn add(a: U256, b: U256) -> Result<U256, Overflow> {
+    a.checked_add(b).ok_or(Overflow)
+}
+
+/// What a flow moves: a token (by contract) or the network's native currency.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Asset {
+    /// A token.
+    Token(PayeeAddress),
+    /// The native currency.
+    Native,
+}
+
+/// Why value moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FlowKind {
+    /// The main transfer of a payment call, to its recipient, with its reference.
+    Payment,
+    /// A fee the call pays (`_feeAmount` to `_feeAddress`).
+    Fee,
+    /// A batch contract's on-chain fee.
+    BatchFee,
+    /// A plain token transfer (`transfer`), no reference.
+    Transfer,
+    /// Value the contract takes and keeps.
+    Stranded,
+}
+
+/// One movement of value out of the caller's funds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Flow {
+    /// What moves.
+    pub asset: Asset,
+    /// How much, in smallest units.
+    #[serde(serialize_with = "crate::serde_util::u256_decimal")]
+    pub amount: U256,
+    /// Where it ends.
+    pub to: PayeeAddress,
+    /// The payment reference the contract logs with it.
+    pub reference: Option<Bytes>,
+    /// Why it moves.
+    pub kind: FlowKind,
+    /// The contract that pulls it with the caller's allowance (`None` for native value and
+    /// direct transfers).
+    pub puller: Option<PayeeAddress>,
+}
+
+/// An approval a call gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Approval {
+    /// The token.
+    pub token: PayeeAddress,
+    /// Who may pull it.
+    pub spender: PayeeAddress,
+    /// Up to how much (`U256::MAX`: unlimited).
+    #[serde(serialize_with = "crate::serde_util::u256_decimal")]
+    pub amount: U256,
+}
+
+/// What the contract does with value beyond what the call needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Excess {
+    /// Sent back to the caller.
+    Refunded,
+    /// Kept by the contract: lost to the caller.
+    Kept,
+}
+
+/// The native value a call needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NativeRule {
+    /// Not payable: any value is refused (the decoder reports it).
+    None,
+    /// Every unit sent is paid out by the call's flows (the amount travels as value).
+    Consumed,
+    /// At least `required` (plus the batch fee, see [`CallEffect::batch_fee`]); `excess` says
+    /// what becomes of the rest.
+    AtLeast {
+        /// The value the flows need, batch fee excluded.
+        #[serde(serialize_with = "crate::serde_util::u256_decimal")]
+        required: U256,
+        /// What happens to value beyond it.
+        excess: Excess,
+    },
+}
+
+/// The unit of a batch contract's `batchFee` rate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RateUnit {
+    /// Per mille: legacy `BatchPayments` (10 = 1 %).
+    PerMille,
+    /// Per ten thousand: `BatchConversionPayments` (30 = 0.3 %).
+    PerTenThousand,
+}
+
+impl RateUnit {
+    /// The denominator of the rate.
+    pub const fn denominator(self) -> u32 {
+        match self {
+            RateUnit::PerMille => 1_000,
+            RateUnit::PerTenThousand => 10_000,
+        }
+    }
+
+    /// `⌊base × rate / denominator⌋`, as the contracts compute it; `None` on overflow.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::effect::RateUnit;
+    ///
+    /// // Request Network's own test: two payees of 1000 wei, batch fee 10 per mille.
+    /// assert_eq!(RateUnit::PerMille.fee(U256::from(2000u16), 10), Some(U256::from(20u8)));
+    /// assert_eq!(RateUnit::PerTenThousand.fee(U256::from(999u16), 10), Some(U256::ZERO)); // floor
+    /// ```
+    pub fn fee(self, base: U256, rate: u32) -> Option<U256> {
+        base.checked_mul(U256::from(rate))
+            .and_then(|product| product.checked_div(U256::from(self.denominator())))
+    }
+}
+
+/// A batch contract's on-chain fee: its rate is read on chain, not in the calldata, so the
+/// effect gives what it applies to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BatchFee {
+    /// The unit of the contract's rate.
+    pub unit: RateUnit,
+    /// Who receives it (the call's `feeAddress`).
+    pub fee_address: PayeeAddress,
+    /// Per asset, the sum the rate applies to.
+    pub bases: Vec<(Asset, U256)>,
+    /// For tokens: the batch contract, which pulls the fee with the caller's allowance.
+    pub puller: Option<PayeeAddress>,
+}
+
+impl BatchFee {
+    /// The fee per asset at `rate` (in the contract's own unit); a token fee to the zero
+    /// address is none (the pull reverts). `None` on overflow.
+    pub fn at_rate(&self, rate: u32) -> Option<Vec<(Asset, U256)>> {
+        self.bases
+            .iter()
+            .map(|(asset, base)| {
+                let fee = match asset {
+                    Asset::Token(_) if self.fee_address.is_zero() => U256::ZERO,
+                    _ => self.unit.fee(*base, rate)?,
+                };
+                Some((*asset, fee))
+            })
+            .collect()
+    }
+}
+
+/// Something a call's calldata makes the contract do that cannot be accounted as a payment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Hazard {
+    /// The contract takes value and keeps part of it.
+    Stranded {
+        /// What.
+        asset: Asset,
+        /// How much, when the calldata says.
+        #[serde(serialize_with = "crate::serde_util::u256_decimal")]
+        amount: U256,
+        /// Why, in English.
+        reason: &'static str,
+    },
+    /// The call's outflow cannot be stated from the calldata (a market rate, a row the
+    /// contract pays from tokens it did not pull).
+    Unverifiable {
+        /// Why, in English.
+        reason: &'static str,
+    },
+}
+
+/// Everything a call does to the caller's funds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CallEffect {
+    /// The value that leaves the caller.
+    pub flows: Vec<Flow>,
+    /// The approval it gives, if it is an approval.
+    pub approval: Option<Approval>,
+    /// The native value it needs.
+    pub native: NativeRule,
+    /// The batch contract's on-chain fee, if any.
+    pub batch_fee: Option<BatchFee>,
+    /// What cannot be accounted.
+    pub hazards: Vec<Hazard>,
+}
+
+impl CallEffect {
+    fn new(native: NativeRule) -> CallEffect {
+        CallEffect {
+            flows: Vec::new(),
+            approval: None,
+            native,
+            batch_fee: None,
+            hazards: Vec::new(),
+        }
+    }
+
+    /// The value the call needs with the batch contract's rate `batch_fee_rate` (its own unit):
+    /// `None` for calls whose value is the amount itself ([`NativeRule::Consumed`]) and on
+    /// overflow.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::effect::effect_of;
+    /// use securepay::calldata::{BatchPayee, Builder, Decoder};
+    /// use securepay::network::Network;
+    ///
+    /// // Request Network's test: two payees of 1000 wei with a fee of 2, batchFee 10 per mille.
+    /// let payee = "0xf17f52151EbEF6C7334FAD080c5704D77216b732".parse()?;
+    /// let row = BatchPayee { to: payee, amount: U256::from(1000u16), reference: "0x86dfbccad783599a".parse()?, fee_amount: U256::from(2u8) };
+    /// let fee_to = "0xC5fdf4076b8F3A5357c5E395ab970B5B54098Fef".parse()?;
+    /// let tx = Builder::new(Network::Mainnet).batch_native(&[row.clone(), row], fee_to, 10)?;
+    /// assert_eq!(tx.value, U256::from(2000 + 24));
+    /// let effect = effect_of(&Decoder::builtin().decode(Network::Mainnet, &tx.to, &tx.data, tx.value)?);
+    /// assert_eq!(effect.required_value(10), Some(tx.value));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn required_value(&self, batch_fee_rate: u32) -> Option<U256> {
+        let NativeRule::AtLeast { required, .. } = self.native else {
+            return match self.native {
+                NativeRule::None => Some(U256::ZERO),
+                _ => None,
+            };
+        };
+        let fee = match &self.batch_fee {
+            Some(fee) => fee
+                .at_rate(batch_fee_rate)?
+                .into_iter()
+                .filter(|(asset, _)| *asset == Asset::Native)
+                .try_fold(U256::ZERO, |total, (_, fee)| total.checked_add(fee))?,
+            None => U256::ZERO,
+        };
+        required.checked_add(fee)
+    }
+
+    fn flow(
+        &mut self,
+        kind: FlowKind,
+        asset: Asset,
+        to: PayeeAddress,
+        amount: U256,
+        reference: Option<&Bytes>,
+        puller: Option<PayeeAddress>,
+    ) {
+        self.flows.push(Flow {
+            asset,
+            amount,
+            to,
+            reference: reference.cloned(),
+            kind,
+            puller,
+        });
+    }
+}
+
+/// The effect of a strictly decoded call.
+pub fn effect_of(call: &DecodedCall) -> CallEffect {
+    let here = Some(call.to);
+    let network = call.network;
+    let token = |address: Address| Asset::Token(PayeeAddress::from_abi(network, address));
+    match &call.call {
+        Call::Approve(approve) => CallEffect {
+            approval: Some(Approval {
+                token: call.to,
+                spender: approve.spender,
+                amount: approve.amount,
+            }),
+            ..CallEffect::new(NativeRule::None)
+        },
+        Call::Transfer(transfer) => {
+            let mut e = CallEffect::new(NativeRule::None);
+            let asset = Asset::Token(call.to);
+            e.flow(
+                FlowKind::Transfer,
+                asset,
+                transfer.to,
+                transfer.amount,
+                None,
+                None,
+            );
+            e
+        }
+        Call::Erc20FeeTransfer(c) => {
+            let mut e = CallEffect::new(NativeRule::None);
+            let asset = Asset::Token(c.token_address);
+            let reference = Some(&c.payment_reference);
+            e.flow(FlowKind::Payment, asset, c.to, c.amount, reference, here);
+            if !c.fee_amount.is_zero() && !c.fee_address.is_zero() {
+                e.flow(
+                    FlowKind::Fee,
+                    asset,
+                    c.fee_address,
+                    c.fee_amount,
+                    None,
+                    here,
+                );
+            }
+            e
+        }
+        Call::Erc20ProxyTransfer(c) => {
+            let mut e = CallEffect::new(NativeRule::None);
+            let reference = Some(&c.payment_reference);
+            let asset = Asset::Token(c.token_address);
+            e.flow(FlowKind::Payment, asset, c.to, c.amount, reference, here);
+            e
+        }
+        Call::NativeFeeTransfer(c) => {
+            let mut e = CallEffect::new(NativeRule::Consumed);
+            native_payment(
+                &mut e,
+                c.to,
+                c.amount,
+                &c.payment_reference,
+                c.fee_amount,
+                c.fee_address,
+            );
+            e
+        }
+        Call::NativeFeeExactTransfer(c) => {
+            let required = c.amount.checked_add(c.fee_amount);
+            let mut e = CallEffect::new(at_least(required, Excess::Refunded));
+            native_payment(
+                &mut e,
+                c.to,
+                c.amount,
+                &c.payment_reference,
+                c.fee_amount,
+                c.fee_address,
+            );
+            overflow_hazard(&mut e, required);
+            e
+        }
+        Call::NativeProxyTransfer(c) => {
+            let mut e = CallEffect::new(NativeRule::Consumed);
+            let reference = Some(&c.payment_reference);
+            e.flow(
+                FlowKind::Payment,
+                Asset::Native,
+                c.to,
+                call.value,
+                reference,
+                None,
+            );
+            e
+        }
+        Call::LegacyBatch(batch) => legacy_batch(call, batch),
+        Call::BatchPayments(batch) => {
+            let mut rows = Rows::new(call.to, batch.fee_address);
+            for group in &batch.meta_details {
+                rows.group(group.payment_network_id, &group.request_details, &token);
+            }
+            rows.finish(Excess::Kept)
+        }
+        Call::BatchRequests(batch) => {
+            let mut rows = Rows::new(call.to, batch.fee_address);
+            let group = match batch.function {
+                BatchFunction::Erc20 => BatchPaymentNetwork::Erc20,
+                BatchFunction::MultiErc20 => BatchPaymentNetwork::MultiErc20,
+                BatchFunction::Native => BatchPaymentNetwork::Native,
+                BatchFunction::MultiErc20Conversion => BatchPaymentNetwork::MultiErc20Conversion,
+                BatchFunction::NativeConversion => BatchPaymentNetwork::NativeConversion,
+            };
+            rows.group(group, &batch.request_details, &token);
+            rows.finish(Excess::Kept)
+        }
+        Call::Erc20ConversionTransfer(_) | Call::NativeConversionTransfer(_) => {
+            let native = if matches!(call.call, Call::NativeConversionTransfer(_)) {
+                NativeRule::AtLeast {
+                    required: U256::ZERO,
+                    excess: Excess::Refunded,
+                }
+            } else {
+                NativeRule::None
+            };
+            CallEffect {
+                hazards: vec![Hazard::Unverifiable {
+                    reason: "a conversion payment's outflow depends on a market rate: it cannot be checked against the agreed amount",
+                }],
+                ..CallEffect::new(native)
+            }
+        }
+    }
+}
+
+/// `EthereumFeeProxy`: the amount to the payee, the fee to the fee address (always sent, even
+/// to the zero address).
+fn native_payment(
+    e: &mut CallEffect,
+    to: PayeeAddress,
+    amount: U256,
+    reference: &Bytes,
+    fee: U256,
+    fee_address: PayeeAddress,
+) {
+    e.flow(
+        FlowKind::Payment,
+        Asset::Native,
+        to,
+        amount,
+        Some(reference),
+        None,
+    );
+    if !fee.is_zero() {
+        e.flow(FlowKind::Fee, Asset::Native, fee_address, fee, None, None);
+    }
+}
+
+fn at_least(required: Option<U256>, excess: Excess) -> NativeRule {
+    NativeRule::AtLeast {
+        required: required.unwrap_or(U256::MAX),
+        excess,
+    }
+}
+
+fn overflow_hazard(e: &mut CallEffect, total: Option<U256>) {
+    if total.is_none() {
+        e.hazards.push(Hazard::Unverifiable {
+            reason: "the amounts overflow uint256: the call reverts",
+        });
+    }
+}
+
+/// Legacy `BatchPayments` (and Tron's `ERC20BatchPayments`, which has no batch fee).
+fn legacy_batch(call: &DecodedCall, batch: &super::decode::LegacyBatch) -> CallEffect {
+    let native = matches!(batch.tokens, LegacyBatchTokens::Native {});
+    let batch_contract = call.to;
+    let has_batch_fee = call.target == Target::Contract(Contract::BatchPayments);
+    let mut required = Some(U256::ZERO);
+    let mut e = CallEffect::new(NativeRule::None);
+    let mut bases: BTreeMap<Asset, U256> = BTreeMap::new();
+    for (token, to, amount, reference, fee) in batch.payments() {
+        let asset = token.map_or(Asset::Native, |t| Asset::Token(*t));
+        let base = bases.entry(asset).or_default();
+        *base = base.saturating_add(amount);
+        if native {
+            required = required.and_then(|r| r.checked_add(amount)?.checked_add(fee));
+            native_payment(&mut e, *to, amount, reference, fee, batch.fee_address);
+            continue;
+        }
+        let puller = Some(batch_contract);
+        e.flow(
+            FlowKind::Payment,
+            asset,
+            *to,
+            amount,
+            Some(reference),
+            puller,
+        );
+        match (fee.is_zero(), batch.fee_address.is_zero()) {
+            (true, _) => {}
+            (false, false) => e.flow(FlowKind::Fee, asset, batch.fee_address, fee, None, puller),
+            (false, true) => {
+                e.flow(FlowKind::Stranded, asset, batch_contract, fee, None, puller);
+                e.hazards.push(Hazard::Stranded {
+                    asset,
+                    amount: fee,
+                    reason: "the batch contract pulls a row's fee but the proxy skips a fee to the zero address: it stays in the batch contract",
+                });
+            }
+        }
+    }
+    if native {
+        e.native = at_least(required, Excess::Refunded);
+        overflow_hazard(&mut e, required);
+    }
+    if has_batch_fee {
+        e.batch_fee = Some(BatchFee {
+            unit: RateUnit::PerMille,
+            fee_address: batch.fee_address,
+            bases: bases.into_iter().collect(),
+            puller: (!native).then_some(batch_contract),
+        });
+    }
+    e
+}
+
+/// The rows of a `BatchConversionPayments` call, group by group.
+struct Rows {
+    batch: PayeeAddress,
+    fee_address: PayeeAddress,
+    effect: CallEffect,
+    native_required: Option<U256>,
+    has_native_group: bool,
+    bases: BTreeMap<Asset, U256>,
+}
+
+impl Rows {
+    fn new(batch: PayeeAddress, fee_address: PayeeAddress) -> Rows {
+        Rows {
+            batch,
+            fee_address,
+            effect: CallEffect::new(NativeRule::None),
+            native_required: Some(U256::ZERO),
+            has_native_group: false,
+            bases: BTreeMap::new(),
+        }
+    }
+
+    fn base(&mut self, asset: Asset, amount: U256) {
+        let base = self.bases.entry(asset).or_default();
+        *base = base.saturating_add(amount);
+    }
+
+    fn group(
+        &mut self,
+        id: BatchPaymentNetwork,
+        details: &[RequestDetail],
+        token: &dyn Fn(Address) -> Asset,
+    ) {
+        match id {
+            BatchPaymentNetwork::Erc20 | BatchPaymentNetwork::MultiErc20 => {
+                // id 1 pulls the first row's token for every row; id 2 pulls per `path[last]`.
+                let first = details.first().and_then(|d| d.path.first()).copied();
+                for detail in details {
+                    self.erc20_row(id, detail, first, token);
+                }
+            }
+            BatchPaymentNetwork::Native => {
+                self.has_native_group = true;
+                for d in details {
+                    self.native_required = self
+                        .native_required
+                        .and_then(|r| r.checked_add(d.request_amount)?.checked_add(d.fee_amount));
+                    self.base(Asset::Native, d.request_amount);
+                    native_payment(
+                        &mut self.effect,
+                        d.recipient,
+                        d.request_amount,
+                        &d.payment_reference,
+                        d.fee_amount,
+                        self.fee_address,
+                    );
+                }
+            }
+            BatchPaymentNetwork::MultiErc20Conversion | BatchPaymentNetwork::NativeConversion => {
+                if id == BatchPaymentNetwork::NativeConversion {
+                    // Each row may spend up to its maxToSpend of native value; the batch fee
+                    // applies to what is spent (BatchConversionPayments.sol :275-323).
+                    self.has_native_group = true;
+                    for d in details {
+                        self.native_required = self
+                            .native_required
+                            .and_then(|r| r.checked_add(d.max_to_spend));
+                        self.base(Asset::Native, d.max_to_spend);
+                    }
+                }
+                self.effect.hazards.push(Hazard::Unverifiable {
+                    reason: "a conversion group's outflow depends on a market rate: it cannot be checked against the agreed amount",
+                });
+            }
+        }
+    }
+
+    fn erc20_row(
+        &mut self,
+        id: BatchPaymentNetwork,
+        d: &RequestDetail,
+        first: Option<Address>,
+        token: &dyn Fn(Address) -> Asset,
+    ) {
+        let [paid] = d.path.as_slice() else {
+            self.effect.hazards.push(Hazard::Stranded {
+                asset: d.path.last().map_or(Asset::Native, |t| token(*t)),
+                amount: d.max_to_spend,
+                reason: "a non-conversion row with a path of more than one token: the batch contract pulls maxToSpend of the last token and refunds nothing",
+            });
+            return;
+        };
+        if !d.max_to_spend.is_zero() {
+            self.effect.hazards.push(Hazard::Stranded {
+                asset: token(*paid),
+                amount: d.max_to_spend,
+                reason: "a non-conversion row with a non-zero maxToSpend: the batch contract may pull it and refunds nothing",
+            });
+        }
+        if id == BatchPaymentNetwork::Erc20 && first != Some(*paid) {
+            self.effect.hazards.push(Hazard::Unverifiable {
+                reason: "batchERC20Payments pulls the first row's token for every row: a row in another token is paid from tokens the contract did not pull",
+            });
+        }
+        let asset = token(*paid);
+        let puller = Some(self.batch);
+        self.base(asset, d.request_amount);
+        self.effect.flow(
+            FlowKind::Payment,
+            asset,
+            d.recipient,
+            d.request_amount,
+            Some(&d.payment_reference),
+            puller,
+        );
+        match (d.fee_amount.is_zero(), self.fee_address.is_zero()) {
+            (true, _) => {}
+            (false, false) => {
+                let fee_address = self.fee_address;
+                self.effect.flow(
+                    FlowKind::Fee,
+                    asset,
+                    fee_address,
+                    d.fee_amount,
+                    None,
+                    puller,
+                );
+            }
+            (false, true) => {
+                let batch = self.batch;
+                self.effect
+                    .flow(FlowKind::Stranded, asset, batch, d.fee_amount, None, puller);
+                self.effect.hazards.push(Hazard::Stranded {
+                    asset,
+                    amount: d.fee_amount,
+                    reason: "the batch contract pulls a row's fee but the proxy skips a fee to the zero address: it stays in the batch contract",
+                });
+            }
+        }
+    }
+
+    fn finish(mut self, excess_without_native_group: Excess) -> CallEffect {
+        self.effect.native = if self.has_native_group {
+            overflow_hazard(&mut self.effect, self.native_required);
+            at_least(self.native_required, Excess::Refunded)
+        } else {
+            NativeRule::AtLeast {
+                required: U256::ZERO,
+                excess: excess_without_native_group,
+            }
+        };
+        let token_puller = self
+            .bases
+            .keys()
+            .any(|asset| matches!(asset, Asset::Token(_)))
+            .then_some(self.batch);
+        self.effect.batch_fee = Some(BatchFee {
+            unit: RateUnit::PerTenThousand,
+            fee_address: self.fee_address,
+            bases: self.bases.into_iter().collect(),
+            puller: token_puller,
+        });
+        self.effect
+    }
+}

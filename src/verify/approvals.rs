@@ -1,0 +1,196 @@
+//! Approvals: a spender is a contract that this response's own transactions use to pull that
+//! token, for what they pull. Above that: a caution for the immutable payment contracts that
+//! only pull from their caller, a danger for an upgradeable spender (the LI.FI diamond). The
+//! smart-account flow's wallet approvals name exactly the agreed smart account.
+
+use std::collections::BTreeMap;
+
+use alloy_primitives::U256;
+
+use super::finding::{Details, FindingCode};
+use super::run::{Placed, Run};
+use crate::address::PayeeAddress;
+use crate::calldata::effect::Asset;
+use crate::contracts::Contract;
+use crate::network::Network;
+
+impl Run<'_, '_> {
+    /// Checks every approval against what the legs pull.
+    pub(super) fn check_approvals(&mut self) {
+        let mut need: BTreeMap<(Network, PayeeAddress, PayeeAddress), U256> = BTreeMap::new();
+        let mut pulled_tokens: BTreeMap<(Network, PayeeAddress), ()> = BTreeMap::new();
+        for leg in self.legs.iter().filter(|l| !l.bridged) {
+            if let (Some(puller), Asset::Token(token)) = (leg.puller, leg.asset) {
+                let entry = need.entry((leg.network, token, puller)).or_default();
+                *entry = entry.saturating_add(leg.amount);
+                pulled_tokens.insert((leg.network, token), ());
+            }
+        }
+        // The largest approval per token and spender: approve sets, it does not add.
+        let mut granted: BTreeMap<(Network, PayeeAddress, PayeeAddress), U256> = BTreeMap::new();
+        for placed in std::mem::take(&mut self.approvals) {
+            let key = (
+                placed.network,
+                placed.approval.token,
+                placed.approval.spender,
+            );
+            let max = granted.entry(key).or_default();
+            *max = (*max).max(placed.approval.amount);
+            self.approval(
+                &placed,
+                need.get(&key).copied(),
+                pulled_tokens.contains_key(&(placed.network, placed.approval.token)),
+            );
+            self.approvals.push(placed);
+        }
+        for (key, granted) in granted {
+            let Some(need) = need.get(&key).copied().filter(|need| granted < *need) else {
+                continue;
+            };
+            let (network, token, spender) = key;
+            let asset = Asset::Token(token);
+            let expected = Some(self.quantity(network, asset, need));
+            let actual = Some(self.quantity(network, asset, granted));
+            let party = self.party(network, &spender);
+            self.caution(
+                FindingCode::ApprovalBelowNeed,
+                None,
+                Details {
+                    network: Some(network),
+                    expected: expected.clone(),
+                    actual: actual.clone(),
+                    party: Some(party.clone()),
+                    ..Details::default()
+                },
+                format!(
+                    "approves {} for {party} but the payment pulls {}: unless an earlier allowance covers it, it would fail",
+                    actual.map(|q| q.to_string()).unwrap_or_default(),
+                    expected.map(|q| q.to_string()).unwrap_or_default()
+                ),
+            );
+        }
+        for placed in std::mem::take(&mut self.eoa_approvals) {
+            self.eoa_approval(&placed, &pulled_tokens);
+            self.eoa_approvals.push(placed);
+        }
+    }
+
+    fn approval(&mut self, placed: &Placed, need: Option<U256>, token_pulled: bool) {
+        let (network, approval) = (placed.network, placed.approval);
+        let at = Some(placed.at);
+        let asset_ref = self.asset(network, Asset::Token(approval.token));
+        let spender = self.party(network, &approval.spender);
+        let details = Details {
+            network: Some(network),
+            asset: Some(asset_ref.clone()),
+            party: Some(spender.clone()),
+            actual: Some(asset_ref.quantity(approval.amount)),
+            expected: need.map(|n| asset_ref.quantity(n)),
+            ..Details::default()
+        };
+        if approval.amount.is_zero() {
+            return; // a reset (USDT-style): it grants nothing
+        }
+        let Some(need) = need else {
+            let (code, message) = if token_pulled {
+                (
+                    FindingCode::ApprovalSpender,
+                    format!(
+                        "approves {asset_ref} for {spender}, which pulls nothing in this payment"
+                    ),
+                )
+            } else {
+                (FindingCode::ApprovalToken, format!("approves {asset_ref} for {spender}, but this payment spends no {asset_ref}"))
+            };
+            self.danger(code, at, details, message);
+            return;
+        };
+        if approval.amount <= need {
+            return;
+        }
+        let upgradeable =
+            self.contract_at(network, &approval.spender) == Some(Contract::LiFiDiamond);
+        let unlimited = approval.amount == U256::MAX;
+        let amount = if unlimited {
+            "an unlimited amount".to_owned()
+        } else {
+            asset_ref.quantity(approval.amount).to_string()
+        };
+        let needed = asset_ref.quantity(need);
+        if upgradeable {
+            self.danger(
+                FindingCode::ApprovalAboveNeed,
+                at,
+                details,
+                format!("approves {amount} of {asset_ref} for {spender}, an upgradeable contract, which pulls {needed}: an allowance left to it can be taken later"),
+            );
+        } else if unlimited {
+            self.caution(
+                FindingCode::ApprovalUnlimited,
+                at,
+                details,
+                format!("approves an unlimited amount of {asset_ref} for {spender}: it only pulls from its caller, but it can pull more later, until you revoke it"),
+            );
+        } else {
+            self.caution(
+                FindingCode::ApprovalAboveNeed,
+                at,
+                details,
+                format!("approves {amount} for {spender}, which pulls {needed}"),
+            );
+        }
+    }
+
+    fn eoa_approval(
+        &mut self,
+        placed: &Placed,
+        pulled_tokens: &BTreeMap<(Network, PayeeAddress), ()>,
+    ) {
+        let (network, approval) = (placed.network, placed.approval);
+        let at = Some(placed.at);
+        let asset_ref = self.asset(network, Asset::Token(approval.token));
+        let spender = self.party(network, &approval.spender);
+        let details = Details {
+            network: Some(network),
+            asset: Some(asset_ref.clone()),
+            party: Some(spender.clone()),
+            actual: Some(asset_ref.quantity(approval.amount)),
+            ..Details::default()
+        };
+        if !pulled_tokens.contains_key(&(network, approval.token)) {
+            self.danger(
+                FindingCode::EoaApprovalToken,
+                at,
+                details.clone(),
+                format!("your wallet approves {asset_ref}, which this payment does not spend"),
+            );
+        }
+        match self.exp.smart_account() {
+            Some(account) if account.abi() == approval.spender.abi() => {
+                if approval.amount == U256::MAX {
+                    self.caution(
+                        FindingCode::ApprovalUnlimited,
+                        at,
+                        details,
+                        format!("your wallet approves an unlimited amount of {asset_ref} for {spender}"),
+                    );
+                }
+            }
+            Some(account) => self.danger(
+                FindingCode::EoaApprovalSpender,
+                at,
+                Details {
+                    expected_party: Some(super::Party::SmartAccount { address: account }),
+                    ..details
+                },
+                format!("your wallet approves {spender} instead of your smart account {account}"),
+            ),
+            None => self.danger(
+                FindingCode::EoaApprovalSpender,
+                at,
+                details,
+                format!("your wallet approves {asset_ref} for {spender}, but no smart account was agreed (smartAccount): it cannot be told from a stranger"),
+            ),
+        }
+    }
+}

@@ -1,0 +1,521 @@
+//! Cross-chain routes, proved from the bridge calldata itself (`reference/lifi-notes.md` §3a,
+//! §4, §8): the LI.FI diamond's Across V4 entry point is decoded with `sol!`; what it takes
+//! from the wallet on the source chain is a leg there, and every call of its destination
+//! message (each one an ERC20FeeProxy payment executed from the bridged funds) is a leg on the
+//! destination chain, paid from the bridge, not from the wallet.
+
+use alloy_primitives::{Address, Bytes, U256};
+
+use super::finding::{Details, FindingCode, Location};
+use super::render::Party;
+use super::run::{Leg, LegKind, Refund, Route, Run};
+use crate::address::PayeeAddress;
+use crate::calldata::effect::{effect_of, Asset, FlowKind};
+use crate::calldata::lifi::{
+    decode_bridge_call, decode_destination_message, receiver_across_v4, AcrossBridgeCall,
+    LifiDecodeError, SwapData,
+};
+use crate::calldata::{Call, Decoder};
+use crate::contracts::Contract;
+use crate::network::Network;
+use crate::transaction::Transaction;
+
+/// `outputAmountMultiplier` is a fraction of 10^18 (AcrossFacetV4.sol :144-147).
+const MULTIPLIER_ONE: u128 = 1_000_000_000_000_000_000;
+
+impl Run<'_, '_> {
+    /// A call to the LI.FI diamond on `network`.
+    pub(super) fn bridge_call(&mut self, location: Location, tx: &Transaction, network: Network) {
+        let at = Some(location);
+        let diamond = Party::Contract {
+            address: tx.to,
+            contract: Contract::LiFiDiamond,
+        };
+        let Some(cross) = self.exp.cross_chain().cloned() else {
+            self.danger(
+                FindingCode::CrossChainNotAgreed,
+                at,
+                Details {
+                    network: Some(network),
+                    party: Some(diamond),
+                    ..Details::default()
+                },
+                format!("calls the LI.FI bridge on {network}, but no cross-chain route was agreed (sourceNetwork, sourceCurrency, maxSourceAmount)"),
+            );
+            return;
+        };
+        let call = match decode_bridge_call(&tx.data) {
+            Ok(call) => call,
+            Err(error) => {
+                let code = match error {
+                    LifiDecodeError::NotAllowed { .. } | LifiDecodeError::UnknownSelector(_) => {
+                        FindingCode::BridgeNotAllowed
+                    }
+                    _ => FindingCode::BridgeCallInvalid,
+                };
+                self.danger(
+                    code,
+                    at,
+                    Details {
+                        network: Some(network),
+                        party: Some(diamond),
+                        reason: Some(error.to_string()),
+                        ..Details::default()
+                    },
+                    format!("the LI.FI bridge call is refused: {error}"),
+                );
+                return;
+            }
+        };
+        if !tx.value.is_zero() {
+            // `refundExcessNative(msg.sender)` on both entry points: an ERC-20 route refunds
+            // every unit of value to the caller.
+            let quantity = self.quantity(network, Asset::Native, tx.value);
+            self.caution(
+                FindingCode::ValueRefunded,
+                at,
+                Details {
+                    network: Some(network),
+                    actual: Some(quantity.clone()),
+                    party: Some(diamond),
+                    ..Details::default()
+                },
+                format!("sends {quantity} to the LI.FI bridge, which bridges a token and refunds the value to you"),
+            );
+            self.refunds.push(Refund {
+                network,
+                amount: tx.value,
+                contract: tx.to,
+            });
+        }
+        let source_token = cross.currency().token_address().map(|t| t.abi());
+        let destination = self.exp.network();
+        self.bridge_fields(location, network, &call, source_token);
+        let sent = self.source_pull(location, network, tx.to, &call, source_token);
+        let delivered = match call.source_swaps.is_empty() {
+            true => Some(call.across.output_amount),
+            false => call
+                .bridge
+                .min_amount
+                .checked_mul(U256::from(call.across.output_amount_multiplier))
+                .and_then(|product| product.checked_div(U256::from(MULTIPLIER_ONE))),
+        }
+        .unwrap_or_default();
+        let pulled = self.destination_message(location, &call, delivered);
+        if let Some(pulled) = pulled.filter(|pulled| delivered < *pulled) {
+            let expected = Some(self.in_payment_currency(pulled));
+            let actual = Some(self.in_payment_currency(delivered));
+            self.danger(
+                FindingCode::BridgeOutputAmount,
+                at,
+                Details {
+                    network: Some(destination),
+                    expected,
+                    actual,
+                    ..Details::default()
+                },
+                format!("the bridge delivers at least {delivered} units but its destination calls pull {pulled}: they would fail and the whole amount would go to the message's receiver"),
+            );
+        }
+        self.routes.push(Route {
+            source: network,
+            sent,
+            sent_asset: source_token.map_or(Asset::Native, |t| {
+                Asset::Token(PayeeAddress::from_abi(network, t))
+            }),
+            delivered,
+            delivered_asset: self.payment_asset(),
+        });
+    }
+
+    /// The structured part of the call against the agreement and the compiled facts.
+    fn bridge_fields(
+        &mut self,
+        location: Location,
+        network: Network,
+        call: &AcrossBridgeCall,
+        source_token: Option<Address>,
+    ) {
+        let destination = self.exp.network();
+        let (bridge, across) = (&call.bridge, &call.across);
+        let mut wrong: Vec<(FindingCode, Details, String)> = Vec::new();
+        let asset_of = |address: Address| Asset::Token(PayeeAddress::from_abi(network, address));
+        if Some(bridge.sending_asset_id) != source_token {
+            let asset = Some(self.asset(network, asset_of(bridge.sending_asset_id)));
+            wrong.push((
+                FindingCode::BridgeToken,
+                Details {
+                    asset,
+                    ..Details::default()
+                },
+                format!(
+                    "the bridge sends {}, not the agreed source currency",
+                    PayeeAddress::from_abi(network, bridge.sending_asset_id)
+                ),
+            ));
+        }
+        if across.sending_asset_id != bridge.sending_asset_id {
+            let asset = Some(self.asset(network, asset_of(across.sending_asset_id)));
+            wrong.push((
+                FindingCode::BridgeToken,
+                Details { asset, ..Details::default() },
+                "acrossData.sendingAssetId is not BridgeData.sendingAssetId: the facet would deposit another token than it pulls (it does not check this itself)".to_owned(),
+            ));
+        }
+        if bridge.destination_chain_id != U256::from(destination.chain_id()) {
+            wrong.push((
+                FindingCode::BridgeDestination,
+                Details {
+                    field: Some(format!(
+                        "destinationChainId {}",
+                        bridge.destination_chain_id
+                    )),
+                    ..Details::default()
+                },
+                format!(
+                    "the bridge delivers to chain {}, not to {destination} ({})",
+                    bridge.destination_chain_id,
+                    destination.chain_id()
+                ),
+            ));
+        }
+        if bridge.has_source_swaps == call.source_swaps.is_empty() {
+            wrong.push((
+                FindingCode::BridgeCallInvalid,
+                Details::default(),
+                "hasSourceSwaps disagrees with the entry point: the call would revert".to_owned(),
+            ));
+        }
+        if !bridge.has_destination_call || across.message.is_empty() {
+            wrong.push((
+                FindingCode::BridgeMessage,
+                Details::default(),
+                "the bridge has no destination call: nothing proves the payee is paid on the destination chain".to_owned(),
+            ));
+        }
+        match receiver_across_v4(destination) {
+            Some(receiver) if receiver == across.receiver_address => {}
+            known => wrong.push((
+                FindingCode::BridgeReceiver,
+                Details {
+                    party: Some(Party::Other {
+                        address: PayeeAddress::from_abi(destination, across.receiver_address),
+                    }),
+                    ..Details::default()
+                },
+                match known {
+                    Some(receiver) => format!("the bridge delivers to {} on {destination}, not to LI.FI's ReceiverAcrossV4 {receiver}, which runs the destination call", across.receiver_address),
+                    None => format!("no LI.FI receiver is known on {destination}: the destination call cannot be proved"),
+                },
+            )),
+        }
+        if let Some(payer) = self.exp.payer() {
+            if payer.abi() != across.refund_address {
+                wrong.push((
+                    FindingCode::BridgeRefundAddress,
+                    Details {
+                        party: Some(Party::Other {
+                            address: PayeeAddress::from_abi(network, across.refund_address),
+                        }),
+                        expected_party: Some(Party::Other { address: payer }),
+                        ..Details::default()
+                    },
+                    format!(
+                        "a failed bridge transfer is refunded to {}, not to you ({payer})",
+                        PayeeAddress::from_abi(network, across.refund_address)
+                    ),
+                ));
+            }
+        }
+        if Some(across.receiving_asset_id) != self.exp.token().map(|t| t.abi()) {
+            let asset = Some(self.asset(
+                destination,
+                Asset::Token(PayeeAddress::from_abi(
+                    destination,
+                    across.receiving_asset_id,
+                )),
+            ));
+            wrong.push((
+                FindingCode::BridgeOutputToken,
+                Details {
+                    asset,
+                    ..Details::default()
+                },
+                format!(
+                    "the bridge delivers {} on {destination}, not the payment's {}",
+                    PayeeAddress::from_abi(destination, across.receiving_asset_id),
+                    self.exp.currency().symbol()
+                ),
+            ));
+        }
+        for (code, details, message) in wrong {
+            let details = Details {
+                network: details.network.or(Some(network)),
+                ..details
+            };
+            self.danger(code, Some(location), details, message);
+        }
+    }
+
+    /// What the call takes from the wallet on the source chain (a leg pulled by the diamond),
+    /// and its source swaps: each deposit must be of the source token; their DEX calls stay
+    /// opaque (a caution that names them).
+    fn source_pull(
+        &mut self,
+        location: Location,
+        network: Network,
+        diamond: PayeeAddress,
+        call: &AcrossBridgeCall,
+        source_token: Option<Address>,
+    ) -> U256 {
+        let mut pulls: Vec<(Address, U256)> = Vec::new();
+        if call.source_swaps.is_empty() {
+            pulls.push((call.bridge.sending_asset_id, call.bridge.min_amount));
+        } else {
+            let targets: Vec<String> = call
+                .source_swaps
+                .iter()
+                .map(|s| PayeeAddress::from_abi(network, s.call_to).to_string())
+                .collect();
+            self.caution(
+                FindingCode::SourceSwaps,
+                Some(location),
+                Details {
+                    network: Some(network),
+                    field: Some(targets.join(", ")),
+                    ..Details::default()
+                },
+                format!("the route swaps on {network} before bridging through {}: what those calls do is not decoded; what they take from your wallet is", targets.join(", ")),
+            );
+            for swap in call.source_swaps.iter().filter(|s| s.requires_deposit) {
+                pulls.push((swap.sending_asset_id, swap.from_amount));
+            }
+        }
+        let mut total = U256::ZERO;
+        for (token, amount) in pulls {
+            if Some(token) != source_token {
+                let asset = Some(self.asset(
+                    network,
+                    Asset::Token(PayeeAddress::from_abi(network, token)),
+                ));
+                self.danger(
+                    FindingCode::BridgeToken,
+                    Some(location),
+                    Details {
+                        network: Some(network),
+                        asset,
+                        ..Details::default()
+                    },
+                    format!(
+                        "the bridge takes {} from your wallet, not the agreed source currency",
+                        PayeeAddress::from_abi(network, token)
+                    ),
+                );
+            }
+            total = total.saturating_add(amount);
+            self.legs.push(Leg {
+                at: location,
+                network,
+                asset: if token == Address::ZERO {
+                    Asset::Native
+                } else {
+                    Asset::Token(PayeeAddress::from_abi(network, token))
+                },
+                amount,
+                to: diamond,
+                reference: None,
+                kind: LegKind::Bridge,
+                puller: (token != Address::ZERO).then_some(diamond),
+                bridged: false,
+                at_most: false,
+            });
+        }
+        total
+    }
+
+    /// The destination message: every call an ERC20FeeProxy payment on the destination chain,
+    /// its legs recorded as delivered from the bridge; the message's receiver is the payee.
+    /// Returns what the calls pull, or `None` when the message does not decode.
+    fn destination_message(
+        &mut self,
+        location: Location,
+        call: &AcrossBridgeCall,
+        delivered: U256,
+    ) -> Option<U256> {
+        let destination = self.exp.network();
+        let at = Some(location);
+        let message = match decode_destination_message(&call.across.message) {
+            Ok(message) => message,
+            Err(error) => {
+                self.danger(
+                    FindingCode::BridgeMessage,
+                    at,
+                    Details {
+                        network: Some(destination),
+                        reason: Some(error.to_string()),
+                        ..Details::default()
+                    },
+                    format!("the bridge's destination message does not decode strictly: {error}"),
+                );
+                return None;
+            }
+        };
+        let mut pulled = U256::ZERO;
+        let mut payees: Vec<PayeeAddress> = Vec::new();
+        for swap in &message.swaps {
+            if let Some((amount, payee)) = self.destination_swap(location, swap) {
+                pulled = pulled.saturating_add(amount);
+                payees.extend(payee);
+            }
+        }
+        let receiver = PayeeAddress::from_abi(destination, message.receiver);
+        let receiver_party = self.party(destination, &receiver);
+        let paid_to_receiver = !payees.is_empty() && payees.iter().all(|p| *p == receiver);
+        if !paid_to_receiver || self.payments_of(&receiver).is_empty() {
+            let actual = Some(self.in_payment_currency(delivered));
+            self.danger(
+                FindingCode::DestinationReceiver,
+                at,
+                Details {
+                    network: Some(destination),
+                    party: Some(receiver_party.clone()),
+                    actual,
+                    ..Details::default()
+                },
+                format!("if the destination call fails, everything the bridge delivers goes to {receiver_party}, which is not the payee this message pays"),
+            );
+        }
+        Some(pulled)
+    }
+
+    /// One call of the destination message. Returns what it pulls and the payee it pays.
+    fn destination_swap(
+        &mut self,
+        location: Location,
+        swap: &SwapData,
+    ) -> Option<(U256, Option<PayeeAddress>)> {
+        let destination = self.exp.network();
+        let at = Some(location);
+        let target = PayeeAddress::from_abi(destination, swap.call_to);
+        if self.contract_at(destination, &target) != Some(Contract::Erc20FeeProxy) {
+            let party = self.party(destination, &target);
+            self.danger(
+                FindingCode::DestinationCallTarget,
+                at,
+                Details {
+                    network: Some(destination),
+                    party: Some(party.clone()),
+                    ..Details::default()
+                },
+                format!("the destination message calls {party} on {destination}, not the ERC20FeeProxy (the destination executor runs any call)"),
+            );
+            return None;
+        }
+        if swap.approve_to != swap.call_to {
+            let party = self.party(
+                destination,
+                &PayeeAddress::from_abi(destination, swap.approve_to),
+            );
+            self.danger(
+                FindingCode::DestinationCallTarget,
+                at,
+                Details {
+                    network: Some(destination),
+                    party: Some(party.clone()),
+                    ..Details::default()
+                },
+                format!("the destination message approves {party} for the bridged funds, not the ERC20FeeProxy it calls"),
+            );
+        }
+        if Some(swap.sending_asset_id) != self.exp.token().map(|t| t.abi()) {
+            self.danger(
+                FindingCode::DestinationCallMismatch,
+                at,
+                Details {
+                    network: Some(destination),
+                    ..Details::default()
+                },
+                "the destination call spends another token than the payment's".to_owned(),
+            );
+        }
+        let decoded = Decoder::new(self.v.deployments, self.v.catalog).decode(
+            destination,
+            &target,
+            &swap.call_data,
+            U256::ZERO,
+        );
+        let decoded = match decoded {
+            Ok(decoded) if matches!(decoded.call, Call::Erc20FeeTransfer(_)) => decoded,
+            Ok(decoded) => {
+                self.danger(
+                    FindingCode::DestinationCallMismatch,
+                    at,
+                    Details {
+                        network: Some(destination),
+                        field: Some(decoded.call.function().to_owned()),
+                        ..Details::default()
+                    },
+                    format!(
+                        "the destination call is {}, not a payment through the ERC20FeeProxy",
+                        decoded.call.function()
+                    ),
+                );
+                return None;
+            }
+            Err(error) => {
+                self.danger(
+                    FindingCode::DestinationCallMismatch,
+                    at,
+                    Details {
+                        network: Some(destination),
+                        reason: Some(error.to_string()),
+                        ..Details::default()
+                    },
+                    format!("the destination calldata does not decode strictly: {error}"),
+                );
+                return None;
+            }
+        };
+        self.destination_calls
+            .push((location, Bytes::clone(&swap.call_data)));
+        let mut pulled = U256::ZERO;
+        let mut payee = None;
+        for flow in effect_of(&decoded).flows {
+            pulled = pulled.saturating_add(flow.amount);
+            if flow.kind == FlowKind::Payment && !self.payments_of(&flow.to).is_empty() {
+                payee = Some(flow.to);
+            }
+            self.legs.push(Leg {
+                at: location,
+                network: destination,
+                asset: flow.asset,
+                amount: flow.amount,
+                to: flow.to,
+                reference: flow.reference,
+                kind: match flow.kind {
+                    FlowKind::Payment => LegKind::Payment,
+                    _ => LegKind::Fee,
+                },
+                puller: None,
+                bridged: true,
+                at_most: false,
+            });
+        }
+        if swap.from_amount < pulled {
+            let expected = Some(self.in_payment_currency(pulled));
+            let actual = Some(self.in_payment_currency(swap.from_amount));
+            self.danger(
+                FindingCode::BridgeOutputAmount,
+                at,
+                Details {
+                    network: Some(destination),
+                    expected,
+                    actual,
+                    ..Details::default()
+                },
+                format!("the destination call's fromAmount {} does not cover the {pulled} units it pulls", swap.from_amount),
+            );
+        }
+        Some((pulled, payee))
+    }
+}

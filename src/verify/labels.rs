@@ -1,0 +1,494 @@
+//! The response's labels against the effects: the fee bundle (each entry paid, each fee paid
+//! declared, bearers as the transactions make them), the amount summary, the children, the
+//! destination calls, the networks. Labels never make anything pass; a disagreement is a danger.
+
+use std::collections::BTreeMap;
+
+use alloy_primitives::{Bytes, U256};
+
+use super::accounting::Settlement;
+use super::finding::{Details, FindingCode, Location};
+use super::run::{LegKind, Run};
+use super::walk::at;
+use crate::address::PayeeAddress;
+use crate::calldata::effect::Asset;
+use crate::contracts::Contract;
+use crate::network::Network;
+use crate::pay::{
+    AmountSummary, ExecutionKind, FeeBearer, FeeBundle, MulticallPayment, PayMetadata, PayResponse,
+};
+
+/// A fee leg's label from its fee entry, for the summary.
+#[derive(Debug, Clone)]
+pub(super) struct FeeLabel {
+    pub label: Option<String>,
+    pub bearer: FeeBearer,
+}
+
+impl Run<'_, '_> {
+    /// Cross-checks every label of the response with the effects.
+    pub(super) fn check_labels(&mut self, response: &PayResponse, s: &Settlement) {
+        match response {
+            PayResponse::Single(single) => {
+                self.source_labels(&single.metadata);
+                if let Some(bundle) = &single.fee_bundle {
+                    self.fee_bundle(bundle, &|_| Some(0), s);
+                }
+            }
+            PayResponse::Multicall(multicall) => {
+                self.multicall_labels(multicall);
+                self.source_labels(&multicall.metadata);
+                if let Some(bundle) = &multicall.fee_bundle {
+                    let children: BTreeMap<&str, usize> = multicall
+                        .children
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| (c.request_id.as_str(), i))
+                        .collect();
+                    self.fee_bundle(bundle, &|request| children.get(request).copied(), s);
+                }
+            }
+            PayResponse::LegacyBatch(_) => {}
+        }
+    }
+
+    /// `metadata.sourceNetwork` and `metadata.sourceTokenAddress` must be the agreed route's.
+    fn source_labels(&mut self, metadata: &PayMetadata) {
+        let Some(cross) = self.exp.cross_chain().cloned() else {
+            return;
+        };
+        if let Some(stated) = metadata.source_network.filter(|n| *n != cross.network()) {
+            self.danger(
+                FindingCode::SourceNetworkMismatch,
+                None,
+                Details {
+                    network: Some(stated),
+                    field: Some("metadata.sourceNetwork".into()),
+                    ..Details::default()
+                },
+                format!(
+                    "the route says it starts on {stated}, not on the agreed {}",
+                    cross.network()
+                ),
+            );
+        }
+        let token = metadata
+            .source_token_address
+            .as_deref()
+            .map(|t| PayeeAddress::parse(cross.network(), t));
+        if let Some(stated) =
+            token.filter(|t| t.as_ref().ok() != cross.currency().token_address().as_ref())
+        {
+            self.danger(
+                FindingCode::BridgeToken,
+                None,
+                Details {
+                    network: Some(cross.network()),
+                    field: Some("metadata.sourceTokenAddress".into()),
+                    reason: Some(match stated {
+                        Ok(address) => address.to_string(),
+                        Err(error) => error.to_string(),
+                    }),
+                    ..Details::default()
+                },
+                format!(
+                    "metadata.sourceTokenAddress does not name the agreed source currency {}",
+                    cross.currency().id()
+                ),
+            );
+        }
+    }
+
+    /// A multicall's network, chain id, children and destination calls.
+    fn multicall_labels(&mut self, multicall: &MulticallPayment) {
+        let network = self.exp.network();
+        if multicall.network != Some(network) {
+            let found = multicall
+                .network
+                .map_or_else(|| "no network".to_owned(), |n| n.to_string());
+            self.danger(
+                FindingCode::NetworkMismatch,
+                None,
+                Details {
+                    network: multicall.network,
+                    ..Details::default()
+                },
+                format!("the multicall is on {found}, not on the agreed {network}"),
+            );
+        }
+        if let Some(chain_id) = multicall.chain_id.filter(|id| *id != network.chain_id()) {
+            self.danger(
+                FindingCode::ChainIdMismatch,
+                None,
+                Details {
+                    network: Some(network),
+                    field: Some(format!("chainId {chain_id}")),
+                    ..Details::default()
+                },
+                format!(
+                    "chainId {chain_id} is not {network}'s ({})",
+                    network.chain_id()
+                ),
+            );
+        }
+        self.children(multicall);
+        if multicall.execution_kind == ExecutionKind::EvmCrossChain {
+            self.destination_labels(multicall);
+        }
+    }
+
+    /// Children agree with the agreed payments, in order.
+    fn children(&mut self, multicall: &MulticallPayment) {
+        if multicall.children.len() != self.exp.payments().len() {
+            // Compared by position, every child after the first difference would differ.
+            self.danger(
+                FindingCode::ChildMismatch,
+                None,
+                Details {
+                    field: Some(format!("children ({})", multicall.children.len())),
+                    ..Details::default()
+                },
+                format!(
+                    "{} children for {} agreed payments",
+                    multicall.children.len(),
+                    self.exp.payments().len()
+                ),
+            );
+            return;
+        }
+        let decimals = self.exp.currency().decimals();
+        for (index, (child, payment)) in multicall
+            .children
+            .iter()
+            .zip(self.exp.payments())
+            .enumerate()
+        {
+            let mut wrong = Vec::new();
+            if &child.payee != payment.payee().address_for_transaction() {
+                wrong.push(format!("payee {}", self.party(child.network, &child.payee)));
+            }
+            if child.amount.to_units(decimals).ok() != Some(payment.units()) {
+                wrong.push(format!("amount {}", child.amount));
+            }
+            let same_currency = self
+                .v
+                .catalog
+                .get(child.payment_currency.as_str())
+                .is_ok_and(|c| c.id() == self.exp.currency().id());
+            if !same_currency {
+                wrong.push(format!("currency {}", child.payment_currency));
+            }
+            if payment.reference().is_some() && child.payment_reference != payment.reference() {
+                let found = child
+                    .payment_reference
+                    .map_or_else(|| "null".into(), |r| r.to_string());
+                wrong.push(format!("reference {found}"));
+            }
+            if child.network != self.exp.network() {
+                wrong.push(format!("network {}", child.network));
+            }
+            if !wrong.is_empty() {
+                self.danger(
+                    FindingCode::ChildMismatch,
+                    Some(at("children", Some(index))),
+                    Details {
+                        field: Some(wrong.join(", ")),
+                        expected_party: self.payee_party(index),
+                        ..Details::default()
+                    },
+                    format!(
+                        "child {index} disagrees with the agreed payment: {}",
+                        wrong.join(", ")
+                    ),
+                );
+            }
+        }
+    }
+
+    /// Each child's `destinationCall` must be a call of a bridge message (same calldata, to the
+    /// destination chain's ERC20FeeProxy), and each message call must be a child's.
+    fn destination_labels(&mut self, multicall: &MulticallPayment) {
+        let destination = self.exp.network();
+        let mut carried: BTreeMap<Bytes, Vec<Location>> = BTreeMap::new();
+        for (location, calldata) in std::mem::take(&mut self.destination_calls) {
+            carried.entry(calldata).or_default().push(location);
+        }
+        for (index, child) in multicall.children.iter().enumerate() {
+            let Some(call) = &child.destination_call else {
+                continue;
+            };
+            let location = Some(at("children", Some(index)));
+            let target = PayeeAddress::from_abi(destination, call.target.abi());
+            let on_proxy = call.network == destination
+                && call.chain_id.is_none_or(|id| id == destination.chain_id())
+                && call.target.abi() == call.contract_address.abi()
+                && self.contract_at(destination, &target) == Some(Contract::Erc20FeeProxy);
+            let found = carried.get_mut(&call.calldata).and_then(Vec::pop).is_some();
+            let message = match (on_proxy, found) {
+                (true, true) => continue,
+                (false, _) => format!("the child's destinationCall is not a call of the ERC20FeeProxy on {destination}"),
+                (true, false) => "the child's destinationCall is not a call any bridge message makes: the bridge does not pay what the child declares".to_owned(),
+            };
+            self.danger(
+                FindingCode::DestinationCallMismatch,
+                location,
+                Details {
+                    network: Some(call.network),
+                    party: Some(self.party(destination, &target)),
+                    ..Details::default()
+                },
+                message,
+            );
+        }
+        for location in carried.into_values().flatten() {
+            self.danger(
+                FindingCode::DestinationCallMismatch,
+                Some(location),
+                Details {
+                    network: Some(destination),
+                    ..Details::default()
+                },
+                "the bridge message makes a destination call that no child declares".to_owned(),
+            );
+        }
+    }
+
+    /// Each fee entry must be paid by a leg (its network, currency, recipient, amount); each fee
+    /// leg must be declared when a bundle is given; payee-borne entries must be what the payees
+    /// actually receive less.
+    fn fee_bundle(
+        &mut self,
+        bundle: &FeeBundle,
+        payment_of: &dyn Fn(&str) -> Option<usize>,
+        s: &Settlement,
+    ) {
+        let mut open: BTreeMap<(Network, Asset, PayeeAddress, U256), Vec<usize>> = BTreeMap::new();
+        for (index, leg) in self.legs.iter().enumerate().rev() {
+            let fee_like = matches!(
+                leg.kind,
+                LegKind::Payment | LegKind::Fee | LegKind::Transfer
+            );
+            if fee_like
+                && !leg.amount.is_zero()
+                && !s.is_payment.get(index).copied().unwrap_or(true)
+            {
+                open.entry((leg.network, leg.asset, leg.to, leg.amount))
+                    .or_default()
+                    .push(index);
+            }
+        }
+        let mut declared_payee = vec![U256::ZERO; self.exp.payments().len()];
+        for (index, entry) in bundle.fees.iter().enumerate() {
+            let location = Some(at("feeBundle.fees", Some(index)));
+            let Some((asset, units)) = self.fee_entry_units(location, entry) else {
+                continue;
+            };
+            let bearer = entry
+                .fee_bearer
+                .or(bundle.default_fee_bearer)
+                .unwrap_or(FeeBearer::Payer);
+            if bearer == FeeBearer::Payee {
+                match payment_of(&entry.request_id).and_then(|p| declared_payee.get_mut(p)) {
+                    Some(total) => *total = total.saturating_add(units),
+                    None => self.danger(
+                        FindingCode::FeeBearerMismatch,
+                        location,
+                        Details {
+                            field: Some(format!("requestId {}", entry.request_id)),
+                            ..Details::default()
+                        },
+                        format!("fee {index} is deducted from request {}, which is not a payment of this response", entry.request_id),
+                    ),
+                }
+            }
+            if units.is_zero() {
+                continue;
+            }
+            let recipient = PayeeAddress::from_abi(entry.network, entry.recipient.abi());
+            let leg = open
+                .get_mut(&(entry.network, asset, recipient, units))
+                .and_then(Vec::pop);
+            match leg {
+                Some(leg) => {
+                    let label = entry.fee_label.clone().or_else(|| entry.fee_type.clone());
+                    self.fee_labels
+                        .insert(leg, super::labels::FeeLabel { label, bearer });
+                }
+                None => {
+                    let quantity = self.quantity(entry.network, asset, units);
+                    let party = self.party(entry.network, &recipient);
+                    self.danger(
+                        FindingCode::FeeNotPaid,
+                        location,
+                        Details {
+                            network: Some(entry.network),
+                            expected: Some(quantity.clone()),
+                            party: Some(party.clone()),
+                            ..Details::default()
+                        },
+                        format!("fee {index} ({quantity} to {party}) is declared but no transaction pays it"),
+                    );
+                }
+            }
+        }
+        for leg_index in open.into_values().flatten() {
+            let Some(leg) = self.legs.get(leg_index).cloned() else {
+                continue;
+            };
+            let quantity = self.quantity(leg.network, leg.asset, leg.amount);
+            let party = self.party(leg.network, &leg.to);
+            self.danger(
+                FindingCode::FeeUndeclared,
+                Some(leg.at),
+                Details {
+                    network: Some(leg.network),
+                    actual: Some(quantity.clone()),
+                    party: Some(party.clone()),
+                    ..Details::default()
+                },
+                format!("pays {quantity} to {party}, which the fee bundle does not declare"),
+            );
+        }
+        for (index, (declared, actual)) in declared_payee.iter().zip(&s.deductions).enumerate() {
+            if declared != actual {
+                let expected = Some(self.in_payment_currency(*declared));
+                let found = Some(self.in_payment_currency(*actual));
+                self.danger(
+                    FindingCode::FeeBearerMismatch,
+                    None,
+                    Details {
+                        network: Some(self.exp.network()),
+                        expected,
+                        actual: found,
+                        expected_party: self.payee_party(index),
+                        ..Details::default()
+                    },
+                    format!("the fee bundle deducts {declared} units from payment {index}, but its payee receives {actual} units less than agreed"),
+                );
+            }
+        }
+        if let Some(summary) = &bundle.amount_summary {
+            self.amount_summary(summary, s);
+        }
+    }
+
+    /// A fee entry's asset and amount; an entry in a currency or on a network where nothing of
+    /// this payment is paid is a danger.
+    fn fee_entry_units(
+        &mut self,
+        location: Option<Location>,
+        entry: &crate::pay::FeeEntry,
+    ) -> Option<(Asset, U256)> {
+        let currency = self
+            .v
+            .catalog
+            .get(entry.payment_currency_id.as_str())
+            .ok()
+            .cloned();
+        let payment = (self.exp.network(), self.exp.currency().id().clone());
+        let source = self
+            .exp
+            .cross_chain()
+            .map(|c| (c.network(), c.currency().id().clone()));
+        let Some(currency) = currency.filter(|c| {
+            let id = c.id().clone();
+            (c.chain_network(), &id) == (Some(payment.0), &payment.1)
+                || source
+                    .as_ref()
+                    .is_some_and(|s| (c.chain_network(), &id) == (Some(s.0), &s.1))
+        }) else {
+            self.danger(
+                FindingCode::FeeCurrency,
+                location,
+                Details {
+                    field: Some(entry.payment_currency_id.to_string()),
+                    ..Details::default()
+                },
+                format!(
+                    "the fee is in {}, not in the payment's {} (or the route's source currency)",
+                    entry.payment_currency_id,
+                    self.exp.currency().id()
+                ),
+            );
+            return None;
+        };
+        if currency.chain_network() != Some(entry.network) {
+            self.danger(
+                FindingCode::FeeNetwork,
+                location,
+                Details {
+                    network: Some(entry.network),
+                    ..Details::default()
+                },
+                format!(
+                    "the fee entry is on {} but {} is on {}",
+                    entry.network,
+                    currency.id(),
+                    currency
+                        .chain_network()
+                        .map_or_else(String::new, |n| n.to_string())
+                ),
+            );
+            return None;
+        }
+        let Ok(units) = entry.amount.to_units(currency.decimals()) else {
+            self.danger(
+                FindingCode::FeeAmountUnreadable,
+                location,
+                Details {
+                    field: Some(entry.amount.to_string()),
+                    ..Details::default()
+                },
+                format!(
+                    "fee amount {} is not an exact amount of {}",
+                    entry.amount,
+                    currency.symbol()
+                ),
+            );
+            return None;
+        };
+        let asset = currency.token_address().map_or(Asset::Native, Asset::Token);
+        Some((asset, units))
+    }
+
+    /// The amount summary against the effects.
+    fn amount_summary(&mut self, summary: &AmountSummary, s: &Settlement) {
+        let decimals = self.exp.currency().decimals();
+        let checks = [
+            ("grossAmount", &summary.gross_amount, s.gross),
+            (
+                "netRecipientAmount",
+                &summary.net_recipient_amount,
+                s.received,
+            ),
+            (
+                "totalFees",
+                &summary.total_fees,
+                s.payee_fees.saturating_add(s.beyond),
+            ),
+            ("payeeBorneFees", &summary.payee_borne_fees, s.payee_fees),
+            ("payerBorneFees", &summary.payer_borne_fees, s.beyond),
+            ("payerTotal", &summary.payer_total, s.total),
+        ];
+        for (field, stated, computed) in checks {
+            if stated.to_units(decimals).ok() == Some(computed) {
+                continue;
+            }
+            let actual = Some(self.in_payment_currency(computed));
+            self.danger(
+                FindingCode::AmountSummaryMismatch,
+                None,
+                Details {
+                    network: Some(self.exp.network()),
+                    actual: actual.clone(),
+                    field: Some(format!("amountSummary.{field} {stated}")),
+                    ..Details::default()
+                },
+                format!(
+                    "amountSummary.{field} is {stated} but the transactions make it {}",
+                    actual.map(|q| q.to_string()).unwrap_or_default()
+                ),
+            );
+        }
+    }
+}

@@ -1,0 +1,284 @@
+//! One verification in progress: the findings so far, the legs of value and the approvals the
+//! transactions make, and the helpers that name things for people.
+
+use std::collections::BTreeMap;
+
+use alloy_primitives::{Bytes, U256};
+
+use super::finding::{Details, Finding, FindingCode, Location, Severity};
+use super::render::{AssetRef, Party, Quantity};
+use super::summary::{Summary, SummaryLine};
+use super::{Expectation, Verdict, Verifier};
+use crate::address::PayeeAddress;
+use crate::calldata::effect::{Approval, Asset};
+use crate::contracts::Contract;
+use crate::network::Network;
+use crate::pay::{PayResponse, Problem};
+
+/// Why a leg of value moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum LegKind {
+    /// The main transfer of a payment call, with its reference.
+    Payment,
+    /// A fee a call pays.
+    Fee,
+    /// A batch contract's on-chain fee.
+    BatchFee,
+    /// A plain token transfer.
+    Transfer,
+    /// Value a contract keeps.
+    Stranded,
+    /// Tokens sent into the bridge.
+    Bridge,
+}
+
+/// One movement of value the signatures would cause.
+#[derive(Debug, Clone)]
+pub(super) struct Leg {
+    pub at: Location,
+    pub network: Network,
+    pub asset: Asset,
+    pub amount: U256,
+    pub to: PayeeAddress,
+    pub reference: Option<Bytes>,
+    pub kind: LegKind,
+    /// The contract that pulls it with the wallet's allowance.
+    pub puller: Option<PayeeAddress>,
+    /// Delivered on the destination chain from bridged funds, not taken from the wallet there.
+    pub bridged: bool,
+    /// An upper bound (a batch fee whose rate was not stated).
+    pub at_most: bool,
+}
+
+/// An approval, where it is signed.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Placed {
+    pub at: Location,
+    pub network: Network,
+    pub approval: Approval,
+}
+
+/// A refund of native value a contract makes.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Refund {
+    pub network: Network,
+    pub amount: U256,
+    pub contract: PayeeAddress,
+}
+
+/// A bridge transfer, for the summary.
+#[derive(Debug, Clone)]
+pub(super) struct Route {
+    pub source: Network,
+    pub sent: U256,
+    pub sent_asset: Asset,
+    pub delivered: U256,
+    pub delivered_asset: Asset,
+}
+
+/// One verification in progress.
+pub(super) struct Run<'v, 'e> {
+    pub v: Verifier<'v>,
+    pub exp: &'e Expectation,
+    pub findings: Vec<Finding>,
+    pub legs: Vec<Leg>,
+    pub approvals: Vec<Placed>,
+    pub eoa_approvals: Vec<Placed>,
+    pub refunds: Vec<Refund>,
+    pub routes: Vec<Route>,
+    /// The calldata of every destination call the bridge messages carry.
+    pub destination_calls: Vec<(Location, Bytes)>,
+    /// The fee entry that declares a leg, by leg index.
+    pub fee_labels: BTreeMap<usize, super::labels::FeeLabel>,
+    pub lines: Vec<SummaryLine>,
+    /// The agreed payees (their transaction address) and the payments of each.
+    payees: BTreeMap<PayeeAddress, Vec<usize>>,
+    assets: BTreeMap<(Network, Asset), AssetRef>,
+}
+
+/// Runs a verification.
+pub(super) fn run(verifier: &Verifier<'_>, response: &PayResponse, exp: &Expectation) -> Verdict {
+    let mut payees: BTreeMap<PayeeAddress, Vec<usize>> = BTreeMap::new();
+    for (index, payment) in exp.payments().iter().enumerate() {
+        payees
+            .entry(*payment.payee().address_for_transaction())
+            .or_default()
+            .push(index);
+    }
+    let mut run = Run {
+        v: *verifier,
+        exp,
+        findings: Vec::new(),
+        legs: Vec::new(),
+        approvals: Vec::new(),
+        eoa_approvals: Vec::new(),
+        refunds: Vec::new(),
+        routes: Vec::new(),
+        destination_calls: Vec::new(),
+        fee_labels: BTreeMap::new(),
+        lines: Vec::new(),
+        payees,
+        assets: BTreeMap::new(),
+    };
+    for problem in response.problems() {
+        run.structure(&problem);
+    }
+    run.walk(response);
+    run.check_approvals();
+    let settlement = run.settle();
+    run.check_labels(response, &settlement);
+    run.summarize(&settlement);
+    Verdict {
+        findings: run.findings,
+        summary: Summary { lines: run.lines },
+    }
+}
+
+impl Run<'_, '_> {
+    fn structure(&mut self, problem: &Problem) {
+        let severity = match problem {
+            Problem::MissingExecutableLegCount => Severity::Caution,
+            _ => Severity::Danger,
+        };
+        self.push(
+            severity,
+            FindingCode::from(problem),
+            None,
+            Details {
+                reason: Some(problem.to_string()),
+                ..Details::default()
+            },
+            problem.to_string(),
+        );
+    }
+
+    /// Records a finding.
+    pub(super) fn push(
+        &mut self,
+        severity: Severity,
+        code: FindingCode,
+        at: Option<Location>,
+        details: Details,
+        message: String,
+    ) {
+        self.findings.push(Finding {
+            severity,
+            code,
+            transaction: at,
+            details,
+            message,
+        });
+    }
+
+    /// Records a danger.
+    pub(super) fn danger(
+        &mut self,
+        code: FindingCode,
+        at: Option<Location>,
+        details: Details,
+        message: String,
+    ) {
+        self.push(Severity::Danger, code, at, details, message);
+    }
+
+    /// Records a caution.
+    pub(super) fn caution(
+        &mut self,
+        code: FindingCode,
+        at: Option<Location>,
+        details: Details,
+        message: String,
+    ) {
+        self.push(Severity::Caution, code, at, details, message);
+    }
+
+    /// The payments agreed to `address` (on the payment network).
+    pub(super) fn payments_of(&self, address: &PayeeAddress) -> &[usize] {
+        self.payees.get(address).map_or(&[], Vec::as_slice)
+    }
+
+    /// Someone on `network`, named for people: an agreed payee (hidden when masked), the smart
+    /// account, one of the table's contracts, or an address.
+    pub(super) fn party(&self, network: Network, address: &PayeeAddress) -> Party {
+        let address = PayeeAddress::from_abi(network, address.abi());
+        if network == self.exp.network() && !self.payments_of(&address).is_empty() {
+            return if self.exp.hide_payee_address() {
+                Party::Hidden
+            } else {
+                Party::Payee { address }
+            };
+        }
+        if self
+            .exp
+            .smart_account()
+            .is_some_and(|a| a.abi() == address.abi())
+        {
+            return Party::SmartAccount { address };
+        }
+        match self.contract_at(network, &address) {
+            Some(contract) => Party::Contract { address, contract },
+            None => Party::Other { address },
+        }
+    }
+
+    /// The agreed payee of payment `index`, named for people.
+    pub(super) fn payee_party(&self, index: usize) -> Option<Party> {
+        let payment = self.exp.payments().get(index)?;
+        Some(match payment.payee().shown_address() {
+            Some(address) => Party::Payee { address: *address },
+            None => Party::Hidden,
+        })
+    }
+
+    /// The service contract (or bridge) at `address` on `network`, if the table has one there.
+    pub(super) fn contract_at(&self, network: Network, address: &PayeeAddress) -> Option<Contract> {
+        let address = PayeeAddress::from_abi(network, address.abi());
+        self.v.deployments.contract_at(network, &address).ok()
+    }
+
+    /// What the catalog knows of an asset (cached: lookups scan the catalog).
+    pub(super) fn asset(&mut self, network: Network, asset: Asset) -> AssetRef {
+        let catalog = self.v.catalog;
+        self.assets
+            .entry((network, asset))
+            .or_insert_with(|| {
+                let token = match asset {
+                    Asset::Token(token) => Some(token),
+                    Asset::Native => None,
+                };
+                AssetRef::lookup(catalog, network, token)
+            })
+            .clone()
+    }
+
+    /// `units` of an asset on a network.
+    pub(super) fn quantity(&mut self, network: Network, asset: Asset, units: U256) -> Quantity {
+        self.asset(network, asset).quantity(units)
+    }
+
+    /// The agreed payment asset, on the payment network.
+    pub(super) fn payment_asset(&self) -> Asset {
+        match self.exp.token() {
+            Some(token) => Asset::Token(token),
+            None => Asset::Native,
+        }
+    }
+
+    /// `units` of the payment currency.
+    pub(super) fn in_payment_currency(&mut self, units: U256) -> Quantity {
+        let (network, asset) = (self.exp.network(), self.payment_asset());
+        self.quantity(network, asset, units)
+    }
+
+    /// The source asset of the agreed cross-chain route, on its network.
+    pub(super) fn source_asset(&self) -> Option<(Network, Asset)> {
+        let cross = self.exp.cross_chain()?;
+        let token = cross.currency().token_address()?;
+        Some((cross.network(), Asset::Token(token)))
+    }
+}
+
+/// A payment reference's bytes as `0x` hex.
+pub(super) fn reference_text(reference: &Bytes) -> String {
+    reference.to_string()
+}

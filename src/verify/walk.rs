@@ -1,0 +1,619 @@
+//! The walk of every transaction a signature would send, under every key of every shape:
+//! decoded strictly on the chain it is signed on, turned into its effect, its native value
+//! checked, its legs and approvals recorded. Mirror lists are compared with what they mirror.
+
+use alloy_primitives::U256;
+
+use super::finding::{Details, FindingCode, Location};
+use super::run::{Leg, LegKind, Placed, Refund, Run};
+use crate::calldata::effect::{effect_of, Asset, CallEffect, Excess, FlowKind, Hazard, NativeRule};
+use crate::calldata::{DecodeError, DecodedCall, Decoder};
+use crate::contracts::Contract;
+use crate::network::Network;
+use crate::pay::{
+    ExecutionKind, LegacyBatchPayment, MulticallPayment, PayMetadata, PayResponse, RouteType,
+    SinglePayment,
+};
+use crate::transaction::Transaction;
+
+/// What the metadata says a transaction is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Role {
+    Approval,
+    Payment,
+    Fee,
+    Unlabelled,
+}
+
+impl Run<'_, '_> {
+    /// Walks every transaction of the response.
+    pub(super) fn walk(&mut self, response: &PayResponse) {
+        let network = self.exp.signing_network();
+        match response {
+            PayResponse::Single(single) => self.single(single, network),
+            PayResponse::Multicall(multicall) => self.multicall(multicall, network),
+            PayResponse::LegacyBatch(batch) => self.legacy(batch, network),
+        }
+    }
+
+    fn single(&mut self, single: &SinglePayment, network: Network) {
+        if single.metadata.route_type == Some(RouteType::Crosschain) {
+            self.route_not_agreed("the response is a cross-chain route (metadata.routeType)");
+        }
+        let pay = single.metadata.payment_transaction_index;
+        for (index, tx) in single.transactions.iter().enumerate() {
+            let role = match index.cmp(&pay) {
+                std::cmp::Ordering::Less => Role::Approval,
+                std::cmp::Ordering::Equal => Role::Payment,
+                std::cmp::Ordering::Greater => Role::Fee,
+            };
+            self.transaction(at("transactions", Some(index)), tx, network, role);
+        }
+        self.eoa_approvals(single.eoa_approval_transactions.as_deref(), network);
+    }
+
+    fn multicall(&mut self, multicall: &MulticallPayment, network: Network) {
+        match multicall.execution_kind {
+            ExecutionKind::EvmCrossChain => {
+                self.route_not_agreed("the response is a cross-chain multicall (evm_cross_chain)")
+            }
+            ExecutionKind::EvmSameChain if self.exp.cross_chain().is_some() => self.danger(
+                FindingCode::NetworkMismatch,
+                None,
+                Details {
+                    network: Some(self.exp.network()),
+                    field: Some("executionKind evm_same_chain".into()),
+                    ..Details::default()
+                },
+                "the multicall says it settles on one chain, but a cross-chain route was agreed: its transactions are checked as signed on the source chain".to_owned(),
+            ),
+            ExecutionKind::EvmSameChain => {}
+        }
+        let roles = multicall_roles(&multicall.metadata, multicall.transactions.len());
+        for (index, tx) in multicall.transactions.iter().enumerate() {
+            let role = roles.get(index).copied().unwrap_or(Role::Unlabelled);
+            self.transaction(at("transactions", Some(index)), tx, network, role);
+        }
+        self.eoa_approvals(multicall.eoa_approval_transactions.as_deref(), network);
+        self.mirrors(multicall);
+    }
+
+    fn legacy(&mut self, batch: &LegacyBatchPayment, network: Network) {
+        for (index, tx) in batch.erc20_approval_transactions.iter().enumerate() {
+            let location = at("ERC20ApprovalTransactions", Some(index));
+            self.transaction(location, tx, network, Role::Approval);
+        }
+        let named = [
+            ("batchPaymentTransaction", &batch.batch_payment_transaction),
+            (
+                "ERC20BatchPaymentTransaction",
+                &batch.erc20_batch_payment_transaction,
+            ),
+            (
+                "ETHBatchPaymentTransaction",
+                &batch.eth_batch_payment_transaction,
+            ),
+        ];
+        for (list, tx) in named {
+            if let Some(tx) = tx {
+                self.transaction(at(list, None), tx, network, Role::Payment);
+            }
+        }
+    }
+
+    /// A cross-chain response without a cross-chain agreement.
+    fn route_not_agreed(&mut self, what: &str) {
+        if self.exp.cross_chain().is_none() {
+            self.danger(
+                FindingCode::CrossChainNotAgreed,
+                None,
+                Details::default(),
+                format!("{what}, but no cross-chain route was agreed (sourceNetwork, sourceCurrency, maxSourceAmount)"),
+            );
+        }
+    }
+
+    /// A multicall's `ERC20ApprovalTransactions` and `batchPaymentTransaction` must be the very
+    /// transactions of `transactions` they mirror: a wallet may sign either list.
+    fn mirrors(&mut self, multicall: &MulticallPayment) {
+        let metadata = &multicall.metadata;
+        let mirrored = |index: Option<usize>| index.and_then(|i| multicall.transactions.get(i));
+        for (k, tx) in multicall
+            .erc20_approval_transactions
+            .iter()
+            .flatten()
+            .enumerate()
+        {
+            let index = metadata
+                .approval_transaction_indices
+                .as_deref()
+                .and_then(|indices| indices.get(k).copied());
+            if mirrored(index) != Some(tx) {
+                self.mirror_mismatch(
+                    at("ERC20ApprovalTransactions", Some(k)),
+                    "approvalTransactionIndices",
+                    index,
+                );
+            }
+        }
+        if let Some(tx) = &multicall.batch_payment_transaction {
+            let index = metadata.batch_payment_transaction_index;
+            if mirrored(index) != Some(tx) {
+                self.mirror_mismatch(
+                    at("batchPaymentTransaction", None),
+                    "batchPaymentTransactionIndex",
+                    index,
+                );
+            }
+        }
+    }
+
+    fn mirror_mismatch(&mut self, location: Location, field: &str, index: Option<usize>) {
+        let points = match index {
+            Some(index) => format!("transactions[{index}], which {field} points to"),
+            None => format!("any transaction: {field} does not point to one"),
+        };
+        self.danger(
+            FindingCode::MirrorMismatch,
+            Some(location),
+            Details {
+                field: Some(field.to_owned()),
+                ..Details::default()
+            },
+            format!("{location} is not the same transaction as {points}: a wallet signing this list would sign something unverified"),
+        );
+    }
+
+    /// The approvals a smart-account flow's funding wallet signs: approvals only, of a token the
+    /// payment spends, to exactly the agreed smart account.
+    fn eoa_approvals(&mut self, transactions: Option<&[Transaction]>, network: Network) {
+        for (index, tx) in transactions.unwrap_or_default().iter().enumerate() {
+            let location = at("eoaApprovalTransactions", Some(index));
+            if !self.fits(location, tx, network) {
+                continue;
+            }
+            let Some(decoded) = self.decode(location, tx, network) else {
+                continue;
+            };
+            let effect = effect_of(&decoded);
+            let Some(approval) = effect.approval else {
+                self.danger(
+                    FindingCode::EoaApprovalNotApprove,
+                    Some(location),
+                    Details {
+                        network: Some(network),
+                        field: Some(decoded.call.function().to_owned()),
+                        ..Details::default()
+                    },
+                    format!("the smart-account flow's wallet transactions must only approve the smart account, but this one is {}", decoded.call.function()),
+                );
+                continue;
+            };
+            self.eoa_approvals.push(Placed {
+                at: location,
+                network,
+                approval,
+            });
+        }
+    }
+
+    /// Decodes, accounts and checks one transaction of the main lists.
+    fn transaction(&mut self, location: Location, tx: &Transaction, network: Network, role: Role) {
+        if !self.fits(location, tx, network) {
+            return;
+        }
+        if self.contract_at(network, &tx.to) == Some(Contract::LiFiDiamond) {
+            self.bridge_call(location, tx, network);
+            return;
+        }
+        let Some(decoded) = self.decode(location, tx, network) else {
+            return;
+        };
+        let effect = effect_of(&decoded);
+        self.check_role(location, role, &effect, &decoded);
+        self.apply(location, tx, &decoded, effect);
+    }
+
+    /// Whether `to` is an address of the chain the transaction is signed on (Base58 on Tron,
+    /// `0x` on EVM chains); if not, a finding.
+    fn fits(&mut self, location: Location, tx: &Transaction, network: Network) -> bool {
+        if tx.to.fits(network) {
+            return true;
+        }
+        self.danger(
+            FindingCode::AddressFamily,
+            Some(location),
+            Details {
+                network: Some(network),
+                party: Some(super::Party::Other { address: tx.to }),
+                ..Details::default()
+            },
+            format!(
+                "the transaction goes to {}, which is not an address of {network}",
+                tx.to
+            ),
+        );
+        false
+    }
+
+    /// Strictly decodes a transaction; a failure is a finding.
+    fn decode(
+        &mut self,
+        location: Location,
+        tx: &Transaction,
+        network: Network,
+    ) -> Option<DecodedCall> {
+        match Decoder::new(self.v.deployments, self.v.catalog)
+            .decode(network, &tx.to, &tx.data, tx.value)
+        {
+            Ok(decoded) => Some(decoded),
+            Err(error) => {
+                self.decode_failure(location, tx, network, &error);
+                None
+            }
+        }
+    }
+
+    fn decode_failure(
+        &mut self,
+        location: Location,
+        tx: &Transaction,
+        network: Network,
+        error: &DecodeError,
+    ) {
+        let party = self.party(network, &tx.to);
+        let message = match error {
+            DecodeError::UnknownTarget { .. } => {
+                format!("{party} is neither a known contract nor a payment token on {network}")
+            }
+            DecodeError::NoCalldata { value, .. } => {
+                format!("a plain transfer of {value} native units to {party}, not a payment call")
+            }
+            other => other.to_string(),
+        };
+        let actual = match error {
+            DecodeError::NoCalldata { .. }
+            | DecodeError::ValueOnNonPayable { .. }
+            | DecodeError::ValueBelowFee { .. } => {
+                Some(self.quantity(network, Asset::Native, tx.value))
+            }
+            _ => None,
+        };
+        self.danger(
+            FindingCode::from(error),
+            Some(location),
+            Details {
+                network: Some(network),
+                party: Some(party),
+                actual,
+                reason: Some(error.to_string()),
+                ..Details::default()
+            },
+            message,
+        );
+    }
+
+    /// The metadata's role of a transaction must be what the transaction does.
+    fn check_role(
+        &mut self,
+        location: Location,
+        role: Role,
+        effect: &CallEffect,
+        decoded: &DecodedCall,
+    ) {
+        let approves = effect.approval.is_some();
+        let message = match (role, approves) {
+            (Role::Approval, false) => "a transfer of value among the approvals",
+            (Role::Payment | Role::Fee, true) => {
+                "an approval where the metadata declares a payment or a fee leg"
+            }
+            _ => return,
+        };
+        self.danger(
+            FindingCode::NotAnApproval,
+            Some(location),
+            Details {
+                network: Some(decoded.network),
+                field: Some(decoded.call.function().to_owned()),
+                ..Details::default()
+            },
+            message.to_owned(),
+        );
+    }
+
+    /// Records what a decoded call does and checks its native value.
+    fn apply(
+        &mut self,
+        location: Location,
+        tx: &Transaction,
+        decoded: &DecodedCall,
+        effect: CallEffect,
+    ) {
+        let network = decoded.network;
+        if let Some(approval) = effect.approval {
+            self.approvals.push(Placed {
+                at: location,
+                network,
+                approval,
+            });
+        }
+        for hazard in &effect.hazards {
+            self.hazard(location, network, hazard);
+        }
+        for flow in &effect.flows {
+            let kind = match flow.kind {
+                FlowKind::Payment => LegKind::Payment,
+                FlowKind::Fee => LegKind::Fee,
+                FlowKind::BatchFee => LegKind::BatchFee,
+                FlowKind::Transfer => LegKind::Transfer,
+                FlowKind::Stranded => LegKind::Stranded,
+            };
+            self.legs.push(Leg {
+                at: location,
+                network,
+                asset: flow.asset,
+                amount: flow.amount,
+                to: flow.to,
+                reference: flow.reference.clone(),
+                kind,
+                puller: flow.puller,
+                bridged: false,
+                at_most: false,
+            });
+        }
+        self.native_value(location, tx, decoded, &effect);
+        self.token_batch_fees(location, decoded, &effect);
+    }
+
+    fn hazard(&mut self, location: Location, network: Network, hazard: &Hazard) {
+        match hazard {
+            Hazard::Stranded {
+                asset,
+                amount,
+                reason,
+            } => {
+                let asset_ref = self.asset(network, *asset);
+                let actual = Some(asset_ref.quantity(*amount));
+                self.danger(
+                    FindingCode::ValueStranded,
+                    Some(location),
+                    Details {
+                        network: Some(network),
+                        asset: Some(asset_ref),
+                        actual,
+                        reason: Some((*reason).to_owned()),
+                        ..Details::default()
+                    },
+                    (*reason).to_owned(),
+                );
+            }
+            Hazard::Unverifiable { reason } => self.danger(
+                FindingCode::UnverifiableCall,
+                Some(location),
+                Details {
+                    network: Some(network),
+                    reason: Some((*reason).to_owned()),
+                    ..Details::default()
+                },
+                (*reason).to_owned(),
+            ),
+        }
+    }
+
+    /// The value sent against what the call needs: below is a revert, above is refunded (a
+    /// caution) or kept (a danger); a native batch fee whose rate is not stated is bounded by
+    /// the value beyond the payments.
+    fn native_value(
+        &mut self,
+        location: Location,
+        tx: &Transaction,
+        decoded: &DecodedCall,
+        effect: &CallEffect,
+    ) {
+        let NativeRule::AtLeast { required, excess } = effect.native else {
+            return;
+        };
+        let network = decoded.network;
+        let fee = effect.batch_fee.as_ref().and_then(|fee| {
+            let base = fee
+                .bases
+                .iter()
+                .find(|(asset, base)| *asset == Asset::Native && !base.is_zero())?;
+            Some((fee, base.1))
+        });
+        let rate = self.exp.batch_fee_rate();
+        let fee_units = match (fee, rate) {
+            (Some((fee, base)), Some(rate)) => fee.unit.fee(base, rate),
+            _ => Some(U256::ZERO),
+        };
+        let need = fee_units.and_then(|f| required.checked_add(f));
+        let Some(need) = need.filter(|need| tx.value >= *need) else {
+            let expected = need.map(|n| self.quantity(network, Asset::Native, n));
+            let actual = Some(self.quantity(network, Asset::Native, tx.value));
+            self.danger(
+                FindingCode::ValueMismatch,
+                Some(location),
+                Details {
+                    network: Some(network),
+                    expected,
+                    actual,
+                    ..Details::default()
+                },
+                format!(
+                    "sends {} native units but the call needs at least {}: it would fail",
+                    tx.value,
+                    need.map_or_else(|| "more than 2^256".to_owned(), |n| n.to_string())
+                ),
+            );
+            return;
+        };
+        let mut extra = tx.value.saturating_sub(need);
+        if let Some((fee, _)) = fee {
+            let (amount, at_most) = match (rate, fee_units) {
+                (Some(_), Some(units)) => (units, false),
+                _ => (std::mem::take(&mut extra), true),
+            };
+            if at_most && !amount.is_zero() {
+                let quantity = self.quantity(network, Asset::Native, amount);
+                self.caution(
+                    FindingCode::BatchFee,
+                    Some(location),
+                    Details {
+                        network: Some(network),
+                        actual: Some(quantity.clone()),
+                        party: Some(self.party(network, &fee.fee_address)),
+                        ..Details::default()
+                    },
+                    format!("the batch contract charges an on-chain fee of at most {quantity} (its rate was not stated: what the payments do not use may go to the fee and the rest is refunded)"),
+                );
+            }
+            if !amount.is_zero() {
+                self.legs.push(Leg {
+                    at: location,
+                    network,
+                    asset: Asset::Native,
+                    amount,
+                    to: fee.fee_address,
+                    reference: None,
+                    kind: LegKind::BatchFee,
+                    puller: None,
+                    bridged: false,
+                    at_most,
+                });
+            }
+        }
+        if extra.is_zero() {
+            return;
+        }
+        let quantity = self.quantity(network, Asset::Native, extra);
+        let party = self.party(network, &decoded.to);
+        let details = Details {
+            network: Some(network),
+            actual: Some(quantity.clone()),
+            party: Some(party.clone()),
+            ..Details::default()
+        };
+        match excess {
+            Excess::Refunded => {
+                self.caution(
+                    FindingCode::ValueRefunded,
+                    Some(location),
+                    details,
+                    format!("sends {quantity} more than the call needs; {party} refunds it to you"),
+                );
+                self.refunds.push(Refund {
+                    network,
+                    amount: extra,
+                    contract: decoded.to,
+                });
+            }
+            Excess::Kept => {
+                self.danger(
+                    FindingCode::ValueStranded,
+                    Some(location),
+                    details,
+                    format!("sends {quantity} that the call does not need and {party} keeps"),
+                );
+                self.legs.push(Leg {
+                    at: location,
+                    network,
+                    asset: Asset::Native,
+                    amount: extra,
+                    to: decoded.to,
+                    reference: None,
+                    kind: LegKind::Stranded,
+                    puller: None,
+                    bridged: false,
+                    at_most: false,
+                });
+            }
+        }
+    }
+
+    /// A token batch fee: at the stated rate, pulled from the wallet by the batch contract; with
+    /// no stated rate, refused unless the fee address is zero (the pull would revert).
+    fn token_batch_fees(&mut self, location: Location, decoded: &DecodedCall, effect: &CallEffect) {
+        let Some(fee) = &effect.batch_fee else {
+            return;
+        };
+        let network = decoded.network;
+        let charged = fee
+            .bases
+            .iter()
+            .any(|(asset, base)| matches!(asset, Asset::Token(_)) && !base.is_zero());
+        if !charged || fee.fee_address.is_zero() {
+            return;
+        }
+        let Some(rate) = self.exp.batch_fee_rate() else {
+            let party = self.party(network, &fee.fee_address);
+            self.danger(
+                FindingCode::BatchFeeRateUnknown,
+                Some(location),
+                Details {
+                    network: Some(network),
+                    party: Some(party.clone()),
+                    ..Details::default()
+                },
+                format!("the batch contract pulls an on-chain fee from your wallet for {party}, at a rate the calldata does not state and the expectation does not give (batchFeeRate)"),
+            );
+            return;
+        };
+        for (asset, units) in fee.at_rate(rate).unwrap_or_default() {
+            if matches!(asset, Asset::Token(_)) && !units.is_zero() {
+                self.legs.push(Leg {
+                    at: location,
+                    network,
+                    asset,
+                    amount: units,
+                    to: fee.fee_address,
+                    reference: None,
+                    kind: LegKind::BatchFee,
+                    puller: fee.puller,
+                    bridged: false,
+                    at_most: false,
+                });
+            }
+        }
+    }
+}
+
+/// The role of each transaction of a multicall per its metadata (indices beyond the list are
+/// structural problems, reported elsewhere; they size nothing here).
+fn multicall_roles(metadata: &PayMetadata, len: usize) -> Vec<Role> {
+    let mut roles = vec![Role::Unlabelled; len];
+    let mut set = |indices: &[usize], role: Role| {
+        for index in indices {
+            if let Some(slot) = roles.get_mut(*index) {
+                *slot = role;
+            }
+        }
+    };
+    set(
+        metadata
+            .approval_transaction_indices
+            .as_deref()
+            .unwrap_or_default(),
+        Role::Approval,
+    );
+    set(
+        metadata
+            .fee_transaction_indices
+            .as_deref()
+            .unwrap_or_default(),
+        Role::Fee,
+    );
+    set(
+        metadata.bridge_tx_indices.as_deref().unwrap_or_default(),
+        Role::Payment,
+    );
+    set(&[metadata.payment_transaction_index], Role::Payment);
+    if let Some(index) = metadata.batch_payment_transaction_index {
+        set(&[index], Role::Payment);
+    }
+    roles
+}
+
+/// A location in a list of the response.
+pub(super) fn at(list: &'static str, index: Option<usize>) -> Location {
+    Location { list, index }
+}
