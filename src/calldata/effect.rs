@@ -515,18 +515,7 @@ fn legacy_batch(call: &DecodedCall, batch: &super::decode::LegacyBatch) -> CallE
             Some(reference),
             puller,
         );
-        match (fee.is_zero(), batch.fee_address.is_zero()) {
-            (true, _) => {}
-            (false, false) => e.flow(FlowKind::Fee, asset, batch.fee_address, fee, None, puller),
-            (false, true) => {
-                e.flow(FlowKind::Stranded, asset, batch_contract, fee, None, puller);
-                e.hazards.push(Hazard::Stranded {
-                    asset,
-                    amount: fee,
-                    reason: "the batch contract pulls a row's fee but the proxy skips a fee to the zero address: it stays in the batch contract",
-                });
-            }
-        }
+        batch_row_fee(&mut e, asset, fee, batch.fee_address, batch_contract);
     }
     if native {
         e.native = at_least(required, Excess::Refunded);
@@ -541,6 +530,31 @@ fn legacy_batch(call: &DecodedCall, batch: &super::decode::LegacyBatch) -> CallE
         });
     }
     e
+}
+
+/// A row fee of an ERC-20 batch: the batch contract pulls it with the row, and the proxy pays it
+/// to the fee address, or skips it when the fee address is zero (then it stays in the batch
+/// contract: `BatchPayments.sol` :157-172, `BatchNoConversionPayments.sol` :358-385).
+fn batch_row_fee(
+    e: &mut CallEffect,
+    asset: Asset,
+    fee: U256,
+    fee_address: PayeeAddress,
+    batch: PayeeAddress,
+) {
+    let puller = Some(batch);
+    match (fee.is_zero(), fee_address.is_zero()) {
+        (true, _) => {}
+        (false, false) => e.flow(FlowKind::Fee, asset, fee_address, fee, None, puller),
+        (false, true) => {
+            e.flow(FlowKind::Stranded, asset, batch, fee, None, puller);
+            e.hazards.push(Hazard::Stranded {
+                asset,
+                amount: fee,
+                reason: "the batch contract pulls a row's fee but the proxy skips a fee to the zero address: it stays in the batch contract",
+            });
+        }
+    }
 }
 
 /// The rows of a `BatchConversionPayments` call, group by group.
@@ -658,30 +672,13 @@ impl Rows {
             Some(&d.payment_reference),
             puller,
         );
-        match (d.fee_amount.is_zero(), self.fee_address.is_zero()) {
-            (true, _) => {}
-            (false, false) => {
-                let fee_address = self.fee_address;
-                self.effect.flow(
-                    FlowKind::Fee,
-                    asset,
-                    fee_address,
-                    d.fee_amount,
-                    None,
-                    puller,
-                );
-            }
-            (false, true) => {
-                let batch = self.batch;
-                self.effect
-                    .flow(FlowKind::Stranded, asset, batch, d.fee_amount, None, puller);
-                self.effect.hazards.push(Hazard::Stranded {
-                    asset,
-                    amount: d.fee_amount,
-                    reason: "the batch contract pulls a row's fee but the proxy skips a fee to the zero address: it stays in the batch contract",
-                });
-            }
-        }
+        batch_row_fee(
+            &mut self.effect,
+            asset,
+            d.fee_amount,
+            self.fee_address,
+            self.batch,
+        );
     }
 
     fn finish(mut self, excess_without_native_group: Excess) -> CallEffect {

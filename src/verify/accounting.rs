@@ -364,67 +364,63 @@ impl Run<'_, '_> {
             );
         }
         s.beyond = s.total.saturating_sub(s.gross);
+        let (network, asset) = (self.exp.network(), self.payment_asset());
         let max_payer = self.exp.max_payer_fees();
-        if s.beyond > max_payer {
-            let expected = Some(self.in_payment_currency(max_payer));
-            let actual = Some(self.in_payment_currency(s.beyond));
-            self.danger(
-                FindingCode::PayerFeesAboveMax,
-                None,
-                Details {
-                    network: Some(self.exp.network()),
-                    expected: expected.clone(),
-                    actual: actual.clone(),
-                    ..Details::default()
-                },
-                format!(
-                    "{} leaves beyond the agreed payments, above the agreed maximum of {}",
-                    actual.map(|q| q.to_string()).unwrap_or_default(),
-                    expected.map(|q| q.to_string()).unwrap_or_default()
-                ),
-            );
-        }
+        self.cap(
+            FindingCode::PayerFeesAboveMax,
+            (network, asset),
+            s.beyond,
+            max_payer,
+            "leaves beyond the agreed payments",
+        );
         let max_payee = self.exp.max_payee_fees();
-        if !max_payee.is_zero() && s.payee_fees > max_payee {
-            let expected = Some(self.in_payment_currency(max_payee));
-            let actual = Some(self.in_payment_currency(s.payee_fees));
-            self.danger(
+        if !max_payee.is_zero() {
+            self.cap(
                 FindingCode::PayeeFeesAboveMax,
-                None,
-                Details {
-                    network: Some(self.exp.network()),
-                    expected: expected.clone(),
-                    actual: actual.clone(),
-                    ..Details::default()
-                },
-                format!(
-                    "the payees receive {} less than agreed, above the agreed maximum of {}",
-                    actual.map(|q| q.to_string()).unwrap_or_default(),
-                    expected.map(|q| q.to_string()).unwrap_or_default()
-                ),
+                (network, asset),
+                s.payee_fees,
+                max_payee,
+                "is what the payees receive less than agreed",
             );
         }
-        if let (Some((network, asset)), Some(cross)) = (source, self.exp.cross_chain()) {
+        if let (Some(source), Some(cross)) = (source, self.exp.cross_chain()) {
             let max = cross.max_units();
-            if source_total > max {
-                let expected = Some(self.quantity(network, asset, max));
-                let actual = Some(self.quantity(network, asset, source_total));
-                self.danger(
-                    FindingCode::SourceAmountAboveMax,
-                    None,
-                    Details {
-                        network: Some(network),
-                        expected: expected.clone(),
-                        actual: actual.clone(),
-                        ..Details::default()
-                    },
-                    format!(
-                        "{} leaves your wallet on {network}, above the agreed maximum of {}",
-                        actual.map(|q| q.to_string()).unwrap_or_default(),
-                        expected.map(|q| q.to_string()).unwrap_or_default()
-                    ),
-                );
-            }
+            let what = format!("leaves your wallet on {}", source.0);
+            self.cap(
+                FindingCode::SourceAmountAboveMax,
+                source,
+                source_total,
+                max,
+                &what,
+            );
         }
+    }
+
+    /// A danger when `actual` of an asset is above the agreed `max`.
+    fn cap(
+        &mut self,
+        code: FindingCode,
+        (network, asset): (crate::network::Network, Asset),
+        actual: U256,
+        max: U256,
+        what: &str,
+    ) {
+        if actual <= max {
+            return;
+        }
+        let expected = self.quantity(network, asset, max);
+        let actual = self.quantity(network, asset, actual);
+        let message = format!("{actual} {what}, above the agreed maximum of {expected}");
+        self.danger(
+            code,
+            None,
+            Details {
+                network: Some(network),
+                expected: Some(expected),
+                actual: Some(actual),
+                ..Details::default()
+            },
+            message,
+        );
     }
 }

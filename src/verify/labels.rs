@@ -52,8 +52,31 @@ impl Run<'_, '_> {
         }
     }
 
+    /// `metadata.eoaApproval` names the smart account the wallet approves: the agreed one.
+    fn eoa_label(&mut self, metadata: &PayMetadata) {
+        let (Some(label), Some(account)) = (&metadata.eoa_approval, self.exp.smart_account())
+        else {
+            return;
+        };
+        if label.spender.abi() != account.abi() {
+            let party = self.party(self.exp.signing_network(), &label.spender);
+            self.danger(
+                FindingCode::EoaApprovalSpender,
+                None,
+                Details {
+                    party: Some(party.clone()),
+                    expected_party: Some(super::Party::SmartAccount { address: account }),
+                    field: Some("metadata.eoaApproval.spender".into()),
+                    ..Details::default()
+                },
+                format!("metadata.eoaApproval names {party} as the spender, not your smart account {account}"),
+            );
+        }
+    }
+
     /// `metadata.sourceNetwork` and `metadata.sourceTokenAddress` must be the agreed route's.
     fn source_labels(&mut self, metadata: &PayMetadata) {
+        self.eoa_label(metadata);
         let Some(cross) = self.exp.cross_chain().cloned() else {
             return;
         };

@@ -203,6 +203,17 @@ impl Run<'_, '_> {
             return;
         }
         if self.contract_at(network, &tx.to) == Some(Contract::LiFiDiamond) {
+            if role == Role::Approval {
+                self.danger(
+                    FindingCode::NotAnApproval,
+                    Some(location),
+                    Details {
+                        network: Some(network),
+                        ..Details::default()
+                    },
+                    "a bridge call among the approvals".to_owned(),
+                );
+            }
             self.bridge_call(location, tx, network);
             return;
         }
