@@ -13,7 +13,17 @@ use crate::amount::parse_uint;
 /// the native value in smallest units.
 ///
 /// Serde reads the API's forms of `value` (a decimal or `0x` hex string, a JSON number, or the
-/// ethers form `{"type":"BigNumber","hex":"0x…"}`) and writes it back as a decimal string.
+/// ethers form `{"type":"BigNumber","hex":"0x…"}`) and writes it back as a decimal string. A
+/// transaction object holds exactly what is verified: any other field (`chainId`, `gas`,
+/// `gasPrice`, `type`, `nonce`, `authorizationList`, …) is refused, never ignored.
+///
+/// ```
+/// use securepay::transaction::Transaction;
+///
+/// let signed_elsewhere = r#"{"to":"0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814","data":"0x","value":"0","chainId":1}"#;
+/// let error = serde_json::from_str::<Transaction>(signed_elsewhere).unwrap_err();
+/// assert!(error.to_string().contains("unknown field `chainId`"), "{error}");
+/// ```
 ///
 /// ```
 /// use alloy_primitives::U256;

@@ -302,6 +302,12 @@ impl PayResponse {
     /// assert!(error.to_string().contains("missing field `transactions`"));
     /// // A body is a JSON object: serde's array form of a struct is refused.
     /// assert!(PayResponse::from_slice(b"[]").is_err());
+    /// // A transaction list under a key the shape does not define is refused, never ignored.
+    /// let foreign = br#"{"paymentType":"single","transactions":[],"feeBundle":null,
+    ///   "metadata":{"stepsRequired":1,"needsApproval":false,"paymentTransactionIndex":0},
+    ///   "ERC20ApprovalTransactions":[{"to":"0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913","data":"0x","value":"0"}]}"#;
+    /// let error = PayResponse::from_slice(foreign).unwrap_err();
+    /// assert!(error.to_string().contains("`ERC20ApprovalTransactions` is not a field of this shape"), "{error}");
     /// # Ok::<(), serde_json::Error>(())
     /// ```
     pub fn from_slice(bytes: &[u8]) -> Result<PayResponse, serde_json::Error> {
