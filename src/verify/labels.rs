@@ -8,7 +8,7 @@ use alloy_primitives::{Bytes, U256};
 
 use super::accounting::Settlement;
 use super::finding::{Details, FindingCode, Location};
-use super::run::{LegKind, Run};
+use super::run::{FeeLabel, LegKind, Run};
 use super::walk::at;
 use crate::address::PayeeAddress;
 use crate::calldata::effect::Asset;
@@ -17,13 +17,6 @@ use crate::network::Network;
 use crate::pay::{
     AmountSummary, ExecutionKind, FeeBearer, FeeBundle, MulticallPayment, PayMetadata, PayResponse,
 };
-
-/// A fee leg's label from its fee entry, for the summary.
-#[derive(Debug, Clone)]
-pub(super) struct FeeLabel {
-    pub label: Option<String>,
-    pub bearer: FeeBearer,
-}
 
 impl Run<'_, '_> {
     /// Cross-checks every label of the response with the effects.
@@ -334,8 +327,7 @@ impl Run<'_, '_> {
             match leg {
                 Some(leg) => {
                     let label = entry.fee_label.clone().or_else(|| entry.fee_type.clone());
-                    self.fee_labels
-                        .insert(leg, super::labels::FeeLabel { label, bearer });
+                    self.fee_labels.insert(leg, FeeLabel { label, bearer });
                 }
                 None => {
                     let quantity = self.quantity(entry.network, asset, units);

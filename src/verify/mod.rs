@@ -239,7 +239,15 @@ impl<'a> Verifier<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn verify(&self, response: &PayResponse, expectation: &Expectation) -> Verdict {
-        run::run(self, response, expectation)
+        let tables = run::Tables {
+            deployments: self.deployments,
+            catalog: self.catalog,
+        };
+        let (findings, lines) = run::run(tables, response, expectation);
+        Verdict {
+            findings,
+            summary: Summary { lines },
+        }
     }
 
     /// Reads the response bytes and verifies them: bytes that are not a pay response (or more

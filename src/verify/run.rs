@@ -5,15 +5,16 @@ use std::collections::BTreeMap;
 
 use alloy_primitives::{Bytes, U256};
 
+use super::expectation::Expectation;
 use super::finding::{Details, Finding, FindingCode, Location, Severity};
 use super::render::{AssetRef, Party, Quantity};
-use super::summary::{Summary, SummaryLine};
-use super::{Expectation, Verdict, Verifier};
+use super::summary::SummaryLine;
 use crate::address::PayeeAddress;
 use crate::calldata::effect::{Approval, Asset};
-use crate::contracts::Contract;
+use crate::contracts::{Contract, Deployments};
+use crate::currency::Catalog;
 use crate::network::Network;
-use crate::pay::{PayResponse, Problem};
+use crate::pay::{FeeBearer, PayResponse, Problem};
 
 /// Why a leg of value moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,9 +77,23 @@ pub(super) struct Route {
     pub delivered_asset: Asset,
 }
 
+/// A fee leg's label from its fee entry, for the summary.
+#[derive(Debug, Clone)]
+pub(super) struct FeeLabel {
+    pub label: Option<String>,
+    pub bearer: FeeBearer,
+}
+
+/// The tables a verification reads.
+#[derive(Clone, Copy)]
+pub(super) struct Tables<'v> {
+    pub deployments: &'v Deployments,
+    pub catalog: &'v Catalog,
+}
+
 /// One verification in progress.
 pub(super) struct Run<'v, 'e> {
-    pub v: Verifier<'v>,
+    pub v: Tables<'v>,
     pub exp: &'e Expectation,
     pub findings: Vec<Finding>,
     pub legs: Vec<Leg>,
@@ -89,15 +104,19 @@ pub(super) struct Run<'v, 'e> {
     /// The calldata of every destination call the bridge messages carry.
     pub destination_calls: Vec<(Location, Bytes)>,
     /// The fee entry that declares a leg, by leg index.
-    pub fee_labels: BTreeMap<usize, super::labels::FeeLabel>,
+    pub fee_labels: BTreeMap<usize, FeeLabel>,
     pub lines: Vec<SummaryLine>,
     /// The agreed payees (their transaction address) and the payments of each.
     payees: BTreeMap<PayeeAddress, Vec<usize>>,
     assets: BTreeMap<(Network, Asset), AssetRef>,
 }
 
-/// Runs a verification.
-pub(super) fn run(verifier: &Verifier<'_>, response: &PayResponse, exp: &Expectation) -> Verdict {
+/// Runs a verification: the findings and the summary lines.
+pub(super) fn run(
+    tables: Tables<'_>,
+    response: &PayResponse,
+    exp: &Expectation,
+) -> (Vec<Finding>, Vec<SummaryLine>) {
     let mut payees: BTreeMap<PayeeAddress, Vec<usize>> = BTreeMap::new();
     for (index, payment) in exp.payments().iter().enumerate() {
         payees
@@ -106,7 +125,7 @@ pub(super) fn run(verifier: &Verifier<'_>, response: &PayResponse, exp: &Expecta
             .push(index);
     }
     let mut run = Run {
-        v: *verifier,
+        v: tables,
         exp,
         findings: Vec::new(),
         legs: Vec::new(),
@@ -128,10 +147,7 @@ pub(super) fn run(verifier: &Verifier<'_>, response: &PayResponse, exp: &Expecta
     let settlement = run.settle();
     run.check_labels(response, &settlement);
     run.summarize(&settlement);
-    Verdict {
-        findings: run.findings,
-        summary: Summary { lines: run.lines },
-    }
+    (run.findings, run.lines)
 }
 
 impl Run<'_, '_> {
