@@ -74,11 +74,10 @@ impl Run<'_, '_> {
                     FindingCode::PaymentMissing,
                     None,
                     Details {
-                        network: Some(self.exp.network()),
                         expected,
                         expected_party: payee.clone(),
                         expected_reference: payment.reference().map(|r| r.to_string()),
-                        ..Details::default()
+                        ..Details::on(self.exp.network())
                     },
                     format!(
                         "no transaction pays {} {} to {}",
@@ -143,11 +142,10 @@ impl Run<'_, '_> {
                     FindingCode::PaymentDuplicated,
                     Some(leg.at),
                     Details {
-                        network: Some(leg.network),
                         actual: Some(amount.clone()),
                         party: Some(party.clone()),
                         reference,
-                        ..Details::default()
+                        ..Details::on(leg.network)
                     },
                     format!("pays {amount} to {party} a second time"),
                 );
@@ -171,12 +169,11 @@ impl Run<'_, '_> {
                 FindingCode::PaymentReference,
                 Some(leg.at),
                 Details {
-                    network: Some(leg.network),
                     actual: Some(amount),
                     party: Some(party.clone()),
                     reference: reference.clone(),
                     expected_reference: wanted.clone(),
-                    ..Details::default()
+                    ..Details::on(leg.network)
                 },
                 format!(
                     "pays {party} with reference {} instead of {}",
@@ -259,13 +256,12 @@ impl Run<'_, '_> {
                 code,
                 Some(leg.at),
                 Details {
-                    network: Some(leg.network),
                     expected,
                     actual,
                     party: Some(party),
                     expected_party: payee,
                     reference: leg.reference.as_ref().map(reference_text),
-                    ..Details::default()
+                    ..Details::on(leg.network)
                 },
                 message,
             );
@@ -311,11 +307,10 @@ impl Run<'_, '_> {
                     FindingCode::PaymentAmount,
                     Some(leg.at),
                     Details {
-                        network: Some(leg.network),
                         expected,
                         actual,
                         party: Some(party.clone()),
-                        ..Details::default()
+                        ..Details::on(leg.network)
                     },
                     format!("pays {a} to {party} instead of the agreed {e}"),
                 );
@@ -347,11 +342,10 @@ impl Run<'_, '_> {
                 FindingCode::UndeclaredOutflow,
                 Some(leg.at),
                 Details {
-                    network: Some(leg.network),
                     actual: Some(quantity.clone()),
                     party: Some(party.clone()),
                     asset: Some(asset),
-                    ..Details::default()
+                    ..Details::on(leg.network)
                 },
                 format!(
                     "sends {quantity} on {} to {party}: no agreement covers {} there",
@@ -415,10 +409,9 @@ impl Run<'_, '_> {
             code,
             None,
             Details {
-                network: Some(network),
                 expected: Some(expected),
                 actual: Some(actual),
-                ..Details::default()
+                ..Details::on(network)
             },
             message,
         );

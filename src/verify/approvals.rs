@@ -56,11 +56,10 @@ impl Run<'_, '_> {
                 FindingCode::ApprovalBelowNeed,
                 None,
                 Details {
-                    network: Some(network),
                     expected: expected.clone(),
                     actual: actual.clone(),
                     party: Some(party.clone()),
-                    ..Details::default()
+                    ..Details::on(network)
                 },
                 format!(
                     "approves {} for {party} but the payment pulls {}: unless an earlier allowance covers it, it would fail",
@@ -81,12 +80,11 @@ impl Run<'_, '_> {
         let asset_ref = self.asset(network, Asset::Token(approval.token));
         let spender = self.party(network, &approval.spender);
         let details = Details {
-            network: Some(network),
             asset: Some(asset_ref.clone()),
             party: Some(spender.clone()),
             actual: Some(asset_ref.quantity(approval.amount)),
             expected: need.map(|n| asset_ref.quantity(n)),
-            ..Details::default()
+            ..Details::on(network)
         };
         if approval.amount.is_zero() {
             return; // a reset (USDT-style): it grants nothing
@@ -151,11 +149,10 @@ impl Run<'_, '_> {
         let asset_ref = self.asset(network, Asset::Token(approval.token));
         let spender = self.party(network, &approval.spender);
         let details = Details {
-            network: Some(network),
             asset: Some(asset_ref.clone()),
             party: Some(spender.clone()),
             actual: Some(asset_ref.quantity(approval.amount)),
-            ..Details::default()
+            ..Details::on(network)
         };
         if !pulled_tokens.contains_key(&(network, approval.token)) {
             self.danger(

@@ -36,9 +36,8 @@ impl Run<'_, '_> {
                 FindingCode::CrossChainNotAgreed,
                 at,
                 Details {
-                    network: Some(network),
                     party: Some(diamond),
-                    ..Details::default()
+                    ..Details::on(network)
                 },
                 format!("calls the LI.FI bridge on {network}, but no cross-chain route was agreed (sourceNetwork, sourceCurrency, maxSourceAmount)"),
             );
@@ -57,10 +56,9 @@ impl Run<'_, '_> {
                     code,
                     at,
                     Details {
-                        network: Some(network),
                         party: Some(diamond),
                         reason: Some(error.to_string()),
-                        ..Details::default()
+                        ..Details::on(network)
                     },
                     format!("the LI.FI bridge call is refused: {error}"),
                 );
@@ -75,10 +73,9 @@ impl Run<'_, '_> {
                 FindingCode::ValueRefunded,
                 at,
                 Details {
-                    network: Some(network),
                     actual: Some(quantity.clone()),
                     party: Some(diamond),
-                    ..Details::default()
+                    ..Details::on(network)
                 },
                 format!("sends {quantity} to the LI.FI bridge, which bridges a token and refunds the value to you"),
             );
@@ -109,10 +106,9 @@ impl Run<'_, '_> {
                 FindingCode::BridgeOutputAmount,
                 at,
                 Details {
-                    network: Some(destination),
                     expected,
                     actual,
-                    ..Details::default()
+                    ..Details::on(destination)
                 },
                 format!("the bridge delivers at least {delivered} units but its destination calls pull {pulled}: they would fail and the whole amount would go to the message's receiver"),
             );
@@ -281,9 +277,8 @@ impl Run<'_, '_> {
                 FindingCode::SourceSwaps,
                 Some(location),
                 Details {
-                    network: Some(network),
                     field: Some(targets.join(", ")),
-                    ..Details::default()
+                    ..Details::on(network)
                 },
                 format!("the route swaps on {network} before bridging through {}: what those calls do is not decoded; what they take from your wallet is", targets.join(", ")),
             );
@@ -302,9 +297,8 @@ impl Run<'_, '_> {
                     FindingCode::BridgeToken,
                     Some(location),
                     Details {
-                        network: Some(network),
                         asset,
-                        ..Details::default()
+                        ..Details::on(network)
                     },
                     format!(
                         "the bridge takes {} from your wallet, not the agreed source currency",
@@ -351,9 +345,8 @@ impl Run<'_, '_> {
                     FindingCode::BridgeMessage,
                     at,
                     Details {
-                        network: Some(destination),
                         reason: Some(error.to_string()),
-                        ..Details::default()
+                        ..Details::on(destination)
                     },
                     format!("the bridge's destination message does not decode strictly: {error}"),
                 );
@@ -377,10 +370,9 @@ impl Run<'_, '_> {
                 FindingCode::DestinationReceiver,
                 at,
                 Details {
-                    network: Some(destination),
                     party: Some(receiver_party.clone()),
                     actual,
-                    ..Details::default()
+                    ..Details::on(destination)
                 },
                 format!("if the destination call fails, everything the bridge delivers goes to {receiver_party}, which is not the payee this message pays"),
             );
@@ -403,9 +395,8 @@ impl Run<'_, '_> {
                 FindingCode::DestinationCallTarget,
                 at,
                 Details {
-                    network: Some(destination),
                     party: Some(party.clone()),
-                    ..Details::default()
+                    ..Details::on(destination)
                 },
                 format!("the destination message calls {party} on {destination}, not the ERC20FeeProxy (the destination executor runs any call)"),
             );
@@ -420,9 +411,8 @@ impl Run<'_, '_> {
                 FindingCode::DestinationCallTarget,
                 at,
                 Details {
-                    network: Some(destination),
                     party: Some(party.clone()),
-                    ..Details::default()
+                    ..Details::on(destination)
                 },
                 format!("the destination message approves {party} for the bridged funds, not the ERC20FeeProxy it calls"),
             );
@@ -431,10 +421,7 @@ impl Run<'_, '_> {
             self.danger(
                 FindingCode::DestinationCallMismatch,
                 at,
-                Details {
-                    network: Some(destination),
-                    ..Details::default()
-                },
+                Details::on(destination),
                 "the destination call spends another token than the payment's".to_owned(),
             );
         }
@@ -451,9 +438,8 @@ impl Run<'_, '_> {
                     FindingCode::DestinationCallMismatch,
                     at,
                     Details {
-                        network: Some(destination),
                         field: Some(decoded.call.function().to_owned()),
-                        ..Details::default()
+                        ..Details::on(destination)
                     },
                     format!(
                         "the destination call is {}, not a payment through the ERC20FeeProxy",
@@ -467,9 +453,8 @@ impl Run<'_, '_> {
                     FindingCode::DestinationCallMismatch,
                     at,
                     Details {
-                        network: Some(destination),
                         reason: Some(error.to_string()),
-                        ..Details::default()
+                        ..Details::on(destination)
                     },
                     format!("the destination calldata does not decode strictly: {error}"),
                 );
@@ -508,10 +493,9 @@ impl Run<'_, '_> {
                 FindingCode::BridgeOutputAmount,
                 at,
                 Details {
-                    network: Some(destination),
                     expected,
                     actual,
-                    ..Details::default()
+                    ..Details::on(destination)
                 },
                 format!("the destination call's fromAmount {} does not cover the {pulled} units it pulls", swap.from_amount),
             );

@@ -402,6 +402,16 @@ pub struct Details {
     pub reason: Option<String>,
 }
 
+impl Details {
+    /// Details about something on `network`.
+    pub(super) fn on(network: Network) -> Details {
+        Details {
+            network: Some(network),
+            ..Details::default()
+        }
+    }
+}
+
 /// One finding of a verification.
 ///
 /// `code` and `details` are for programs and for rendering in any language; `message` is the

@@ -78,9 +78,8 @@ impl Run<'_, '_> {
                 FindingCode::SourceNetworkMismatch,
                 None,
                 Details {
-                    network: Some(stated),
                     field: Some("metadata.sourceNetwork".into()),
-                    ..Details::default()
+                    ..Details::on(stated)
                 },
                 format!(
                     "the route says it starts on {stated}, not on the agreed {}",
@@ -99,13 +98,12 @@ impl Run<'_, '_> {
                 FindingCode::BridgeToken,
                 None,
                 Details {
-                    network: Some(cross.network()),
                     field: Some("metadata.sourceTokenAddress".into()),
                     reason: Some(match stated {
                         Ok(address) => address.to_string(),
                         Err(error) => error.to_string(),
                     }),
-                    ..Details::default()
+                    ..Details::on(cross.network())
                 },
                 format!(
                     "metadata.sourceTokenAddress does not name the agreed source currency {}",
@@ -137,9 +135,8 @@ impl Run<'_, '_> {
                 FindingCode::ChainIdMismatch,
                 None,
                 Details {
-                    network: Some(network),
                     field: Some(format!("chainId {chain_id}")),
-                    ..Details::default()
+                    ..Details::on(network)
                 },
                 format!(
                     "chainId {chain_id} is not {network}'s ({})",
@@ -249,9 +246,8 @@ impl Run<'_, '_> {
                 FindingCode::DestinationCallMismatch,
                 location,
                 Details {
-                    network: Some(call.network),
                     party: Some(self.party(destination, &target)),
-                    ..Details::default()
+                    ..Details::on(call.network)
                 },
                 message,
             );
@@ -260,10 +256,7 @@ impl Run<'_, '_> {
             self.danger(
                 FindingCode::DestinationCallMismatch,
                 Some(location),
-                Details {
-                    network: Some(destination),
-                    ..Details::default()
-                },
+                Details::on(destination),
                 "the bridge message makes a destination call that no child declares".to_owned(),
             );
         }
@@ -336,10 +329,9 @@ impl Run<'_, '_> {
                         FindingCode::FeeNotPaid,
                         location,
                         Details {
-                            network: Some(entry.network),
                             expected: Some(quantity.clone()),
                             party: Some(party.clone()),
-                            ..Details::default()
+                            ..Details::on(entry.network)
                         },
                         format!("fee {index} ({quantity} to {party}) is declared but no transaction pays it"),
                     );
@@ -356,10 +348,9 @@ impl Run<'_, '_> {
                 FindingCode::FeeUndeclared,
                 Some(leg.at),
                 Details {
-                    network: Some(leg.network),
                     actual: Some(quantity.clone()),
                     party: Some(party.clone()),
-                    ..Details::default()
+                    ..Details::on(leg.network)
                 },
                 format!("pays {quantity} to {party}, which the fee bundle does not declare"),
             );
@@ -372,11 +363,10 @@ impl Run<'_, '_> {
                     FindingCode::FeeBearerMismatch,
                     None,
                     Details {
-                        network: Some(self.exp.network()),
                         expected,
                         actual: found,
                         expected_party: self.payee_party(index),
-                        ..Details::default()
+                        ..Details::on(self.exp.network())
                     },
                     format!("the fee bundle deducts {declared} units from payment {index}, but its payee receives {actual} units less than agreed"),
                 );
@@ -431,10 +421,7 @@ impl Run<'_, '_> {
             self.danger(
                 FindingCode::FeeNetwork,
                 location,
-                Details {
-                    network: Some(entry.network),
-                    ..Details::default()
-                },
+                Details::on(entry.network),
                 format!(
                     "the fee entry is on {} but {} is on {}",
                     entry.network,
@@ -494,10 +481,9 @@ impl Run<'_, '_> {
                 FindingCode::AmountSummaryMismatch,
                 None,
                 Details {
-                    network: Some(self.exp.network()),
                     actual: actual.clone(),
                     field: Some(format!("amountSummary.{field} {stated}")),
-                    ..Details::default()
+                    ..Details::on(self.exp.network())
                 },
                 format!(
                     "amountSummary.{field} is {stated} but the transactions make it {}",

@@ -61,9 +61,8 @@ impl Run<'_, '_> {
                 FindingCode::NetworkMismatch,
                 None,
                 Details {
-                    network: Some(self.exp.network()),
                     field: Some("executionKind evm_same_chain".into()),
-                    ..Details::default()
+                    ..Details::on(self.exp.network())
                 },
                 "the multicall says it settles on one chain, but a cross-chain route was agreed: its transactions are checked as signed on the source chain".to_owned(),
             ),
@@ -181,9 +180,8 @@ impl Run<'_, '_> {
                     FindingCode::EoaApprovalNotApprove,
                     Some(location),
                     Details {
-                        network: Some(network),
                         field: Some(decoded.call.function().to_owned()),
-                        ..Details::default()
+                        ..Details::on(network)
                     },
                     format!("the smart-account flow's wallet transactions must only approve the smart account, but this one is {}", decoded.call.function()),
                 );
@@ -207,10 +205,7 @@ impl Run<'_, '_> {
                 self.danger(
                     FindingCode::NotAnApproval,
                     Some(location),
-                    Details {
-                        network: Some(network),
-                        ..Details::default()
-                    },
+                    Details::on(network),
                     "a bridge call among the approvals".to_owned(),
                 );
             }
@@ -235,9 +230,8 @@ impl Run<'_, '_> {
             FindingCode::AddressFamily,
             Some(location),
             Details {
-                network: Some(network),
                 party: Some(super::Party::Other { address: tx.to }),
-                ..Details::default()
+                ..Details::on(network)
             },
             format!(
                 "the transaction goes to {}, which is not an address of {network}",
@@ -294,11 +288,10 @@ impl Run<'_, '_> {
             FindingCode::from(error),
             Some(location),
             Details {
-                network: Some(network),
                 party: Some(party),
                 actual,
                 reason: Some(error.to_string()),
-                ..Details::default()
+                ..Details::on(network)
             },
             message,
         );
@@ -324,9 +317,8 @@ impl Run<'_, '_> {
             FindingCode::NotAnApproval,
             Some(location),
             Details {
-                network: Some(decoded.network),
                 field: Some(decoded.call.function().to_owned()),
-                ..Details::default()
+                ..Details::on(decoded.network)
             },
             message.to_owned(),
         );
@@ -389,11 +381,10 @@ impl Run<'_, '_> {
                     FindingCode::ValueStranded,
                     Some(location),
                     Details {
-                        network: Some(network),
                         asset: Some(asset_ref),
                         actual,
                         reason: Some((*reason).to_owned()),
-                        ..Details::default()
+                        ..Details::on(network)
                     },
                     (*reason).to_owned(),
                 );
@@ -402,9 +393,8 @@ impl Run<'_, '_> {
                 FindingCode::UnverifiableCall,
                 Some(location),
                 Details {
-                    network: Some(network),
                     reason: Some((*reason).to_owned()),
-                    ..Details::default()
+                    ..Details::on(network)
                 },
                 (*reason).to_owned(),
             ),
@@ -445,10 +435,9 @@ impl Run<'_, '_> {
                 FindingCode::ValueMismatch,
                 Some(location),
                 Details {
-                    network: Some(network),
                     expected,
                     actual,
-                    ..Details::default()
+                    ..Details::on(network)
                 },
                 format!(
                     "sends {} native units but the call needs at least {}: it would fail",
@@ -470,10 +459,9 @@ impl Run<'_, '_> {
                     FindingCode::BatchFee,
                     Some(location),
                     Details {
-                        network: Some(network),
                         actual: Some(quantity.clone()),
                         party: Some(self.party(network, &fee.fee_address)),
-                        ..Details::default()
+                        ..Details::on(network)
                     },
                     format!("the batch contract charges an on-chain fee of at most {quantity} (its rate was not stated: what the payments do not use may go to the fee and the rest is refunded)"),
                 );
@@ -499,10 +487,9 @@ impl Run<'_, '_> {
         let quantity = self.quantity(network, Asset::Native, extra);
         let party = self.party(network, &decoded.to);
         let details = Details {
-            network: Some(network),
             actual: Some(quantity.clone()),
             party: Some(party.clone()),
-            ..Details::default()
+            ..Details::on(network)
         };
         match excess {
             Excess::Refunded => {
@@ -561,9 +548,8 @@ impl Run<'_, '_> {
                 FindingCode::BatchFeeRateUnknown,
                 Some(location),
                 Details {
-                    network: Some(network),
                     party: Some(party.clone()),
-                    ..Details::default()
+                    ..Details::on(network)
                 },
                 format!("the batch contract pulls an on-chain fee from your wallet for {party}, at a rate the calldata does not state and the expectation does not give (batchFeeRate)"),
             );
