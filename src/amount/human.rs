@@ -65,6 +65,33 @@ impl HumanAmount {
         parse_units(&self.0, decimals)
     }
 
+    /// The value in smallest units of a currency with `decimals`, whatever its trailing zeros:
+    /// `0.0100000000` is 10000 units of a 6-decimal currency, `0.0100001` is
+    /// [`AmountError::TooPrecise`]. For amounts a server writes, compared by value.
+    ///
+    /// ```
+    /// use securepay::amount::{AmountError, Decimals, HumanAmount};
+    ///
+    /// let usdc = Decimals::new(6)?;
+    /// assert_eq!(HumanAmount::parse("0.0100000000")?.value_in(usdc)?.to::<u64>(), 10_000);
+    /// assert!(matches!(HumanAmount::parse("0.0100001")?.value_in(usdc), Err(AmountError::TooPrecise { .. })));
+    /// assert!(HumanAmount::parse("0.0100000000")?.to_units(usdc).is_err()); // as written: too precise
+    /// # Ok::<(), AmountError>(())
+    /// ```
+    pub fn value_in(&self, decimals: Decimals) -> Result<U256, AmountError> {
+        match self.0.split_once('.') {
+            Some((whole, fraction)) => {
+                let fraction = fraction.trim_end_matches('0');
+                if fraction.is_empty() {
+                    parse_units(whole, decimals)
+                } else {
+                    parse_units(&format!("{whole}.{fraction}"), decimals)
+                }
+            }
+            None => parse_units(&self.0, decimals),
+        }
+    }
+
     /// Whether the amount is zero.
     pub fn is_zero(&self) -> bool {
         self.0.bytes().all(|b| b == b'0' || b == b'.')

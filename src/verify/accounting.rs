@@ -124,12 +124,19 @@ impl Run<'_, '_> {
                     .get(**p)
                     .is_some_and(|payment| payment.units() == leg.amount)
             };
-            let chosen = candidates
-                .iter()
-                .filter(|p| fits(p))
-                .filter(open)
+            // Several open payments of this payee fit (no reference agreed): the exact amount,
+            // else the smallest agreed amount the leg does not exceed (the least deduction),
+            // else the largest.
+            let units = |p: &usize| self.exp.payments().get(*p).map(|e| e.units());
+            let fitting = || candidates.iter().filter(|p| fits(p)).filter(open);
+            let chosen = fitting()
                 .find(exact)
-                .or_else(|| candidates.iter().filter(|p| fits(p)).find(open));
+                .or_else(|| {
+                    fitting()
+                        .filter(|p| units(p) >= Some(leg.amount))
+                        .min_by_key(|p| units(p))
+                })
+                .or_else(|| fitting().max_by_key(|p| units(p)));
             if let Some(payment) = chosen {
                 s.take(*payment, index);
                 continue;

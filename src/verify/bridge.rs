@@ -461,8 +461,7 @@ impl Run<'_, '_> {
                 return None;
             }
         };
-        self.destination_calls
-            .push((location, Bytes::clone(&swap.call_data)));
+
         let mut pulled = U256::ZERO;
         let mut payee = None;
         for flow in effect_of(&decoded).flows {
@@ -499,6 +498,12 @@ impl Run<'_, '_> {
                 },
                 format!("the destination call's fromAmount {} does not cover the {pulled} units it pulls", swap.from_amount),
             );
+        }
+        if payee.is_some() {
+            // A payment call of an agreed payee: a child declares it (a fee call needs no child;
+            // the fee bundle declares it).
+            self.destination_calls
+                .push((location, Bytes::clone(&swap.call_data)));
         }
         Some((pulled, payee))
     }

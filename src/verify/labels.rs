@@ -180,7 +180,7 @@ impl Run<'_, '_> {
             if &child.payee != payment.payee().address_for_transaction() {
                 wrong.push(format!("payee {}", self.party(child.network, &child.payee)));
             }
-            if child.amount.to_units(decimals).ok() != Some(payment.units()) {
+            if child.amount.value_in(decimals).ok() != Some(payment.units()) {
                 wrong.push(format!("amount {}", child.amount));
             }
             let same_currency = self
@@ -199,6 +199,27 @@ impl Run<'_, '_> {
             }
             if child.network != self.exp.network() {
                 wrong.push(format!("network {}", child.network));
+            }
+            let token = self.exp.token().map(|t| t.abi());
+            for (field, stated) in [
+                ("tokenAddress", child.token_address),
+                ("paymentCurrencyAddress", child.payment_currency_address),
+            ] {
+                if token.is_some() && stated.is_some_and(|t| Some(t.abi()) != token) {
+                    wrong.push(format!(
+                        "{field} {}",
+                        stated.map(|t| t.to_string()).unwrap_or_default()
+                    ));
+                }
+            }
+            let source = self
+                .exp
+                .cross_chain()
+                .and_then(|c| c.currency().token_address());
+            if let (Some(source), Some(stated)) = (source, child.source_token_address) {
+                if stated.abi() != source.abi() {
+                    wrong.push(format!("sourceTokenAddress {stated}"));
+                }
             }
             if !wrong.is_empty() {
                 self.danger(
@@ -433,7 +454,7 @@ impl Run<'_, '_> {
             );
             return None;
         }
-        let Ok(units) = entry.amount.to_units(currency.decimals()) else {
+        let Ok(units) = entry.amount.value_in(currency.decimals()) else {
             self.danger(
                 FindingCode::FeeAmountUnreadable,
                 location,
@@ -473,7 +494,7 @@ impl Run<'_, '_> {
             ("payerTotal", &summary.payer_total, s.total),
         ];
         for (field, stated, computed) in checks {
-            if stated.to_units(decimals).ok() == Some(computed) {
+            if stated.value_in(decimals).ok() == Some(computed) {
                 continue;
             }
             let actual = Some(self.in_payment_currency(computed));
