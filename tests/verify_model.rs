@@ -47,7 +47,7 @@
 //!
 //! **Classified, not decided:** what the model never reads is a pure label and must leave the
 //! verdict safe: `stepsRequired`, `needsApproval`, `hasEnough*`, `quote*`, `costBreakdown`,
-//! `rawStep`, `sourceAmount`, `sourceToken`, `eoaApproval`, `platformFee`, `executableLegCount`,
+//! `rawStep`, `sourceAmount`, `sourceToken`, `eoaApproval` (but its spender), `platformFee`, `executableLegCount`,
 //! a multicall's singular `approvalTransactionIndex`, `metadata.network` and
 //! `metadata.paymentCurrencyId`, `token`, `feeLabel`, `feeType`,
 //! `feeComponentId`, `bundleId`, a single's fee `requestId`, `destinationCall.chain`, the legacy
@@ -55,9 +55,10 @@
 //! `integrator`, `referrer`, `receiver`, relayer, timestamps, `outputAmountMultiplier`,
 //! `requiresDeposit`, `receivingAssetId` of destination calls).
 //!
-//! **Known verifier bugs** (the ignored `bug_*` tests at the end): their findings or cases are
-//! left out of the properties by [`known_bug`] and [`Judgement::known`], so that the rest stays
-//! checked.
+//! **Verifier bugs this test found** are fixed; their minimal inputs stay as `regression_*`
+//! tests at the end. One documented limit stays classified ([`Judgement::known`]): several
+//! reference-less payments to one payee are paired by least deduction in leg order, so an
+//! adversarial order may be refused (never accepted) where another pairing would match.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -85,7 +86,7 @@ use securepay::pay::{
     RouteType, SinglePayment, SmartAccountFlow,
 };
 use securepay::transaction::Transaction;
-use securepay::verify::{verify, verify_slice, Expectation, FindingCode, Severity, Verdict};
+use securepay::verify::{verify, verify_slice, Expectation, Severity, Verdict};
 use serde_json::{json, Value};
 
 // ---- the model's own ABI -------------------------------------------------------------------
@@ -257,12 +258,6 @@ fn exact_units(text: &str, decimals: u8) -> Option<U256> {
     }
     let padding = usize::from(decimals) - fraction.len();
     units.checked_mul(U256::from(10u8).checked_pow(U256::from(padding))?)
-}
-
-/// Whether amount text has more fraction digits than `decimals` (trailing zeros included).
-fn over_precise(text: &str, decimals: u8) -> bool {
-    text.split_once('.')
-        .is_some_and(|(_, f)| f.len() > usize::from(decimals))
 }
 
 fn human(units: U256, decimals: u8) -> String {
@@ -469,18 +464,9 @@ impl Judgement {
     }
 }
 
-/// VERIFIER BUG 2 (`bug_a_bridge_call_labelled_an_approval_passes`). VERIFIER BUG 1 is left out
-/// by [`known_bug`], by its finding.
-const BUG_BRIDGE_ROLE: &str = "bug 2: a bridge call at a position the metadata labels an approval";
-/// VERIFIER BUG 4 (`bug_a_child_naming_another_token_passes`).
-const BUG_CHILD_TOKENS: &str =
-    "bug 4: a child's token labels name another token than the transactions move";
-/// VERIFIER BUG 5 (`bug_payments_to_one_payee_without_references_are_paired_greedily`).
+/// The verifier's documented pairing limit (see [`greedy_pairing`]).
 const BUG_GREEDY_PAIRING: &str =
-    "bug 5: payments to one payee without references, legs in another order";
-/// VERIFIER BUG 3 (`bug_amount_text_with_trailing_zeros_beyond_the_decimals_is_refused`).
-const BUG_TRAILING_ZEROS: &str =
-    "bug 3: a label amount written with more fraction digits than the currency has, all zeros";
+    "limit: payments to one payee without references, paired otherwise than least deduction";
 
 /// The accounting's outcome.
 struct Settlement {
@@ -540,8 +526,8 @@ fn model(bytes: &[u8], ag: &Agreement) -> Judgement {
         }
     }
     let (mut m, pairing) = outcome.unwrap();
-    // The verifier pairs legs greedily, in leg order: where that pairing is not the one that
-    // matches, it refuses what matches (bug 5).
+    // The verifier pairs legs in leg order by least deduction: where that pairing is not the
+    // one that matches, it refuses what matches (its documented limit).
     if pairing.is_some() && pairing != greedy_pairing(&m, &candidates) {
         m.known.push(BUG_GREEDY_PAIRING);
     }
@@ -553,9 +539,11 @@ fn model(bytes: &[u8], ag: &Agreement) -> Judgement {
     }
 }
 
-/// The verifier's pairing as `match_payments` makes it (used only to recognise bug 5): each
-/// payment leg, in order, takes an open payment of its payee whose reference fits, one of the
-/// same amount first.
+/// The verifier's pairing as `match_payments` makes it (used only to recognise its documented
+/// limit): each payment leg, in order, takes an open payment of its payee whose reference fits:
+/// the same amount, else the smallest agreed amount it does not exceed, else the largest. Where
+/// only another pairing matches (several reference-less payments to one payee, legs in an
+/// adversarial order), the verifier refuses what matches: a refusal, never an acceptance.
 fn greedy_pairing(m: &Model<'_>, candidates: &[Vec<usize>]) -> Option<Vec<usize>> {
     let ag = m.ag;
     let mut paid: Vec<Option<usize>> = vec![None; ag.payments.len()];
@@ -566,10 +554,15 @@ fn greedy_pairing(m: &Model<'_>, candidates: &[Vec<usize>]) -> Option<Vec<usize>
         let open: Vec<usize> = (0..ag.payments.len())
             .filter(|p| paid[*p].is_none() && candidates[*p].contains(&leg))
             .collect();
-        let exact = open
+        let amount = m.legs[leg].amount;
+        let units = |p: &&usize| ag.payments[**p].units;
+        let exact = open.iter().find(|p| units(p) == amount);
+        let least_deduction = open
             .iter()
-            .find(|p| ag.payments[**p].units == m.legs[leg].amount);
-        if let Some(p) = exact.or(open.first()) {
+            .filter(|p| units(p) >= amount)
+            .min_by_key(|p| units(p));
+        let largest = open.iter().max_by_key(|p| units(p));
+        if let Some(p) = exact.or(least_deduction).or(largest) {
             paid[*p] = Some(leg);
         }
     }
@@ -746,11 +739,9 @@ impl Model<'_> {
                 self.bad(format!("a call of {other}, not part of any agreed flow"))
             }
         }
-        let bridge = matches!(target, Target::Contract(Contract::LiFiDiamond));
         match (role, approves) {
             // The metadata calls a bridge call an approval: a label that disagrees with what the
             // transaction does, but the verifier checks no role of a bridge call.
-            (Role::Approval, false) if bridge => self.known.push(BUG_BRIDGE_ROLE),
             (Role::Approval, false) => self.bad("a non-approval at an approval position"),
             (Role::NotApproval, true) => self.bad("an approval at a payment or fee position"),
             _ => {}
@@ -1473,22 +1464,25 @@ impl Model<'_> {
                 let same_currency = Catalog::builtin()
                     .get(child.payment_currency.as_str())
                     .is_ok_and(|c| c.id().as_str() == ag.currency_id);
-                if over_precise(child.amount.as_str(), ag.decimals) {
-                    self.known.push(BUG_TRAILING_ZEROS);
-                }
                 // The child's token labels: the payment token, and (cross-chain) the source
                 // token, as `metadata.sourceTokenAddress` must be.
                 let names = |label: Option<PayeeAddress>, token: Option<Address>| {
                     label.is_none_or(|l| Some(l.abi()) == token)
                 };
-                if !names(child.token_address, ag.token)
-                    || !names(child.payment_currency_address, ag.token)
+                // The payment currency's address (the token, or a native currency's catalog
+                // address).
+                let currency = Catalog::builtin()
+                    .get(&ag.currency_id)
+                    .ok()
+                    .map(|c| c.address().abi());
+                if !names(child.token_address, currency)
+                    || !names(child.payment_currency_address, currency)
                     || !names(
                         child.source_token_address,
-                        ag.cross.as_ref().map(|c| c.token),
+                        ag.cross.as_ref().map(|c| c.token).or(currency),
                     )
                 {
-                    self.known.push(BUG_CHILD_TOKENS);
+                    self.bad("a child's token labels name other tokens than the transactions move");
                 }
                 if child.payee != payment.payee
                     || exact_units(child.amount.as_str(), ag.decimals) != Some(payment.units)
@@ -1525,6 +1519,14 @@ impl Model<'_> {
     }
 
     fn source_labels(&mut self, meta: &securepay::pay::PayMetadata) {
+        // metadata.eoaApproval names the smart account the wallet approves: the agreed one.
+        if let (Some(label), Some(account)) = (&meta.eoa_approval, self.ag.smart_account) {
+            if label.spender.abi() != account.abi() {
+                self.bad(
+                    "metadata.eoaApproval names another spender than the agreed smart account",
+                );
+            }
+        }
         let Some(cross) = &self.ag.cross else {
             return;
         };
@@ -1625,9 +1627,6 @@ impl Model<'_> {
                 self.bad("a fee entry on another network than its currency");
                 continue;
             }
-            if over_precise(entry.amount.as_str(), currency.decimals().get()) {
-                self.known.push(BUG_TRAILING_ZEROS);
-            }
             let Some(units) = exact_units(entry.amount.as_str(), currency.decimals().get()) else {
                 self.bad("a fee entry amount that is not exact");
                 continue;
@@ -1679,9 +1678,6 @@ impl Model<'_> {
                 (summary.payer_total.as_str(), s.total),
             ];
             for (text, computed) in checks {
-                if over_precise(text, d) {
-                    self.known.push(BUG_TRAILING_ZEROS);
-                }
                 if exact_units(text, d) != Some(computed) {
                     self.bad(format!(
                         "amountSummary value {text} is not the effects' {computed}"
@@ -3290,26 +3286,11 @@ fn apply(
 
 // ---- the properties --------------------------------------------------------------------------
 
-/// A finding that is a known VERIFIER BUG (each has an ignored regression test below): it does
-/// not count as the verifier's danger, so that the rest of the property stays meaningful.
-fn known_bug(finding: &securepay::verify::Finding) -> bool {
-    // VERIFIER BUG 1 (`bug_cross_chain_multicall_with_a_fee_is_refused`): every call of a bridge
-    // message must be some child's `destinationCall`, but a child declares one call (its
-    // payee's) and a fee rides in the same message as a second call: every cross-chain
-    // multicall with a fee is refused. The model requires only that each child's
-    // `destinationCall` be a call the bridge makes (fee calls are accounted as fee legs).
-    finding.code == FindingCode::DestinationCallMismatch
-        && finding
-            .transaction
-            .is_some_and(|at| at.list == "transactions")
-        && finding.message.contains("no child declares")
-}
-
 fn unsafe_verdict(verdict: &Verdict) -> bool {
     verdict
         .findings
         .iter()
-        .any(|f| f.severity == Severity::Danger && !known_bug(f))
+        .any(|f| f.severity == Severity::Danger)
 }
 
 fn report(
@@ -3485,7 +3466,7 @@ fn verdict_of(response: &str, expectation: &str) -> Verdict {
     )
 }
 
-/// VERIFIER BUG 1. A cross-chain multicall of two payments of 10 USDC on Base from USDT on
+/// Regression (verifier bug 1, fixed). A cross-chain multicall of two payments of 10 USDC on Base from USDT on
 /// Optimism, with a payer-borne fee of 0.01 USDC on the first: the builder's own output. The
 /// first bridge message pays the payee and the fee recipient (two ERC20FeeProxy calls), the
 /// fee is declared in the bundle, within `maxPayerFees`, and `maxSourceAmount` covers both
@@ -3494,8 +3475,7 @@ fn verdict_of(response: &str, expectation: &str) -> Verdict {
 /// of a message to be some child's `destinationCall`, but a child declares one call (its
 /// payee's), so no cross-chain multicall with a fee can pass (issue 13, class 7).
 #[test]
-#[ignore = "VERIFIER BUG: every cross-chain multicall with a fee is refused (destination_call_mismatch on the fee's message call)"]
-fn bug_cross_chain_multicall_with_a_fee_is_refused() {
+fn regression_a_cross_chain_multicall_with_a_fee_is_accepted() {
     let verdict = verdict_of(
         include_str!("data/verify_model/bug1_cross_chain_multicall_with_a_fee.json"),
         r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.01","maxPayeeFees":"0","payer":"0x2222222222222222222222222222222222222222",
@@ -3506,7 +3486,7 @@ fn bug_cross_chain_multicall_with_a_fee_is_refused() {
     assert!(verdict.is_safe(), "{verdict}");
 }
 
-/// VERIFIER BUG 2. A valid cross-chain multicall (two bridge calls) whose metadata says
+/// Regression (verifier bug 2, fixed). A valid cross-chain multicall (two bridge calls) whose metadata says
 /// `approvalTransactionIndices: [0, 2]` and `bridgeTxIndices: [1]`: transaction 2, a LI.FI
 /// bridge call that takes 10 USDT, is labelled an approval. The model: a role that disagrees with
 /// what the transaction does (a wallet that signs the "approvals" first, or shows them as such,
@@ -3514,8 +3494,7 @@ fn bug_cross_chain_multicall_with_a_fee_is_refused() {
 /// LI.FI diamond (`transaction` returns after `bridge_call`), although it flags the same
 /// mislabelling of any other call (`not_an_approval`).
 #[test]
-#[ignore = "VERIFIER BUG: a bridge call that the metadata labels an approval passes (no role check for LI.FI calls)"]
-fn bug_a_bridge_call_labelled_an_approval_passes() {
+fn regression_a_bridge_call_labelled_an_approval_is_refused() {
     let verdict = verdict_of(
         include_str!("data/verify_model/bug2_bridge_call_labelled_an_approval.json"),
         r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0","maxPayeeFees":"0","payer":"0x2222222222222222222222222222222222222222",
@@ -3526,7 +3505,7 @@ fn bug_a_bridge_call_labelled_an_approval_passes() {
     assert!(!verdict.is_safe(), "{verdict}");
 }
 
-/// VERIFIER BUG 3. A single payment of 10 USDC on Base with a payer-borne fee of 0.01 USDC, its
+/// Regression (verifier bug 3, fixed). A single payment of 10 USDC on Base with a payer-borne fee of 0.01 USDC, its
 /// fee entry written `"amount": "0.0100000000"`: exactly 0.01, with more (zero) fraction digits
 /// than USDC's 6. The model: the same value, everything matches. verify:
 /// `fee_amount_unreadable` "fee amount 0.0100000000 is not an exact amount of USDC" and then
@@ -3535,8 +3514,7 @@ fn bug_a_bridge_call_labelled_an_approval_passes() {
 /// by value (`same_value`); children's `amount` and every `amountSummary` value are refused the
 /// same way.
 #[test]
-#[ignore = "VERIFIER BUG: a label amount exact in value but written with trailing zeros beyond the currency's decimals is refused"]
-fn bug_amount_text_with_trailing_zeros_beyond_the_decimals_is_refused() {
+fn regression_amount_text_with_trailing_zeros_beyond_the_decimals_is_read_by_value() {
     let verdict = verdict_of(
         include_str!("data/verify_model/bug3_fee_amount_with_trailing_zeros.json"),
         r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.01","maxPayeeFees":"0",
@@ -3545,15 +3523,14 @@ fn bug_amount_text_with_trailing_zeros_beyond_the_decimals_is_refused() {
     assert!(verdict.is_safe(), "{verdict}");
 }
 
-/// VERIFIER BUG 4. A valid cross-chain multicall whose first child says it is paid from
+/// Regression (verifier bug 4, fixed). A valid cross-chain multicall whose first child says it is paid from
 /// `sourceTokenAddress` USDC on Optimism (`0x0b2C…Ff85`) and delivers `tokenAddress` /
 /// `paymentCurrencyAddress` USDT on Base (`0xfde4…9bb2`), while the bridge takes USDT on
 /// Optimism and delivers USDC on Base. The model: the child's labels disagree with the effects
 /// (the same disagreement in `metadata.sourceTokenAddress` is a `bridge_token` danger). verify:
 /// no finding; the children's token labels are never read.
 #[test]
-#[ignore = "VERIFIER BUG: a child's sourceTokenAddress / tokenAddress / paymentCurrencyAddress may name other tokens than the transactions move"]
-fn bug_a_child_naming_another_token_passes() {
+fn regression_a_child_naming_another_token_is_refused() {
     let verdict = verdict_of(
         include_str!("data/verify_model/bug4_child_naming_another_token.json"),
         r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0","maxPayeeFees":"0","payer":"0x2222222222222222222222222222222222222222",
@@ -3564,7 +3541,7 @@ fn bug_a_child_naming_another_token_passes() {
     assert!(!verdict.is_safe(), "{verdict}");
 }
 
-/// VERIFIER BUG 5. The agreement: 5 USDC then 10 USDC to the same payee, no references, at most
+/// Regression (verifier bug 5, fixed). The agreement: 5 USDC then 10 USDC to the same payee, no references, at most
 /// 0.02 USDC of payee-borne fees. The multicall pays 9.99 (the 10 less its 0.01 fee) first, then
 /// 4.99, and the two 0.01 fees, each declared payee-borne for its request. The model: pairing
 /// 9.99 with the 10 and 4.99 with the 5, everything matches. verify pairs legs greedily in
@@ -3572,8 +3549,7 @@ fn bug_a_child_naming_another_token_passes() {
 /// 9.99 to the 5: `payment_amount`, `payee_fees_above_max` (5.01), `fee_bearer_mismatch`,
 /// `amount_summary_mismatch`.
 #[test]
-#[ignore = "VERIFIER BUG: reference-less payments to one payee are paired in transaction order, refusing a valid response"]
-fn bug_payments_to_one_payee_without_references_are_paired_greedily() {
+fn regression_payments_to_one_payee_without_references_are_paired_by_least_deduction() {
     let verdict = verdict_of(
         include_str!("data/verify_model/bug5_one_payee_twice_without_references.json"),
         r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0","maxPayeeFees":"0.02",

@@ -200,25 +200,24 @@ impl Run<'_, '_> {
             if child.network != self.exp.network() {
                 wrong.push(format!("network {}", child.network));
             }
-            let token = self.exp.token().map(|t| t.abi());
-            for (field, stated) in [
-                ("tokenAddress", child.token_address),
-                ("paymentCurrencyAddress", child.payment_currency_address),
+            // The token labels name the payment currency (its address: the token, or the
+            // catalog's address of a native currency) and, cross-chain, the agreed source one.
+            let payment_currency = Some(self.exp.currency().address().abi());
+            let source = match self.exp.cross_chain() {
+                Some(cross) => Some(cross.currency().address().abi()),
+                None => payment_currency,
+            };
+            for (field, stated, expected) in [
+                ("tokenAddress", child.token_address, payment_currency),
+                (
+                    "paymentCurrencyAddress",
+                    child.payment_currency_address,
+                    payment_currency,
+                ),
+                ("sourceTokenAddress", child.source_token_address, source),
             ] {
-                if token.is_some() && stated.is_some_and(|t| Some(t.abi()) != token) {
-                    wrong.push(format!(
-                        "{field} {}",
-                        stated.map(|t| t.to_string()).unwrap_or_default()
-                    ));
-                }
-            }
-            let source = self
-                .exp
-                .cross_chain()
-                .and_then(|c| c.currency().token_address());
-            if let (Some(source), Some(stated)) = (source, child.source_token_address) {
-                if stated.abi() != source.abi() {
-                    wrong.push(format!("sourceTokenAddress {stated}"));
+                if let Some(stated) = stated.filter(|s| Some(s.abi()) != expected) {
+                    wrong.push(format!("{field} {stated}"));
                 }
             }
             if !wrong.is_empty() {
