@@ -2341,19 +2341,18 @@ fn cross_multicall_fee_in_call() -> (PayResponse, Value) {
         amount_summary: None,
         fees: vec![fee_entry("req0", FeeBearer::Payer, 20_000, on_base(FEE_TO))],
     });
+    multi_mut(&mut r).metadata.source_amount = Some("40.72".into()); // the label follows the edit
     e["maxPayerFees"] = json!("0.02");
     e["maxSourceAmount"] = json!("40.72");
     (r, e)
 }
 
-/// HOLE (valid refused): a cross-chain multicall built by `PaymentPlan::build_cross_chain` from
-/// a plan with fees carries each fee as its own call of the destination message (after the
-/// payee's call); a child has one `destinationCall` (the payee's), so every fee call is reported
-/// "a destination call that no child declares" (`destination_call_mismatch`) and the multicall
-/// can never pass, though every effect is accounted (the fee shows in the summary, labelled).
+/// Was a HOLE (valid refused), fixed: a cross-chain multicall built by
+/// `PaymentPlan::build_cross_chain` from a plan with fees carries each fee as its own call of
+/// the destination message (after the payee's call); a child declares one `destinationCall`
+/// (the payee's), and a fee call needs none (the fee bundle declares it).
 #[test]
-#[ignore = "HOLE: a cross-chain multicall with any fee call in a destination message is refused (destination_call_mismatch)"]
-fn class_7_hole_cross_chain_multicall_with_fees() {
+fn class_7_cross_chain_multicall_with_fees_is_accepted() {
     let _serial = serial();
     check(&class_7_hole_scenarios());
 }
@@ -3540,8 +3539,7 @@ fn extra_a_masked_payee_stays_masked() {
 /// chain too (the JSON of the verdict shows it). (`Finding.message` is documented never to show
 /// a masked payee.) Each response is still refused: a leak, not a loss.
 #[test]
-#[ignore = "HOLE (masking): a masked payee shows in bridge_refund_address/bridge_receiver messages, as a source-chain party, and in details.reason of plain_transfer/unknown_target"]
-fn extra_hole_a_masked_payee_shows_in_findings() {
+fn extra_a_masked_payee_is_masked_in_every_finding() {
     let _serial = serial();
     let leaking: Vec<String> = masking_scenarios()
         .into_iter()
@@ -3710,7 +3708,8 @@ fn fr(code: FindingCode, d: &Details) -> String {
         FindingCode::FeeCurrency => format!("Des frais sont déclarés en {field}, et non dans la devise du paiement."),
         FindingCode::FeeNetwork => format!("Des frais sont déclarés sur {network}, où aucun frais de ce paiement n'est payé."),
         FindingCode::FeeAmountUnreadable => format!("Le montant de frais {field} n'est pas un montant exact de la devise."),
-        FindingCode::AmountSummaryMismatch => format!("Le récapitulatif des montants ({field}) contredit les transactions, qui font {actual}."),
+        FindingCode::AmountSummaryMismatch => format!("Le récapitulatif des montants indique {expected} ({field}), mais les transactions font {actual}."),
+        FindingCode::LabelMismatch => format!("Une étiquette de la réponse ({field}) contredit les transactions ou l'accord."),
         FindingCode::BatchFee => format!("Le contrat de lot prélève des frais d'au plus {actual} pour {party}."),
         FindingCode::BatchFeeRateUnknown => format!("Le contrat de lot prélève pour {party} des frais à un taux que ni l'appel ni l'accord n'indiquent (batchFeeRate)."),
         FindingCode::ApprovalToken => format!("Autorise {party} à dépenser du {asset}, que ce paiement ne dépense pas."),
@@ -3905,6 +3904,7 @@ fn needs(code: FindingCode) -> Vec<Vec<Slot>> {
         FindingCode::FeeCurrency | FindingCode::FeeAmountUnreadable => all(&[Field]),
         FindingCode::FeeNetwork => all(&[Network]),
         FindingCode::AmountSummaryMismatch => all(&[Field, Actual]),
+        FindingCode::LabelMismatch => all(&[Field]),
         FindingCode::BatchFee => all(&[Actual, Party]),
         FindingCode::BatchFeeRateUnknown => all(&[Party]),
         FindingCode::ApprovalToken
@@ -4148,8 +4148,7 @@ fn source_swap(sending: Address, from_amount: U256, requires_deposit: bool) -> S
 /// swapped and its proceeds bridged to the payee: value leaves the wallet beyond the agreement,
 /// uncounted. Expected: a danger (the native value is an outflow no agreement covers).
 #[test]
-#[ignore = "HOLE: msg.value spent by a non-deposit native source swap of swapAndStart is reported as refunded (caution only)"]
-fn extra_hole_native_value_spent_by_a_source_swap() {
+fn extra_native_value_spent_by_a_source_swap_is_refused() {
     let _serial = serial();
     check(&native_source_swap_scenarios());
 }
@@ -4197,8 +4196,7 @@ fn native_source_swap_scenarios() -> Vec<Scenario> {
 /// and `paymentCurrencyAddress`. The transactions are right in each case (the summary, from the
 /// effects, is right): only a display of the labels is misled.
 #[test]
-#[ignore = "HOLE (labels): metadata.sourceAmount/paymentCurrencyId/network/eoaApproval and children's token addresses are not cross-checked"]
-fn extra_hole_labels_that_disagree_with_the_effects_pass() {
+fn extra_labels_that_disagree_with_the_effects_are_refused() {
     let _serial = serial();
     check(&label_scenarios());
 }

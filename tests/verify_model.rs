@@ -47,9 +47,9 @@
 //!
 //! **Classified, not decided:** what the model never reads is a pure label and must leave the
 //! verdict safe: `stepsRequired`, `needsApproval`, `hasEnough*`, `quote*`, `costBreakdown`,
-//! `rawStep`, `sourceAmount`, `sourceToken`, `eoaApproval` (but its spender), `platformFee`, `executableLegCount`,
-//! a multicall's singular `approvalTransactionIndex`, `metadata.network` and
-//! `metadata.paymentCurrencyId`, `token`, `feeLabel`, `feeType`,
+//! `rawStep`, `sourceToken`, `eoaApproval` (but its spender and token), `platformFee`,
+//! `executableLegCount`, a multicall's singular `approvalTransactionIndex`, `token`, `feeLabel`,
+//! `feeType`,
 //! `feeComponentId`, `bundleId`, a single's fee `requestId`, `destinationCall.chain`, the legacy
 //! batch's `metadata`, and the bridge's analytics fields (`transactionId`, `bridge`,
 //! `integrator`, `referrer`, `receiver`, relayer, timestamps, `outputAmountMultiplier`,
@@ -1527,9 +1527,53 @@ impl Model<'_> {
                 );
             }
         }
+        // metadata.network and metadata.paymentCurrencyId name the agreed payment network and
+        // currency.
+        if meta
+            .network
+            .as_deref()
+            .is_some_and(|n| n != self.ag.network.id())
+        {
+            self.bad("metadata.network is not the agreed network");
+        }
+        if let Some(id) = &meta.payment_currency_id {
+            let resolved = Catalog::builtin()
+                .get(id)
+                .ok()
+                .map(|c| c.id().as_str().to_owned());
+            if resolved.as_deref() != Some(self.ag.currency_id.as_str()) {
+                self.bad("metadata.paymentCurrencyId is not the agreed currency");
+            }
+        }
+        // metadata.eoaApproval's token is the token the payment spends.
+        if let Some(label) = &meta.eoa_approval {
+            let spent = self
+                .ag
+                .cross
+                .as_ref()
+                .map(|c| Some(c.token))
+                .unwrap_or(self.ag.token);
+            if Some(label.token_address.abi()) != spent {
+                self.bad("metadata.eoaApproval names another token than the payment spends");
+            }
+        }
         let Some(cross) = &self.ag.cross else {
             return;
         };
+        // A cross-chain metadata.sourceAmount is what the bridge calls take.
+        if let Some(text) = &meta.source_amount {
+            let taken = self
+                .legs
+                .iter()
+                .filter(|l| l.kind == Kind::Bridge && l.network == cross.network)
+                .fold(U256::ZERO, |t, l| t.saturating_add(l.amount));
+            let stated = securepay::amount::HumanAmount::parse(text)
+                .and_then(|a| a.value_in(securepay::amount::Decimals::new(cross.decimals).unwrap()))
+                .ok();
+            if stated != Some(taken) {
+                self.bad("metadata.sourceAmount is not what the bridge calls take");
+            }
+        }
         if meta.source_network.is_some_and(|n| n != cross.network) {
             self.bad("metadata.sourceNetwork is not the agreed one");
         }

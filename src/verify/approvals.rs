@@ -52,10 +52,12 @@ impl Run<'_, '_> {
             let expected = Some(self.quantity(network, asset, need));
             let actual = Some(self.quantity(network, asset, granted));
             let party = self.party(network, &spender);
+            let asset_ref = self.asset(network, asset);
             self.caution(
                 FindingCode::ApprovalBelowNeed,
                 None,
                 Details {
+                    asset: Some(asset_ref),
                     expected: expected.clone(),
                     actual: actual.clone(),
                     party: Some(party.clone()),

@@ -282,6 +282,25 @@ impl Run<'_, '_> {
                 },
                 format!("the route swaps on {network} before bridging through {}: what those calls do is not decoded; what they take from your wallet is", targets.join(", ")),
             );
+            if call
+                .source_swaps
+                .iter()
+                .any(|s| s.sending_asset_id == Address::ZERO)
+            {
+                // A native swap spends msg.value from the diamond's balance: only what is left
+                // is refunded (SwapperV2/LibSwap), so the value would not come back.
+                let asset = Some(self.asset(network, Asset::Native));
+                self.danger(
+                    FindingCode::BridgeToken,
+                    Some(location),
+                    Details {
+                        asset,
+                        field: Some("swapData.sendingAssetId".into()),
+                        ..Details::on(network)
+                    },
+                    format!("the route's source swaps spend the native currency on {network}, not the agreed source token"),
+                );
+            }
             for swap in call.source_swaps.iter().filter(|s| s.requires_deposit) {
                 pulls.push((swap.sending_asset_id, swap.from_amount));
             }

@@ -183,6 +183,9 @@ finding_codes! {
     FeeAmountUnreadable = "fee_amount_unreadable",
     /// `amountSummary` disagrees with the decoded effects.
     AmountSummaryMismatch = "amount_summary_mismatch",
+    /// A metadata label (`network`, `paymentCurrencyId`, `sourceAmount`, `eoaApproval`)
+    /// disagrees with the transactions or the agreement.
+    LabelMismatch = "label_mismatch",
     /// A batch contract's on-chain fee (at most the stated figure).
     BatchFee = "batch_fee",
     /// A batch contract may charge an on-chain fee whose rate the expectation does not state.
@@ -400,6 +403,9 @@ pub struct Details {
     /// The technical reason (a decoding error), in English.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// The structural problem, for `structure_*` codes (its fields say where).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problem: Option<Problem>,
 }
 
 impl Details {
@@ -513,6 +519,7 @@ mod tests {
                 | FindingCode::FeeNetwork
                 | FindingCode::FeeAmountUnreadable
                 | FindingCode::AmountSummaryMismatch
+                | FindingCode::LabelMismatch
                 | FindingCode::BatchFee
                 | FindingCode::BatchFeeRateUnknown
                 | FindingCode::ApprovalToken
@@ -544,6 +551,6 @@ mod tests {
                 | FindingCode::SourceAmountAboveMax => {}
             }
         }
-        assert_eq!(seen.len(), 75);
+        assert_eq!(seen.len(), 76);
     }
 }

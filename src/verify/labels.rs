@@ -47,22 +47,98 @@ impl Run<'_, '_> {
 
     /// `metadata.eoaApproval` names the smart account the wallet approves: the agreed one.
     fn eoa_label(&mut self, metadata: &PayMetadata) {
-        let (Some(label), Some(account)) = (&metadata.eoa_approval, self.exp.smart_account())
-        else {
+        let Some(label) = &metadata.eoa_approval else {
             return;
         };
-        if label.spender.abi() != account.abi() {
-            let party = self.party(self.exp.signing_network(), &label.spender);
+        let network = self.exp.signing_network();
+        let asset = self.asset(network, Asset::Token(label.token_address));
+        if let Some(account) = self
+            .exp
+            .smart_account()
+            .filter(|a| a.abi() != label.spender.abi())
+        {
+            let party = self.party(network, &label.spender);
             self.danger(
                 FindingCode::EoaApprovalSpender,
                 None,
                 Details {
                     party: Some(party.clone()),
                     expected_party: Some(super::Party::SmartAccount { address: account }),
+                    asset: Some(asset.clone()),
                     field: Some("metadata.eoaApproval.spender".into()),
-                    ..Details::default()
+                    ..Details::on(network)
                 },
                 format!("metadata.eoaApproval names {party} as the spender, not your smart account {account}"),
+            );
+        }
+        let spent = self.source_asset().map_or(self.payment_asset(), |(_, a)| a);
+        if Asset::Token(PayeeAddress::from_abi(network, label.token_address.abi())) != spent {
+            self.label(
+                network,
+                "metadata.eoaApproval.tokenAddress",
+                format!("metadata.eoaApproval names {asset}, which is not the token this payment spends"),
+            );
+        }
+    }
+
+    /// A label of the response that disagrees with the transactions or the agreement.
+    fn label(&mut self, network: Network, field: &str, message: String) {
+        self.danger(
+            FindingCode::LabelMismatch,
+            None,
+            Details {
+                field: Some(field.to_owned()),
+                ..Details::on(network)
+            },
+            message,
+        );
+    }
+
+    /// `metadata.network` and `metadata.paymentCurrencyId` name the agreed payment network and
+    /// currency; a cross-chain `metadata.sourceAmount` is what the bridge calls take.
+    fn metadata_labels(&mut self, metadata: &PayMetadata) {
+        let network = self.exp.network();
+        if let Some(stated) = metadata.network.as_deref().filter(|n| *n != network.id()) {
+            self.label(
+                network,
+                "metadata.network",
+                format!("metadata.network says {stated}, not the agreed {network}"),
+            );
+        }
+        let currency = self.exp.currency().id().clone();
+        if let Some(stated) = metadata.payment_currency_id.as_deref().filter(|id| {
+            self.v.catalog.get(id).map(|c| c.id().clone()).ok() != Some(currency.clone())
+        }) {
+            self.label(
+                network,
+                "metadata.paymentCurrencyId",
+                format!("metadata.paymentCurrencyId says {stated}, not the agreed {currency}"),
+            );
+        }
+        let (Some(cross), Some(stated)) =
+            (self.exp.cross_chain().cloned(), &metadata.source_amount)
+        else {
+            return;
+        };
+        let source = cross.network();
+        let taken = self
+            .legs
+            .iter()
+            .filter(|l| l.kind == LegKind::Bridge && l.network == source)
+            .fold(U256::ZERO, |t, l| t.saturating_add(l.amount));
+        let stated_units = crate::amount::HumanAmount::parse(stated)
+            .and_then(|a| a.value_in(cross.currency().decimals()))
+            .ok();
+        if stated_units != Some(taken) {
+            let actual = self.quantity(
+                source,
+                self.source_asset().map_or(Asset::Native, |(_, a)| a),
+                taken,
+            );
+            self.label(
+                source,
+                "metadata.sourceAmount",
+                format!("metadata.sourceAmount says {stated} but the bridge calls take {actual}"),
             );
         }
     }
@@ -70,6 +146,7 @@ impl Run<'_, '_> {
     /// `metadata.sourceNetwork` and `metadata.sourceTokenAddress` must be the agreed route's.
     fn source_labels(&mut self, metadata: &PayMetadata) {
         self.eoa_label(metadata);
+        self.metadata_labels(metadata);
         let Some(cross) = self.exp.cross_chain().cloned() else {
             return;
         };
@@ -497,11 +574,16 @@ impl Run<'_, '_> {
                 continue;
             }
             let actual = Some(self.in_payment_currency(computed));
+            let stated_quantity = stated
+                .value_in(decimals)
+                .ok()
+                .map(|units| self.in_payment_currency(units));
             self.danger(
                 FindingCode::AmountSummaryMismatch,
                 None,
                 Details {
                     actual: actual.clone(),
+                    expected: stated_quantity,
                     field: Some(format!("amountSummary.{field} {stated}")),
                     ..Details::on(self.exp.network())
                 },

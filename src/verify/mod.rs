@@ -70,6 +70,7 @@ mod expectation;
 mod finding;
 mod labels;
 mod lines;
+mod mask;
 mod render;
 mod run;
 mod summary;

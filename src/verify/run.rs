@@ -147,6 +147,7 @@ pub(super) fn run(
     let settlement = run.settle();
     run.check_labels(response, &settlement);
     run.summarize(&settlement);
+    run.mask();
     (run.findings, run.lines)
 }
 
@@ -162,6 +163,7 @@ impl Run<'_, '_> {
             None,
             Details {
                 reason: Some(problem.to_string()),
+                problem: Some(problem.clone()),
                 ..Details::default()
             },
             problem.to_string(),

@@ -284,12 +284,27 @@ impl Run<'_, '_> {
             }
             _ => None,
         };
+        let expected = match error {
+            DecodeError::ValueBelowFee { fee, .. } => {
+                Some(self.quantity(network, Asset::Native, *fee))
+            }
+            _ => None,
+        };
+        let field = match error {
+            DecodeError::UnknownSelector(selector) => {
+                Some(format!("0x{}", alloy_primitives::hex::encode(selector)))
+            }
+            DecodeError::SelectorNotOnTarget { function, .. } => Some((*function).to_owned()),
+            _ => None,
+        };
         self.danger(
             FindingCode::from(error),
             Some(location),
             Details {
                 party: Some(party),
                 actual,
+                expected,
+                field,
                 reason: Some(error.to_string()),
                 ..Details::on(network)
             },
