@@ -1,5 +1,6 @@
-//! Verifying a pay response of 1 to 1000 children from its JSON bytes (parse, structural checks,
-//! strict decoding of every call, accounting, summary), beside `serde_json::from_slice::<Value>`
+//! Verifying a pay response from its JSON bytes with `verify_slice` (parse, structural checks,
+//! strict decoding of every call, accounting, summary) — a same-chain multicall of 1, 10, 150
+//! and 1,000 children, a cross-chain one of 1 and 20 — beside `serde_json::from_slice::<Value>`
 //! of the same bytes.
 //!
 //! `cargo bench --bench verify`; `cargo bench --bench report` then prints the README table.

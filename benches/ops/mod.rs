@@ -18,12 +18,20 @@ use securepay::contracts::abi::{IBatchPayments, IERC20FeeProxy};
 use securepay::currency::Catalog;
 use securepay::network::Network;
 use securepay::pay::{
-    ApprovalPlan, FeeBearer, PayResponse, PaymentPlan, PlannedFee, PlannedPayment,
+    ApprovalPlan, CrossChainRoute, FeeBearer, PayResponse, PaymentPlan, PlannedFee, PlannedPayment,
 };
-use securepay::verify::{verify, Expectation};
+use securepay::verify::{verify_slice, Expectation};
 
 /// The sizes that show how an operation scales with the number of payees or children.
 pub const SIZES: [usize; 4] = [1, 10, 100, 1000];
+
+/// The numbers of children of the same-chain verify bench: one (the single shape), ten, the
+/// service's documented cap (150) and its largest (1,000).
+pub const VERIFY_SIZES: [usize; 4] = [1, 10, 150, 1000];
+
+/// The numbers of children of the cross-chain verify bench (one is the single shape with
+/// `routeType: "crosschain"`, more the `evm_cross_chain` multicall).
+pub const CROSS_CHAIN_SIZES: [usize; 2] = [1, 20];
 
 /// One side of a comparison: a name and a closure that does the work once.
 pub struct Op {
@@ -373,26 +381,114 @@ pub fn pay() -> Vec<Comparison> {
         .collect()
 }
 
-pub fn verify_from_bytes() -> Vec<Comparison> {
-    SIZES
-        .into_iter()
-        .map(|size| {
-            let bytes = response_bytes(size);
-            let ours = bytes.clone();
-            let expectation = expectation(size);
-            let verdict = verify(&PayResponse::from_slice(&bytes).unwrap(), &expectation);
-            assert!(verdict.is_safe(), "{verdict}");
-            Comparison {
-                group: "verify/from bytes",
-                size: Some(size),
-                ours: op("securepay parse + verify", move || {
-                    let response = PayResponse::from_slice(black_box(&ours)).unwrap();
-                    black_box(verify(&response, &expectation));
-                }),
-                baseline: value_baseline(bytes),
-            }
+/// A cross-chain pay response of `children` payments: USDT on Optimism bridged to USDC on Base
+/// through LI.FI's Across V4 facet, each bridge call's destination message paying its payee
+/// through the Base ERC20FeeProxy ([`PaymentPlan::build_cross_chain`]).
+pub fn cross_chain_bytes(children: usize) -> Vec<u8> {
+    let catalog = Catalog::builtin();
+    let payments: Vec<PlannedPayment> = (0..children)
+        .map(|i| PlannedPayment {
+            request_id: format!("01{i:064x}"),
+            secure_payment_token: Some(format!("01JD3E6JD46KY4KKV7X9V0{i:04X}").parse().unwrap()),
+            payee: PayeeAddress::from_abi(
+                Network::Base,
+                Address::left_padding_from(&(i as u64 + 1).to_be_bytes()),
+            ),
+            amount: U256::from(1_000_000u64 + i as u64),
+            reference: PaymentReference::new((i as u64).to_be_bytes()),
         })
-        .collect()
+        .collect();
+    let route = CrossChainRoute {
+        network: Network::Optimism,
+        currency: catalog.get("USDT-optimism").unwrap().clone(),
+        payer: CROSS_CHAIN_PAYER.parse().unwrap(),
+        // each payment and 0.1 USDT of bridge costs
+        source_amounts: payments
+            .iter()
+            .map(|p| p.amount + U256::from(100_000u64))
+            .collect(),
+        quote_timestamp: 1_773_740_000,
+        fill_deadline: 1_773_750_000,
+    };
+    let plan = PaymentPlan {
+        network: Network::Base,
+        currency: catalog.get("USDC-base").unwrap().clone(),
+        payments,
+        fees: vec![],
+        approval: ApprovalPlan::Exact,
+        smart_account: None,
+        parent_token: Some("01JD3E6JD46KY4KKV7X9V0MZ00".parse().unwrap()),
+        bundle_id: None,
+    };
+    serde_json::to_vec(&plan.build_cross_chain(&route).unwrap()).unwrap()
+}
+
+const CROSS_CHAIN_PAYER: &str = "0x2222222222222222222222222222222222222222";
+
+/// What the payer agreed to for [`cross_chain_bytes`]`(children)`: the payments on Base, and
+/// the route from Optimism with at most what the bridge calls take.
+pub fn cross_chain_expectation(children: usize) -> Expectation {
+    let payments: Vec<serde_json::Value> = (0..children)
+        .map(|i| {
+            let payee = Address::left_padding_from(&(i as u64 + 1).to_be_bytes());
+            serde_json::json!({
+                "payee": payee.to_checksum(None),
+                "amount": format_units(U256::from(1_000_000u64 + i as u64), Decimals::new(6).unwrap()),
+                "reference": format!("0x{}", alloy_primitives::hex::encode((i as u64).to_be_bytes())),
+            })
+        })
+        .collect();
+    let source: u64 = (0..children as u64).map(|i| 1_100_000 + i).sum();
+    let json = serde_json::json!({
+        "network": "base", "currency": "USDC-base", "payments": payments,
+        "sourceNetwork": "optimism", "sourceCurrency": "USDT-optimism",
+        "maxSourceAmount": format_units(U256::from(source), Decimals::new(6).unwrap()),
+        "payer": CROSS_CHAIN_PAYER,
+    });
+    Expectation::from_json(&json.to_string()).unwrap()
+}
+
+/// `verify_slice` of the bytes beside `serde_json::from_slice::<Value>` of the same bytes.
+fn verify_comparison(
+    group: &'static str,
+    size: usize,
+    bytes: Vec<u8>,
+    expectation: Expectation,
+) -> Comparison {
+    let verdict = verify_slice(&bytes, &expectation);
+    assert!(verdict.is_safe(), "{group} {size}: {verdict}");
+    let ours = bytes.clone();
+    Comparison {
+        group,
+        size: Some(size),
+        ours: op("securepay verify_slice", move || {
+            black_box(verify_slice(black_box(&ours), &expectation));
+        }),
+        baseline: value_baseline(bytes),
+    }
+}
+
+/// Verifying from the response's bytes (`verify_slice`: parse, structural checks, strict
+/// decoding of every call, accounting, summary): a same-chain multicall of 1 to 1,000 children,
+/// and a cross-chain one of 1 and 20.
+pub fn verify_from_bytes() -> Vec<Comparison> {
+    let same_chain = VERIFY_SIZES.into_iter().map(|size| {
+        verify_comparison(
+            "verify/from bytes",
+            size,
+            response_bytes(size),
+            expectation(size),
+        )
+    });
+    let cross_chain = CROSS_CHAIN_SIZES.into_iter().map(|size| {
+        verify_comparison(
+            "verify/cross-chain from bytes",
+            size,
+            cross_chain_bytes(size),
+            cross_chain_expectation(size),
+        )
+    });
+    same_chain.chain(cross_chain).collect()
 }
 
 /// Registers each comparison as a criterion group of two functions.

@@ -6,7 +6,8 @@
 //! ```
 //!
 //! Inputs framed with selector bytes (`amount`, `calldata_decode`, `webhook`, `policy`) get
-//! them here, with the same tables as the targets.
+//! them here, with the same tables as the targets; the structured `verify_bound` inputs follow
+//! `securepay_fuzz::bound`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -57,6 +58,7 @@ fn main() {
     addresses(&seeds);
     currencies(&seeds);
     pay(&seeds);
+    verify_bound(&seeds);
     calldata(&seeds);
     webhooks(&seeds);
     policies(&seeds);
@@ -212,6 +214,79 @@ fn pay(seeds: &Seeds) {
             &format!("hidden-{i}"),
             hidden.to_string().as_bytes(),
         );
+    }
+}
+
+/// `verify_bound`: the pay responses of `pay_response` as raw bodies, and structured inputs
+/// (`securepay_fuzz::bound`: shape, size, ops) that reach every amplification the target
+/// knows, each small.
+fn verify_bound(seeds: &Seeds) {
+    for file in [
+        "legacy_batch",
+        "legacy_batch_schema_names",
+        "multicall_cross_chain",
+        "multicall_same_chain",
+        "single_crosschain",
+        "single_erc20_fees",
+        "single_native",
+        "single_tron",
+    ] {
+        let text = seeds.read(&format!("tests/data/pay/{file}.json"));
+        seeds.write("verify_bound", file, text.as_bytes());
+    }
+    for (i, case) in verify_cases().iter().enumerate() {
+        let json = serde_json::to_vec(&case.response).expect("serializes");
+        seeds.write("verify_bound", &format!("built-{i}"), &json);
+    }
+    let le = |n: u16| n.to_le_bytes();
+    let [k2a, k2b] = le(2_000);
+    let [k60a, k60b] = le(60_000);
+    let [k5a, k5b] = le(5_000);
+    let [k1a, k1b] = le(1_000);
+    let structured: Vec<(&str, Vec<u8>)> = vec![
+        // Each shape, two payments where it has several.
+        ("shape-0", vec![0, 1]),
+        ("shape-1", vec![1, 1]),
+        ("shape-2", vec![2, 1]),
+        ("shape-3", vec![3, 1]),
+        ("shape-4", vec![4, 1]),
+        ("shape-5", vec![5, 1]),
+        ("shape-6", vec![6, 1]),
+        ("shape-7", vec![7, 1]),
+        // The service's cap (150 children) and its largest (1,000).
+        ("same-chain-150", vec![3, 5]),
+        ("cross-chain-150", vec![5, 5]),
+        ("legacy-1000", vec![6, 7]),
+        ("fee-per-child-1000", vec![7, 7]),
+        // approvalTransactionsCount = 10^7, then 2^64 - 1 (0.1.0: 3.8 GB, then an abort).
+        ("approval-count-1e7", vec![0, 0, 0, 0, 1, 0, 0, 0, 0]),
+        ("approval-count-max", vec![0, 0, 0, 0, 3, 0, 0, 0, 0]),
+        ("child-count-max", vec![3, 3, 0, 4, 3, 0, 0, 0, 0]),
+        // Shuffled feeTransactionIndices (0.1.0: 40,000 took 10 s), in and out of range; the
+        // lengths are the fuzzer's to grow.
+        ("fee-indices-shuffled", vec![3, 3, 1, 0, 3, k2a, k2b, 0]),
+        (
+            "approval-indices-in-range",
+            vec![3, 3, 1, 1, 6, k2a, k2b, 0],
+        ),
+        ("bridge-indices-huge", vec![5, 3, 1, 2, 5, k2a, k2b, 0]),
+        // 1,000 children renumbered with their childCount; 5,000 transactions; a mirror list;
+        // 5,000 fee entries. Bit 7 of the size byte: up to 8 MiB, else 1 MiB.
+        ("children-1000", vec![3, 2, 2, 1, 3, k1a, k1b]),
+        ("transactions-5000", vec![3, 0x82, 2, 0, 0, k5a, k5b]),
+        ("eoa-approvals-5000", vec![3, 2, 2, 10, 0, k5a, k5b]),
+        ("fees-5000", vec![7, 0x83, 2, 2, 0, k5a, k5b]),
+        // As many children as fit in a little over 8 MiB: refused by its size.
+        ("children-8mib", vec![3, 0x82, 2, 1, 3, k60a, k60b]),
+        // Repeated calldata words of the batch call; an offset bomb in a bridge call.
+        ("batch-words", vec![6, 3, 3, 1, 6, 0, 0, k5a, k5b]),
+        ("bridge-bomb", vec![5, 1, 5, 1, 0, 0, k5a, k5b]),
+        // A long string leaf, a deep and wide rawStep.
+        ("long-string", vec![3, 1, 6, 0, 0, 1, k60a, k60b, 15]),
+        ("raw-step", vec![3, 1, 7, 100, k60a, k60b]),
+    ];
+    for (name, bytes) in structured {
+        seeds.write("verify_bound", &format!("structured-{name}"), &bytes);
     }
 }
 

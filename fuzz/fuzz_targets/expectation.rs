@@ -14,23 +14,23 @@ fuzz_target!(|data: &[u8]| {
     let Ok(expectation) = Expectation::from_json(text) else {
         return;
     };
-    assert!(!expectation.payments.is_empty());
+    assert!(!expectation.payments().is_empty());
     assert_eq!(
-        expectation.currency.chain_network(),
-        Some(expectation.network)
+        expectation.currency().chain_network(),
+        Some(expectation.network())
     );
-    for payment in &expectation.payments {
-        assert!(!payment.units.is_zero());
+    for payment in expectation.payments() {
+        assert!(!payment.units().is_zero());
         assert_eq!(
-            payment.amount.to_units(expectation.currency.decimals()),
-            Ok(payment.units)
+            payment.amount().to_units(expectation.currency().decimals()),
+            Ok(payment.units())
         );
     }
     let debug = format!("{expectation:?}");
-    if expectation.hide_payee_address {
-        for payment in &expectation.payments {
-            let payee = payment.payee.address_for_transaction().to_string();
-            let shown_elsewhere = [expectation.payer, expectation.smart_account]
+    if expectation.hide_payee_address() {
+        for payment in expectation.payments() {
+            let payee = payment.payee().address_for_transaction().to_string();
+            let shown_elsewhere = [expectation.payer(), expectation.smart_account()]
                 .iter()
                 .flatten()
                 .any(|a| a.to_string() == payee);
