@@ -256,3 +256,17 @@ fn payee_abi_form_is_the_20_bytes() {
     assert_eq!(PayeeAddress::from_abi(Network::Tron, tron.abi()), tron);
     assert_eq!(tron.to_string(), "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
 }
+
+#[test]
+fn a_tron_text_longer_than_any_address_is_refused_before_decoding() {
+    let long = "a".repeat(100_000);
+    assert_eq!(
+        securepay::address::TronAddress::parse(&long).unwrap_err(),
+        securepay::address::TronAddressError::TooLong { length: 100_000 }
+    );
+    let at_most = "T".to_owned() + &"1".repeat(34); // 35 characters: decoded, then refused
+    assert!(!matches!(
+        securepay::address::TronAddress::parse(&at_most),
+        Err(securepay::address::TronAddressError::TooLong { .. })
+    ));
+}

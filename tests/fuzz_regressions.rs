@@ -144,9 +144,9 @@ fn cli_decode_refuses_data_with_a_doubled_0x_prefix() {
 }
 
 // ---- verify_bound ------------------------------------------------------------------------
-// Open findings of `fuzz/fuzz_targets/verify_bound.rs`, reported to the owner of `verify` and
-// ignored until fixed (`cargo test --test fuzz_regressions -- --ignored` runs them). They
-// check the bound by its effect, never by time: the verdict of a long index list stays small.
+// Findings of `fuzz/fuzz_targets/verify_bound.rs`, fixed. They check the bound by its effect,
+// never by time: the verdict of a long index list stays small; a long Base58 text is refused
+// by its length before it is decoded.
 
 mod verify_bound {
     use alloy_primitives::{Address, U256};
@@ -213,7 +213,6 @@ mod verify_bound {
     /// `MAX_RESPONSE_BYTES`) of `"feeTransactionIndices":[9,9,…]` (4,191,282 entries) takes
     /// 4–8 s and 3.6 GB per `verify_slice`.
     #[test]
-    #[ignore = "open: long index lists make one finding per entry (reported from verify_bound)"]
     fn a_long_index_list_gives_a_verdict_of_bounded_size() {
         let plan = plan(vec![payment(1, 1_000_000), payment(2, 2_000_000)], vec![]);
         let expectation = expectation(&plan, json!({}));
@@ -282,7 +281,6 @@ mod verify_bound {
     /// destination call that no child declares" (`destination_call_mismatch`), though the
     /// expectation allows the fee. Issue 13, class 7: such a response must pass.
     #[test]
-    #[ignore = "open: a cross-chain multicall with a fee is refused (reported from verify_bound)"]
     fn a_cross_chain_multicall_with_a_payer_fee_built_by_the_plan_verifies() {
         let fee = PlannedFee {
             request_id: "req1".into(),

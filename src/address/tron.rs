@@ -7,6 +7,9 @@ use alloy_primitives::Address;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
 
+/// The longest Base58 text of 25 bytes: ⌈25 × log(256) / log(58)⌉ = 35 characters.
+const MAX_BASE58_LEN: usize = 35;
+
 /// Why text is not a Tron address.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -46,6 +49,13 @@ pub enum TronAddressError {
     /// Hex text that is not `41` + 40 hex digits (optionally `0x`-prefixed).
     #[error("not a Tron hex address (41 followed by 40 hex digits): {0:?}")]
     InvalidHex(String),
+    /// Longer than any Base58 text of 25 bytes (35 characters): refused before decoding, so
+    /// that a long text costs nothing (Base58 decoding is quadratic in its length).
+    #[error("invalid base58check Tron address: {length} characters, a Tron address has 34")]
+    TooLong {
+        /// The number of bytes of the text.
+        length: usize,
+    },
 }
 
 /// A Tron account or contract address.
@@ -83,6 +93,9 @@ impl TronAddress {
     pub fn parse(text: &str) -> Result<TronAddress, TronAddressError> {
         if text.is_empty() {
             return Err(TronAddressError::Empty);
+        }
+        if text.len() > MAX_BASE58_LEN {
+            return Err(TronAddressError::TooLong { length: text.len() });
         }
         let decoded = bs58::decode(text).into_vec().map_err(|error| {
             let byte_index = match error {

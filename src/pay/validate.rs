@@ -277,33 +277,57 @@ impl PayResponse {
     }
 }
 
-/// Marks transaction indices with their role and reports out-of-range and overlapping ones.
+/// Marks transaction indices with their role and reports out-of-range and overlapping ones,
+/// the first of each kind.
 struct Roles {
     owner: Vec<Option<&'static str>>,
+    /// The (field, other field) pairs already reported: a list of a million bad indices is one
+    /// problem, not a million (the response must not size the work or the findings).
+    reported: Vec<(&'static str, Option<&'static str>)>,
 }
 
 impl Roles {
     fn new(len: usize) -> Roles {
         Roles {
             owner: vec![None; len],
+            reported: Vec::new(),
         }
+    }
+
+    /// Whether this kind of problem is reported for the first time (a handful of kinds: the
+    /// roles are a fixed set of metadata fields).
+    fn first(&mut self, key: (&'static str, Option<&'static str>)) -> bool {
+        if self.reported.contains(&key) {
+            return false;
+        }
+        self.reported.push(key);
+        true
     }
 
     fn claim(&mut self, role: &'static str, index: usize, problems: &mut Vec<Problem>) {
         let len = self.owner.len();
         match self.owner.get_mut(index) {
-            None => problems.push(Problem::IndexOutOfRange {
-                field: role,
-                index,
-                len,
-            }),
+            None => {
+                if self.first((role, None)) {
+                    problems.push(Problem::IndexOutOfRange {
+                        field: role,
+                        index,
+                        len,
+                    });
+                }
+            }
             Some(slot @ None) => *slot = Some(role),
             Some(Some(first)) if same_role(first, role) => {}
-            Some(Some(first)) => problems.push(Problem::OverlappingIndices {
-                first,
-                second: role,
-                index,
-            }),
+            Some(Some(first)) => {
+                let first = *first;
+                if self.first((first, Some(role))) {
+                    problems.push(Problem::OverlappingIndices {
+                        first,
+                        second: role,
+                        index,
+                    });
+                }
+            }
         }
     }
 }
