@@ -92,26 +92,6 @@ fn plan(
             recipient: fee_recipient,
         })
         .collect();
-    let decimals = currency.decimals();
-    let borne = |bearer: FeeBearer| {
-        let total = fees
-            .iter()
-            .filter(|f| f.bearer == bearer)
-            .fold(U256::ZERO, |t, f| t + f.amount);
-        securepay::amount::format_units(total, decimals)
-    };
-    // Caps as a wallet sets them: exactly the fees shown to the person.
-    let expectation = json!({
-        "network": network.id(),
-        "currency": currency.id().as_str(),
-        "payments": payments.iter().map(|p| json!({
-            "payee": p.payee.to_string(),
-            "amount": securepay::amount::format_units(p.amount, decimals),
-            "reference": p.reference.to_string(),
-        })).collect::<Vec<_>>(),
-        "maxPayerFees": borne(FeeBearer::Payer),
-        "maxPayeeFees": borne(FeeBearer::Payee),
-    });
     let plan = PaymentPlan {
         network,
         currency,
@@ -122,6 +102,8 @@ fn plan(
         parent_token: Some("01JD3E6JD46KY4KKV7X9V0MZ00".parse().unwrap()),
         bundle_id: None,
     };
+    // What a wallet states for it: the payments, caps equal to the fees shown.
+    let expectation = serde_json::to_value(Expectation::for_plan(&plan).unwrap()).unwrap();
     (plan, expectation)
 }
 
@@ -251,7 +233,7 @@ fn cross_chain_case(
     payees: Vec<(PayeeAddress, u64)>,
     fees: Vec<(FeeBearer, u64)>,
 ) -> Case {
-    let (plan, mut expectation) = plan(
+    let (plan, _) = plan(
         Network::Base,
         "USDC-base",
         payees,
@@ -270,7 +252,6 @@ fn cross_chain_case(
             p.amount + fees + U256::from(100_000u64)
         })
         .collect();
-    let total = source_amounts.iter().fold(U256::ZERO, |t, a| t + *a);
     let route = CrossChainRoute {
         network: Network::Optimism,
         currency: Catalog::builtin().get("USDT-optimism").unwrap().clone(),
@@ -279,13 +260,8 @@ fn cross_chain_case(
         quote_timestamp: 1_773_740_000,
         fill_deadline: 1_773_750_000,
     };
-    expectation["sourceNetwork"] = json!("optimism");
-    expectation["sourceCurrency"] = json!("USDT-optimism");
-    expectation["maxSourceAmount"] = json!(securepay::amount::format_units(
-        total,
-        securepay::amount::Decimals::new(6).unwrap()
-    ));
-    expectation["payer"] = json!(PAYER);
+    let expectation =
+        serde_json::to_value(Expectation::for_cross_chain_plan(&plan, &route).unwrap()).unwrap();
     Case {
         name,
         response: plan.build_cross_chain(&route).unwrap(),

@@ -203,7 +203,6 @@ fn plan(
     approval: ApprovalPlan,
 ) -> (PaymentPlan, Value) {
     let currency = currency(currency_id);
-    let decimals = currency.decimals();
     let payments: Vec<PlannedPayment> = payees
         .iter()
         .enumerate()
@@ -227,24 +226,6 @@ fn plan(
             recipient: *to,
         })
         .collect();
-    let borne = |bearer: FeeBearer| {
-        let total = fees
-            .iter()
-            .filter(|f| f.bearer == bearer)
-            .fold(U256::ZERO, |t, f| t + f.amount);
-        format_units(total, decimals)
-    };
-    let expectation = json!({
-        "network": network.id(),
-        "currency": currency.id().as_str(),
-        "payments": payments.iter().map(|p| json!({
-            "payee": p.payee.to_string(),
-            "amount": format_units(p.amount, decimals),
-            "reference": p.reference.to_string(),
-        })).collect::<Vec<_>>(),
-        "maxPayerFees": borne(FeeBearer::Payer),
-        "maxPayeeFees": borne(FeeBearer::Payee),
-    });
     let plan = PaymentPlan {
         network,
         currency,
@@ -255,6 +236,8 @@ fn plan(
         parent_token: Some("01JD3E6JD46KY4KKV7X9V0MZ00".parse().unwrap()),
         bundle_id: None,
     };
+    // What a wallet states for it: the payments, caps equal to the fees shown.
+    let expectation = serde_json::to_value(Expectation::for_plan(&plan).unwrap()).unwrap();
     (plan, expectation)
 }
 
@@ -300,7 +283,7 @@ fn cross(
     fees: &[FeeSpec],
     bridge_cost: u64,
 ) -> (PayResponse, Value) {
-    let (plan, mut expectation) = usdc_plan(payees, fees);
+    let (plan, _) = usdc_plan(payees, fees);
     let source_amounts: Vec<U256> = plan
         .payments
         .iter()
@@ -313,7 +296,6 @@ fn cross(
             p.amount + fees + u(bridge_cost)
         })
         .collect();
-    let total = source_amounts.iter().fold(U256::ZERO, |t, a| t + *a);
     let route = CrossChainRoute {
         network: Network::Optimism,
         currency: currency("USDT-optimism"),
@@ -322,11 +304,11 @@ fn cross(
         quote_timestamp: 1_773_740_000,
         fill_deadline: 1_773_750_000,
     };
-    expectation["sourceNetwork"] = json!("optimism");
-    expectation["sourceCurrency"] = json!("USDT-optimism");
-    expectation["maxSourceAmount"] = json!(format_units(total, Decimals::new(6).unwrap()));
-    expectation["payer"] = json!(PAYER);
-    (plan.build_cross_chain(&route).unwrap(), expectation)
+    let expectation = Expectation::for_cross_chain_plan(&plan, &route).unwrap();
+    (
+        plan.build_cross_chain(&route).unwrap(),
+        serde_json::to_value(expectation).unwrap(),
+    )
 }
 
 /// A single USDC payment on Base whose fee is carried inside the proxy call (`_feeAmount` to

@@ -179,25 +179,6 @@ fn plan(
             recipient: fee_recipient,
         })
         .collect();
-    let decimals = currency.decimals();
-    let borne = |bearer: FeeBearer| {
-        let total = fees
-            .iter()
-            .filter(|f| f.bearer == bearer)
-            .fold(U256::ZERO, |t, f| t + f.amount);
-        format_units(total, decimals)
-    };
-    let expectation = json!({
-        "network": network.id(),
-        "currency": currency.id().as_str(),
-        "payments": payments.iter().map(|p| json!({
-            "payee": p.payee.to_string(),
-            "amount": format_units(p.amount, decimals),
-            "reference": p.reference.to_string(),
-        })).collect::<Vec<_>>(),
-        "maxPayerFees": borne(FeeBearer::Payer),
-        "maxPayeeFees": borne(FeeBearer::Payee),
-    });
     let plan = PaymentPlan {
         network,
         currency,
@@ -208,7 +189,8 @@ fn plan(
         parent_token: Some("01JD3E6JD46KY4KKV7X9V0MZ00".parse().expect("token")),
         bundle_id: None,
     };
-    (plan, expectation)
+    let expectation = Expectation::for_plan(&plan).expect("the plan's own expectation");
+    (plan, serde_json::to_value(expectation).expect("json"))
 }
 
 fn case(name: &'static str, response: PayResponse, expectation: Value) -> VerifyCase {

@@ -499,6 +499,72 @@ impl Expectation {
         }
     }
 
+    /// What a payer who agreed to exactly `plan` states: its payments with their references,
+    /// `maxPayerFees` and `maxPayeeFees` equal to the plan's fees of each bearer, its smart
+    /// account. For tests and fixtures: a wallet builds its expectation from what the person
+    /// saw, never from what a server planned.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::currency::Catalog;
+    /// use securepay::network::Network;
+    /// use securepay::pay::{ApprovalPlan, FeeBearer, PaymentPlan, PlannedFee, PlannedPayment};
+    /// use securepay::verify::{verify, Expectation};
+    ///
+    /// let payee = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?;
+    /// let plan = PaymentPlan {
+    ///     network: Network::Base, currency: Catalog::builtin().get("USDC-base")?.clone(),
+    ///     payments: vec![PlannedPayment { request_id: "r".into(), secure_payment_token: None, payee,
+    ///         amount: U256::from(10_000_000u64), reference: "0x1a2b3c4d5e6f7081".parse()? }],
+    ///     fees: vec![PlannedFee { request_id: "r".into(), fee_component_id: None, fee_type: None, fee_label: None,
+    ///         bearer: FeeBearer::Payer, amount: U256::from(30_000u64), recipient: "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()? }],
+    ///     approval: ApprovalPlan::Exact, smart_account: None, parent_token: None, bundle_id: None,
+    /// };
+    /// let expectation = Expectation::for_plan(&plan)?;
+    /// assert_eq!(expectation.max_payer_fees(), U256::from(30_000u64));
+    /// assert!(verify(&plan.build()?, &expectation).is_safe());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_plan(plan: &crate::pay::PaymentPlan) -> Result<Expectation, ExpectationError> {
+        Expectation::plan_builder(plan).build()
+    }
+
+    /// As [`Expectation::for_plan`], for the cross-chain response of `plan` from `route`
+    /// ([`crate::pay::PaymentPlan::build_cross_chain`]): the source network and currency, at
+    /// most the route's source amounts, the route's payer.
+    pub fn for_cross_chain_plan(
+        plan: &crate::pay::PaymentPlan,
+        route: &crate::pay::CrossChainRoute,
+    ) -> Result<Expectation, ExpectationError> {
+        let total = route
+            .source_amounts
+            .iter()
+            .fold(U256::ZERO, |t, a| t.saturating_add(*a));
+        Expectation::plan_builder(plan)
+            .payer(route.payer)
+            .cross_chain(route.network, route.currency.clone(), total)
+            .build()
+    }
+
+    fn plan_builder(plan: &crate::pay::PaymentPlan) -> ExpectationBuilder {
+        let borne = |bearer: crate::pay::FeeBearer| {
+            plan.fees
+                .iter()
+                .filter(|f| f.bearer == bearer)
+                .fold(U256::ZERO, |t, f| t.saturating_add(f.amount))
+        };
+        let mut builder = Expectation::builder(plan.network, plan.currency.clone())
+            .max_payer_fees(borne(crate::pay::FeeBearer::Payer))
+            .max_payee_fees(borne(crate::pay::FeeBearer::Payee));
+        for payment in &plan.payments {
+            builder = builder.payment(payment.payee, payment.amount, Some(payment.reference));
+        }
+        if let Some(flow) = plan.smart_account {
+            builder = builder.smart_account(flow.account);
+        }
+        builder
+    }
+
     /// Reads an expectation from JSON, resolving currencies in the built-in catalog.
     pub fn from_json(text: &str) -> Result<Expectation, ExpectationError> {
         Expectation::from_slice_with(text.as_bytes(), Catalog::builtin())
