@@ -910,7 +910,7 @@ fn unlimited_approvals_of_immutable_contracts_are_cautions_said_plainly() {
             && f.message.contains("unlimited")));
     assert!(unlimited.summary.lines.iter().any(|l| l
         .to_string()
-        .starts_with("Approve unlimited USDC on Base for the payment contract")));
+        .starts_with("Approve unlimited USDC for the payment contract")));
     let cross = cases
         .iter()
         .find(|c| c.name.starts_with("multicall cross-chain"))
@@ -966,7 +966,7 @@ fn the_summary_says_what_happens_and_masks_a_hidden_payee_everywhere() {
     assert!(
         lines
             .iter()
-            .any(|l| l == "Total leaving your wallet on Base: 10.8 USDC"),
+            .any(|l| l == "Total leaving your wallet: 10.8 USDC"),
         "{lines:?}"
     );
     let mut hidden = case.expectation.clone();

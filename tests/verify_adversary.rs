@@ -3743,6 +3743,7 @@ fn fr_line(line: &SummaryLine) -> String {
             asset,
             amount,
             spender,
+            ..
         } => match amount {
             Some(amount) => format!(
                 "Autoriser {} sur {} pour {}",
@@ -3827,7 +3828,9 @@ fn fr_line(line: &SummaryLine) -> String {
             destination.display_name(),
             fr_amount(delivered)
         ),
-        SummaryLine::Total { amount, at_most } => format!(
+        SummaryLine::Total {
+            amount, at_most, ..
+        } => format!(
             "Total débité de votre portefeuille sur {} : {}{}",
             amount.asset.network.display_name(),
             if *at_most { "au plus " } else { "" },

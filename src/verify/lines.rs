@@ -29,6 +29,7 @@ impl Run<'_, '_> {
                 asset,
                 amount,
                 spender,
+                cross_chain: network != self.exp.network(),
             });
         }
         let destination = self.exp.network();
@@ -97,7 +98,12 @@ impl Run<'_, '_> {
         }
         for ((_, network, asset), (units, at_most)) in totals {
             let amount = self.quantity(network, asset, units);
-            self.lines.push(SummaryLine::Total { amount, at_most });
+            let cross_chain = network != self.exp.network();
+            self.lines.push(SummaryLine::Total {
+                amount,
+                at_most,
+                cross_chain,
+            });
         }
     }
 }

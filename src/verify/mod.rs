@@ -108,7 +108,7 @@ pub const MAX_RESPONSE_BYTES: usize = 8 * 1024 * 1024;
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let verdict = verify(&response, &expectation);
 /// assert!(verdict.findings.is_empty(), "{verdict}");
-/// assert_eq!(verdict.summary.lines.last().map(ToString::to_string).as_deref(), Some("Total leaving your wallet on Base: 827.8 USDC"));
+/// assert_eq!(verdict.summary.lines.last().map(ToString::to_string).as_deref(), Some("Total leaving your wallet: 827.8 USDC"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -163,7 +163,7 @@ impl Verdict {
     /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
     ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
     /// let text = verify(&response, &agreed).to_text();
-    /// assert!(text.starts_with("Approve 827.8 USDC on Base for the payment contract (ERC20FeeProxy)\n"));
+    /// assert!(text.starts_with("Approve 827.8 USDC for the payment contract (ERC20FeeProxy)\n"));
     /// assert!(text.ends_with("No findings: the transactions do what was agreed.\n"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -204,7 +204,7 @@ impl fmt::Display for Party {
                 contract: Contract::LiFiDiamond,
                 ..
             } => f.write_str("the LI.FI bridge"),
-            Party::Contract { contract, .. } => write!(f, "the {contract} contract"),
+            Party::Contract { contract, .. } => write!(f, "{contract}"),
             Party::SmartAccount { address } => write!(f, "your smart account {address}"),
             Party::Payee { address } | Party::Other { address } => address.fmt(f),
         }

@@ -38,6 +38,9 @@ pub enum SummaryLine {
         amount: Option<Quantity>,
         /// The spender.
         spender: Party,
+        /// Whether it is signed on the source chain of a cross-chain route (then the text
+        /// names the chain).
+        cross_chain: bool,
     },
     /// A payment to a payee.
     Pay {
@@ -101,6 +104,9 @@ pub enum SummaryLine {
         amount: Quantity,
         /// Whether `amount` is an upper bound (a batch fee whose rate is on chain).
         at_most: bool,
+        /// Whether it leaves on the source chain of a cross-chain route (then the text names
+        /// the chain).
+        cross_chain: bool,
     },
 }
 
@@ -112,8 +118,12 @@ impl fmt::Display for SummaryLine {
                 asset,
                 amount,
                 spender,
+                cross_chain,
             } => {
-                let on = format!(" on {}", network.display_name());
+                let on = match cross_chain {
+                    true => format!(" on {}", network.display_name()),
+                    false => String::new(),
+                };
                 match amount {
                     Some(amount) => write!(f, "Approve {amount}{on} for {}", spender.short()),
                     None => write!(f, "Approve unlimited {asset}{on} for {}", spender.short()),
@@ -180,12 +190,18 @@ impl fmt::Display for SummaryLine {
                 source.display_name(),
                 destination.display_name()
             ),
-            SummaryLine::Total { amount, at_most } => write!(
-                f,
-                "Total leaving your wallet on {}: {}{amount}",
-                amount.asset.network.display_name(),
-                if *at_most { "at most " } else { "" }
-            ),
+            SummaryLine::Total {
+                amount,
+                at_most,
+                cross_chain,
+            } => {
+                let on = match cross_chain {
+                    true => format!(" on {}", amount.asset.network.display_name()),
+                    false => String::new(),
+                };
+                let bound = if *at_most { "at most " } else { "" };
+                write!(f, "Total leaving your wallet{on}: {bound}{amount}")
+            }
         }
     }
 }
@@ -201,11 +217,11 @@ impl fmt::Display for SummaryLine {
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let summary = verify(&response, &agreed).summary;
 /// assert_eq!(summary.to_lines(), [
-///     "Approve 827.8 USDC on Base for the payment contract (ERC20FeeProxy)",
+///     "Approve 827.8 USDC for the payment contract (ERC20FeeProxy)",
 ///     "Pay 826.25 USDC to hidden on Base, reference 0xe23a…2b30", // 827.50 less the payee's fee
 ///     "Fee 0.3 USDC to 0x9795…eCe2 (platform fee, paid by you)",
 ///     "Fee 1.25 USDC to 0x9795…eCe2 (protocol fee, deducted from the payment)",
-///     "Total leaving your wallet on Base: 827.8 USDC",
+///     "Total leaving your wallet: 827.8 USDC",
 /// ]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
