@@ -32,7 +32,6 @@ pub mod api;
 pub mod calldata;
 pub mod contracts;
 pub mod currency;
-mod error;
 pub mod network;
 pub mod offramp;
 pub mod partial;
@@ -42,8 +41,3 @@ mod serde_util;
 pub mod transaction;
 pub mod verify;
 pub mod webhook;
-
-#[cfg(feature = "cli")]
-pub mod cli;
-
-pub use error::Error;

@@ -7,18 +7,19 @@
     clippy::indexing_slicing
 )]
 
-#[cfg(feature = "cli")]
-pub mod cli;
-
 use std::path::PathBuf;
 
 use serde_json::Value;
 
-/// The path of a file under `tests/data/`.
+/// The path of a file under the library's `tests/data/` (from the library or from `cli/`).
 pub fn data_path(relative: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(relative)
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let data = if root.join("tests/data").is_dir() {
+        root.join("tests/data")
+    } else {
+        root.join("../tests/data")
+    };
+    data.join(relative)
 }
 
 /// A JSON file under `tests/data/`.

@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 use serde_json::Value;
 
 use super::{stream, Outcome};
-use crate::calldata::spec::CallSpec;
+use crate::spec::CallSpec;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {}

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use serde_json::{json, Value};
 
 use super::{stream, Outcome};
-use crate::address::PayeeAddress;
-use crate::policy::{
+use securepay::address::PayeeAddress;
+use securepay::policy::{
     resolve, DestinationPolicy, GateEvent, KytPlan, PayerGate, PaymentPolicy, PolicySnapshot,
 };
 

@@ -4,8 +4,8 @@
 use serde_json::json;
 
 use super::Outcome;
-use crate::currency::{Catalog, CatalogError, CurrencyQuery};
-use crate::network::Network;
+use securepay::currency::{Catalog, CatalogError, CurrencyQuery};
+use securepay::network::Network;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {

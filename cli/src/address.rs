@@ -3,8 +3,8 @@
 use serde::Serialize;
 
 use super::Outcome;
-use crate::address::{PayeeAddress, TronAddress};
-use crate::network::{ChainKind, Network};
+use securepay::address::{PayeeAddress, TronAddress};
+use securepay::network::{ChainKind, Network};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {

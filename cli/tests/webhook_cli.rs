@@ -1,6 +1,5 @@
 //! `securepay webhook verify` and `securepay webhook parse`: raw body on standard input,
 //! exit 0 / 1 / 2 as DESIGN.md §4 says.
-#![cfg(feature = "cli")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

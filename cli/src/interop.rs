@@ -4,7 +4,9 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::Outcome;
-use crate::address::{ChecksumStatus, DestinationId, InteropAddress, InteropError, InteropName};
+use securepay::address::{
+    ChecksumStatus, DestinationId, InteropAddress, InteropError, InteropName,
+};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {

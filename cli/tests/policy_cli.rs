@@ -1,5 +1,4 @@
 //! `securepay policy resolve` and `securepay policy gate`: JSON out, exit codes 0/1/2.
-#![cfg(feature = "cli")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

@@ -1,5 +1,4 @@
 //! The `securepay` command on good and bad input: JSON out, exit codes 0/1/2, no panics.
-#![cfg(feature = "cli")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

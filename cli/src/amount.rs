@@ -3,8 +3,8 @@
 use serde_json::json;
 
 use super::Outcome;
-use crate::amount::{format_units, parse_uint, parse_units, Decimals};
-use crate::currency::Catalog;
+use securepay::amount::{format_units, parse_uint, parse_units, Decimals};
+use securepay::currency::Catalog;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {

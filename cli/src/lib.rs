@@ -1,10 +1,15 @@
-//! The `securepay` command line (feature `cli`): every subcommand reads arguments or standard
-//! input and writes JSON to standard output, diagnostics to standard error.
+//! The `securepay` command line (package `securepay-cli`, binary `securepay`, installed with
+//! `cargo install --path cli`): a thin shell over the `securepay` library. Every subcommand
+//! reads arguments or standard input and writes JSON to standard output, diagnostics to
+//! standard error.
 //!
 //! Exit status: `0` success; `1` the input was understood and the answer is "no" (a checksum
 //! that does not match, a currency that does not exist); `2` unusable input, with a one-line
 //! reason on standard error. Streaming commands answer every input line in order (an error line
 //! is `{"error":"…"}`) and exit `2` at the end if any line failed.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 mod address;
 mod amount;
@@ -13,12 +18,14 @@ mod decode;
 mod encode;
 mod interop;
 mod policy;
+pub mod spec;
 mod verify;
 mod webhook;
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
+use alloy_primitives::U256;
 use clap::{Parser, Subcommand};
 use serde_json::Value;
 
@@ -110,7 +117,7 @@ enum Command {
 ///
 /// // Without a subcommand (a doctest has no arguments), the usage goes to standard error and the
 /// // exit status is 2: unusable input.
-/// assert_eq!(securepay::cli::main(), ExitCode::from(2));
+/// assert_eq!(securepay_cli::main(), ExitCode::from(2));
 /// ```
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -195,4 +202,24 @@ fn stream(
         }
     }
     Outcome::Streamed { failed }
+}
+
+/// `[0-9a-fA-F]`, an even number of them. `alloy_primitives::hex::decode` alone would strip a
+/// second `0x`/`0X` itself and read `0x0x12` as `0x12`.
+pub(crate) fn hex_digits(digits: &str) -> Option<Vec<u8>> {
+    if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    alloy_primitives::hex::decode(digits).ok()
+}
+
+/// Writes an optional `U256` as a decimal string, or `null`.
+pub(crate) fn u256_decimal_opt<S: serde::Serializer>(
+    value: &Option<U256>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(value) => serializer.collect_str(value),
+        None => serializer.serialize_none(),
+    }
 }

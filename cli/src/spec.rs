@@ -10,7 +10,7 @@
 //! `maxToSpend`).
 //!
 //! ```
-//! use securepay::calldata::spec::{Answer, CallSpec};
+//! use securepay_cli::spec::{Answer, CallSpec};
 //!
 //! let line = r#"{"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"0"}"#;
 //! let spec = CallSpec::from_json(&serde_json::from_str(line)?)?;
@@ -27,21 +27,29 @@ use alloy_sol_types::SolCall;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::effect::Overflow;
-use super::{PaymentReference, TRON_BATCH_MESSAGE};
-use crate::address::{EvmAddress, PayeeAddress, TronAddress};
-use crate::amount::parse_uint;
-use crate::contracts::abi::{
+use securepay::calldata::{PaymentReference, TRON_BATCH_MESSAGE};
+
+/// The native value overflowed 256 bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Overflow;
+
+/// `a + b`, checked.
+fn add(a: U256, b: U256) -> Result<U256, Overflow> {
+    a.checked_add(b).ok_or(Overflow)
+}
+use securepay::address::{EvmAddress, PayeeAddress, TronAddress};
+use securepay::amount::parse_uint;
+use securepay::contracts::abi::{
     self, IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20FeeProxy,
     IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy, IERC20,
 };
-use crate::contracts::{Contract, Deployments};
-use crate::network::Network;
+use securepay::contracts::{Contract, Deployments};
+use securepay::network::Network;
 
 /// Why a call description was rejected: the field and what was wrong with it.
 ///
 /// ```
-/// use securepay::calldata::spec::{CallSpec, SpecError};
+/// use securepay_cli::spec::{CallSpec, SpecError};
 /// use serde_json::json;
 ///
 /// let err = CallSpec::from_json(&json!({"kind": "erc20_approve", "spender": "0x123", "amount": "0"})).unwrap_err();
@@ -94,7 +102,7 @@ fn field_error(field: impl fmt::Display, reason: impl fmt::Display) -> SpecError
 /// A parsed call description.
 ///
 /// ```
-/// use securepay::calldata::spec::{Answer, CallSpec};
+/// use securepay_cli::spec::{Answer, CallSpec};
 ///
 /// let line = r#"{"id":"payment_reference_05","input":{"kind":"payment_reference","requestId":"abcd","salt":"salt","address":"0xf17f52151EbEF6C7334FAD080c5704D77216b732"},"expected":"86dfbccad783599a"}"#;
 /// let spec = CallSpec::from_json(&serde_json::from_str(line)?)?;
@@ -144,7 +152,7 @@ enum Destination {
 /// Serializes as `{"data","to"?,"value"?}` or `{"result"}`.
 ///
 /// ```
-/// use securepay::calldata::spec::CallSpec;
+/// use securepay_cli::spec::CallSpec;
 /// use serde_json::json;
 ///
 /// let spec = CallSpec::from_json(&json!({"kind": "erc20_approve", "network": "base",
@@ -167,7 +175,7 @@ pub enum Answer {
         /// The native value (with a network), as a decimal string.
         #[serde(
             skip_serializing_if = "Option::is_none",
-            serialize_with = "crate::serde_util::u256_decimal_opt"
+            serialize_with = "crate::u256_decimal_opt"
         )]
         value: Option<U256>,
     },
@@ -183,7 +191,7 @@ impl CallSpec {
     /// read through its `input`.
     ///
     /// ```
-    /// use securepay::calldata::spec::{Answer, CallSpec};
+    /// use securepay_cli::spec::{Answer, CallSpec};
     /// use serde_json::json;
     ///
     /// let line = json!({"id": "tron_address_01", "input": {"kind": "tron_address", "address": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"},
@@ -191,7 +199,7 @@ impl CallSpec {
     /// let Answer::Result { result } = CallSpec::from_json(&line)?.answer()? else { panic!("a result") };
     /// assert_eq!(result, line["expected"]);
     /// assert!(CallSpec::from_json(&json!({"kind": "erc20_fee", "colour": "red"})).is_err()); // unknown field
-    /// # Ok::<(), securepay::calldata::spec::SpecError>(())
+    /// # Ok::<(), securepay_cli::spec::SpecError>(())
     /// ```
     pub fn from_json(value: &Value) -> Result<CallSpec, SpecError> {
         let value = match (value.get("input"), value.get("kind")) {
@@ -227,7 +235,7 @@ impl CallSpec {
     ///
     /// ```no_run
     /// use alloy_primitives::U256;
-    /// use securepay::calldata::spec::{Answer, CallSpec};
+    /// use securepay_cli::spec::{Answer, CallSpec};
     /// use serde_json::json;
     ///
     /// let spec = CallSpec::from_json(&json!({"kind": "eth_fee", "network": "base", "amount": "1000",
@@ -237,7 +245,7 @@ impl CallSpec {
     /// assert!(data.starts_with(&[0xb8, 0x68, 0x98, 0x0b]));
     /// assert_eq!(to.map(|a| a.to_string()).as_deref(), Some("0xd9C3889eB8DA6ce449bfFE3cd194d08A436e96f2")); // EthereumFeeProxy
     /// assert_eq!(value, Some(U256::from(1005u16))); // amount + fee
-    /// # Ok::<(), securepay::calldata::spec::SpecError>(())
+    /// # Ok::<(), securepay_cli::spec::SpecError>(())
     /// ```
     pub fn answer(&self) -> Result<Answer, SpecError> {
         self.answer_with(Deployments::builtin())
@@ -246,7 +254,7 @@ impl CallSpec {
     /// The answer, taking `to` from the caller's deployment table.
     ///
     /// ```no_run
-    /// use securepay::calldata::spec::CallSpec;
+    /// use securepay_cli::spec::CallSpec;
     /// use securepay::contracts::Deployments;
     /// use serde_json::json;
     ///
@@ -255,7 +263,7 @@ impl CallSpec {
     ///     "amount": "1", "reference": "0xe23a6b02059c2b30", "feeAmount": "0", "feeAddress": "0x0000000000000000000000000000000000000000"}))?;
     /// assert!(spec.answer_with(Deployments::builtin()).is_ok());
     /// assert!(spec.answer_with(&Deployments::empty()).is_err()); // no ERC20FeeProxy on Base in this table
-    /// # Ok::<(), securepay::calldata::spec::SpecError>(())
+    /// # Ok::<(), securepay_cli::spec::SpecError>(())
     /// ```
     pub fn answer_with(&self, deployments: &Deployments) -> Result<Answer, SpecError> {
         match (&self.body, self.network) {
@@ -365,7 +373,7 @@ impl Fields<'_> {
             )
         };
         let digits = text.strip_prefix("0x").ok_or_else(invalid)?;
-        crate::serde_util::hex_digits(digits)
+        crate::hex_digits(digits)
             .map(Bytes::from)
             .ok_or_else(invalid)
     }
@@ -506,14 +514,15 @@ fn effect_value(
     data: &[u8],
     batch_fee: Option<u32>,
 ) -> Result<U256, SpecError> {
-    let decoded = super::Decoder::new(deployments, crate::currency::Catalog::builtin())
-        .decode(network, to, data, U256::ZERO)
-        .map_err(|e| field_error("line", e))?;
-    let effect = super::effect::effect_of(&decoded);
+    let decoded =
+        securepay::calldata::Decoder::new(deployments, securepay::currency::Catalog::builtin())
+            .decode(network, to, data, U256::ZERO)
+            .map_err(|e| field_error("line", e))?;
+    let effect = securepay::calldata::effect::effect_of(&decoded);
     let charges_native_fee = effect.batch_fee.as_ref().is_some_and(|fee| {
-        fee.bases
-            .iter()
-            .any(|(asset, base)| *asset == super::effect::Asset::Native && !base.is_zero())
+        fee.bases.iter().any(|(asset, base)| {
+            *asset == securepay::calldata::effect::Asset::Native && !base.is_zero()
+        })
     });
     let rate = match batch_fee {
         Some(rate) => rate,
@@ -594,7 +603,7 @@ fn parse_kind(kind: &str, f: &Fields<'_>) -> Result<Body, SpecError> {
                         "missing: needed with network to compute value",
                     ))
                 }
-                (Some(_), true) => super::effect::add(f.uint("amount")?, data._feeAmount),
+                (Some(_), true) => add(f.uint("amount")?, data._feeAmount),
             };
             call(
                 data.abi_encode(),
@@ -612,7 +621,7 @@ fn parse_kind(kind: &str, f: &Fields<'_>) -> Result<Body, SpecError> {
                 _feeAmount: f.uint("feeAmount")?,
                 _feeAddress: f.address("feeAddress")?,
             };
-            let value = super::effect::add(data._amount, data._feeAmount);
+            let value = add(data._amount, data._feeAmount);
             call(
                 data.abi_encode(),
                 contract(Contract::EthereumFeeProxy),
@@ -734,7 +743,7 @@ fn parse_kind(kind: &str, f: &Fields<'_>) -> Result<Body, SpecError> {
         "eip55" => {
             f.only(&["address"])?;
             let address = EvmAddress::parse(f.text("address")?).map_err(|e| match e {
-                crate::address::EvmAddressError::BadChecksum(_) => {
+                securepay::address::EvmAddressError::BadChecksum(_) => {
                     field_error("address", format!("mixed-case input with a {e}"))
                 }
                 other => field_error("address", other),

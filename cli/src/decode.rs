@@ -5,10 +5,10 @@ use alloy_primitives::U256;
 use serde_json::json;
 
 use super::Outcome;
-use crate::address::PayeeAddress;
-use crate::amount::parse_uint;
-use crate::calldata::{Decoder, PaymentReference};
-use crate::network::Network;
+use securepay::address::PayeeAddress;
+use securepay::amount::parse_uint;
+use securepay::calldata::{Decoder, PaymentReference};
+use securepay::network::Network;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -51,11 +51,7 @@ pub(super) fn run(args: &Args) -> Outcome {
         Ok(value) => value,
         Err(error) => return Outcome::unusable(format!("value: {error}")),
     };
-    let data = match args
-        .data
-        .strip_prefix("0x")
-        .and_then(crate::serde_util::hex_digits)
-    {
+    let data = match args.data.strip_prefix("0x").and_then(crate::hex_digits) {
         Some(data) => data,
         _ => {
             return Outcome::unusable(format!(

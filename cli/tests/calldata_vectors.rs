@@ -10,9 +10,9 @@
 mod common;
 
 use alloy_primitives::U256;
-use securepay::calldata::spec::{Answer, CallSpec, SpecError};
 use securepay::calldata::Decoder;
 use securepay::network::Network;
+use securepay_cli::spec::{Answer, CallSpec, SpecError};
 use serde_json::{json, Value};
 
 #[test]

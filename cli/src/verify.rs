@@ -1,8 +1,8 @@
 //! `securepay verify --expect E.json --response R.json [--text]`.
 
 use super::Outcome;
-use crate::pay::PayResponse;
-use crate::verify::{verify, Expectation};
+use securepay::pay::PayResponse;
+use securepay::verify::{verify, Expectation};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -39,7 +39,7 @@ pub(super) fn run(args: &Args) -> Outcome {
     let dangers = verdict
         .findings
         .iter()
-        .filter(|f| f.severity == crate::verify::Severity::Danger)
+        .filter(|f| f.severity == securepay::verify::Severity::Danger)
         .count();
     let answer = if args.text {
         Outcome::Answer(verdict.to_text().trim_end().to_owned())
