@@ -146,10 +146,7 @@ fn the_selector_table_equals_the_abi_file() {
 /// `../shared` is there (developer machines and CI).
 #[test]
 fn the_contract_names_match_the_notes_appendix() {
-    let notes =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/lifi-notes.md");
-    let Ok(text) = std::fs::read_to_string(notes) else {
-        eprintln!("../shared is absent: nothing to compare");
+    let Some(text) = common::shared_text("reference/lifi-notes.md") else {
         return;
     };
     let appendix = &text[text.find("## Appendix A").expect("appendix A")..];

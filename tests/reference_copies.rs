@@ -12,11 +12,6 @@ mod common;
 
 #[test]
 fn copies_of_shared_reference_and_vectors_are_identical() {
-    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    if !shared.exists() {
-        eprintln!("../shared is absent: nothing to compare");
-        return;
-    }
     let files = [
         "reference/deployments.json",
         "reference/currencies.json",
@@ -29,10 +24,10 @@ fn copies_of_shared_reference_and_vectors_are_identical() {
     // Every file is compared before failing, so one stale copy does not hide another.
     let stale: Vec<&str> = files
         .into_iter()
-        .filter(|file| {
-            let original = std::fs::read(shared.join(file)).expect("original readable");
-            let copy = std::fs::read(common::data_path(file)).expect("copy readable");
-            original != copy
+        .filter_map(|file| {
+            let original = common::shared_text(file)?;
+            let copy = std::fs::read_to_string(common::data_path(file)).expect("copy readable");
+            (original != copy).then_some(file)
         })
         .collect();
     assert!(
@@ -44,10 +39,7 @@ fn copies_of_shared_reference_and_vectors_are_identical() {
 
 #[test]
 fn pay_response_schema_extract_matches_the_api_description() {
-    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/reference/openapi.v2.json");
-    let Ok(text) = std::fs::read_to_string(&shared) else {
-        eprintln!("../shared is absent: nothing to compare");
+    let Some(text) = common::shared_text("reference/openapi.v2.json") else {
         return;
     };
     let api: serde_json::Value = serde_json::from_str(&text).unwrap();

@@ -53,3 +53,26 @@ pub fn s<'a>(value: &'a Value, field: &str) -> &'a str {
         .as_str()
         .unwrap_or_else(|| panic!("field {field} is not a string in {value}"))
 }
+
+/// The text of `../shared/<relative>` (beside the repository), or `None` where `../shared` is
+/// absent. Under CI (`CI` set) an absent `../shared` fails the test: a comparison with it must
+/// never pass silently there.
+pub fn shared_text(relative: &str) -> Option<String> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let shared = [root.join("../shared"), root.join("../../shared")]
+        .into_iter()
+        .find(|dir| dir.is_dir());
+    let Some(shared) = shared else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "../shared is missing and CI is set: the comparison with {relative} cannot be skipped"
+        );
+        eprintln!("../shared is absent: nothing to compare with {relative}");
+        return None;
+    };
+    let path = shared.join(relative);
+    Some(
+        std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display())),
+    )
+}
