@@ -78,7 +78,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     let verdict = verify_slice(RESPONSE.as_bytes(), &Expectation::from_json(&hidden)?);
     show(&verdict);
-    assert!(!verdict.to_text().contains("0x6923"));
+    assert!(!verdict.to_string().contains("0x6923"));
 
     println!("\n6. Cross-chain: 10 USDC on Base, paid with at most 10.10 USDT from Optimism:");
     let (response, agreed) = cross_chain()?;

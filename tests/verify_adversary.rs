@@ -1414,7 +1414,7 @@ fn class_3_approvals() {
             }
         }
         assert!(
-            !verdict.to_text().contains("your smart account 0x0000"),
+            !verdict.to_string().contains("your smart account 0x0000"),
             "{verdict}"
         );
     }

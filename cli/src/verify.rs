@@ -42,7 +42,7 @@ pub(super) fn run(args: &Args) -> Outcome {
         .filter(|f| f.severity == securepay::verify::Severity::Danger)
         .count();
     let answer = if args.text {
-        Outcome::Answer(verdict.to_text().trim_end().to_owned())
+        Outcome::Answer(verdict.to_string().trim_end().to_owned())
     } else {
         match serde_json::to_string(&verdict) {
             Ok(json) => Outcome::Answer(json),

@@ -327,20 +327,90 @@ impl From<&DecodeError> for FindingCode {
     }
 }
 
+/// A list (or single-transaction field) of a pay response, by its JSON key.
+///
+/// ```
+/// use securepay::verify::ResponseList;
+///
+/// assert_eq!(ResponseList::Erc20ApprovalTransactions.key(), "ERC20ApprovalTransactions");
+/// assert_eq!(serde_json::to_string(&ResponseList::FeeBundleFees)?, r#""feeBundle.fees""#);
+/// assert!(ResponseList::Transactions == "transactions");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[non_exhaustive]
+pub enum ResponseList {
+    /// `transactions`.
+    #[serde(rename = "transactions")]
+    Transactions,
+    /// `eoaApprovalTransactions`.
+    #[serde(rename = "eoaApprovalTransactions")]
+    EoaApprovalTransactions,
+    /// `ERC20ApprovalTransactions`.
+    #[serde(rename = "ERC20ApprovalTransactions")]
+    Erc20ApprovalTransactions,
+    /// `batchPaymentTransaction`.
+    #[serde(rename = "batchPaymentTransaction")]
+    BatchPaymentTransaction,
+    /// `ERC20BatchPaymentTransaction`.
+    #[serde(rename = "ERC20BatchPaymentTransaction")]
+    Erc20BatchPaymentTransaction,
+    /// `ETHBatchPaymentTransaction`.
+    #[serde(rename = "ETHBatchPaymentTransaction")]
+    EthBatchPaymentTransaction,
+    /// `children`.
+    #[serde(rename = "children")]
+    Children,
+    /// `destinationCalls`.
+    #[serde(rename = "destinationCalls")]
+    DestinationCalls,
+    /// `feeBundle.fees`.
+    #[serde(rename = "feeBundle.fees")]
+    FeeBundleFees,
+}
+
+impl ResponseList {
+    /// The JSON key.
+    pub const fn key(self) -> &'static str {
+        match self {
+            ResponseList::Transactions => "transactions",
+            ResponseList::EoaApprovalTransactions => "eoaApprovalTransactions",
+            ResponseList::Erc20ApprovalTransactions => "ERC20ApprovalTransactions",
+            ResponseList::BatchPaymentTransaction => "batchPaymentTransaction",
+            ResponseList::Erc20BatchPaymentTransaction => "ERC20BatchPaymentTransaction",
+            ResponseList::EthBatchPaymentTransaction => "ETHBatchPaymentTransaction",
+            ResponseList::Children => "children",
+            ResponseList::DestinationCalls => "destinationCalls",
+            ResponseList::FeeBundleFees => "feeBundle.fees",
+        }
+    }
+}
+
+impl fmt::Display for ResponseList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl PartialEq<&str> for ResponseList {
+    /// A list equals its JSON key.
+    fn eq(&self, other: &&str) -> bool {
+        self.key() == *other
+    }
+}
+
 /// Where a finding is: a transaction list of the response and the index in it.
 ///
 /// ```
-/// use securepay::verify::Location;
+/// use securepay::verify::{Location, ResponseList};
 ///
-/// assert_eq!(Location { list: "transactions", index: Some(1) }.to_string(), "transactions[1]");
-/// assert_eq!(Location { list: "batchPaymentTransaction", index: None }.to_string(), "batchPaymentTransaction");
+/// assert_eq!(Location { list: ResponseList::Transactions, index: Some(1) }.to_string(), "transactions[1]");
+/// assert_eq!(Location { list: ResponseList::BatchPaymentTransaction, index: None }.to_string(), "batchPaymentTransaction");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Location {
-    /// `transactions`, `eoaApprovalTransactions`, `ERC20ApprovalTransactions`,
-    /// `batchPaymentTransaction`, `ERC20BatchPaymentTransaction`, `ETHBatchPaymentTransaction`,
-    /// `children`, `destinationCalls`, `feeBundle.fees`.
-    pub list: &'static str,
+    /// The list.
+    pub list: ResponseList,
     /// The index in that list (none for single transactions).
     pub index: Option<usize>,
 }
@@ -349,7 +419,7 @@ impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.index {
             Some(index) => write!(f, "{}[{index}]", self.list),
-            None => f.write_str(self.list),
+            None => self.list.fmt(f),
         }
     }
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use alloy_primitives::{Bytes, U256};
 
 use super::accounting::Settlement;
-use super::finding::{Details, FindingCode, Location};
+use super::finding::{Details, FindingCode, Location, ResponseList};
 use super::run::{FeeLabel, LegKind, Run};
 use super::walk::at;
 use crate::address::PayeeAddress;
@@ -300,7 +300,7 @@ impl Run<'_, '_> {
             if !wrong.is_empty() {
                 self.danger(
                     FindingCode::ChildMismatch,
-                    Some(at("children", Some(index))),
+                    Some(at(ResponseList::Children, Some(index))),
                     Details {
                         field: Some(wrong.join(", ")),
                         expected_party: self.payee_party(index),
@@ -327,7 +327,7 @@ impl Run<'_, '_> {
             let Some(call) = &child.destination_call else {
                 continue;
             };
-            let location = Some(at("children", Some(index)));
+            let location = Some(at(ResponseList::Children, Some(index)));
             let target = PayeeAddress::from_abi(destination, call.target.abi());
             let on_proxy = call.network == destination
                 && call.chain_id.is_none_or(|id| id == destination.chain_id())
@@ -385,7 +385,7 @@ impl Run<'_, '_> {
         }
         let mut declared_payee = vec![U256::ZERO; self.exp.payments().len()];
         for (index, entry) in bundle.fees.iter().enumerate() {
-            let location = Some(at("feeBundle.fees", Some(index)));
+            let location = Some(at(ResponseList::FeeBundleFees, Some(index)));
             let Some((asset, units)) = self.fee_entry_units(location, entry) else {
                 continue;
             };

@@ -83,7 +83,9 @@ use serde::Serialize;
 pub use expectation::{
     CrossChain, Expectation, ExpectationBuilder, ExpectationError, ExpectedPayment,
 };
-pub use finding::{Details, Finding, FindingCode, Location, Severity, UnknownFindingCode};
+pub use finding::{
+    Details, Finding, FindingCode, Location, ResponseList, Severity, UnknownFindingCode,
+};
 pub use render::{AssetRef, Party, Quantity};
 pub use summary::{Summary, SummaryLine};
 
@@ -154,24 +156,20 @@ impl Verdict {
     pub fn findings_of(&self, severity: Severity) -> impl Iterator<Item = &Finding> {
         self.findings.iter().filter(move |f| f.severity == severity)
     }
-
-    /// The summary, then the findings, as English text.
-    ///
-    /// ```
-    /// use securepay::verify::{verify, Expectation};
-    /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
-    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
-    ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
-    /// let text = verify(&response, &agreed).to_text();
-    /// assert!(text.starts_with("Approve 827.8 USDC for the payment contract (ERC20FeeProxy)\n"));
-    /// assert!(text.ends_with("No findings: the transactions do what was agreed.\n"));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn to_text(&self) -> String {
-        self.to_string()
-    }
 }
 
+/// The summary, then the findings, as English text.
+///
+/// ```
+/// use securepay::verify::{verify, Expectation};
+/// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
+/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
+///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
+/// let text = verify(&response, &agreed).to_string();
+/// assert!(text.starts_with("Approve 827.8 USDC for the payment contract (ERC20FeeProxy)\n"));
+/// assert!(text.ends_with("No findings: the transactions do what was agreed.\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for line in &self.summary.lines {

@@ -4,7 +4,7 @@
 
 use alloy_primitives::U256;
 
-use super::finding::{Details, FindingCode, Location};
+use super::finding::{Details, FindingCode, Location, ResponseList};
 use super::run::{Leg, LegKind, Placed, Refund, Run};
 use crate::calldata::effect::{effect_of, Asset, CallEffect, Excess, FlowKind, Hazard, NativeRule};
 use crate::calldata::{DecodeError, DecodedCall, Decoder};
@@ -47,7 +47,12 @@ impl Run<'_, '_> {
                 std::cmp::Ordering::Equal => Role::Payment,
                 std::cmp::Ordering::Greater => Role::Fee,
             };
-            self.transaction(at("transactions", Some(index)), tx, network, role);
+            self.transaction(
+                at(ResponseList::Transactions, Some(index)),
+                tx,
+                network,
+                role,
+            );
         }
         self.eoa_approvals(single.eoa_approval_transactions.as_deref(), network);
     }
@@ -71,7 +76,12 @@ impl Run<'_, '_> {
         let roles = multicall_roles(&multicall.metadata, multicall.transactions.len());
         for (index, tx) in multicall.transactions.iter().enumerate() {
             let role = roles.get(index).copied().unwrap_or(Role::Unlabelled);
-            self.transaction(at("transactions", Some(index)), tx, network, role);
+            self.transaction(
+                at(ResponseList::Transactions, Some(index)),
+                tx,
+                network,
+                role,
+            );
         }
         self.eoa_approvals(multicall.eoa_approval_transactions.as_deref(), network);
         self.mirrors(multicall);
@@ -79,17 +89,20 @@ impl Run<'_, '_> {
 
     fn legacy(&mut self, batch: &LegacyBatchPayment, network: Network) {
         for (index, tx) in batch.erc20_approval_transactions.iter().enumerate() {
-            let location = at("ERC20ApprovalTransactions", Some(index));
+            let location = at(ResponseList::Erc20ApprovalTransactions, Some(index));
             self.transaction(location, tx, network, Role::Approval);
         }
         let named = [
-            ("batchPaymentTransaction", &batch.batch_payment_transaction),
             (
-                "ERC20BatchPaymentTransaction",
+                ResponseList::BatchPaymentTransaction,
+                &batch.batch_payment_transaction,
+            ),
+            (
+                ResponseList::Erc20BatchPaymentTransaction,
                 &batch.erc20_batch_payment_transaction,
             ),
             (
-                "ETHBatchPaymentTransaction",
+                ResponseList::EthBatchPaymentTransaction,
                 &batch.eth_batch_payment_transaction,
             ),
         ];
@@ -129,7 +142,7 @@ impl Run<'_, '_> {
                 .and_then(|indices| indices.get(k).copied());
             if mirrored(index) != Some(tx) {
                 self.mirror_mismatch(
-                    at("ERC20ApprovalTransactions", Some(k)),
+                    at(ResponseList::Erc20ApprovalTransactions, Some(k)),
                     "approvalTransactionIndices",
                     index,
                 );
@@ -139,7 +152,7 @@ impl Run<'_, '_> {
             let index = metadata.batch_payment_transaction_index;
             if mirrored(index) != Some(tx) {
                 self.mirror_mismatch(
-                    at("batchPaymentTransaction", None),
+                    at(ResponseList::BatchPaymentTransaction, None),
                     "batchPaymentTransactionIndex",
                     index,
                 );
@@ -167,7 +180,7 @@ impl Run<'_, '_> {
     /// payment spends, to exactly the agreed smart account.
     fn eoa_approvals(&mut self, transactions: Option<&[Transaction]>, network: Network) {
         for (index, tx) in transactions.unwrap_or_default().iter().enumerate() {
-            let location = at("eoaApprovalTransactions", Some(index));
+            let location = at(ResponseList::EoaApprovalTransactions, Some(index));
             if !self.fits(location, tx, network) {
                 continue;
             }
@@ -626,6 +639,6 @@ fn multicall_roles(metadata: &PayMetadata, len: usize) -> Vec<Role> {
 }
 
 /// A location in a list of the response.
-pub(super) fn at(list: &'static str, index: Option<usize>) -> Location {
+pub(super) fn at(list: ResponseList, index: Option<usize>) -> Location {
     Location { list, index }
 }
