@@ -1,7 +1,7 @@
 //! Calldata build and strict decode, each beside the raw `alloy-sol-types` encoding or strict
 //! decoding of the same call.
 //!
-//! `cargo bench --bench calldata`; `cargo bench --bench report` then prints the README table.
+//! `cargo bench --features fixtures --bench calldata`; `cargo bench --features fixtures --bench report` then prints the README table.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

@@ -1,7 +1,7 @@
 //! Parsing and structurally validating pay responses of 1 to 1000 children, beside
 //! `serde_json::from_slice::<Value>` of the same bytes.
 //!
-//! `cargo bench --bench pay`; `cargo bench --bench report` then prints the README table.
+//! `cargo bench --features fixtures --bench pay`; `cargo bench --features fixtures --bench report` then prints the README table.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

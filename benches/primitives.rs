@@ -1,6 +1,6 @@
 //! Primitives: amounts and addresses, each beside alloy's or bs58's own parser.
 //!
-//! `cargo bench --bench primitives`; `cargo bench --bench report` then prints the README table.
+//! `cargo bench --features fixtures --bench primitives`; `cargo bench --features fixtures --bench report` then prints the README table.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

@@ -3,7 +3,7 @@
 //! payee or child, and the number of allocator calls of one run of each side (counted here with
 //! a counting global allocator).
 //!
-//! `cargo bench --bench primitives --bench calldata --bench pay --bench verify && cargo bench --bench report`
+//! `cargo bench --features fixtures --bench primitives --bench calldata --bench pay --bench verify && cargo bench --features fixtures --bench report`
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

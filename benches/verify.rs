@@ -3,7 +3,7 @@
 //! and 1,000 children, a cross-chain one of 1 and 20 — beside `serde_json::from_slice::<Value>`
 //! of the same bytes.
 //!
-//! `cargo bench --bench verify`; `cargo bench --bench report` then prints the README table.
+//! `cargo bench --features fixtures --bench verify`; `cargo bench --features fixtures --bench report` then prints the README table.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

@@ -8,7 +8,7 @@ use securepay::calldata::{Allowance, Builder, Decoder, Erc20FeePayment, Flow, Pa
 use securepay::contracts::{Contract, Deployments};
 use securepay::currency::Catalog;
 use securepay::network::{Feature, Network};
-use securepay::pay::{ApprovalPlan, PaymentPlan, PlannedPayment};
+use securepay::pay::PayResponse;
 use securepay::verify::{verify, Expectation};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -131,24 +131,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("   the same calldata with 32 extra bytes is refused: {error}");
     }
 
-    // 7. Pre-sign verification: a pay response checked against what the payer agreed to.
-    let response = PaymentPlan {
-        network: base,
-        currency: usdc.clone(),
-        payments: vec![PlannedPayment {
-            request_id: "abcd".into(),
-            secure_payment_token: None,
-            payee,
-            amount: units,
-            reference,
-        }],
-        fees: vec![],
-        approval: ApprovalPlan::Exact,
-        smart_account: None,
-        parent_token: None,
-        bundle_id: None,
-    }
-    .build()?;
+    // 7. Pre-sign verification: the pay response a server would send with these two
+    //    transactions (the `single` shape), read from its JSON bytes and checked against what
+    //    the payer agreed to.
+    let body = serde_json::json!({
+        "paymentType": "single",
+        "transactions": [approve, pay],
+        "feeBundle": null,
+        "metadata": {"stepsRequired": 2, "needsApproval": true, "approvalTransactionIndex": 0, "paymentTransactionIndex": 1},
+    });
+    let response = PayResponse::from_slice(&serde_json::to_vec(&body)?)?;
     let agreed = format!(
         r#"{{"network":"base","currency":"USDC-base","payments":[{{"payee":"{payee}","amount":"10.50","reference":"{reference}"}}]}}"#
     );

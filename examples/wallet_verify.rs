@@ -19,14 +19,16 @@
 //! (827.50 USDC on Base: a 0.30 USDC platform fee paid by the payer, a 1.25 USDC protocol fee
 //! deducted from the payment), compiled in.
 
-use alloy_primitives::U256;
-use securepay::currency::Catalog;
-use securepay::network::Network;
-use securepay::pay::{ApprovalPlan, CrossChainRoute, PayResponse, PaymentPlan, PlannedPayment};
+use securepay::pay::PayResponse;
 use securepay::verify::{verify, verify_slice, Expectation, Severity, Verdict};
 
 /// The response bytes as the wallet received them.
 const RESPONSE: &str = include_str!("../tests/data/pay/single_erc20_fees.json");
+
+/// A cross-chain answer: 10 USDC to the payee on Base, paid with 10.08 USDT from Optimism
+/// (10 USDC plus 0.08 of bridge costs).
+const CROSS_CHAIN_RESPONSE: &str =
+    include_str!("../tests/data/pay/single_crosschain_optimism_to_base.json");
 
 /// What the checkout page showed and the user accepted.
 const AGREED: &str = r#"{
@@ -87,44 +89,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     assert!(verdict.is_safe());
 
     println!("\n7. The same route with the bridge's destination message paying someone else:");
-    let json = serde_json::to_string(&response)?;
-    let tampered = json.replace("6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7", attacker);
+    let tampered = CROSS_CHAIN_RESPONSE.replace("6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7", attacker);
     let verdict = verify_slice(tampered.as_bytes(), &agreed);
     show(&verdict);
     assert!(!verdict.is_safe());
     Ok(())
 }
 
-/// A cross-chain response built the way the service documents it, and the agreement.
+/// A cross-chain response as the service documents it (USDT on Optimism through the LI.FI
+/// diamond and Across into the Base ERC20FeeProxy), and the agreement.
 fn cross_chain() -> Result<(PayResponse, Expectation), Box<dyn std::error::Error>> {
-    let catalog = Catalog::builtin();
-    let payee = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?;
-    let payer = "0x2222222222222222222222222222222222222222".parse()?;
-    let plan = PaymentPlan {
-        network: Network::Base,
-        currency: catalog.get("USDC-base")?.clone(),
-        payments: vec![PlannedPayment {
-            request_id: "01e2".into(),
-            secure_payment_token: None,
-            payee,
-            amount: U256::from(10_000_000u64),
-            reference: "0x1a2b3c4d5e6f7081".parse()?,
-        }],
-        fees: vec![],
-        approval: ApprovalPlan::Exact,
-        smart_account: None,
-        parent_token: None,
-        bundle_id: None,
-    };
-    let route = CrossChainRoute {
-        network: Network::Optimism,
-        currency: catalog.get("USDT-optimism")?.clone(),
-        payer,
-        source_amounts: vec![U256::from(10_080_000u64)], // 10 USDC + 0.08 of bridge costs
-        quote_timestamp: 1_773_740_000,
-        fill_deadline: 1_773_750_000,
-    };
-    let response = plan.build_cross_chain(&route)?;
+    let response = PayResponse::from_slice(CROSS_CHAIN_RESPONSE.as_bytes())?;
     let agreed = Expectation::from_json(
         r#"{"network": "base", "currency": "USDC-base",
             "payments": [{"payee": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "amount": "10", "reference": "0x1a2b3c4d5e6f7081"}],

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // No panics and no silent wrap-around on any input in library code: besides the manifest's
 // `unwrap_used`, `expect_used`, `panic` and `indexing_slicing`, arithmetic must say what
 // happens at the edges (checked, saturating or wrapping with a reason), strings are never

@@ -1,5 +1,7 @@
 //! Building pay responses from a payment plan: shapes, order, fee bearers, determinism, and
 //! (property) every built response is structurally valid and every call decodes strictly.
+// Plans build the responses under test: feature `fixtures` (on with --all-features).
+#![cfg(feature = "fixtures")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -348,4 +350,39 @@ proptest! {
         let payer_fees: U256 = plan.fees.iter().filter(|f| f.bearer == FeeBearer::Payer).map(|f| f.amount).fold(U256::ZERO, |a, b| a + b);
         prop_assert_eq!(paid, gross + payer_fees, "what leaves the payer: gross + payer-borne fees");
     }
+}
+
+/// The cross-chain answer committed for the `wallet_verify` example is exactly what the plan
+/// builds: 10 USDC to the payee on Base, paid with 10.08 USDT from Optimism.
+#[test]
+fn committed_cross_chain_fixture_is_what_the_plan_builds() {
+    use securepay::pay::CrossChainRoute;
+    let catalog = Catalog::builtin();
+    let plan = PaymentPlan {
+        network: Network::Base,
+        currency: catalog.get("USDC-base").unwrap().clone(),
+        payments: vec![PlannedPayment {
+            request_id: "01e2".into(),
+            secure_payment_token: None,
+            payee: address("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"),
+            amount: U256::from(10_000_000u64),
+            reference: "0x1a2b3c4d5e6f7081".parse().unwrap(),
+        }],
+        fees: vec![],
+        approval: ApprovalPlan::Exact,
+        smart_account: None,
+        parent_token: None,
+        bundle_id: None,
+    };
+    let route = CrossChainRoute {
+        network: Network::Optimism,
+        currency: catalog.get("USDT-optimism").unwrap().clone(),
+        payer: address("0x2222222222222222222222222222222222222222"),
+        source_amounts: vec![U256::from(10_080_000u64)],
+        quote_timestamp: 1_773_740_000,
+        fill_deadline: 1_773_750_000,
+    };
+    let committed = include_str!("data/pay/single_crosschain_optimism_to_base.json");
+    let built = serde_json::to_string_pretty(&plan.build_cross_chain(&route).unwrap()).unwrap();
+    assert_eq!(built.trim_end(), committed.trim_end());
 }

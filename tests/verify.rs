@@ -1,5 +1,7 @@
 //! Pre-sign verification: valid responses of every shape verify with no danger finding, and
 //! every tampering of them gives one.
+// Plans build the responses under test: feature `fixtures` (on with --all-features).
+#![cfg(feature = "fixtures")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

@@ -6,6 +6,8 @@
 //!
 //! A scenario is a verdict and what it must be: a danger (of named codes, where the rules say
 //! which) or safe. A class test checks all its scenarios and lists every failure at once.
+// Plans build the responses under test: feature `fixtures` (on with --all-features).
+#![cfg(feature = "fixtures")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

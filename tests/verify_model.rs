@@ -59,6 +59,8 @@
 //! tests at the end. One documented limit stays classified ([`Judgement::known`]): several
 //! reference-less payments to one payee are paired by least deduction in leg order, so an
 //! adversarial order may be refused (never accepted) where another pairing would match.
+// Plans build the responses under test: feature `fixtures` (on with --all-features).
+#![cfg(feature = "fixtures")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

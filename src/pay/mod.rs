@@ -1,6 +1,7 @@
 //! Pay responses: the three shapes of `GET /v2/secure-payments/{token}/pay` (single, legacy
 //! batch, multicall), fee bundles, secure-payment tokens and statuses, the pay queries, the
-//! endpoints' status errors, structural validation, and building responses from a plan.
+//! endpoints' status errors, structural validation, and (feature `fixtures`) building responses
+//! from a plan.
 //!
 //! **Units.** The API types amounts only as strings. securepay reads `children[].amount`,
 //! `amounts[]`, `feeBundle.fees[].amount` and every `amountSummary` value as human decimal
@@ -21,7 +22,9 @@
 
 mod fee;
 mod metadata;
+#[cfg(feature = "fixtures")]
 mod plan;
+#[cfg(feature = "fixtures")]
 mod plan_cross;
 mod query;
 mod shapes;
@@ -35,9 +38,13 @@ pub use metadata::{
     FeeRate, FundingStatus, InsufficientToken, LegDeadline, LegacyBatchMetadata, PayMetadata,
     QuoteExpiry, RouteType,
 };
+#[cfg(feature = "fixtures")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fixtures")))]
 pub use plan::{
     ApprovalPlan, PaymentPlan, PaymentPlanError, PlannedFee, PlannedPayment, SmartAccountFlow,
 };
+#[cfg(feature = "fixtures")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fixtures")))]
 pub use plan_cross::CrossChainRoute;
 pub use query::{PayQueryError, RequestPayQuery, SecurePayQuery, SourceToken};
 pub use shapes::{

@@ -501,7 +501,7 @@ impl Expectation {
 
     /// What a payer who agreed to exactly `plan` states: its payments with their references,
     /// `maxPayerFees` and `maxPayeeFees` equal to the plan's fees of each bearer, its smart
-    /// account. For tests and fixtures: a wallet builds its expectation from what the person
+    /// account. Feature `fixtures`, for tests: a wallet builds its expectation from what the person
     /// saw, never from what a server planned.
     ///
     /// ```
@@ -525,6 +525,8 @@ impl Expectation {
     /// assert!(verify(&plan.build()?, &expectation).is_safe());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[cfg(feature = "fixtures")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "fixtures")))]
     pub fn for_plan(plan: &crate::pay::PaymentPlan) -> Result<Expectation, ExpectationError> {
         Expectation::plan_builder(plan).build()
     }
@@ -532,6 +534,8 @@ impl Expectation {
     /// As [`Expectation::for_plan`], for the cross-chain response of `plan` from `route`
     /// ([`crate::pay::PaymentPlan::build_cross_chain`]): the source network and currency, at
     /// most the route's source amounts, the route's payer.
+    #[cfg(feature = "fixtures")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "fixtures")))]
     pub fn for_cross_chain_plan(
         plan: &crate::pay::PaymentPlan,
         route: &crate::pay::CrossChainRoute,
@@ -546,6 +550,7 @@ impl Expectation {
             .build()
     }
 
+    #[cfg(feature = "fixtures")]
     fn plan_builder(plan: &crate::pay::PaymentPlan) -> ExpectationBuilder {
         let borne = |bearer: crate::pay::FeeBearer| {
             plan.fees

@@ -33,23 +33,26 @@
 //! scan); [`verify_slice`] refuses bodies above [`MAX_RESPONSE_BYTES`].
 //!
 //! ```
-//! use alloy_primitives::U256;
-//! use securepay::currency::Catalog;
-//! use securepay::network::Network;
-//! use securepay::pay::{ApprovalPlan, PaymentPlan, PlannedPayment};
+//! use securepay::pay::PayResponse;
 //! use securepay::verify::{verify, Expectation, FindingCode};
 //!
-//! let plan = PaymentPlan {
-//!     network: Network::Base,
-//!     currency: Catalog::builtin().get("USDC-base")?.clone(),
-//!     payments: vec![PlannedPayment {
-//!         request_id: "01e2".into(), secure_payment_token: None,
-//!         payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
-//!         amount: U256::from(10_500_000u64), reference: "0x1a2b3c4d5e6f7081".parse()?,
-//!     }],
-//!     fees: vec![], approval: ApprovalPlan::Exact, smart_account: None, parent_token: None, bundle_id: None,
-//! };
-//! let response = plan.build()?;
+//! // What the server sent: approve 10.5 USDC on Base, then pay through ERC20FeeProxy.
+//! let body = serde_json::json!({"paymentType": "single", "feeBundle": null,
+//!   "metadata": {"stepsRequired": 2, "needsApproval": true, "approvalTransactionIndex": 0, "paymentTransactionIndex": 1},
+//!   "transactions": [
+//!     {"to": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "value": "0", "data": concat!("0x095ea7b3",
+//!       "0000000000000000000000001892196e80c4c17ea5100da765ab48c1fe2fb814",
+//!       "0000000000000000000000000000000000000000000000000000000000a037a0")},
+//!     {"to": "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814", "value": "0", "data": concat!("0xc219a14d",
+//!       "000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda02913",
+//!       "0000000000000000000000006923831acf5c327260d7ac7c9dff5b1c3cb3c7d7",
+//!       "0000000000000000000000000000000000000000000000000000000000a037a0",
+//!       "00000000000000000000000000000000000000000000000000000000000000c0",
+//!       "0000000000000000000000000000000000000000000000000000000000000000",
+//!       "0000000000000000000000000000000000000000000000000000000000000000",
+//!       "0000000000000000000000000000000000000000000000000000000000000008",
+//!       "1a2b3c4d5e6f7081000000000000000000000000000000000000000000000000")}]});
+//! let response = PayResponse::from_slice(&serde_json::to_vec(&body)?)?;
 //! let expectation = Expectation::from_json(r#"{"network":"base","currency":"USDC-base",
 //!   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"10.50","reference":"0x1a2b3c4d5e6f7081"}]}"#)?;
 //! let verdict = verify(&response, &expectation);
