@@ -89,7 +89,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     assert!(verdict.is_safe());
 
     println!("\n7. The same route with the bridge's destination message paying someone else:");
-    let tampered = CROSS_CHAIN_RESPONSE.replace("6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7", attacker);
+    let tampered =
+        CROSS_CHAIN_RESPONSE.replace("6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7", attacker);
     let verdict = verify_slice(tampered.as_bytes(), &agreed);
     show(&verdict);
     assert!(!verdict.is_safe());

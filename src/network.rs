@@ -60,6 +60,7 @@ pub enum Network {
 ///
 /// assert_eq!(Network::Bsc.kind(), ChainKind::Evm);
 /// assert_eq!(serde_json::to_string(&Network::Tron.kind())?, r#""tron""#);
+/// assert_eq!(ChainKind::Evm.to_string(), "EVM"); // for people; serde gives the wire name
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -381,6 +382,15 @@ impl Network {
     /// ```
     pub fn features(self) -> impl Iterator<Item = Feature> {
         Feature::ALL.into_iter().filter(move |f| self.supports(*f))
+    }
+}
+
+impl fmt::Display for ChainKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ChainKind::Evm => "EVM",
+            ChainKind::Tron => "Tron",
+        })
     }
 }
 

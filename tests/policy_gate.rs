@@ -9,6 +9,7 @@
 
 use proptest::prelude::*;
 use securepay::address::PayeeAddress;
+use securepay::network::ChainKind;
 use securepay::policy::ScreeningProvider::{Hypernative, MerkleScience};
 use securepay::policy::{
     resolve, BlockReason, GateError, GateEvent, GateStatus, KytPlan, Masked, PayeeDisplay,
@@ -187,7 +188,7 @@ fn a_wallet_of_the_other_family_cannot_pay() {
         g.apply(&connect(TRON_WALLET)),
         Err(GateError::WrongWalletFamily {
             wallet: addr(TRON_WALLET),
-            expected: "an EVM"
+            expected: ChainKind::Evm
         })
     );
     let mut tron = PayerGate::new(&kyt(json!({})), addr(TRON_PAYEE));

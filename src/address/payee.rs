@@ -14,16 +14,14 @@ use crate::network::{ChainKind, Network};
 #[non_exhaustive]
 pub enum PayeeAddressError {
     /// A Tron address where an EVM address is required, or the other way round.
-    #[error("{input} is {found} address, but network {network} needs {expected} address")]
+    #[error("{input}: network {network} takes {} addresses, not {found} ones", network.kind())]
     WrongFamily {
         /// The text.
         input: String,
-        /// The network it was parsed for.
+        /// The network it was parsed for (its [`Network::kind`] is what it takes).
         network: Network,
-        /// What the text looks like (`"a Tron"`, `"an EVM"`).
-        found: &'static str,
-        /// What the network needs.
-        expected: &'static str,
+        /// The kind of address the text is.
+        found: ChainKind,
     },
     /// Not a valid EVM address.
     #[error(transparent)]
@@ -59,19 +57,18 @@ pub enum PayeeAddress {
 impl PayeeAddress {
     /// Parses `text` as an address of `network`'s family.
     pub fn parse(network: Network, text: &str) -> Result<PayeeAddress, PayeeAddressError> {
-        let wrong_family = |found, expected| PayeeAddressError::WrongFamily {
+        let wrong_family = |found| PayeeAddressError::WrongFamily {
             input: text.to_owned(),
             network,
             found,
-            expected,
         };
         let looks_evm = text.starts_with("0x");
         match network.kind() {
             ChainKind::Evm if !looks_evm && TronAddress::parse(text).is_ok() => {
-                Err(wrong_family("a Tron", "an EVM"))
+                Err(wrong_family(ChainKind::Tron))
             }
             ChainKind::Evm => Ok(PayeeAddress::Evm(EvmAddress::parse(text)?)),
-            ChainKind::Tron if looks_evm => Err(wrong_family("an EVM", "a Tron (Base58)")),
+            ChainKind::Tron if looks_evm => Err(wrong_family(ChainKind::Evm)),
             ChainKind::Tron => Ok(PayeeAddress::Tron(TronAddress::parse(text)?)),
         }
     }

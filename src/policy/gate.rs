@@ -13,6 +13,7 @@ use crate::network::ChainKind;
 /// Why the gate refused an event; the gate's state is unchanged.
 ///
 /// ```
+/// use securepay::network::ChainKind;
 /// use securepay::policy::GateError;
 /// # use securepay::address::PayeeAddress;
 /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
@@ -23,7 +24,7 @@ use crate::network::ChainKind;
 /// assert_eq!(gate.apply(&screened), Err(GateError::NoWalletConnected)); // connect first
 /// // A Tron wallet cannot pay an EVM payee.
 /// let tron = GateEvent::from_json(r#"{"event":"connected","wallet":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"}"#)?;
-/// assert!(matches!(gate.apply(&tron), Err(GateError::WrongWalletFamily { expected: "an EVM", .. })));
+/// assert!(matches!(gate.apply(&tron), Err(GateError::WrongWalletFamily { expected: ChainKind::Evm, .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -33,12 +34,12 @@ pub enum GateError {
     #[error("malformed gate event: {0}")]
     MalformedEvent(String),
     /// The connected wallet is not of the payee's family (EVM or Tron).
-    #[error("wallet {wallet} cannot pay this payee, which needs {expected} wallet")]
+    #[error("wallet {wallet} cannot pay this payee, which takes {expected} wallets")]
     WrongWalletFamily {
         /// The wallet.
         wallet: PayeeAddress,
-        /// `"an EVM"` or `"a Tron"`.
-        expected: &'static str,
+        /// The kind of chain the payee is on.
+        expected: ChainKind,
     },
     /// A smart account on Tron, which has none.
     #[error("Tron has no smart accounts: smartAccount {0} is not accepted")]
@@ -427,15 +428,11 @@ impl PayerGate {
         smart_account: Option<PayeeAddress>,
     ) -> Result<(), GateError> {
         let payee_kind = self.payee.address_for_transaction().kind();
-        let expected = match payee_kind {
-            ChainKind::Tron => "a Tron",
-            ChainKind::Evm => "an EVM",
-        };
         for address in std::iter::once(wallet).chain(smart_account) {
             if address.kind() != payee_kind {
                 return Err(GateError::WrongWalletFamily {
                     wallet: address,
-                    expected,
+                    expected: payee_kind,
                 });
             }
         }
