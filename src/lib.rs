@@ -42,6 +42,7 @@ mod serde_util;
 pub mod transaction;
 pub mod verify;
 pub mod webhook;
+mod wire;
 
 #[cfg(feature = "cli")]
 pub mod cli;
