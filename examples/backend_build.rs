@@ -6,10 +6,7 @@
 //! requests with any HTTP client (or enable the `client` feature).
 
 use securepay::address::DestinationId;
-use securepay::api::{
-    parse_response, Api, ApiError, CreateSecurePayment, Credential, SecurePaymentCreated,
-    SecurePaymentItem,
-};
+use securepay::api::{Api, ApiError, CreateSecurePayment, Credential, SecurePaymentItem};
 use securepay::network::Network;
 use securepay::pay::{PayResponse, SecurePayQuery, SecurePaymentToken};
 
@@ -71,7 +68,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("1. Create a secure payment of 10 USDC to {destination}");
     let request = api.create_secure_payment(&backend, &body)?;
     println!("   credential in Debug output: {backend:?}");
-    let created: SecurePaymentCreated = parse_response(&transport.send(&request))?;
+    // The request knows its answer's type: `created` is a `SecurePaymentCreated`.
+    let created = request.parse_response(&transport.send(&request))?;
     println!(
         "   token {} for {} request(s); send the payer to {}",
         created.token,
@@ -85,7 +83,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let query = SecurePayQuery::new().wallet("0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570".parse()?);
     println!("2. Fetch the calldata for payer 0x2e2E…0570");
     let request = api.get_secure_payment_calldata(&frontend, &token, &query, Network::Base)?;
-    match parse_response::<PayResponse, _>(&transport.send(&request)) {
+    match request.parse_response(&transport.send(&request)) {
         Ok(PayResponse::Single(single)) => {
             for (i, tx) in single.transactions.iter().enumerate() {
                 println!("   transaction {i}: {tx}");
@@ -107,8 +105,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 }
 
 fn report(error: &ApiError) {
-    match error.status {
-        200..=299 => println!("   unreadable answer: {error}"),
-        _ => println!("   {}", error.to_pay_endpoint_error()),
+    if error.status.is_success() {
+        println!("   unreadable answer: {error}");
+    } else {
+        println!("   {}", error.to_pay_endpoint_error());
     }
 }

@@ -42,3 +42,4 @@ mod serde_util;
 pub mod transaction;
 pub mod verify;
 pub mod webhook;
+mod wire;

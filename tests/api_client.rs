@@ -8,78 +8,20 @@
     clippy::indexing_slicing
 )]
 
-use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use securepay::api::stub::serve;
 use securepay::api::{
-    Api, ApiErrorKind, Client, ClientError, CreateRequest, Credential, Jitter, RequestCreated,
-    RetryPolicy,
+    Api, ApiErrorKind, Client, ClientError, CreateRequest, Credential, Jitter, PreparedRequest,
+    RequestCreated, RetryPolicy,
 };
 
-/// A request the stub received: the request line, the headers (lowercase names), the body.
-#[derive(Debug, Clone)]
-struct Seen {
-    line: String,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
-}
-
-/// Serves `answers` (status, body) in order, one per connection, then stops. Status 0 closes
-/// the connection without answering.
-fn stub(answers: Vec<(u16, &'static str)>) -> (String, Arc<Mutex<Vec<Seen>>>) {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let log = Arc::clone(&seen);
-    std::thread::spawn(move || {
-        for (status, body) in answers {
-            let (stream, _) = listener.accept().unwrap();
-            stream
-                .set_read_timeout(Some(Duration::from_secs(5)))
-                .unwrap();
-            let mut reader = BufReader::new(stream.try_clone().unwrap());
-            let mut line = String::new();
-            reader.read_line(&mut line).unwrap();
-            let mut headers = Vec::new();
-            loop {
-                let mut header = String::new();
-                reader.read_line(&mut header).unwrap();
-                let header = header.trim_end();
-                if header.is_empty() {
-                    break;
-                }
-                let (name, value) = header.split_once(':').unwrap();
-                headers.push((name.to_ascii_lowercase(), value.trim().to_owned()));
-            }
-            let length = headers
-                .iter()
-                .find(|(n, _)| n == "content-length")
-                .map_or(0, |(_, v)| v.parse().unwrap());
-            let mut request_body = vec![0; length];
-            reader.read_exact(&mut request_body).unwrap();
-            log.lock().unwrap().push(Seen {
-                line: line.trim_end().to_owned(),
-                headers,
-                body: request_body,
-            });
-            if status == 0 {
-                drop(reader);
-                stream.shutdown(std::net::Shutdown::Both).unwrap();
-                continue;
-            }
-            let mut stream = stream;
-            write!(
-                stream,
-                "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-                body.len()
-            )
-            .unwrap();
-            stream.flush().unwrap();
-        }
-    });
-    (url, seen)
+/// The library's stub server (one definition for these tests and the client's examples):
+/// serves `answers` in order, status 0 closing the connection without answering.
+fn stub(answers: Vec<(u16, &'static str)>) -> (String, securepay::api::stub::Stub) {
+    let server = serve(&answers).unwrap();
+    (server.url().to_owned(), server)
 }
 
 fn fast_client(attempts: u32) -> Client {
@@ -88,7 +30,7 @@ fn fast_client(attempts: u32) -> Client {
         .with_jitter(|_| Jitter::per_mille(0))
 }
 
-fn create_request(api: &Api) -> http::Request<Vec<u8>> {
+fn create_request(api: &Api) -> PreparedRequest<CreateRequest> {
     let body = CreateRequest::new("10".parse().unwrap(), "USD", "USDC-base")
         .unwrap()
         .payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")
@@ -109,7 +51,7 @@ async fn server_errors_and_rate_limits_are_retried_then_the_answer_is_parsed() {
     let api = Api::new().with_base_url(&url).unwrap();
     let created: RequestCreated = fast_client(3).send(create_request(&api)).await.unwrap();
     assert_eq!(created.payment_reference.to_string(), "0xb3581f0b0f74cc61");
-    let seen = seen.lock().unwrap().clone();
+    let seen = seen.seen();
     assert_eq!(seen.len(), 3);
     for request in &seen {
         assert_eq!(request.line, "POST /v2/request HTTP/1.1");
@@ -133,30 +75,24 @@ async fn other_client_errors_are_not_retried() {
         r#"{"statusCode":404,"message":"Wallet not found","error":"Not Found"}"#,
     )]);
     let api = Api::new().with_base_url(&url).unwrap();
-    let error = fast_client(3)
-        .send::<RequestCreated>(create_request(&api))
-        .await
-        .unwrap_err();
+    let error = fast_client(3).send(create_request(&api)).await.unwrap_err();
     let ClientError::Api(error) = error else {
         panic!("an API error expected")
     };
     assert_eq!(error.kind, ApiErrorKind::NotFound);
     assert_eq!(error.body.message().as_deref(), Some("Wallet not found"));
-    assert_eq!(seen.lock().unwrap().len(), 1);
+    assert_eq!(seen.hits(), 1);
 }
 
 #[tokio::test]
 async fn the_last_retryable_answer_is_returned_when_attempts_run_out() {
     let (url, seen) = stub(vec![(500, "boom"), (500, "boom")]);
     let api = Api::new().with_base_url(&url).unwrap();
-    let error = fast_client(2)
-        .send::<RequestCreated>(create_request(&api))
-        .await
-        .unwrap_err();
+    let error = fast_client(2).send(create_request(&api)).await.unwrap_err();
     assert!(
         matches!(error, ClientError::Api(ref e) if e.kind == ApiErrorKind::Server && e.is_retryable())
     );
-    assert_eq!(seen.lock().unwrap().len(), 2);
+    assert_eq!(seen.hits(), 2);
 }
 
 #[tokio::test]
@@ -170,10 +106,7 @@ async fn a_post_that_cannot_be_sent_is_a_transport_error_without_retry() {
     let api = Api::new()
         .with_base_url(&format!("http://127.0.0.1:{port}"))
         .unwrap();
-    let error = fast_client(3)
-        .send::<RequestCreated>(create_request(&api))
-        .await
-        .unwrap_err();
+    let error = fast_client(3).send(create_request(&api)).await.unwrap_err();
     assert!(matches!(error, ClientError::Transport(_)), "{error:?}");
 }
 
@@ -188,17 +121,14 @@ async fn a_dropped_connection_is_retried_for_get_but_not_for_post() {
         .unwrap();
     let status: securepay::partial::RequestStatus = fast_client(3).send(request).await.unwrap();
     assert!(!status.has_been_paid);
-    assert_eq!(seen.lock().unwrap().len(), 2);
+    assert_eq!(seen.hits(), 2);
 
     let (url, seen) = stub(vec![(0, ""), (201, CREATED)]);
     let api = Api::new().with_base_url(&url).unwrap();
-    let error = fast_client(3)
-        .send::<RequestCreated>(create_request(&api))
-        .await
-        .unwrap_err();
+    let error = fast_client(3).send(create_request(&api)).await.unwrap_err();
     assert!(matches!(error, ClientError::Transport(_)), "{error:?}");
     assert_eq!(
-        seen.lock().unwrap().len(),
+        seen.hits(),
         1,
         "a POST that may have arrived is not sent twice"
     );

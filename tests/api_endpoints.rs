@@ -15,7 +15,8 @@ use std::collections::BTreeSet;
 use securepay::api::{
     Api, ApiHost, BatchItem, BatchPayout, Broadcast, CreateMulticallPayout, CreatePayout,
     CreatePayoutLink, CreateRequest, CreateSecurePayment, Credential, CredentialKind, Endpoint,
-    RecordIntent, RouteFilter, SecurePaymentItem,
+    OutgoingRequest, PreparedRequest, RecordIntent, RequestError, RouteFilter, SecurePaymentItem,
+    ENDPOINTS,
 };
 use securepay::currency::CurrencyQuery;
 use securepay::network::Network;
@@ -89,11 +90,28 @@ const ALL_KINDS: [CredentialKind; 5] = [
     CredentialKind::SessionBearer,
 ];
 
+/// A prepared request's endpoint, from its request type, and its `http::Request`.
+fn typed<R: OutgoingRequest>(
+    prepared: Result<PreparedRequest<R>, RequestError>,
+) -> Result<(Endpoint, http::Request<Vec<u8>>), RequestError> {
+    prepared.map(|request| (request.endpoint(), request.into_http()))
+}
+
 /// Builds a request for `endpoint` with its builder; panics if there is none.
 fn build(
     endpoint: Endpoint,
     credential: &Credential,
-) -> Result<http::Request<Vec<u8>>, securepay::api::RequestError> {
+) -> Result<http::Request<Vec<u8>>, RequestError> {
+    let (typed_endpoint, request) = build_typed(endpoint, credential)?;
+    assert_eq!(typed_endpoint, endpoint, "the request type of {endpoint}");
+    Ok(request)
+}
+
+/// Builds a request for `endpoint` with its builder; panics if there is none.
+fn build_typed(
+    endpoint: Endpoint,
+    credential: &Credential,
+) -> Result<(Endpoint, http::Request<Vec<u8>>), RequestError> {
     let api = Api::new();
     let user = ClientUserId::parse("user-123").unwrap();
     let request_id = "01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb";
@@ -102,103 +120,126 @@ fn build(
     )
     .unwrap();
     match endpoint {
-        Endpoint::CreateSecurePayment => api.create_secure_payment(
-            credential,
-            &CreateSecurePayment::new(vec![SecurePaymentItem::new("10".parse().unwrap()).unwrap()])
+        Endpoint::CreateSecurePayment => typed(
+            api.create_secure_payment(
+                credential,
+                &CreateSecurePayment::new(vec![
+                    SecurePaymentItem::new("10".parse().unwrap()).unwrap()
+                ])
                 .unwrap(),
+            ),
         ),
-        Endpoint::CreatePayoutSecurePayment => api.create_payout_link(
-            credential,
-            &CreatePayoutLink::new(
-                Network::Sepolia,
-                "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
-                "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570",
-                "FAU-sepolia",
-                "10".parse().unwrap(),
-            )
-            .unwrap(),
+        Endpoint::CreatePayoutSecurePayment => typed(
+            api.create_payout_link(
+                credential,
+                &CreatePayoutLink::new(
+                    Network::Sepolia,
+                    "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+                    "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570",
+                    "FAU-sepolia",
+                    "10".parse().unwrap(),
+                )
+                .unwrap(),
+            ),
         ),
-        Endpoint::CreateMulticallPayout => api.create_multicall_payout(
-            credential,
-            &CreateMulticallPayout::new(
-                vec![token(), "01JD3E6JD46KY4KKV7X9V0MZ7X".parse().unwrap()],
-                None,
-            )
-            .unwrap(),
+        Endpoint::CreateMulticallPayout => typed(
+            api.create_multicall_payout(
+                credential,
+                &CreateMulticallPayout::new(
+                    vec![token(), "01JD3E6JD46KY4KKV7X9V0MZ7X".parse().unwrap()],
+                    None,
+                )
+                .unwrap(),
+            ),
         ),
-        Endpoint::GetSecurePayment => {
-            api.get_secure_payment(credential, &token(), &SecurePayQuery::new(), Network::Base)
-        }
-        Endpoint::GetSecurePaymentCalldata => api.get_secure_payment_calldata(
+        Endpoint::GetSecurePayment => typed(api.get_secure_payment(
             credential,
             &token(),
             &SecurePayQuery::new(),
             Network::Base,
-        ),
-        Endpoint::RecordSecurePaymentIntent => api.record_secure_payment_intent(
+        )),
+        Endpoint::GetSecurePaymentCalldata => typed(api.get_secure_payment_calldata(
             credential,
             &token(),
-            &RecordIntent::single(
-                Broadcast::Transaction(
-                    "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef"
-                        .parse()
-                        .unwrap(),
-                ),
-                Network::Base,
-                SourceToken::Usdc,
-            )
-            .unwrap(),
+            &SecurePayQuery::new(),
+            Network::Base,
+        )),
+        Endpoint::RecordSecurePaymentIntent => typed(
+            api.record_secure_payment_intent(
+                credential,
+                &token(),
+                &RecordIntent::single(
+                    Broadcast::Transaction(
+                        "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef"
+                            .parse()
+                            .unwrap(),
+                    ),
+                    Network::Base,
+                    SourceToken::Usdc,
+                )
+                .unwrap(),
+            ),
         ),
-        Endpoint::CreateRequest => api.create_request(
+        Endpoint::CreateRequest => typed(api.create_request(
             credential,
             &CreateRequest::new("10".parse().unwrap(), "USD", "USDC-base").unwrap(),
-        ),
-        Endpoint::GetRequestStatus => api.get_request_status(credential, request_id),
+        )),
+        Endpoint::GetRequestStatus => typed(api.get_request_status(credential, request_id)),
         Endpoint::GetRequestCalldata => {
-            api.get_request_calldata(credential, request_id, &RequestPayQuery::new())
+            typed(api.get_request_calldata(credential, request_id, &RequestPayQuery::new()))
         }
-        Endpoint::CreatePayer => api.create_payer(
+        Endpoint::CreatePayer => typed(api.create_payer(
             credential,
             &CreatePayer::from_json(&data("payer-individual.json")).unwrap(),
-        ),
-        Endpoint::GetPayer => api.get_payer(credential, &user),
+        )),
+        Endpoint::GetPayer => typed(api.get_payer(credential, &user)),
         Endpoint::UpdatePayer => {
-            api.update_payer(credential, &user, &UpdatePayer::agreement_completed())
+            typed(api.update_payer(credential, &user, &UpdatePayer::agreement_completed()))
         }
-        Endpoint::CreatePaymentDetails => api.create_payment_details(
+        Endpoint::CreatePaymentDetails => typed(api.create_payment_details(
             credential,
             &user,
             &CreatePaymentDetails::from_json(&data("payment-details-uk.json")).unwrap(),
-        ),
-        Endpoint::ListPaymentDetails => api.list_payment_details(credential, &user, None),
-        Endpoint::ListCurrencies => api.list_currencies(credential, &CurrencyQuery::default()),
-        Endpoint::GetConversionRoutes => {
-            api.get_conversion_routes(credential, "USD", &RouteFilter::All)
+        )),
+        Endpoint::ListPaymentDetails => typed(api.list_payment_details(credential, &user, None)),
+        Endpoint::ListCurrencies => {
+            typed(api.list_currencies(credential, &CurrencyQuery::default()))
         }
-        Endpoint::CreatePayout => api.create_payout(
-            credential,
-            &CreatePayout::new(
-                "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
-                "10".parse().unwrap(),
-                "USD",
-                "ETH-sepolia-sepolia",
-            )
-            .unwrap(),
+        Endpoint::GetConversionRoutes => {
+            typed(api.get_conversion_routes(credential, "USD", &RouteFilter::All))
+        }
+        Endpoint::CreatePayout => typed(
+            api.create_payout(
+                credential,
+                &CreatePayout::new(
+                    "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+                    "10".parse().unwrap(),
+                    "USD",
+                    "ETH-sepolia-sepolia",
+                )
+                .unwrap(),
+            ),
         ),
-        Endpoint::CreateBatchPayout => api.create_batch_payout(
-            credential,
-            &BatchPayout::new(vec![BatchItem::new(
-                "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
-                "2".parse().unwrap(),
-                "FAU-sepolia",
-                "FAU-sepolia",
-            )
-            .unwrap()])
-            .unwrap(),
+        Endpoint::CreateBatchPayout => typed(
+            api.create_batch_payout(
+                credential,
+                &BatchPayout::new(vec![BatchItem::new(
+                    "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+                    "2".parse().unwrap(),
+                    "FAU-sepolia",
+                    "FAU-sepolia",
+                )
+                .unwrap()])
+                .unwrap(),
+            ),
         ),
-        Endpoint::CreatePayeeDestination => api.create_payee_destination(credential, &destination),
-        Endpoint::UpdatePayeeDestination => api.update_payee_destination(credential, &destination),
-        Endpoint::GetPayeeDestination => api.get_payee_destination(credential),
+        Endpoint::CreatePayeeDestination => {
+            typed(api.create_payee_destination(credential, &destination))
+        }
+        Endpoint::UpdatePayeeDestination => {
+            typed(api.update_payee_destination(credential, &destination))
+        }
+        Endpoint::GetPayeeDestination => typed(api.get_payee_destination(credential)),
         other => panic!("no builder for {other}"),
     }
 }
@@ -291,7 +332,11 @@ fn every_payment_api_path_and_method_of_the_table_exists_in_the_api_description(
             .filter_map(|k| k.parse().ok())
             .filter(|s| (200..300).contains(s))
             .collect();
-        assert_eq!(success, vec![endpoint.success_status()], "{endpoint}");
+        assert_eq!(
+            success,
+            vec![endpoint.success_status().as_u16()],
+            "{endpoint}"
+        );
     }
 }
 
@@ -393,4 +438,50 @@ fn token_endpoints_refuse_a_client_id_without_origin() {
             assert!(request.headers().get("origin").is_none(), "{endpoint}");
         }
     }
+}
+
+#[test]
+fn the_table_is_the_endpoint_list_and_its_path_parameters_are_the_described_ones() {
+    assert_eq!(ENDPOINTS.len(), Endpoint::ALL.len());
+    let extract = extract();
+    for (spec, endpoint) in ENDPOINTS.iter().zip(Endpoint::ALL) {
+        assert_eq!(spec.endpoint, endpoint);
+        assert_eq!(endpoint.spec(), spec);
+        assert_eq!(
+            endpoint.to_string(),
+            format!("{} {}", spec.method, spec.path)
+        );
+        if spec.host == ApiHost::Auth {
+            continue;
+        }
+        let placeholders: Vec<&str> = spec
+            .path
+            .split('/')
+            .filter_map(|s| s.strip_prefix('{')?.strip_suffix('}'))
+            .collect();
+        let method = spec.method.as_str().to_ascii_lowercase();
+        let described: Vec<&str> = extract["paths"][spec.path][&method]["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["in"] == "path")
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(placeholders, described, "{endpoint}");
+    }
+}
+
+#[test]
+fn path_parameters_are_percent_encoded_into_one_segment() {
+    let key = Credential::api_key("sk_test").unwrap();
+    let user = ClientUserId::parse("../admin?x=1").unwrap();
+    let request = Api::new().get_payer(&key, &user).unwrap();
+    assert_eq!(request.uri().path(), "/v2/payer/..%2Fadmin%3Fx%3D1");
+    let request = Api::new()
+        .get_conversion_routes(&key, "a/b c", &RouteFilter::All)
+        .unwrap();
+    assert_eq!(
+        request.uri().path(),
+        "/v2/currencies/a%2Fb%20c/conversion-routes"
+    );
 }

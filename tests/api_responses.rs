@@ -9,17 +9,18 @@
     clippy::indexing_slicing
 )]
 
+use http::StatusCode;
 use securepay::api::{
-    parse_parts, ApiError, ApiErrorKind, BatchPayoutCalldata, ConversionRoutesAnswer,
-    CurrenciesAnswer, Endpoint, ErrorBody, IntentRecorded, MulticallPayoutCreated, NestMessage,
-    PayeeDestination, PayerUpdated, PayoutResponse, RequestCreated, RequestPayResponse,
-    SecurePaymentCreated, SecurePaymentInfo,
+    parse_parts, ApiError, ApiErrorKind, BatchPayout, BatchPayoutCalldata, CreateMulticallPayout,
+    CreatePayeeDestination, CreatePayout, CreatePayoutLink, CreateRequest, CreateSecurePayment,
+    Endpoint, ErrorBody, ForPayer, GetConversionRoutes, GetPayeeDestination, GetPayer,
+    GetRequestCalldata, GetRequestStatus, GetSecurePayment, GetSecurePaymentCalldata,
+    IntentRecorded, ListCurrencies, ListPaymentDetails, MulticallPayoutCreated, NestMessage,
+    OutgoingRequest, PayeeDestination, RecordSecurePaymentIntent, RequestCreated,
+    RequestPayResponse, SecurePaymentCreated, SecurePaymentInfo, UpdatePayeeDestination,
 };
-use securepay::offramp::{
-    ComplianceStatus, PayerCreated, PaymentDetailCreated, PaymentDetailsList,
-};
-use securepay::partial::RequestStatus;
-use securepay::pay::{PayEndpointError, PayResponse};
+use securepay::offramp::{CreatePayer, CreatePaymentDetails, UpdatePayer};
+use securepay::pay::PayEndpointError;
 use serde_json::Value;
 
 fn extract() -> Value {
@@ -30,39 +31,45 @@ fn extract() -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
-/// Parses `bytes` as the answer of `endpoint` with `status`; the model is returned as JSON.
+/// Parses `bytes` as the answer of `endpoint` with `status`, with the parser its request type
+/// names; the model is returned as JSON.
 fn parse(endpoint: Endpoint, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
-    fn go<T: serde::de::DeserializeOwned + serde::Serialize>(
+    fn go<R: OutgoingRequest>(
+        endpoint: Endpoint,
         status: u16,
         bytes: &[u8],
-    ) -> Result<Value, ApiError> {
-        parse_parts::<T>(status, bytes).map(|model| serde_json::to_value(model).unwrap())
+    ) -> Result<Value, ApiError>
+    where
+        R::Response: serde::Serialize,
+    {
+        assert_eq!(R::ENDPOINT, endpoint, "the request type of {endpoint}");
+        R::parse_parts(StatusCode::from_u16(status).unwrap(), bytes)
+            .map(|model| serde_json::to_value(model).unwrap())
     }
+    let (e, s, b) = (endpoint, status, bytes);
     match endpoint {
-        Endpoint::CreateSecurePayment | Endpoint::CreatePayoutSecurePayment => {
-            go::<SecurePaymentCreated>(status, bytes)
-        }
-        Endpoint::CreateMulticallPayout => go::<MulticallPayoutCreated>(status, bytes),
-        Endpoint::GetSecurePayment => go::<SecurePaymentInfo>(status, bytes),
-        Endpoint::GetSecurePaymentCalldata => go::<PayResponse>(status, bytes),
-        Endpoint::RecordSecurePaymentIntent => go::<IntentRecorded>(status, bytes),
-        Endpoint::CreateRequest => go::<RequestCreated>(status, bytes),
-        Endpoint::GetRequestStatus => go::<RequestStatus>(status, bytes),
-        Endpoint::GetRequestCalldata => go::<RequestPayResponse>(status, bytes),
-        Endpoint::CreatePayer => go::<PayerCreated>(status, bytes),
-        Endpoint::GetPayer => go::<ComplianceStatus>(status, bytes),
-        Endpoint::UpdatePayer => go::<PayerUpdated>(status, bytes),
-        Endpoint::CreatePaymentDetails => go::<PaymentDetailCreated>(status, bytes),
-        Endpoint::ListPaymentDetails => go::<PaymentDetailsList>(status, bytes),
-        Endpoint::ListCurrencies => go::<CurrenciesAnswer>(status, bytes),
-        Endpoint::GetConversionRoutes => go::<ConversionRoutesAnswer>(status, bytes),
-        Endpoint::CreatePayout => go::<PayoutResponse>(status, bytes),
-        Endpoint::CreateBatchPayout => go::<BatchPayoutCalldata>(status, bytes),
-        Endpoint::CreatePayeeDestination | Endpoint::UpdatePayeeDestination => {
-            go::<PayeeDestination>(status, bytes)
-        }
-        Endpoint::GetPayeeDestination => go::<Option<PayeeDestination>>(status, bytes),
-        other => panic!("no parser for {other}"),
+        Endpoint::CreateSecurePayment => go::<CreateSecurePayment>(e, s, b),
+        Endpoint::CreatePayoutSecurePayment => go::<CreatePayoutLink>(e, s, b),
+        Endpoint::CreateMulticallPayout => go::<CreateMulticallPayout>(e, s, b),
+        Endpoint::GetSecurePayment => go::<GetSecurePayment>(e, s, b),
+        Endpoint::GetSecurePaymentCalldata => go::<GetSecurePaymentCalldata>(e, s, b),
+        Endpoint::RecordSecurePaymentIntent => go::<RecordSecurePaymentIntent>(e, s, b),
+        Endpoint::CreateRequest => go::<CreateRequest>(e, s, b),
+        Endpoint::GetRequestStatus => go::<GetRequestStatus>(e, s, b),
+        Endpoint::GetRequestCalldata => go::<GetRequestCalldata>(e, s, b),
+        Endpoint::CreatePayer => go::<CreatePayer>(e, s, b),
+        Endpoint::GetPayer => go::<GetPayer>(e, s, b),
+        Endpoint::UpdatePayer => go::<ForPayer<UpdatePayer>>(e, s, b),
+        Endpoint::CreatePaymentDetails => go::<ForPayer<CreatePaymentDetails>>(e, s, b),
+        Endpoint::ListPaymentDetails => go::<ListPaymentDetails>(e, s, b),
+        Endpoint::ListCurrencies => go::<ListCurrencies>(e, s, b),
+        Endpoint::GetConversionRoutes => go::<GetConversionRoutes>(e, s, b),
+        Endpoint::CreatePayout => go::<CreatePayout>(e, s, b),
+        Endpoint::CreateBatchPayout => go::<BatchPayout>(e, s, b),
+        Endpoint::CreatePayeeDestination => go::<CreatePayeeDestination>(e, s, b),
+        Endpoint::UpdatePayeeDestination => go::<UpdatePayeeDestination>(e, s, b),
+        Endpoint::GetPayeeDestination => go::<GetPayeeDestination>(e, s, b),
+        other => panic!("no request type for {other}"),
     }
 }
 
@@ -262,7 +269,7 @@ fn every_documented_response_example_parses_or_is_a_known_doc_error() {
 #[test]
 fn create_answer_reads_absent_fee_plan_as_null_and_keeps_the_token_typed() {
     let body = br#"{"requestIds":["01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb"],"securePaymentUrl":"https://secure.request.network/01JD3E6JD46KY4KKV7X9V0MZ7W","token":"01jd3e6jd46ky4kkv7x9v0mz7w"}"#;
-    let created: SecurePaymentCreated = parse_parts(201, body).unwrap();
+    let created: SecurePaymentCreated = parse_parts(StatusCode::CREATED, body).unwrap();
     assert_eq!(created.fee_plan, None);
     assert_eq!(created.token.to_string(), "01JD3E6JD46KY4KKV7X9V0MZ7W");
 }
@@ -276,11 +283,15 @@ fn fee_plan_of_another_version_or_an_unknown_bearer_is_refused() {
             "fees":[{{"type":"protocol","label":"Protocol fee","feeBearer":"payee","feeBearerSource":"flow_default","percentageBps":10,"capUsd":null,"calculatedAmountUsd":"0.10","destinationResolver":"platform","destinationRef":{{"evmAddress":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"}},"configSource":"default"}}]}}}}"#
         )
     };
-    let ok: SecurePaymentCreated = parse_parts(201, plan("1", "payee").as_bytes()).unwrap();
+    let ok: SecurePaymentCreated =
+        parse_parts(StatusCode::CREATED, plan("1", "payee").as_bytes()).unwrap();
     assert_eq!(ok.fee_plan.unwrap().fees.len(), 1);
     for (version, bearer) in [("2", "payee"), ("1", "platform")] {
-        let error =
-            parse_parts::<SecurePaymentCreated>(201, plan(version, bearer).as_bytes()).unwrap_err();
+        let error = parse_parts::<SecurePaymentCreated>(
+            StatusCode::CREATED,
+            plan(version, bearer).as_bytes(),
+        )
+        .unwrap_err();
         assert!(
             matches!(error.kind, ApiErrorKind::InvalidBody(_)),
             "{version} {bearer}"
@@ -374,24 +385,27 @@ fn zod_and_plain_error_examples_keep_their_shape() {
 
 #[test]
 fn non_json_and_unknown_statuses_keep_the_raw_text() {
-    let error = parse_parts::<RequestCreated>(502, b"<html>Bad gateway</html>").unwrap_err();
+    let error = parse_parts::<RequestCreated>(StatusCode::BAD_GATEWAY, b"<html>Bad gateway</html>")
+        .unwrap_err();
     assert_eq!(error.kind, ApiErrorKind::Server);
     assert_eq!(
         *error.body,
         ErrorBody::Raw("<html>Bad gateway</html>".into())
     );
     assert!(error.is_retryable());
-    let error = parse_parts::<RequestCreated>(302, b"").unwrap_err();
+    let error = parse_parts::<RequestCreated>(StatusCode::FOUND, b"").unwrap_err();
     assert_eq!(error.kind, ApiErrorKind::UnexpectedStatus);
     assert!(!error.is_retryable());
-    let error = parse_parts::<RequestCreated>(429, b"Too Many Requests").unwrap_err();
+    let error = parse_parts::<RequestCreated>(StatusCode::TOO_MANY_REQUESTS, b"Too Many Requests")
+        .unwrap_err();
     assert_eq!(error.kind, ApiErrorKind::TooManyRequests);
     assert!(error.is_retryable());
 }
 
 #[test]
 fn a_success_status_with_the_wrong_body_is_an_invalid_body_error_with_the_text_kept() {
-    let error = parse_parts::<RequestCreated>(201, br#"{"requestId":"01e2"}"#).unwrap_err();
+    let error =
+        parse_parts::<RequestCreated>(StatusCode::CREATED, br#"{"requestId":"01e2"}"#).unwrap_err();
     assert_eq!(error.status, 201);
     assert!(
         matches!(&error.kind, ApiErrorKind::InvalidBody(reason) if reason.contains("paymentReference"))
@@ -406,12 +420,12 @@ fn a_success_status_with_the_wrong_body_is_an_invalid_body_error_with_the_text_k
 fn request_calldata_indexes_must_point_at_a_transaction() {
     let body = br#"{"transactions":[{"data":"0x095ea7b3","to":"0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C","value":0}],
         "metadata":{"stepsRequired":1,"needsApproval":true,"approvalTransactionIndex":3,"hasEnoughBalance":true,"hasEnoughGas":true}}"#;
-    let error = parse_parts::<RequestPayResponse>(200, body).unwrap_err();
+    let error = parse_parts::<RequestPayResponse>(StatusCode::OK, body).unwrap_err();
     assert!(error
         .to_string()
         .contains("approvalTransactionIndex 3 points past the 1 transaction(s)"));
     let body = br#"{"transactions":[],"metadata":{"stepsRequired":0,"needsApproval":true,"approvalTransactionIndex":null}}"#;
-    assert!(parse_parts::<RequestPayResponse>(200, body).is_err());
+    assert!(parse_parts::<RequestPayResponse>(StatusCode::OK, body).is_err());
 }
 
 #[test]
@@ -421,7 +435,7 @@ fn current_cross_chain_request_calldata_parses_with_its_metadata() {
         { "data": "0xabcdef", "to": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE", "value": "0x0" } ],
       "metadata": { "stepsRequired": 2, "needsApproval": true, "approvalTransactionIndex": 0, "paymentTransactionIndex": 1,
         "routeType": "crosschain", "quoteExpiresAt": 1742205771, "hasEnoughBalance": true, "sourceAmount": "10.02" } }"#;
-    let RequestPayResponse::Calldata(calldata) = parse_parts(200, body).unwrap() else {
+    let RequestPayResponse::Calldata(calldata) = parse_parts(StatusCode::OK, body).unwrap() else {
         panic!("calldata expected")
     };
     assert_eq!(calldata.metadata.payment_transaction_index, Some(1));
@@ -431,22 +445,24 @@ fn current_cross_chain_request_calldata_parses_with_its_metadata() {
 #[test]
 fn batch_payout_answer_without_approvals_reads_as_none_needed_but_needs_a_batch_call() {
     let body = br#"{"ETHBatchPaymentTransaction":{"data":"0x92cddb91","to":"0x67818703c92580c0e106e401F253E8A410A66f8B","value":{"type":"BigNumber","hex":"0x0d83b3d1afc58b"}}}"#;
-    let BatchPayoutCalldata(batch) = parse_parts(201, body).unwrap();
+    let BatchPayoutCalldata(batch) = parse_parts(StatusCode::CREATED, body).unwrap();
     assert!(batch.erc20_approval_transactions.is_empty());
     assert_eq!(batch.batch_transactions().count(), 1);
-    assert!(
-        parse_parts::<BatchPayoutCalldata>(201, br#"{"ERC20ApprovalTransactions":[]}"#).is_err()
-    );
+    assert!(parse_parts::<BatchPayoutCalldata>(
+        StatusCode::CREATED,
+        br#"{"ERC20ApprovalTransactions":[]}"#
+    )
+    .is_err());
 }
 
 #[test]
 fn secure_payment_info_checks_batch_arrays_have_one_entry_per_payment() {
     let body = br#"{"paymentType":"batch","status":"pending","payees":["0xb07d2398d2004378cad234da0ef14f1c94a530e4","0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"],
         "network":"sepolia","amounts":["50"],"paymentCurrencies":["FAU-sepolia","FAU-sepolia"]}"#;
-    let error = parse_parts::<SecurePaymentInfo>(200, body).unwrap_err();
+    let error = parse_parts::<SecurePaymentInfo>(StatusCode::OK, body).unwrap_err();
     assert!(error.to_string().contains("same length"), "{error}");
     let status_only = br#"{"paymentType":"single","status":"completed","branding":null}"#;
-    let info: SecurePaymentInfo = parse_parts(200, status_only).unwrap();
+    let info: SecurePaymentInfo = parse_parts(StatusCode::OK, status_only).unwrap();
     assert!(matches!(info, SecurePaymentInfo::StatusOnly { .. }));
     assert!(!info.common().status.is_payable());
 }
@@ -455,14 +471,14 @@ fn secure_payment_info_checks_batch_arrays_have_one_entry_per_payment() {
 fn intent_answers_are_told_apart_by_receipt_id() {
     let tracked = br#"{ "intentId": "01HXEXAMPLE123", "paymentReference": "0xb3581f0b0f74cc61", "txHash": "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef", "isListening": true }"#;
     assert!(matches!(
-        parse_parts(200, tracked).unwrap(),
+        parse_parts(StatusCode::OK, tracked).unwrap(),
         IntentRecorded::Tracked(_)
     ));
     let receipt = br#"{"receiptId":"r1","multicallId":"m1","parentToken":"01JD3E6JD46KY4KKV7X9V0MZ7W","sourceChain":"BASE",
         "smartAccountAddress":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","userOpHash":"0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef",
         "transactionIndices":[{"childPosition":0,"transactionIndex":1}],"isListening":false}"#;
     assert!(matches!(
-        parse_parts(200, receipt).unwrap(),
+        parse_parts(StatusCode::OK, receipt).unwrap(),
         IntentRecorded::Multicall(_)
     ));
 }
@@ -511,7 +527,7 @@ fn payee_destination_example_of_the_notes_is_refused_as_elided_and_parses_comple
             "\"0x00010000022105146923831acf5c327260d7ac7c9dff5b1c3cb3c7d7\"",
         );
     let destination: PayeeDestination =
-        parse_parts(201, completed.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+        parse_parts(StatusCode::CREATED, completed.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         destination.destination_id.network(),
         securepay::network::Network::Base
@@ -548,7 +564,7 @@ fn multicall_link_answer_reads_its_items_and_keeps_unknown_reasons() {
         "status":"pending","expiresAt":"2026-03-22T10:00:00.000Z","createdAt":"2026-03-15T10:00:00.000Z",
         "items":[{"securePaymentToken":"01JD3E6JD46KY4KKV7X9V0MZ7X","requestId":"01e2","position":0,"eligibility":"eligible"},
                  {"securePaymentToken":"01JD3E6JD46KY4KKV7X9V0MZ7Y","requestId":"01e3","position":1,"eligibility":"stale","staleReason":"quote_moved"}]}"#;
-    let created: MulticallPayoutCreated = parse_parts(201, body).unwrap();
+    let created: MulticallPayoutCreated = parse_parts(StatusCode::CREATED, body).unwrap();
     assert_eq!(created.items.len(), 2);
     let reason = created.items[1].stale_reason.clone().unwrap();
     assert!(!reason.is_known());
@@ -557,5 +573,7 @@ fn multicall_link_answer_reads_its_items_and_keeps_unknown_reasons() {
     assert_eq!(written, serde_json::from_slice::<Value>(body).unwrap());
     let other_type =
         String::from_utf8_lossy(body).replace(r#""type":"multicall""#, r#""type":"batch""#);
-    assert!(parse_parts::<MulticallPayoutCreated>(201, other_type.as_bytes()).is_err());
+    assert!(
+        parse_parts::<MulticallPayoutCreated>(StatusCode::CREATED, other_type.as_bytes()).is_err()
+    );
 }

@@ -9,6 +9,7 @@
 
 use std::time::Duration;
 
+use http::StatusCode;
 use proptest::prelude::*;
 use securepay::api::{Jitter, RetryDecision, RetryPolicy, RetryPolicyError};
 
@@ -21,18 +22,21 @@ fn only_rate_limits_and_server_errors_are_retryable() {
     for status in 100..=599u16 {
         let expected = status == 429 || status >= 500;
         assert_eq!(
-            RetryPolicy::is_retryable_status(status),
+            RetryPolicy::is_retryable_status(StatusCode::from_u16(status).unwrap()),
             expected,
             "{status}"
         );
     }
     for status in [400, 401, 403, 404, 409, 423] {
         assert_eq!(
-            policy().decide(1, status, Jitter::NONE),
+            policy().decide(1, StatusCode::from_u16(status).unwrap(), Jitter::NONE),
             RetryDecision::Stop
         );
     }
-    assert_eq!(policy().decide(1, 200, Jitter::NONE), RetryDecision::Stop);
+    assert_eq!(
+        policy().decide(1, StatusCode::OK, Jitter::NONE),
+        RetryDecision::Stop
+    );
 }
 
 #[test]
@@ -61,13 +65,16 @@ fn attempts_stop_at_the_maximum() {
     let p = policy();
     for attempt in 1..6 {
         assert!(matches!(
-            p.decide(attempt, 503, Jitter::NONE),
+            p.decide(attempt, StatusCode::SERVICE_UNAVAILABLE, Jitter::NONE),
             RetryDecision::RetryAfter(_)
         ));
     }
-    assert_eq!(p.decide(6, 503, Jitter::NONE), RetryDecision::Stop);
     assert_eq!(
-        RetryPolicy::never().decide(1, 503, Jitter::NONE),
+        p.decide(6, StatusCode::SERVICE_UNAVAILABLE, Jitter::NONE),
+        RetryDecision::Stop
+    );
+    assert_eq!(
+        RetryPolicy::never().decide(1, StatusCode::SERVICE_UNAVAILABLE, Jitter::NONE),
         RetryDecision::Stop
     );
     assert_eq!(RetryPolicy::default().max_attempts(), 4);

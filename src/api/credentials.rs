@@ -82,7 +82,7 @@ macro_rules! secret {
         impl $name {
             /// Checks the value: non-empty visible ASCII, with its documented prefix if any.
             ///
-            /// ```no_run
+            /// ```
             #[doc = concat!(" use securepay::api::{CredentialError, ", stringify!($name), "};")]
             ///
             #[doc = concat!(" let prefix: Option<&str> = ", stringify!($prefix), "; // the documented prefix")]
@@ -106,7 +106,7 @@ macro_rules! secret {
 
             /// The secret, to send it yourself. Never log it.
             ///
-            /// ```no_run
+            /// ```
             #[doc = concat!(" use securepay::api::", stringify!($name), ";")]
             ///
             #[doc = concat!(" let prefix: Option<&str> = ", stringify!($prefix), "; // the documented prefix")]
@@ -301,7 +301,7 @@ pub enum Credential {
 impl Credential {
     /// An API key.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Credential, CredentialError};
     ///
     /// assert!(Credential::api_key("sk_live_1234").is_ok());
@@ -313,7 +313,7 @@ impl Credential {
 
     /// A Client ID, with the `Origin` of a frontend Client ID.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Credential, CredentialError};
     ///
     /// let backend = Credential::client_id("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", None)?; // no allowed domains
@@ -331,7 +331,7 @@ impl Credential {
 
     /// An orchestrator key paired with a Client ID.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Credential, CredentialKind};
     ///
     /// let credential = Credential::orchestrator("orc_5ZkJ2v9", "cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", None)?;
@@ -352,7 +352,7 @@ impl Credential {
 
     /// A session token sent as the `session_token` cookie.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, Credential};
     ///
     /// let session = Credential::session_cookie("eyJhbGciOiJIUzI1NiJ9.e30.sig")?;
@@ -369,7 +369,7 @@ impl Credential {
 
     /// A session token sent as `Authorization: Bearer`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, CreateSecurePayment, Credential, SecurePaymentItem};
     ///
     /// let session = Credential::session_bearer("eyJhbGciOiJIUzI1NiJ9.e30.sig")?;
@@ -388,7 +388,7 @@ impl Credential {
 
     /// The kind of this credential.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Credential, CredentialKind};
     ///
     /// assert_eq!(Credential::api_key("sk_live_1234")?.kind(), CredentialKind::ApiKey);
@@ -413,7 +413,7 @@ impl Credential {
 
     /// The `Origin` sent with this credential, if any.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::Credential;
     ///
     /// let frontend = Credential::client_id("cli_nz1bj41", Some("http://localhost:3000"))?;

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::url::encode;
-use super::{Api, BodyError, Credential, Endpoint, RequestError};
+use super::outgoing::sealed::{Parts, Sealed};
+use super::{Api, BodyError, Credential, Endpoint, OutgoingRequest, PreparedRequest, RequestError};
 use crate::currency::{Currency, CurrencyQuery};
 use crate::network::Network;
 
@@ -12,12 +12,13 @@ use crate::network::Network;
 /// `id=…` (the owned counterpart of [`QueryAnswer`](crate::currency::QueryAnswer)).
 ///
 /// ```
+/// use http::StatusCode;
 /// use securepay::api::{parse_parts, CurrenciesAnswer};
 ///
-/// let one: CurrenciesAnswer = parse_parts(200, br#"{"id": "USDT-mainnet", "name": "USDT", "symbol": "USDT", "decimals": 6, "address": "0xdAC17F958D2ee523a2206206994597C13D831ec7", "network": "mainnet", "type": "ERC20", "hash": "0xdac17f958d2ee523a2206206994597c13d831ec7", "chainId": 1}"#)?; // firstOnly=true or id=…
+/// let one: CurrenciesAnswer = parse_parts(StatusCode::OK, br#"{"id": "USDT-mainnet", "name": "USDT", "symbol": "USDT", "decimals": 6, "address": "0xdAC17F958D2ee523a2206206994597C13D831ec7", "network": "mainnet", "type": "ERC20", "hash": "0xdac17f958d2ee523a2206206994597c13d831ec7", "chainId": 1}"#)?; // firstOnly=true or id=…
 /// let CurrenciesAnswer::One(usdt) = one else { unreachable!() };
 /// assert_eq!((usdt.id().as_str(), usdt.decimals().get()), ("USDT-mainnet", 6));
-/// assert_eq!(parse_parts::<CurrenciesAnswer>(200, b"[]")?, CurrenciesAnswer::List(vec![]));
+/// assert_eq!(parse_parts::<CurrenciesAnswer>(StatusCode::OK, b"[]")?, CurrenciesAnswer::List(vec![]));
 /// # Ok::<(), securepay::api::ApiError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,10 +58,11 @@ pub enum RouteFilter {
 /// ids (`matic`).
 ///
 /// ```
+/// use http::StatusCode;
 /// use securepay::api::{parse_parts, ConversionRoutesAnswer};
 ///
 /// let body = br#"{"currencyId": "USD", "network": "mainnet", "conversionRoutes": [{"id": "USDT-mainnet", "name": "USDT", "symbol": "USDT", "decimals": 6, "address": "0xdAC17F958D2ee523a2206206994597C13D831ec7", "network": "mainnet", "type": "ERC20", "hash": "0xdac17f958d2ee523a2206206994597c13d831ec7", "chainId": 1}]}"#;
-/// let routes: ConversionRoutesAnswer = parse_parts(200, body)?;
+/// let routes: ConversionRoutesAnswer = parse_parts(StatusCode::OK, body)?;
 /// assert_eq!((routes.currency_id.as_str(), routes.network.as_deref()), ("USD", Some("mainnet")));
 /// assert_eq!(routes.conversion_routes[0].symbol(), "USDT");
 /// # Ok::<(), securepay::api::ApiError>(())
@@ -81,25 +83,35 @@ pub struct ConversionRoutesAnswer {
     pub conversion_routes: Vec<Currency>,
 }
 
-impl Api {
-    /// `GET /v2/currencies`. `firstOnly` needs both `network` and `symbol`. Answer:
-    /// [`CurrenciesAnswer`].
-    ///
-    /// ```no_run
-    /// use securepay::api::{Api, Credential};
-    /// use securepay::currency::CurrencyQuery;
-    /// use securepay::network::Network;
-    ///
-    /// let query = CurrencyQuery { network: Some(Network::Mainnet), symbol: Some("USDC".into()), first_only: true, ..Default::default() };
-    /// let request = Api::new().list_currencies(&Credential::api_key("sk_test")?, &query)?;
-    /// assert_eq!(request.uri(), "https://api.request.network/v2/currencies?network=mainnet&symbol=USDC&firstOnly=true");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn list_currencies(
-        &self,
-        credential: &Credential,
-        query: &CurrencyQuery,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
+/// `GET /v2/currencies`: the catalog, filtered by [`CurrencyQuery`] (`firstOnly` needs both
+/// `network` and `symbol`).
+///
+/// ```
+/// use securepay::api::{Api, Credential, ListCurrencies};
+/// use securepay::currency::CurrencyQuery;
+///
+/// let list = ListCurrencies::new(CurrencyQuery { symbol: Some("USDC".into()), ..Default::default() });
+/// let request = Api::new().prepare(&Credential::api_key("sk_test")?, &list)?;
+/// assert_eq!(request.uri(), "https://api.request.network/v2/currencies?symbol=USDC");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ListCurrencies {
+    /// The filters.
+    pub query: CurrencyQuery,
+}
+
+impl ListCurrencies {
+    /// The request with `query`.
+    pub fn new(query: CurrencyQuery) -> ListCurrencies {
+        ListCurrencies { query }
+    }
+}
+
+impl Sealed for ListCurrencies {
+    fn parts(&self) -> Result<Parts, RequestError> {
+        let query = &self.query;
         if query.first_only && (query.network.is_none() || query.symbol.is_none()) {
             return Err(BodyError::Invalid {
                 field: "firstOnly",
@@ -121,30 +133,48 @@ impl Api {
         if let Some(id) = &query.id {
             pairs.push(("id", id.clone()));
         }
-        let endpoint = Endpoint::ListCurrencies;
-        self.build(endpoint, credential, endpoint.path_template(), &pairs, None)
+        Ok(Parts::new().query(pairs))
     }
+}
 
-    /// `GET /v2/currencies/{currencyId}/conversion-routes`: what an invoice in `currency_id`
-    /// (USD, EUR, CNY, GBP, JPY) may be paid in. Answer: [`ConversionRoutesAnswer`].
-    ///
-    /// ```no_run
-    /// use securepay::api::{Api, Credential, RequestError, RouteFilter};
-    /// use securepay::network::Network;
-    ///
-    /// let key = Credential::api_key("sk_test")?;
-    /// let request = Api::new().get_conversion_routes(&key, "USD", &RouteFilter::Network(Network::Base))?;
-    /// assert_eq!(request.uri(), "https://api.request.network/v2/currencies/USD/conversion-routes?network=base");
-    /// let none = Api::new().get_conversion_routes(&key, "USD", &RouteFilter::Networks(vec![]));
-    /// assert!(matches!(none, Err(RequestError::Body(_))));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn get_conversion_routes(
-        &self,
-        credential: &Credential,
-        currency_id: &str,
-        filter: &RouteFilter,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
+impl OutgoingRequest for ListCurrencies {
+    const ENDPOINT: Endpoint = Endpoint::ListCurrencies;
+    type Response = CurrenciesAnswer;
+}
+
+/// `GET /v2/currencies/{currencyId}/conversion-routes`: what an invoice in `currency_id` (USD,
+/// EUR, CNY, GBP, JPY) may be paid in.
+///
+/// ```
+/// use securepay::api::{Api, Credential, GetConversionRoutes, RouteFilter};
+///
+/// let routes = GetConversionRoutes::new("EUR", RouteFilter::All);
+/// let request = Api::new().prepare(&Credential::api_key("sk_test")?, &routes)?;
+/// assert_eq!(request.uri(), "https://api.request.network/v2/currencies/EUR/conversion-routes");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct GetConversionRoutes {
+    /// `{currencyId}`: checked when the request is built (non-empty, no control character).
+    pub currency_id: String,
+    /// The network filter.
+    pub filter: RouteFilter,
+}
+
+impl GetConversionRoutes {
+    /// The request for `currency_id`.
+    pub fn new(currency_id: &str, filter: RouteFilter) -> GetConversionRoutes {
+        GetConversionRoutes {
+            currency_id: currency_id.to_owned(),
+            filter,
+        }
+    }
+}
+
+impl Sealed for GetConversionRoutes {
+    fn parts(&self) -> Result<Parts, RequestError> {
+        let currency_id = &self.currency_id;
         if currency_id.is_empty() || currency_id.chars().any(char::is_control) {
             return Err(BodyError::Invalid {
                 field: "currencyId",
@@ -152,7 +182,7 @@ impl Api {
             }
             .into());
         }
-        let pairs = match filter {
+        let pairs = match &self.filter {
             RouteFilter::All => Vec::new(),
             RouteFilter::Network(network) => vec![("network", network.id().to_owned())],
             RouteFilter::Networks(networks) if networks.is_empty() => {
@@ -172,13 +202,60 @@ impl Api {
                     .join(","),
             )],
         };
-        let path = format!("/v2/currencies/{}/conversion-routes", encode(currency_id));
-        self.build(
-            Endpoint::GetConversionRoutes,
+        Ok(Parts::new().path(currency_id.as_str()).query(pairs))
+    }
+}
+
+impl OutgoingRequest for GetConversionRoutes {
+    const ENDPOINT: Endpoint = Endpoint::GetConversionRoutes;
+    type Response = ConversionRoutesAnswer;
+}
+
+impl Api {
+    /// `GET /v2/currencies`. `firstOnly` needs both `network` and `symbol`. Answer:
+    /// [`CurrenciesAnswer`].
+    ///
+    /// ```
+    /// use securepay::api::{Api, Credential};
+    /// use securepay::currency::CurrencyQuery;
+    /// use securepay::network::Network;
+    ///
+    /// let query = CurrencyQuery { network: Some(Network::Mainnet), symbol: Some("USDC".into()), first_only: true, ..Default::default() };
+    /// let request = Api::new().list_currencies(&Credential::api_key("sk_test")?, &query)?;
+    /// assert_eq!(request.uri(), "https://api.request.network/v2/currencies?network=mainnet&symbol=USDC&firstOnly=true");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn list_currencies(
+        &self,
+        credential: &Credential,
+        query: &CurrencyQuery,
+    ) -> Result<PreparedRequest<ListCurrencies>, RequestError> {
+        self.prepare(credential, &ListCurrencies::new(query.clone()))
+    }
+
+    /// `GET /v2/currencies/{currencyId}/conversion-routes`: what an invoice in `currency_id`
+    /// (USD, EUR, CNY, GBP, JPY) may be paid in. Answer: [`ConversionRoutesAnswer`].
+    ///
+    /// ```
+    /// use securepay::api::{Api, Credential, RequestError, RouteFilter};
+    /// use securepay::network::Network;
+    ///
+    /// let key = Credential::api_key("sk_test")?;
+    /// let request = Api::new().get_conversion_routes(&key, "USD", &RouteFilter::Network(Network::Base))?;
+    /// assert_eq!(request.uri(), "https://api.request.network/v2/currencies/USD/conversion-routes?network=base");
+    /// let none = Api::new().get_conversion_routes(&key, "USD", &RouteFilter::Networks(vec![]));
+    /// assert!(matches!(none, Err(RequestError::Body(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn get_conversion_routes(
+        &self,
+        credential: &Credential,
+        currency_id: &str,
+        filter: &RouteFilter,
+    ) -> Result<PreparedRequest<GetConversionRoutes>, RequestError> {
+        self.prepare(
             credential,
-            &path,
-            &pairs,
-            None,
+            &GetConversionRoutes::new(currency_id, filter.clone()),
         )
     }
 }

@@ -5,7 +5,8 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::{Api, Credential, Endpoint, RequestError};
+use super::outgoing::sealed::{Parts, Sealed};
+use super::{Api, Credential, Endpoint, OutgoingRequest, PreparedRequest, RequestError};
 use crate::address::{DestinationId, PayeeAddress};
 use crate::policy::{DestinationPolicy, PayeeDestinationRequest};
 
@@ -16,17 +17,18 @@ use crate::policy::{DestinationPolicy, PayeeDestinationRequest};
 /// refused), and `accessPolicy` follows [`DestinationPolicy`].
 ///
 /// ```
+/// use http::StatusCode;
 /// use securepay::api::{parse_parts, PayeeDestination};
 /// use securepay::network::Network;
 ///
 /// let body = r#"{"id": "01HXEXAMPLE123", "chainId": 8453,
 ///   "destinationId": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#89CDCBED:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
 ///   "walletAddress": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"}"#;
-/// let destination: PayeeDestination = parse_parts(201, body.as_bytes())?;
+/// let destination: PayeeDestination = parse_parts(StatusCode::CREATED, body.as_bytes())?;
 /// assert_eq!(destination.destination_id.network(), Network::Base);
 /// // A chainId that contradicts destinationId is refused.
 /// let mainnet = body.replace(r#""chainId": 8453"#, r#""chainId": 1"#);
-/// assert!(parse_parts::<PayeeDestination>(201, mainnet.as_bytes()).is_err());
+/// assert!(parse_parts::<PayeeDestination>(StatusCode::CREATED, mainnet.as_bytes()).is_err());
 /// # Ok::<(), securepay::api::ApiError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -145,12 +147,109 @@ impl<'de> Deserialize<'de> for PayeeDestination {
     }
 }
 
+/// `POST {auth_url}/v1/payee-destination`: creates the destination, or reactivates it and
+/// updates it in place (so the same body may be sent again safely).
+///
+/// ```
+/// use securepay::api::{Api, CreatePayeeDestination, Credential};
+/// use securepay::policy::PayeeDestinationRequest;
+///
+/// let body = PayeeDestinationRequest::from_json(r#"{"tokenAddress":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","chainId":728126428}"#)?;
+/// let request = Api::new().prepare(&Credential::session_cookie("siwe-session")?, &CreatePayeeDestination::new(body))?;
+/// assert_eq!(request.uri(), "https://auth.request.network/v1/payee-destination");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CreatePayeeDestination {
+    /// The body (`{tokenAddress, chainId, accessPolicy?}`).
+    pub body: PayeeDestinationRequest,
+}
+
+impl CreatePayeeDestination {
+    /// The request sending `body`.
+    pub fn new(body: PayeeDestinationRequest) -> CreatePayeeDestination {
+        CreatePayeeDestination { body }
+    }
+}
+
+impl Sealed for CreatePayeeDestination {
+    fn parts(&self) -> Result<Parts, RequestError> {
+        Parts::new().json(Self::ENDPOINT, &self.body)
+    }
+}
+
+impl OutgoingRequest for CreatePayeeDestination {
+    const ENDPOINT: Endpoint = Endpoint::CreatePayeeDestination;
+    type Response = PayeeDestination;
+}
+
+/// `PUT {auth_url}/v1/payee-destination`.
+///
+/// ```
+/// use securepay::api::{Api, Credential, UpdatePayeeDestination};
+/// use securepay::policy::PayeeDestinationRequest;
+///
+/// let body = PayeeDestinationRequest::from_json(r#"{"tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "chainId": 8453}"#)?;
+/// let request = Api::new().prepare(&Credential::session_cookie("siwe-session")?, &UpdatePayeeDestination::new(body))?;
+/// assert_eq!(request.method(), "PUT");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct UpdatePayeeDestination {
+    /// The body (`{tokenAddress, chainId, accessPolicy?}`).
+    pub body: PayeeDestinationRequest,
+}
+
+impl UpdatePayeeDestination {
+    /// The request sending `body`.
+    pub fn new(body: PayeeDestinationRequest) -> UpdatePayeeDestination {
+        UpdatePayeeDestination { body }
+    }
+}
+
+impl Sealed for UpdatePayeeDestination {
+    fn parts(&self) -> Result<Parts, RequestError> {
+        Parts::new().json(Self::ENDPOINT, &self.body)
+    }
+}
+
+impl OutgoingRequest for UpdatePayeeDestination {
+    const ENDPOINT: Endpoint = Endpoint::UpdatePayeeDestination;
+    type Response = PayeeDestination;
+}
+
+/// `GET {auth_url}/v1/payee-destination`: the active destination, or `None` (`null`).
+///
+/// ```
+/// use http::StatusCode;
+/// use securepay::api::{Api, Credential, GetPayeeDestination};
+///
+/// let request = Api::new().prepare(&Credential::session_cookie("siwe-session")?, &GetPayeeDestination)?;
+/// assert_eq!(request.parse_parts(StatusCode::OK, b"null")?, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GetPayeeDestination;
+
+impl Sealed for GetPayeeDestination {
+    fn parts(&self) -> Result<Parts, RequestError> {
+        Ok(Parts::new())
+    }
+}
+
+impl OutgoingRequest for GetPayeeDestination {
+    const ENDPOINT: Endpoint = Endpoint::GetPayeeDestination;
+    type Response = Option<PayeeDestination>;
+}
+
 impl Api {
     /// `POST {auth_url}/v1/payee-destination` (`{tokenAddress, chainId, accessPolicy?}`).
     /// Creating again for the same wallet reactivates the destination and updates it in place,
     /// so the same body may be sent again safely. Answer: [`PayeeDestination`].
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, Credential};
     /// use securepay::policy::PayeeDestinationRequest;
     ///
@@ -165,14 +264,13 @@ impl Api {
         &self,
         credential: &Credential,
         body: &PayeeDestinationRequest,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        let endpoint = Endpoint::CreatePayeeDestination;
-        self.build_json(endpoint, credential, endpoint.path_template(), body)
+    ) -> Result<PreparedRequest<CreatePayeeDestination>, RequestError> {
+        self.prepare(credential, &CreatePayeeDestination::new(body.clone()))
     }
 
     /// `PUT {auth_url}/v1/payee-destination`. Answer: [`PayeeDestination`].
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, Credential};
     /// use securepay::policy::PayeeDestinationRequest;
     ///
@@ -186,28 +284,27 @@ impl Api {
         &self,
         credential: &Credential,
         body: &PayeeDestinationRequest,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        let endpoint = Endpoint::UpdatePayeeDestination;
-        self.build_json(endpoint, credential, endpoint.path_template(), body)
+    ) -> Result<PreparedRequest<UpdatePayeeDestination>, RequestError> {
+        self.prepare(credential, &UpdatePayeeDestination::new(body.clone()))
     }
 
     /// `GET {auth_url}/v1/payee-destination`. Answer: `Option<PayeeDestination>` (`null` when
     /// there is no active destination).
     ///
-    /// ```no_run
+    /// ```
+    /// use http::StatusCode;
     /// use securepay::api::{parse_parts, Api, Credential, PayeeDestination};
     ///
     /// let request = Api::new().get_payee_destination(&Credential::session_cookie("siwe-session")?)?;
     /// assert_eq!(request.method(), "GET");
     /// // No active destination: the answer is null.
-    /// assert_eq!(parse_parts::<Option<PayeeDestination>>(200, b"null")?, None);
+    /// assert_eq!(parse_parts::<Option<PayeeDestination>>(StatusCode::OK, b"null")?, None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn get_payee_destination(
         &self,
         credential: &Credential,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        let endpoint = Endpoint::GetPayeeDestination;
-        self.build(endpoint, credential, endpoint.path_template(), &[], None)
+    ) -> Result<PreparedRequest<GetPayeeDestination>, RequestError> {
+        self.prepare(credential, &GetPayeeDestination)
     }
 }

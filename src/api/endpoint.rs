@@ -1,11 +1,14 @@
-//! The endpoints this layer builds, each described once: host, method, path template,
-//! accepted credentials, whether `Origin` is required, and the documented success status.
+//! The endpoints this layer builds, each described once, in [`ENDPOINTS`]: host, method, path
+//! template, accepted credentials, whether `Origin` is required, and the documented success
+//! status. The [`Endpoint`] enum, [`Endpoint::ALL`] and every request path come from that one
+//! table.
 
 use std::fmt;
 
-use http::Method;
+use http::{Method, StatusCode};
 
-use super::CredentialKind;
+use super::{CredentialKind, RequestError};
+use crate::wire::url::encode;
 
 /// Which service an endpoint belongs to.
 ///
@@ -39,279 +42,271 @@ const CLIENT_ONLY: &[CredentialKind] = &[ClientId];
 /// The Auth API's payee destination: the SIWE session cookie (api-notes §6.1).
 const SESSION_COOKIE_ONLY: &[CredentialKind] = &[SessionCookie];
 
-/// Every endpoint of the scope of this layer.
+/// One endpoint, described once: a row of [`ENDPOINTS`].
 ///
 /// ```
-/// use securepay::api::Endpoint;
+/// use http::{Method, StatusCode};
+/// use securepay::api::{ApiHost, CredentialKind, Endpoint};
 ///
-/// assert_eq!(Endpoint::ALL.len(), 21);
-/// assert_eq!(Endpoint::GetRequestCalldata.to_string(), "GET /v2/request/{requestId}/pay");
+/// let spec = Endpoint::GetRequestCalldata.spec();
+/// assert_eq!((spec.host, &spec.method, spec.path), (ApiHost::Payment, &Method::GET, "/v2/request/{requestId}/pay"));
+/// assert_eq!((spec.accepts, spec.origin_required), (&[CredentialKind::ApiKey, CredentialKind::ClientId][..], false));
+/// assert_eq!(spec.success, StatusCode::OK);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Endpoint {
-    /// `POST /v2/secure-payments`.
-    CreateSecurePayment,
-    /// `POST /v2/secure-payments/payouts`.
-    CreatePayoutSecurePayment,
-    /// `POST /v2/secure-payments/multicall-payouts`.
-    CreateMulticallPayout,
-    /// `GET /v2/secure-payments/{token}`: display data, no calldata.
-    GetSecurePayment,
-    /// `GET /v2/secure-payments/{token}/pay`: the calldata.
-    GetSecurePaymentCalldata,
-    /// `POST /v2/secure-payments/{token}/intent`.
-    RecordSecurePaymentIntent,
-    /// `POST /v2/request`.
-    CreateRequest,
-    /// `GET /v2/request/{requestId}`.
-    GetRequestStatus,
-    /// `GET /v2/request/{requestId}/pay`.
-    GetRequestCalldata,
-    /// `POST /v2/payer`.
-    CreatePayer,
-    /// `GET /v2/payer/{clientUserId}`.
-    GetPayer,
-    /// `PATCH /v2/payer/{clientUserId}`.
-    UpdatePayer,
-    /// `POST /v2/payer/{clientUserId}/payment-details`.
-    CreatePaymentDetails,
-    /// `GET /v2/payer/{clientUserId}/payment-details`.
-    ListPaymentDetails,
-    /// `GET /v2/currencies`.
-    ListCurrencies,
-    /// `GET /v2/currencies/{currencyId}/conversion-routes`.
-    GetConversionRoutes,
-    /// `POST /v2/payouts`.
-    CreatePayout,
-    /// `POST /v2/payouts/batch`.
-    CreateBatchPayout,
-    /// `POST /v1/payee-destination` (Auth API): creates, or reactivates and updates in place.
-    CreatePayeeDestination,
-    /// `PUT /v1/payee-destination` (Auth API).
-    UpdatePayeeDestination,
-    /// `GET /v1/payee-destination` (Auth API): the active destination, or `null`.
-    GetPayeeDestination,
+pub struct EndpointSpec {
+    /// The endpoint this row describes.
+    pub endpoint: Endpoint,
+    /// The service.
+    pub host: ApiHost,
+    /// The HTTP method.
+    pub method: Method,
+    /// The path template, as in the API description (`/v2/request/{requestId}/pay`): each
+    /// `{parameter}` is one path segment, filled and percent-encoded when a request is built.
+    pub path: &'static str,
+    /// The credentials the endpoint accepts; a request with any other is refused.
+    pub accepts: &'static [CredentialKind],
+    /// Whether a Client ID must come with its `Origin` (the OpenAPI description marks `Origin`
+    /// required on the secure-payment token endpoints).
+    pub origin_required: bool,
+    /// The documented success status. The parsers accept any 2xx status: the API description
+    /// gives one per endpoint, but a 2xx is a success in HTTP.
+    pub success: StatusCode,
+}
+
+impl EndpointSpec {
+    /// The path with each `{parameter}` of the template replaced, in order, by one of
+    /// `params`, percent-encoded (so a value such as `a/b` or `../x` stays one segment).
+    pub(crate) fn fill_path(&self, params: &[String]) -> Result<String, RequestError> {
+        let mut values = params.iter();
+        let mut path = String::with_capacity(self.path.len());
+        let mut placeholders = 0usize;
+        for segment in self.path.split('/').skip(1) {
+            path.push('/');
+            if segment.starts_with('{') {
+                placeholders = placeholders.saturating_add(1);
+                match values.next() {
+                    Some(value) => path.push_str(&encode(value)),
+                    None => break,
+                }
+            } else {
+                path.push_str(segment);
+            }
+        }
+        if placeholders != params.len() {
+            return Err(RequestError::Assemble {
+                endpoint: self.endpoint,
+                reason: format!(
+                    "{} path parameter(s) given for the template {}",
+                    params.len(),
+                    self.path
+                ),
+            });
+        }
+        Ok(path)
+    }
+}
+
+/// Declares [`Endpoint`], [`ENDPOINTS`] and [`Endpoint::ALL`] from one list of rows, so that
+/// none of them can drift from another. Each variant's documentation starts with its method
+/// and path, taken from its row.
+macro_rules! endpoints {
+    ($(
+        $(#[doc = $doc:literal])*
+        $name:ident {
+            host: $host:ident,
+            method: $method:ident,
+            path: $path:literal,
+            accepts: $accepts:expr,
+            origin_required: $origin:literal,
+            success: $success:ident $(,)?
+        }
+    )+) => {
+        /// Every endpoint of the scope of this layer: one variant per row of [`ENDPOINTS`].
+        ///
+        /// ```
+        /// use securepay::api::{Endpoint, ENDPOINTS};
+        ///
+        /// assert_eq!(Endpoint::ALL.len(), 21);
+        /// assert!(ENDPOINTS.iter().zip(Endpoint::ALL).all(|(spec, endpoint)| spec.endpoint == endpoint));
+        /// assert_eq!(Endpoint::GetRequestCalldata.to_string(), "GET /v2/request/{requestId}/pay");
+        /// ```
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Endpoint {
+            $(
+                #[doc = concat!("`", stringify!($method), " ", $path, "`.")]
+                #[doc = ""]
+                $(#[doc = $doc])*
+                $name,
+            )+
+        }
+
+        /// The endpoint table: one [`EndpointSpec`] per [`Endpoint`], in the order of the
+        /// issue's scope. Every request path is built from its template here, and
+        /// `tests/api_endpoints.rs` checks every row against the API description.
+        ///
+        /// ```
+        /// use http::Method;
+        /// use securepay::api::{ApiHost, ENDPOINTS};
+        ///
+        /// let auth: Vec<String> = ENDPOINTS.iter().filter(|e| e.host == ApiHost::Auth).map(|e| e.endpoint.to_string()).collect();
+        /// assert_eq!(auth, ["POST /v1/payee-destination", "PUT /v1/payee-destination", "GET /v1/payee-destination"]);
+        /// assert_eq!(ENDPOINTS.iter().filter(|e| e.method == Method::PATCH).count(), 1);
+        /// ```
+        pub const ENDPOINTS: [EndpointSpec; [$(Endpoint::$name),+].len()] = [
+            $(
+                EndpointSpec {
+                    endpoint: Endpoint::$name,
+                    host: ApiHost::$host,
+                    method: Method::$method,
+                    path: $path,
+                    accepts: $accepts,
+                    origin_required: $origin,
+                    success: StatusCode::$success,
+                },
+            )+
+        ];
+
+        impl Endpoint {
+            /// Every endpoint, in the order of [`ENDPOINTS`].
+            pub const ALL: [Endpoint; ENDPOINTS.len()] = [$(Endpoint::$name),+];
+
+            /// The endpoint's row of [`ENDPOINTS`].
+            ///
+            /// ```
+            /// use http::StatusCode;
+            /// use securepay::api::Endpoint;
+            ///
+            /// const CREATED: StatusCode = Endpoint::CreateSecurePayment.spec().success; // usable in constants
+            /// assert_eq!(CREATED, StatusCode::CREATED);
+            /// ```
+            pub const fn spec(self) -> &'static EndpointSpec {
+                match self {
+                    $(
+                        Endpoint::$name => {
+                            // Each variant's discriminant is its row: the macro writes both
+                            // lists from the same rows, in the same order.
+                            const ROW: usize = Endpoint::$name as usize;
+                            &ENDPOINTS[ROW]
+                        }
+                    )+
+                }
+            }
+        }
+    };
+}
+
+endpoints! {
+    CreateSecurePayment {
+        host: Payment, method: POST, path: "/v2/secure-payments",
+        accepts: ANY, origin_required: false, success: CREATED,
+    }
+    CreatePayoutSecurePayment {
+        host: Payment, method: POST, path: "/v2/secure-payments/payouts",
+        accepts: ANY, origin_required: false, success: CREATED,
+    }
+    CreateMulticallPayout {
+        host: Payment, method: POST, path: "/v2/secure-payments/multicall-payouts",
+        accepts: ANY, origin_required: false, success: CREATED,
+    }
+    /// Display data, no calldata.
+    GetSecurePayment {
+        host: Payment, method: GET, path: "/v2/secure-payments/{token}",
+        accepts: CLIENT_ONLY, origin_required: true, success: OK,
+    }
+    /// The calldata.
+    GetSecurePaymentCalldata {
+        host: Payment, method: GET, path: "/v2/secure-payments/{token}/pay",
+        accepts: CLIENT_ONLY, origin_required: true, success: OK,
+    }
+    RecordSecurePaymentIntent {
+        host: Payment, method: POST, path: "/v2/secure-payments/{token}/intent",
+        accepts: CLIENT_ONLY, origin_required: true, success: OK,
+    }
+    CreateRequest {
+        host: Payment, method: POST, path: "/v2/request",
+        accepts: KEY_OR_CLIENT, origin_required: false, success: CREATED,
+    }
+    GetRequestStatus {
+        host: Payment, method: GET, path: "/v2/request/{requestId}",
+        accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
+    }
+    GetRequestCalldata {
+        host: Payment, method: GET, path: "/v2/request/{requestId}/pay",
+        accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
+    }
+    CreatePayer {
+        host: Payment, method: POST, path: "/v2/payer",
+        accepts: KEY_ONLY, origin_required: false, success: OK,
+    }
+    GetPayer {
+        host: Payment, method: GET, path: "/v2/payer/{clientUserId}",
+        accepts: KEY_ONLY, origin_required: false, success: OK,
+    }
+    UpdatePayer {
+        host: Payment, method: PATCH, path: "/v2/payer/{clientUserId}",
+        accepts: KEY_ONLY, origin_required: false, success: OK,
+    }
+    CreatePaymentDetails {
+        host: Payment, method: POST, path: "/v2/payer/{clientUserId}/payment-details",
+        accepts: KEY_ONLY, origin_required: false, success: CREATED,
+    }
+    ListPaymentDetails {
+        host: Payment, method: GET, path: "/v2/payer/{clientUserId}/payment-details",
+        accepts: KEY_ONLY, origin_required: false, success: OK,
+    }
+    ListCurrencies {
+        host: Payment, method: GET, path: "/v2/currencies",
+        accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
+    }
+    GetConversionRoutes {
+        host: Payment, method: GET, path: "/v2/currencies/{currencyId}/conversion-routes",
+        accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
+    }
+    CreatePayout {
+        host: Payment, method: POST, path: "/v2/payouts",
+        accepts: KEY_OR_CLIENT, origin_required: false, success: CREATED,
+    }
+    CreateBatchPayout {
+        host: Payment, method: POST, path: "/v2/payouts/batch",
+        accepts: KEY_OR_CLIENT, origin_required: false, success: CREATED,
+    }
+    /// Auth API: creates, or reactivates and updates in place.
+    CreatePayeeDestination {
+        host: Auth, method: POST, path: "/v1/payee-destination",
+        accepts: SESSION_COOKIE_ONLY, origin_required: false, success: CREATED,
+    }
+    /// Auth API. Not documented, so assumed: it answers 200 (api-notes §6.1 gives 201 for the
+    /// create call only).
+    UpdatePayeeDestination {
+        host: Auth, method: PUT, path: "/v1/payee-destination",
+        accepts: SESSION_COOKIE_ONLY, origin_required: false, success: OK,
+    }
+    /// Auth API: the active destination, or `null`.
+    GetPayeeDestination {
+        host: Auth, method: GET, path: "/v1/payee-destination",
+        accepts: SESSION_COOKIE_ONLY, origin_required: false, success: OK,
+    }
 }
 
 impl Endpoint {
-    /// Every endpoint, in the order of the issue's scope.
-    pub const ALL: [Endpoint; 21] = [
-        Endpoint::CreateSecurePayment,
-        Endpoint::CreatePayoutSecurePayment,
-        Endpoint::CreateMulticallPayout,
-        Endpoint::GetSecurePayment,
-        Endpoint::GetSecurePaymentCalldata,
-        Endpoint::RecordSecurePaymentIntent,
-        Endpoint::CreateRequest,
-        Endpoint::GetRequestStatus,
-        Endpoint::GetRequestCalldata,
-        Endpoint::CreatePayer,
-        Endpoint::GetPayer,
-        Endpoint::UpdatePayer,
-        Endpoint::CreatePaymentDetails,
-        Endpoint::ListPaymentDetails,
-        Endpoint::ListCurrencies,
-        Endpoint::GetConversionRoutes,
-        Endpoint::CreatePayout,
-        Endpoint::CreateBatchPayout,
-        Endpoint::CreatePayeeDestination,
-        Endpoint::UpdatePayeeDestination,
-        Endpoint::GetPayeeDestination,
-    ];
-
-    /// `(host, method, path template, accepted credentials, Origin required, success status)`.
-    fn spec(
-        self,
-    ) -> (
-        ApiHost,
-        Method,
-        &'static str,
-        &'static [CredentialKind],
-        bool,
-        u16,
-    ) {
-        use ApiHost::{Auth, Payment};
-        match self {
-            Endpoint::CreateSecurePayment => (
-                Payment,
-                Method::POST,
-                "/v2/secure-payments",
-                ANY,
-                false,
-                201,
-            ),
-            Endpoint::CreatePayoutSecurePayment => (
-                Payment,
-                Method::POST,
-                "/v2/secure-payments/payouts",
-                ANY,
-                false,
-                201,
-            ),
-            Endpoint::CreateMulticallPayout => (
-                Payment,
-                Method::POST,
-                "/v2/secure-payments/multicall-payouts",
-                ANY,
-                false,
-                201,
-            ),
-            Endpoint::GetSecurePayment => (
-                Payment,
-                Method::GET,
-                "/v2/secure-payments/{token}",
-                CLIENT_ONLY,
-                true,
-                200,
-            ),
-            Endpoint::GetSecurePaymentCalldata => (
-                Payment,
-                Method::GET,
-                "/v2/secure-payments/{token}/pay",
-                CLIENT_ONLY,
-                true,
-                200,
-            ),
-            Endpoint::RecordSecurePaymentIntent => (
-                Payment,
-                Method::POST,
-                "/v2/secure-payments/{token}/intent",
-                CLIENT_ONLY,
-                true,
-                200,
-            ),
-            Endpoint::CreateRequest => (
-                Payment,
-                Method::POST,
-                "/v2/request",
-                KEY_OR_CLIENT,
-                false,
-                201,
-            ),
-            Endpoint::GetRequestStatus => (
-                Payment,
-                Method::GET,
-                "/v2/request/{requestId}",
-                KEY_OR_CLIENT,
-                false,
-                200,
-            ),
-            Endpoint::GetRequestCalldata => (
-                Payment,
-                Method::GET,
-                "/v2/request/{requestId}/pay",
-                KEY_OR_CLIENT,
-                false,
-                200,
-            ),
-            Endpoint::CreatePayer => (Payment, Method::POST, "/v2/payer", KEY_ONLY, false, 200),
-            Endpoint::GetPayer => (
-                Payment,
-                Method::GET,
-                "/v2/payer/{clientUserId}",
-                KEY_ONLY,
-                false,
-                200,
-            ),
-            Endpoint::UpdatePayer => (
-                Payment,
-                Method::PATCH,
-                "/v2/payer/{clientUserId}",
-                KEY_ONLY,
-                false,
-                200,
-            ),
-            Endpoint::CreatePaymentDetails => (
-                Payment,
-                Method::POST,
-                "/v2/payer/{clientUserId}/payment-details",
-                KEY_ONLY,
-                false,
-                201,
-            ),
-            Endpoint::ListPaymentDetails => (
-                Payment,
-                Method::GET,
-                "/v2/payer/{clientUserId}/payment-details",
-                KEY_ONLY,
-                false,
-                200,
-            ),
-            Endpoint::ListCurrencies => (
-                Payment,
-                Method::GET,
-                "/v2/currencies",
-                KEY_OR_CLIENT,
-                false,
-                200,
-            ),
-            Endpoint::GetConversionRoutes => (
-                Payment,
-                Method::GET,
-                "/v2/currencies/{currencyId}/conversion-routes",
-                KEY_OR_CLIENT,
-                false,
-                200,
-            ),
-            Endpoint::CreatePayout => (
-                Payment,
-                Method::POST,
-                "/v2/payouts",
-                KEY_OR_CLIENT,
-                false,
-                201,
-            ),
-            Endpoint::CreateBatchPayout => (
-                Payment,
-                Method::POST,
-                "/v2/payouts/batch",
-                KEY_OR_CLIENT,
-                false,
-                201,
-            ),
-            Endpoint::CreatePayeeDestination => (
-                Auth,
-                Method::POST,
-                "/v1/payee-destination",
-                SESSION_COOKIE_ONLY,
-                false,
-                201,
-            ),
-            Endpoint::UpdatePayeeDestination => (
-                Auth,
-                Method::PUT,
-                "/v1/payee-destination",
-                SESSION_COOKIE_ONLY,
-                false,
-                200,
-            ),
-            Endpoint::GetPayeeDestination => (
-                Auth,
-                Method::GET,
-                "/v1/payee-destination",
-                SESSION_COOKIE_ONLY,
-                false,
-                200,
-            ),
-        }
-    }
-
     /// The service the endpoint belongs to.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{ApiHost, Endpoint};
     ///
     /// let auth: Vec<Endpoint> = Endpoint::ALL.into_iter().filter(|e| e.host() == ApiHost::Auth).collect();
     /// assert_eq!(auth, [Endpoint::CreatePayeeDestination, Endpoint::UpdatePayeeDestination, Endpoint::GetPayeeDestination]);
     /// ```
-    pub fn host(self) -> ApiHost {
-        self.spec().0
+    pub const fn host(self) -> ApiHost {
+        self.spec().host
     }
 
     /// The HTTP method.
     ///
-    /// ```no_run
+    /// ```
     /// use http::Method;
     /// use securepay::api::Endpoint;
     ///
@@ -319,36 +314,36 @@ impl Endpoint {
     /// assert_eq!(Endpoint::UpdatePayeeDestination.method(), Method::PUT);
     /// ```
     pub fn method(self) -> Method {
-        self.spec().1
+        self.spec().method.clone()
     }
 
     /// The path template, as in the API description (`/v2/request/{requestId}/pay`).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::Endpoint;
     ///
     /// assert_eq!(Endpoint::RecordSecurePaymentIntent.path_template(), "/v2/secure-payments/{token}/intent");
     /// ```
-    pub fn path_template(self) -> &'static str {
-        self.spec().2
+    pub const fn path_template(self) -> &'static str {
+        self.spec().path
     }
 
     /// The credentials the endpoint accepts; a builder refuses any other.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{CredentialKind, Endpoint};
     ///
     /// assert_eq!(Endpoint::CreatePayer.accepts(), [CredentialKind::ApiKey]); // payer endpoints: API key only
     /// assert_eq!(Endpoint::GetSecurePayment.accepts(), [CredentialKind::ClientId]);
     /// ```
-    pub fn accepts(self) -> &'static [CredentialKind] {
-        self.spec().3
+    pub const fn accepts(self) -> &'static [CredentialKind] {
+        self.spec().accepts
     }
 
     /// Whether a Client ID must come with its `Origin` here (the OpenAPI description marks
     /// `Origin` required on the secure-payment token endpoints).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, Credential, Endpoint, RequestError};
     /// use securepay::network::Network;
     /// use securepay::pay::SecurePayQuery;
@@ -360,8 +355,8 @@ impl Endpoint {
     /// assert!(matches!(request, Err(RequestError::OriginRequired { .. })));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn origin_required(self) -> bool {
-        self.spec().4
+    pub const fn origin_required(self) -> bool {
+        self.spec().origin_required
     }
 
     /// The documented success status. The parsers accept any 2xx status: the API
@@ -370,19 +365,20 @@ impl Endpoint {
     /// Not documented, so assumed: `PUT /v1/payee-destination` answers 200 (api-notes §6.1
     /// gives 201 for the create call only).
     ///
-    /// ```no_run
+    /// ```
+    /// use http::StatusCode;
     /// use securepay::api::Endpoint;
     ///
-    /// assert_eq!(Endpoint::CreateSecurePayment.success_status(), 201);
-    /// assert_eq!(Endpoint::CreatePayer.success_status(), 200);
+    /// assert_eq!(Endpoint::CreateSecurePayment.success_status(), StatusCode::CREATED);
+    /// assert_eq!(Endpoint::CreatePayer.success_status(), StatusCode::OK);
     /// ```
-    pub fn success_status(self) -> u16 {
-        self.spec().5
+    pub const fn success_status(self) -> StatusCode {
+        self.spec().success
     }
 
     /// Whether the endpoint accepts a credential of this kind.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{CredentialKind, Endpoint};
     ///
     /// assert!(Endpoint::CreateSecurePayment.accepts_kind(CredentialKind::SessionBearer));
@@ -395,6 +391,37 @@ impl Endpoint {
 
 impl fmt::Display for Endpoint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.method(), self.path_template())
+        let spec = self.spec();
+        write!(f, "{} {}", spec.method, spec.path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_filled_from_the_template_in_order_and_encoded() {
+        let spec = Endpoint::GetConversionRoutes.spec();
+        assert_eq!(
+            spec.fill_path(&["U/SD".to_owned()]).unwrap(),
+            "/v2/currencies/U%2FSD/conversion-routes"
+        );
+        assert_eq!(
+            Endpoint::CreateRequest.spec().fill_path(&[]).unwrap(),
+            "/v2/request"
+        );
+        assert!(spec.fill_path(&[]).is_err());
+        assert!(spec
+            .fill_path(&["USD".to_owned(), "EUR".to_owned()])
+            .is_err());
+    }
+
+    #[test]
+    fn every_row_is_its_variant() {
+        for (row, endpoint) in Endpoint::ALL.into_iter().enumerate() {
+            assert_eq!(ENDPOINTS[row].endpoint, endpoint);
+            assert_eq!(endpoint.spec(), &ENDPOINTS[row]);
+        }
     }
 }

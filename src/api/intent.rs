@@ -8,8 +8,8 @@ use crate::address::EvmAddress;
 use crate::amount::HumanAmount;
 use crate::calldata::PaymentReference;
 use crate::network::Network;
-use crate::partial::TxHash;
 use crate::pay::{ExecutionKind, SecurePaymentToken, SourceToken};
+use crate::wire::TxHash;
 
 /// The transaction a payer broadcast: a transaction hash, or a Safe transaction hash still
 /// waiting for execution (with its optional execution deadline). Exactly one of the two.
@@ -261,7 +261,7 @@ pub enum RecordIntent {
 impl RecordIntent {
     /// A single payment's intent; the optional fields are public on [`SingleIntent`].
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Broadcast, RecordIntent};
     /// use securepay::network::Network;
     /// use securepay::pay::SourceToken;
@@ -296,7 +296,7 @@ impl RecordIntent {
 
     /// A multicall parent's intent: 1 to 250 legs.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, RecordIntent};
     /// use securepay::network::Network;
     ///
@@ -347,9 +347,10 @@ impl RecordIntent {
 /// The answer of a single payment's intent.
 ///
 /// ```
+/// use http::StatusCode;
 /// use securepay::api::{parse_parts, IntentRecorded};
 ///
-/// let answer: IntentRecorded = parse_parts(200, br#"{"intentId": "01HXEXAMPLE123", "paymentReference": "0xb3581f0b0f74cc61", "txHash": "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef", "isListening": true}"#)?;
+/// let answer: IntentRecorded = parse_parts(StatusCode::OK, br#"{"intentId": "01HXEXAMPLE123", "paymentReference": "0xb3581f0b0f74cc61", "txHash": "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef", "isListening": true}"#)?;
 /// let IntentRecorded::Tracked(tracked) = answer else { unreachable!() };
 /// assert!(tracked.is_listening);
 /// assert_eq!(tracked.payment_reference.to_string(), "0xb3581f0b0f74cc61");
@@ -382,9 +383,10 @@ pub struct IntentTracked {
 /// The answer of a multicall parent's intent: an audit-only receipt (never polled).
 ///
 /// ```
+/// use http::StatusCode;
 /// use securepay::api::{parse_parts, IntentRecorded};
 ///
-/// let answer: IntentRecorded = parse_parts(200, br#"{"receiptId": "r1", "multicallId": "m1", "parentToken": "01JD3E6JD46KY4KKV7X9V0MZ7W", "sourceChain": "BASE", "smartAccountAddress": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "userOpHash": "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef", "transactionIndices": [{"childPosition": 0, "transactionIndex": 1}], "isListening": false}"#)?;
+/// let answer: IntentRecorded = parse_parts(StatusCode::OK, br#"{"receiptId": "r1", "multicallId": "m1", "parentToken": "01JD3E6JD46KY4KKV7X9V0MZ7W", "sourceChain": "BASE", "smartAccountAddress": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "userOpHash": "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef", "transactionIndices": [{"childPosition": 0, "transactionIndex": 1}], "isListening": false}"#)?;
 /// let IntentRecorded::Multicall(receipt) = answer else { unreachable!() };
 /// assert_eq!((receipt.source_chain.as_str(), receipt.is_listening), ("BASE", false)); // audit only
 /// # Ok::<(), securepay::api::ApiError>(())
@@ -423,11 +425,12 @@ pub struct MulticallReceipt {
 /// The answer (200) of `POST /v2/secure-payments/{token}/intent`, by form.
 ///
 /// ```
+/// use http::StatusCode;
 /// use securepay::api::{parse_parts, IntentRecorded};
 ///
 /// // Told apart by receiptId.
-/// assert!(matches!(parse_parts(200, br#"{"receiptId": "r1", "multicallId": "m1", "parentToken": "01JD3E6JD46KY4KKV7X9V0MZ7W", "sourceChain": "BASE", "smartAccountAddress": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "userOpHash": "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef", "transactionIndices": [{"childPosition": 0, "transactionIndex": 1}], "isListening": false}"#)?, IntentRecorded::Multicall(_)));
-/// assert!(matches!(parse_parts(200, br#"{"intentId": "01HXEXAMPLE123", "paymentReference": "0xb3581f0b0f74cc61", "txHash": "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef", "isListening": true}"#)?, IntentRecorded::Tracked(_)));
+/// assert!(matches!(parse_parts(StatusCode::OK, br#"{"receiptId": "r1", "multicallId": "m1", "parentToken": "01JD3E6JD46KY4KKV7X9V0MZ7W", "sourceChain": "BASE", "smartAccountAddress": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "userOpHash": "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef", "transactionIndices": [{"childPosition": 0, "transactionIndex": 1}], "isListening": false}"#)?, IntentRecorded::Multicall(_)));
+/// assert!(matches!(parse_parts(StatusCode::OK, br#"{"intentId": "01HXEXAMPLE123", "paymentReference": "0xb3581f0b0f74cc61", "txHash": "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef", "isListening": true}"#)?, IntentRecorded::Tracked(_)));
 /// # Ok::<(), securepay::api::ApiError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,44 +1,53 @@
-//! The sans-IO API layer: every endpoint of the scope as a typed request builder and a typed
-//! response parser. No I/O happens here: [`Api`] builds `http::Request<Vec<u8>>` values that
-//! any HTTP client sends, and [`parse_response`] / [`parse_parts`] turn the answer into the
-//! endpoint's model or an [`ApiError`] `{ status, kind, body }`.
+//! The sans-IO API layer: every endpoint of the scope as a typed request and a typed response.
+//! No I/O happens here: [`Api`] builds `http::Request<Vec<u8>>` values that any HTTP client
+//! sends, and the parsers turn the answer into the endpoint's model or an [`ApiError`]
+//! `{ status, kind, body }`.
 //!
+//! - [`ENDPOINTS`]: every endpoint described once ([`EndpointSpec`]: host, method, path
+//!   template, accepted credentials, whether `Origin` is required, success status). Every
+//!   request path is built from its template.
+//! - [`OutgoingRequest`]: each request type names its endpoint and its answer's model, so
+//!   [`Api::prepare`] returns a [`PreparedRequest<R>`](PreparedRequest) whose
+//!   [`parse_response`](PreparedRequest::parse_response) (and the client's `send`) returns
+//!   `R::Response` without being told. The `Api` methods below build the same requests from
+//!   plain arguments.
 //! - [`Credential`]: API key, Client ID (with `Origin`), orchestrator key paired with a Client
 //!   ID, session token (cookie or bearer). Each [`Endpoint`] states which kinds it accepts and
-//!   the builders refuse any other; secrets never appear in `Debug` output.
+//!   requests with any other are refused; secrets never appear in `Debug` output.
 //! - Request bodies are checked when they are made ([`BodyError`]): a batch payout with a Tron
 //!   payee is refused with the service's exact message.
 //! - [`RetryPolicy`]: which answers may be retried (429, 5xx), the delay for attempt `n` with
 //!   caller-supplied [`Jitter`], a cap.
-//! - With the feature `client`, [`Client`] sends these requests over `reqwest` with the retry
+//! - With the feature `client`, `Client` sends these requests over `reqwest` with the retry
 //!   policy.
 //!
-//! | endpoint | builder | answer |
-//! |---|---|---|
-//! | `POST /v2/secure-payments` | [`Api::create_secure_payment`] | [`SecurePaymentCreated`] |
-//! | `POST /v2/secure-payments/payouts` | [`Api::create_payout_link`] | [`SecurePaymentCreated`] |
-//! | `POST /v2/secure-payments/multicall-payouts` | [`Api::create_multicall_payout`] | [`MulticallPayoutCreated`] |
-//! | `GET /v2/secure-payments/{token}` | [`Api::get_secure_payment`] | [`SecurePaymentInfo`] |
-//! | `GET /v2/secure-payments/{token}/pay` | [`Api::get_secure_payment_calldata`] | [`PayResponse`](crate::pay::PayResponse) |
-//! | `POST /v2/secure-payments/{token}/intent` | [`Api::record_secure_payment_intent`] | [`IntentRecorded`] |
-//! | `POST /v2/request` | [`Api::create_request`] | [`RequestCreated`] |
-//! | `GET /v2/request/{requestId}` | [`Api::get_request_status`] | [`RequestStatus`](crate::partial::RequestStatus) |
-//! | `GET /v2/request/{requestId}/pay` | [`Api::get_request_calldata`] | [`RequestPayResponse`] |
-//! | `POST /v2/payer` | [`Api::create_payer`] | [`PayerCreated`](crate::offramp::PayerCreated) |
-//! | `GET /v2/payer/{clientUserId}` | [`Api::get_payer`] | [`ComplianceStatus`](crate::offramp::ComplianceStatus) |
-//! | `PATCH /v2/payer/{clientUserId}` | [`Api::update_payer`] | [`PayerUpdated`] |
-//! | `POST /v2/payer/{clientUserId}/payment-details` | [`Api::create_payment_details`] | [`PaymentDetailCreated`](crate::offramp::PaymentDetailCreated) |
-//! | `GET /v2/payer/{clientUserId}/payment-details` | [`Api::list_payment_details`] | [`PaymentDetailsList`](crate::offramp::PaymentDetailsList) |
-//! | `GET /v2/currencies` | [`Api::list_currencies`] | [`CurrenciesAnswer`] |
-//! | `GET /v2/currencies/{currencyId}/conversion-routes` | [`Api::get_conversion_routes`] | [`ConversionRoutesAnswer`] |
-//! | `POST /v2/payouts` | [`Api::create_payout`] | [`PayoutResponse`] |
-//! | `POST /v2/payouts/batch` | [`Api::create_batch_payout`] | [`BatchPayoutCalldata`] |
-//! | `POST {auth}/v1/payee-destination` | [`Api::create_payee_destination`] | [`PayeeDestination`] |
-//! | `PUT {auth}/v1/payee-destination` | [`Api::update_payee_destination`] | [`PayeeDestination`] |
-//! | `GET {auth}/v1/payee-destination` | [`Api::get_payee_destination`] | `Option<`[`PayeeDestination`]`>` |
+//! | endpoint | request type | builder | answer |
+//! |---|---|---|---|
+//! | `POST /v2/secure-payments` | [`CreateSecurePayment`] | [`Api::create_secure_payment`] | [`SecurePaymentCreated`] |
+//! | `POST /v2/secure-payments/payouts` | [`CreatePayoutLink`] | [`Api::create_payout_link`] | [`SecurePaymentCreated`] |
+//! | `POST /v2/secure-payments/multicall-payouts` | [`CreateMulticallPayout`] | [`Api::create_multicall_payout`] | [`MulticallPayoutCreated`] |
+//! | `GET /v2/secure-payments/{token}` | [`GetSecurePayment`] | [`Api::get_secure_payment`] | [`SecurePaymentInfo`] |
+//! | `GET /v2/secure-payments/{token}/pay` | [`GetSecurePaymentCalldata`] | [`Api::get_secure_payment_calldata`] | [`PayResponse`](crate::pay::PayResponse) |
+//! | `POST /v2/secure-payments/{token}/intent` | [`RecordSecurePaymentIntent`] | [`Api::record_secure_payment_intent`] | [`IntentRecorded`] |
+//! | `POST /v2/request` | [`CreateRequest`] | [`Api::create_request`] | [`RequestCreated`] |
+//! | `GET /v2/request/{requestId}` | [`GetRequestStatus`] | [`Api::get_request_status`] | [`RequestStatus`](crate::partial::RequestStatus) |
+//! | `GET /v2/request/{requestId}/pay` | [`GetRequestCalldata`] | [`Api::get_request_calldata`] | [`RequestPayResponse`] |
+//! | `POST /v2/payer` | [`CreatePayer`](crate::offramp::CreatePayer) | [`Api::create_payer`] | [`PayerCreated`](crate::offramp::PayerCreated) |
+//! | `GET /v2/payer/{clientUserId}` | [`GetPayer`] | [`Api::get_payer`] | [`ComplianceStatus`](crate::offramp::ComplianceStatus) |
+//! | `PATCH /v2/payer/{clientUserId}` | [`ForPayer`]`<`[`UpdatePayer`](crate::offramp::UpdatePayer)`>` | [`Api::update_payer`] | [`PayerUpdated`] |
+//! | `POST /v2/payer/{clientUserId}/payment-details` | [`ForPayer`]`<`[`CreatePaymentDetails`](crate::offramp::CreatePaymentDetails)`>` | [`Api::create_payment_details`] | [`PaymentDetailCreated`](crate::offramp::PaymentDetailCreated) |
+//! | `GET /v2/payer/{clientUserId}/payment-details` | [`ListPaymentDetails`] | [`Api::list_payment_details`] | [`PaymentDetailsList`](crate::offramp::PaymentDetailsList) |
+//! | `GET /v2/currencies` | [`ListCurrencies`] | [`Api::list_currencies`] | [`CurrenciesAnswer`] |
+//! | `GET /v2/currencies/{currencyId}/conversion-routes` | [`GetConversionRoutes`] | [`Api::get_conversion_routes`] | [`ConversionRoutesAnswer`] |
+//! | `POST /v2/payouts` | [`CreatePayout`] | [`Api::create_payout`] | [`PayoutResponse`] |
+//! | `POST /v2/payouts/batch` | [`BatchPayout`] | [`Api::create_batch_payout`] | [`BatchPayoutCalldata`] |
+//! | `POST {auth}/v1/payee-destination` | [`CreatePayeeDestination`] | [`Api::create_payee_destination`] | [`PayeeDestination`] |
+//! | `PUT {auth}/v1/payee-destination` | [`UpdatePayeeDestination`] | [`Api::update_payee_destination`] | [`PayeeDestination`] |
+//! | `GET {auth}/v1/payee-destination` | [`GetPayeeDestination`] | [`Api::get_payee_destination`] | `Option<`[`PayeeDestination`]`>` |
 //!
 //! ```
-//! use securepay::api::{parse_parts, Api, Credential, CreateSecurePayment, SecurePaymentCreated, SecurePaymentItem};
+//! use http::StatusCode;
+//! use securepay::api::{Api, Credential, CreateSecurePayment, SecurePaymentItem};
 //!
 //! let api = Api::new();
 //! let key = Credential::api_key("sk_live_example")?;
@@ -48,10 +57,10 @@
 //! assert_eq!(request.uri(), "https://api.request.network/v2/secure-payments");
 //! assert_eq!(request.headers()["content-type"], "application/json");
 //!
-//! // … send it with any HTTP client, then:
+//! // … send it with any HTTP client (`request.clone().into_http()`), then:
 //! let answer = br#"{"requestIds":["01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb"],
 //!   "securePaymentUrl":"https://pay.request.network/?token=01JD3E6JD46KY4KKV7X9V0MZ7W","token":"01JD3E6JD46KY4KKV7X9V0MZ7W","feePlan":null}"#;
-//! let created: SecurePaymentCreated = parse_parts(201, answer)?;
+//! let created = request.parse_parts(StatusCode::CREATED, answer)?; // a SecurePaymentCreated
 //! assert_eq!(created.token.to_string(), "01JD3E6JD46KY4KKV7X9V0MZ7W");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -63,12 +72,12 @@ mod credentials;
 mod currencies;
 mod destinations;
 mod endpoint;
-mod error_body;
 mod fee_plan;
 mod intent;
 mod multicall;
 mod multicall_info;
 mod origin;
+mod outgoing;
 mod payer;
 mod payout_answers;
 mod payouts;
@@ -79,8 +88,14 @@ mod response;
 mod retry;
 mod secure_payment_info;
 mod secure_payments;
-pub(crate) mod url;
+#[cfg(feature = "client")]
+#[doc(hidden)]
+pub mod stub;
 
+pub use crate::wire::{
+    ErrorBody, FieldError, MulticallCap, MulticallFailure, MulticallFailureReason, NestMessage,
+    RequestPaidStatus, ZodIssue,
+};
 pub use body::BodyError;
 #[cfg(feature = "client")]
 pub use client::{Client, ClientError};
@@ -88,13 +103,13 @@ pub use credentials::{
     ApiKey, ClientId, Credential, CredentialError, CredentialKind, OrchestratorKey, SessionToken,
     SessionTransport, SESSION_COOKIE,
 };
-pub use currencies::{ConversionRoutesAnswer, CurrenciesAnswer, RouteFilter};
-pub use destinations::PayeeDestination;
-pub use endpoint::{ApiHost, Endpoint};
-pub use error_body::{
-    ErrorBody, FieldError, MulticallCap, MulticallFailure, MulticallFailureReason, NestMessage,
-    RequestPaidStatus, ZodIssue,
+pub use currencies::{
+    ConversionRoutesAnswer, CurrenciesAnswer, GetConversionRoutes, ListCurrencies, RouteFilter,
 };
+pub use destinations::{
+    CreatePayeeDestination, GetPayeeDestination, PayeeDestination, UpdatePayeeDestination,
+};
+pub use endpoint::{ApiHost, Endpoint, EndpointSpec, ENDPOINTS};
 pub use fee_plan::{
     FeeBearerSource, FeeDestinationRef, FeeFlow, FeePlan, FeePlanVersion, PlannedFeeEntry,
 };
@@ -110,7 +125,8 @@ pub use multicall_info::{
     BlockReason, CurrencyTotal, MulticallChildInfo, MulticallInfo, MulticallTotals, RecoveryAction,
 };
 pub use origin::Origin;
-pub use payer::PayerUpdated;
+pub use outgoing::{OutgoingRequest, PreparedRequest};
+pub use payer::{ForPayer, GetPayer, ListPaymentDetails, PayerUpdated};
 pub use payout_answers::{
     BatchPayoutCalldata, PayoutCreated, PayoutResponse, RecurringPayoutCreated,
 };
@@ -121,7 +137,8 @@ pub use request_pay::{
     RequestPayResponse,
 };
 pub use requests::{
-    CreateRequest, CustomerAddressBody, CustomerInfoBody, Frequency, Recurrence, RequestCreated,
+    CreateRequest, CustomerAddressBody, CustomerInfoBody, Frequency, GetRequestCalldata,
+    GetRequestStatus, Recurrence, RequestCreated,
 };
 pub use response::{parse_parts, parse_response, ApiError, ApiErrorKind};
 pub use retry::{Jitter, RetryDecision, RetryPolicy, RetryPolicyError};
@@ -130,6 +147,6 @@ pub use secure_payment_info::{
     ResolvedDestination, ScreenedWalletType, SecurePaymentInfo, SingleInfo, WalletResult,
 };
 pub use secure_payments::{
-    CreatePayoutLink, CreateSecurePayment, SecurePaymentCreated, SecurePaymentItem,
-    MAX_SECURE_PAYMENT_ITEMS,
+    CreatePayoutLink, CreateSecurePayment, GetSecurePayment, GetSecurePaymentCalldata,
+    RecordSecurePaymentIntent, SecurePaymentCreated, SecurePaymentItem, MAX_SECURE_PAYMENT_ITEMS,
 };

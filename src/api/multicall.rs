@@ -3,9 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Api, BodyError, Credential, Endpoint, RequestError};
+use super::outgoing::json_parts;
+use super::outgoing::sealed::{Parts, Sealed};
+use super::{Api, BodyError, Credential, Endpoint, OutgoingRequest, PreparedRequest, RequestError};
 use crate::pay::SecurePaymentToken;
-use crate::webhook::open_enum;
+use crate::wire::open_enum;
 
 /// How a multicall payout executes (`requestedExecutionKind`). A closed enum.
 ///
@@ -52,7 +54,7 @@ pub struct CreateMulticallPayout {
 impl CreateMulticallPayout {
     /// Checks the children: 2 to 1000, each once.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, CreateMulticallPayout};
     ///
     /// let one = vec!["01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?];
@@ -179,10 +181,11 @@ pub struct MulticallItem {
 /// The answer (201) of `POST /v2/secure-payments/multicall-payouts`.
 ///
 /// ```
+/// use http::StatusCode;
 /// use securepay::api::{parse_parts, MulticallLinkStatus, MulticallPayoutCreated};
 ///
 /// let body = br#"{"type": "multicall", "token": "01JD3E6JD46KY4KKV7X9V0MZ7W", "status": "pending", "expiresAt": "2026-03-22T10:00:00.000Z", "createdAt": "2026-03-15T10:00:00.000Z", "items": [{"securePaymentToken": "01JD3E6JD46KY4KKV7X9V0MZ7X", "requestId": "01e2", "position": 0, "eligibility": "eligible"}, {"securePaymentToken": "01JD3E6JD46KY4KKV7X9V0MZ7Y", "requestId": "01e3", "position": 1, "eligibility": "stale", "staleReason": "already_paid"}]}"#;
-/// let created: MulticallPayoutCreated = parse_parts(201, body)?;
+/// let created: MulticallPayoutCreated = parse_parts(StatusCode::CREATED, body)?;
 /// assert_eq!(created.status, MulticallLinkStatus::Pending);
 /// assert_eq!(created.items.iter().map(|item| item.position).collect::<Vec<_>>(), [0, 1]);
 /// # Ok::<(), securepay::api::ApiError>(())
@@ -225,10 +228,22 @@ pub enum MulticallType {
     Multicall,
 }
 
+impl Sealed for CreateMulticallPayout {
+    fn parts(&self) -> Result<Parts, RequestError> {
+        json_parts(self)
+    }
+}
+
+/// `POST /v2/secure-payments/multicall-payouts`: the body is the request.
+impl OutgoingRequest for CreateMulticallPayout {
+    const ENDPOINT: Endpoint = Endpoint::CreateMulticallPayout;
+    type Response = MulticallPayoutCreated;
+}
+
 impl Api {
     /// `POST /v2/secure-payments/multicall-payouts`. Answer: [`MulticallPayoutCreated`].
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, CreateMulticallPayout, Credential};
     ///
     /// let children = vec!["01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?, "01JD3E6JD46KY4KKV7X9V0MZ7X".parse()?];
@@ -241,8 +256,7 @@ impl Api {
         &self,
         credential: &Credential,
         body: &CreateMulticallPayout,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        let endpoint = Endpoint::CreateMulticallPayout;
-        self.build_json(endpoint, credential, endpoint.path_template(), body)
+    ) -> Result<PreparedRequest<CreateMulticallPayout>, RequestError> {
+        self.prepare(credential, body)
     }
 }

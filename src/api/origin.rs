@@ -21,7 +21,7 @@ pub struct Origin(String);
 impl Origin {
     /// Checks an origin.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{CredentialError, Origin};
     ///
     /// assert!(Origin::new("http://[::1]:5173").is_ok());
@@ -64,7 +64,7 @@ impl Origin {
 
     /// The origin text.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::Origin;
     ///
     /// let origin: Origin = "https://shop.example.com:8443".parse()?;

@@ -12,9 +12,10 @@ use crate::transaction::Transaction;
 /// schema requires only `requestId`; the examples add the rest, in the shape of `/pay`.
 ///
 /// ```
+/// use http::StatusCode;
 /// use securepay::api::{parse_parts, PayoutResponse};
 ///
-/// let answer: PayoutResponse = parse_parts(201, br#"{"requestId": "01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb",
+/// let answer: PayoutResponse = parse_parts(StatusCode::CREATED, br#"{"requestId": "01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb",
 ///     "paymentReference": "0xb3581f0b0f74cc61"}"#)?; // only requestId is required
 /// let PayoutResponse::OneTime(created) = answer else { unreachable!() };
 /// assert_eq!(created.payment_reference.map(|r| r.to_string()), Some("0xb3581f0b0f74cc61".to_owned()));
@@ -39,9 +40,10 @@ pub struct PayoutCreated {
 /// `SchedulePermit` to sign and submit to `POST /v2/payouts/recurring/{id}` (not built here).
 ///
 /// ```
+/// use http::StatusCode;
 /// use securepay::api::{parse_parts, PayoutResponse};
 ///
-/// let answer: PayoutResponse = parse_parts(201, br#"{"id": "01JXYJKCAHGFTDR15F2D072ESG",
+/// let answer: PayoutResponse = parse_parts(StatusCode::CREATED, br#"{"id": "01JXYJKCAHGFTDR15F2D072ESG",
 ///     "transactions": [{"to": "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C", "data": "0x095ea7b3", "value": "0x0"}],
 ///     "recurringPaymentPermit": {"domain": {"name": "ERC20RecurringPaymentProxy", "version": "1", "chainId": 11155111}},
 ///     "metadata": {"stepsRequired": 2}}"#)?;
@@ -67,9 +69,10 @@ pub struct RecurringPayoutCreated {
 /// The answer of `POST /v2/payouts`.
 ///
 /// ```
+/// use http::StatusCode;
 /// use securepay::api::{parse_parts, PayoutResponse};
 ///
-/// let answer: PayoutResponse = parse_parts(201, br#"{"requestId": "01e273ecc29d", "paymentReference": "0xb3581f0b0f74cc61",
+/// let answer: PayoutResponse = parse_parts(StatusCode::CREATED, br#"{"requestId": "01e273ecc29d", "paymentReference": "0xb3581f0b0f74cc61",
 ///     "transactions": [{"to": "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C", "data": "0x095ea7b3", "value": 0},
 ///                      {"to": "0x399F5EE127ce7432E4921a61b8CF52b0af52cbfE", "data": "0xc219a14d", "value": 0}],
 ///     "metadata": {"stepsRequired": 2, "needsApproval": true, "approvalTransactionIndex": 0}}"#)?;
@@ -122,13 +125,14 @@ impl<'de> Deserialize<'de> for PayoutResponse {
 /// approval is required", so an absent list reads as empty.
 ///
 /// ```
+/// use http::StatusCode;
 /// use securepay::api::{parse_parts, BatchPayoutCalldata};
 ///
 /// let body = br#"{"ETHBatchPaymentTransaction": {"data": "0x92cddb91", "to": "0x67818703c92580c0e106e401F253E8A410A66f8B",
 ///     "value": {"type": "BigNumber", "hex": "0x0d83b3d1afc58b"}}}"#;
-/// let BatchPayoutCalldata(batch) = parse_parts(201, body)?;
+/// let BatchPayoutCalldata(batch) = parse_parts(StatusCode::CREATED, body)?;
 /// assert!(batch.erc20_approval_transactions.is_empty()); // absent: no approval needed
-/// assert!(parse_parts::<BatchPayoutCalldata>(201, br#"{"ERC20ApprovalTransactions": []}"#).is_err()); // no batch call
+/// assert!(parse_parts::<BatchPayoutCalldata>(StatusCode::CREATED, br#"{"ERC20ApprovalTransactions": []}"#).is_err()); // no batch call
 /// # Ok::<(), securepay::api::ApiError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -4,8 +4,13 @@
 use serde::Serialize;
 
 use super::body::{check_date, check_fee_percentage, check_length, check_positive};
+use super::outgoing::json_parts;
+use super::outgoing::sealed::{Parts, Sealed};
 use super::requests::{address_on, currency_id, payment_network, CustomerInfoBody, Frequency};
-use super::{Api, BodyError, Credential, Endpoint, RequestError};
+use super::{
+    Api, BatchPayoutCalldata, BodyError, Credential, Endpoint, OutgoingRequest, PayoutResponse,
+    PreparedRequest, RequestError,
+};
 use crate::address::PayeeAddress;
 use crate::amount::HumanAmount;
 use crate::currency::CurrencyId;
@@ -33,7 +38,7 @@ impl PayoutFee {
     /// Checks the percentage; the address is checked against the payment's network when the
     /// fee is attached.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, PayoutFee};
     ///
     /// assert!(PayoutFee::new("100", "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?).is_ok());
@@ -83,7 +88,7 @@ pub struct PayoutRecurrence {
 impl PayoutRecurrence {
     /// Checks the date form and the count (the payer is checked when attached).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, Frequency, PayoutRecurrence};
     ///
     /// let payer = "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570".parse()?;
@@ -150,7 +155,7 @@ pub struct CreatePayout {
 impl CreatePayout {
     /// The required fields; `payee` must be an address of the payment currency's network.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, CreatePayout};
     ///
     /// let body = CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "0.5".parse()?, "USD", "USDC-base")?;
@@ -186,7 +191,7 @@ impl CreatePayout {
 
     /// `feePercentage` and `feeAddress`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, CreatePayout, PayoutFee};
     ///
     /// let tron = CreatePayout::new("TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW", "10".parse()?, "USDT-tron", "USDT-tron")?;
@@ -203,7 +208,7 @@ impl CreatePayout {
 
     /// `recurrence`: the payer must be of the network and not the payee.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, CreatePayout, Frequency, PayoutRecurrence};
     ///
     /// let body = CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "100".parse()?, "USDC-base", "USDC-base")?;
@@ -232,7 +237,7 @@ impl CreatePayout {
     /// `payerWallet`: used to check whether the payer's approval exists (written under this
     /// name; `payerAddress` is its alias).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::CreatePayout;
     ///
     /// let body = CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "100".parse()?, "USDC-base", "USDC-base")?
@@ -247,7 +252,7 @@ impl CreatePayout {
 
     /// `customerInfo`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{CreatePayout, CustomerInfoBody};
     ///
     /// let body = CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "100".parse()?, "USDC-base", "USDC-base")?;
@@ -263,7 +268,7 @@ impl CreatePayout {
 
     /// `reference` (1–255 characters).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::CreatePayout;
     ///
     /// let body = CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "100".parse()?, "USDC-base", "USDC-base")?.reference("PAYOUT-2026-042")?;
@@ -302,7 +307,7 @@ impl BatchItem {
     /// One payment. A Tron payee or a Tron currency is refused with the service's message:
     /// batches are EVM-only.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BatchItem, BodyError};
     ///
     /// let wrong_chain = BatchItem::new("TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW", "10".parse()?, "USDC-base", "USDC-base");
@@ -375,7 +380,7 @@ pub struct BatchPayout {
 impl BatchPayout {
     /// New requests, at least one, all on the same network.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BatchItem, BatchPayout, BodyError};
     /// use securepay::network::Network;
     ///
@@ -408,7 +413,7 @@ impl BatchPayout {
     /// Existing requests by id, at least one, each once. Their network is not known here: the
     /// service refuses a Tron batch with the same message.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BatchPayout, BodyError};
     ///
     /// let id = "01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb".to_owned();
@@ -464,7 +469,7 @@ impl BatchPayout {
 
     /// `payer`: used to check whether approvals are needed.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BatchItem, BatchPayout};
     ///
     /// let item = BatchItem::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "10".parse()?, "USDC-base", "USDC-base")?;
@@ -480,7 +485,7 @@ impl BatchPayout {
 
     /// `feePercentage` and `feeAddress`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BatchPayout, BodyError, PayoutFee};
     ///
     /// let body = BatchPayout::from_request_ids(vec!["01e273ecc29d".into()])?;
@@ -496,10 +501,34 @@ impl BatchPayout {
     }
 }
 
+impl Sealed for CreatePayout {
+    fn parts(&self) -> Result<Parts, RequestError> {
+        json_parts(self)
+    }
+}
+
+/// `POST /v2/payouts`: the body is the request.
+impl OutgoingRequest for CreatePayout {
+    const ENDPOINT: Endpoint = Endpoint::CreatePayout;
+    type Response = PayoutResponse;
+}
+
+impl Sealed for BatchPayout {
+    fn parts(&self) -> Result<Parts, RequestError> {
+        json_parts(self)
+    }
+}
+
+/// `POST /v2/payouts/batch`: the body is the request.
+impl OutgoingRequest for BatchPayout {
+    const ENDPOINT: Endpoint = Endpoint::CreateBatchPayout;
+    type Response = BatchPayoutCalldata;
+}
+
 impl Api {
     /// `POST /v2/payouts`. Answer: [`PayoutResponse`](super::PayoutResponse).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, CreatePayout, Credential};
     ///
     /// let body = CreatePayout::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "100".parse()?, "USDC-base", "USDC-base")?;
@@ -511,15 +540,14 @@ impl Api {
         &self,
         credential: &Credential,
         body: &CreatePayout,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        let endpoint = Endpoint::CreatePayout;
-        self.build_json(endpoint, credential, endpoint.path_template(), body)
+    ) -> Result<PreparedRequest<CreatePayout>, RequestError> {
+        self.prepare(credential, body)
     }
 
     /// `POST /v2/payouts/batch`. Answer: [`BatchPayoutCalldata`](super::BatchPayoutCalldata). The body cannot hold a Tron
     /// payee: [`BatchItem::new`] refuses it with the service's exact message.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, BatchItem, BatchPayout, Credential};
     ///
     /// let body = BatchPayout::new(vec![BatchItem::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "2".parse()?, "FAU-sepolia", "FAU-sepolia")?])?;
@@ -532,8 +560,7 @@ impl Api {
         &self,
         credential: &Credential,
         body: &BatchPayout,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        let endpoint = Endpoint::CreateBatchPayout;
-        self.build_json(endpoint, credential, endpoint.path_template(), body)
+    ) -> Result<PreparedRequest<BatchPayout>, RequestError> {
+        self.prepare(credential, body)
     }
 }

@@ -1,13 +1,14 @@
-//! [`Api`]: the base URLs, and the one place where an `http::Request` is put together (URI,
-//! credential headers, `accept`, JSON body).
+//! [`Api`]: the base URLs, and the one place where an `http::Request` is put together (URI
+//! from the endpoint's path template, credential headers, `accept`, JSON body).
 
 use http::header::{HeaderValue, ACCEPT, CONTENT_TYPE};
 use http::Uri;
-use serde::Serialize;
 
-use super::url::query_string;
-use super::{ApiHost, BodyError, Credential, CredentialKind, Endpoint};
+use super::{
+    ApiHost, BodyError, Credential, CredentialKind, Endpoint, OutgoingRequest, PreparedRequest,
+};
 use crate::pay::PayQueryError;
+use crate::wire::url::query_string;
 
 /// The payment API's production URL.
 pub const DEFAULT_BASE_URL: &str = "https://api.request.network";
@@ -128,7 +129,7 @@ impl Default for Api {
 impl Api {
     /// Production: [`DEFAULT_BASE_URL`] and [`DEFAULT_AUTH_URL`].
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, DEFAULT_AUTH_URL, DEFAULT_BASE_URL};
     ///
     /// let api = Api::new();
@@ -145,7 +146,7 @@ impl Api {
     /// Another payment API URL (staging `https://api.stage.request.network`, a local server, a
     /// proxy with a path prefix).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, RequestError};
     ///
     /// let proxy = Api::new().with_base_url("http://localhost:8080/request-api/")?;
@@ -161,7 +162,7 @@ impl Api {
 
     /// Another Auth API URL.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, Credential};
     ///
     /// let api = Api::new().with_auth_url("https://auth.stage.request.network")?;
@@ -176,7 +177,7 @@ impl Api {
 
     /// The payment API URL, without a trailing `/`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::Api;
     ///
     /// assert_eq!(Api::new().base_url(), "https://api.request.network");
@@ -187,7 +188,7 @@ impl Api {
 
     /// The Auth API URL, without a trailing `/`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::Api;
     ///
     /// assert_eq!(Api::new().auth_url(), "https://auth.request.network");
@@ -198,7 +199,7 @@ impl Api {
 
     /// Checks that `endpoint` accepts `credential`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, Credential, Endpoint, RequestError};
     ///
     /// let key = Credential::api_key("sk_live_1234")?;
@@ -231,50 +232,50 @@ impl Api {
         Ok(())
     }
 
-    /// Builds a request: `path` has its parameters already percent-encoded; `query` values
-    /// are percent-encoded here.
-    pub(crate) fn build(
+    /// Builds the request of `request`: the URI from its endpoint's host and path template
+    /// (parameters percent-encoded), the query, the credential's headers, `accept`, and the
+    /// JSON body with its `content-type`. The request's own values are checked first, then the
+    /// credential.
+    ///
+    /// ```
+    /// use securepay::api::{Api, Credential, GetPayer, RequestError};
+    ///
+    /// let request = Api::new().prepare(&Credential::api_key("sk_test")?, &GetPayer::new("user/123".parse()?))?;
+    /// assert_eq!(request.uri(), "https://api.request.network/v2/payer/user%2F123");
+    /// let refused = Api::new().prepare(&Credential::client_id("cli_test", None)?, &GetPayer::new("user-123".parse()?));
+    /// assert!(matches!(refused, Err(RequestError::CredentialNotAccepted { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn prepare<R: OutgoingRequest>(
         &self,
-        endpoint: Endpoint,
         credential: &Credential,
-        path: &str,
-        query: &[(&str, String)],
-        body: Option<Vec<u8>>,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        Api::check_credential(endpoint, credential)?;
-        let base = match endpoint.host() {
+        request: &R,
+    ) -> Result<PreparedRequest<R>, RequestError> {
+        let parts = request.parts()?;
+        let spec = R::SPEC;
+        Api::check_credential(spec.endpoint, credential)?;
+        let base = match spec.host {
             ApiHost::Payment => &self.base_url.0,
             ApiHost::Auth => &self.auth_url.0,
         };
-        let uri = format!("{base}{path}{}", query_string(query));
-        let assemble = |reason: String| RequestError::Assemble { endpoint, reason };
-        let has_body = body.is_some();
-        let mut request = http::Request::builder()
-            .method(endpoint.method())
+        let path = spec.fill_path(&parts.path)?;
+        let uri = format!("{base}{path}{}", query_string(&parts.query));
+        let assemble = |reason: String| RequestError::Assemble {
+            endpoint: spec.endpoint,
+            reason,
+        };
+        let has_body = parts.body.is_some();
+        let mut http = http::Request::builder()
+            .method(spec.method.clone())
             .uri(uri)
-            .body(body.unwrap_or_default())
+            .body(parts.body.unwrap_or_default())
             .map_err(|e| assemble(e.to_string()))?;
-        let headers = request.headers_mut();
+        let headers = http.headers_mut();
         headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
         if has_body {
             headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
         }
         credential.apply(headers);
-        Ok(request)
-    }
-
-    /// Builds a request with a JSON body.
-    pub(crate) fn build_json<B: Serialize>(
-        &self,
-        endpoint: Endpoint,
-        credential: &Credential,
-        path: &str,
-        body: &B,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        let bytes = serde_json::to_vec(body).map_err(|e| RequestError::Assemble {
-            endpoint,
-            reason: e.to_string(),
-        })?;
-        self.build(endpoint, credential, path, &[], Some(bytes))
+        Ok(PreparedRequest::new(http))
     }
 }

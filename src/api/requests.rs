@@ -4,13 +4,18 @@
 use serde::{Deserialize, Serialize};
 
 use super::body::{check_date, check_length, check_positive};
-use super::url::encode;
-use super::{Api, BodyError, Credential, Endpoint, RequestError};
+use super::outgoing::json_parts;
+use super::outgoing::sealed::{Parts, Sealed};
+use super::{
+    Api, BodyError, Credential, Endpoint, OutgoingRequest, PreparedRequest, RequestError,
+    RequestPayResponse,
+};
 use crate::address::PayeeAddress;
 use crate::amount::HumanAmount;
 use crate::calldata::PaymentReference;
 use crate::currency::CurrencyId;
 use crate::network::Network;
+use crate::partial::RequestStatus;
 use crate::pay::RequestPayQuery;
 
 /// How often a recurring request or payout repeats. A closed enum.
@@ -55,7 +60,7 @@ pub struct Recurrence {
 impl Recurrence {
     /// Checks the date form.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, Frequency, Recurrence};
     ///
     /// assert!(Recurrence::new("2028-02-29", Frequency::Yearly).is_ok()); // a leap year
@@ -249,7 +254,7 @@ impl CreateRequest {
     /// The required fields: `amount` (human, above zero), `invoiceCurrency` (`USD`, a token id),
     /// `paymentCurrency` (a token id such as `USDC-base`).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, CreateRequest};
     ///
     /// let body = CreateRequest::new("0.05".parse()?, "ETH-mainnet", "ETH-mainnet")?;
@@ -288,7 +293,7 @@ impl CreateRequest {
 
     /// `payee`: an address of the payment currency's network.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, CreateRequest};
     ///
     /// let tron = CreateRequest::new("10".parse()?, "USDT-tron", "USDT-tron")?;
@@ -302,7 +307,7 @@ impl CreateRequest {
 
     /// `payer`: an address of the payment currency's network.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::CreateRequest;
     ///
     /// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?.payer("0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570")?;
@@ -316,7 +321,7 @@ impl CreateRequest {
 
     /// `recurrence`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{CreateRequest, Frequency, Recurrence};
     ///
     /// let body = CreateRequest::new("9.99".parse()?, "USD", "USDC-base")?.recurrence(Recurrence::new("2030-01-01", Frequency::Monthly)?);
@@ -330,7 +335,7 @@ impl CreateRequest {
 
     /// `isCryptoToFiatAvailable: true`, in an eligible payment currency only.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, CreateRequest};
     ///
     /// let body = CreateRequest::new("25.50".parse()?, "USD", "USDC-arbitrum-one")?.crypto_to_fiat()?;
@@ -354,7 +359,7 @@ impl CreateRequest {
 
     /// `customerInfo`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, CreateRequest, CustomerInfoBody};
     ///
     /// let info = CustomerInfoBody { last_name: Some(String::new()), ..Default::default() };
@@ -370,7 +375,7 @@ impl CreateRequest {
 
     /// `reference` (1–255 characters).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::CreateRequest;
     ///
     /// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?.reference("ORDER-2024-001234")?;
@@ -386,7 +391,7 @@ impl CreateRequest {
 
     /// `originalRequestId` and `originalRequestPaymentReference` (recurring payments).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::CreateRequest;
     ///
     /// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?
@@ -409,11 +414,12 @@ impl CreateRequest {
 /// The answer (201) of `POST /v2/request`.
 ///
 /// ```
+/// use http::StatusCode;
 /// use securepay::api::{parse_parts, RequestCreated};
 ///
-/// let created: RequestCreated = parse_parts(201, br#"{"requestId": "01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb", "paymentReference": "0xb3581f0b0f74cc61"}"#)?;
+/// let created: RequestCreated = parse_parts(StatusCode::CREATED, br#"{"requestId": "01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb", "paymentReference": "0xb3581f0b0f74cc61"}"#)?;
 /// assert_eq!(created.payment_reference.bytes(), [0xb3, 0x58, 0x1f, 0x0b, 0x0f, 0x74, 0xcc, 0x61]);
-/// assert!(parse_parts::<RequestCreated>(201, br#"{"requestId": "01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb", "paymentReference": "0xb358"}"#).is_err());
+/// assert!(parse_parts::<RequestCreated>(StatusCode::CREATED, br#"{"requestId": "01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb", "paymentReference": "0xb358"}"#).is_err());
 /// # Ok::<(), securepay::api::ApiError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -438,10 +444,105 @@ pub(crate) fn check_request_id(request_id: &str) -> Result<(), BodyError> {
     Ok(())
 }
 
+impl Sealed for CreateRequest {
+    fn parts(&self) -> Result<Parts, RequestError> {
+        json_parts(self)
+    }
+}
+
+/// `POST /v2/request`: the body is the request.
+impl OutgoingRequest for CreateRequest {
+    const ENDPOINT: Endpoint = Endpoint::CreateRequest;
+    type Response = RequestCreated;
+}
+
+/// `GET /v2/request/{requestId}`: whether and how much a request is paid.
+///
+/// ```
+/// use securepay::api::{Api, Credential, GetRequestStatus, RequestError};
+///
+/// let key = Credential::api_key("sk_test")?;
+/// let request = Api::new().prepare(&key, &GetRequestStatus::new("01e273ec"))?;
+/// assert_eq!(request.uri().path(), "/v2/request/01e273ec");
+/// assert!(matches!(Api::new().prepare(&key, &GetRequestStatus::new("")), Err(RequestError::Body(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct GetRequestStatus {
+    /// `{requestId}`: checked when the request is built (non-empty, no control character).
+    pub request_id: String,
+}
+
+impl GetRequestStatus {
+    /// The request for `request_id`.
+    pub fn new(request_id: &str) -> GetRequestStatus {
+        GetRequestStatus {
+            request_id: request_id.to_owned(),
+        }
+    }
+}
+
+impl Sealed for GetRequestStatus {
+    fn parts(&self) -> Result<Parts, RequestError> {
+        check_request_id(&self.request_id)?;
+        Ok(Parts::new().path(self.request_id.as_str()))
+    }
+}
+
+impl OutgoingRequest for GetRequestStatus {
+    const ENDPOINT: Endpoint = Endpoint::GetRequestStatus;
+    type Response = RequestStatus;
+}
+
+/// `GET /v2/request/{requestId}/pay` with the rules of [`RequestPayQuery`].
+///
+/// ```
+/// use securepay::api::{Api, Credential, GetRequestCalldata};
+/// use securepay::pay::RequestPayQuery;
+///
+/// let get = GetRequestCalldata::new("01e273ec", RequestPayQuery::new().partial_amount("25".parse()?));
+/// let request = Api::new().prepare(&Credential::api_key("sk_test")?, &get)?;
+/// assert_eq!(request.uri(), "https://api.request.network/v2/request/01e273ec/pay?amount=25");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct GetRequestCalldata {
+    /// `{requestId}`: checked when the request is built (non-empty, no control character).
+    pub request_id: String,
+    /// The query.
+    pub query: RequestPayQuery,
+}
+
+impl GetRequestCalldata {
+    /// The request for `request_id`.
+    pub fn new(request_id: &str, query: RequestPayQuery) -> GetRequestCalldata {
+        GetRequestCalldata {
+            request_id: request_id.to_owned(),
+            query,
+        }
+    }
+}
+
+impl Sealed for GetRequestCalldata {
+    fn parts(&self) -> Result<Parts, RequestError> {
+        check_request_id(&self.request_id)?;
+        Ok(Parts::new()
+            .path(self.request_id.as_str())
+            .query(self.query.pairs()?))
+    }
+}
+
+impl OutgoingRequest for GetRequestCalldata {
+    const ENDPOINT: Endpoint = Endpoint::GetRequestCalldata;
+    type Response = RequestPayResponse;
+}
+
 impl Api {
     /// `POST /v2/request`. Answer: [`RequestCreated`].
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, CreateRequest, Credential};
     ///
     /// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?.payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
@@ -454,15 +555,14 @@ impl Api {
         &self,
         credential: &Credential,
         body: &CreateRequest,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        let endpoint = Endpoint::CreateRequest;
-        self.build_json(endpoint, credential, endpoint.path_template(), body)
+    ) -> Result<PreparedRequest<CreateRequest>, RequestError> {
+        self.prepare(credential, body)
     }
 
     /// `GET /v2/request/{requestId}`. Answer:
     /// [`RequestStatus`](crate::partial::RequestStatus).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, Credential, RequestError};
     ///
     /// let key = Credential::api_key("sk_test")?;
@@ -475,17 +575,15 @@ impl Api {
         &self,
         credential: &Credential,
         request_id: &str,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        check_request_id(request_id)?;
-        let path = format!("/v2/request/{}", encode(request_id));
-        self.build(Endpoint::GetRequestStatus, credential, &path, &[], None)
+    ) -> Result<PreparedRequest<GetRequestStatus>, RequestError> {
+        self.prepare(credential, &GetRequestStatus::new(request_id))
     }
 
     /// `GET /v2/request/{requestId}/pay` with the rules of [`RequestPayQuery`] (a partial
     /// `amount` above zero, `chain` with `token`, crypto-to-fiat parameters…). Answer:
     /// [`RequestPayResponse`](super::RequestPayResponse).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, Credential, RequestError};
     /// use securepay::pay::RequestPayQuery;
     ///
@@ -502,16 +600,10 @@ impl Api {
         credential: &Credential,
         request_id: &str,
         query: &RequestPayQuery,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        check_request_id(request_id)?;
-        let pairs = query.pairs()?;
-        let path = format!("/v2/request/{}/pay", encode(request_id));
-        self.build(
-            Endpoint::GetRequestCalldata,
+    ) -> Result<PreparedRequest<GetRequestCalldata>, RequestError> {
+        self.prepare(
             credential,
-            &path,
-            &pairs,
-            None,
+            &GetRequestCalldata::new(request_id, query.clone()),
         )
     }
 }

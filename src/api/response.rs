@@ -3,20 +3,22 @@
 
 use std::fmt;
 
+use http::StatusCode;
 use serde::de::DeserializeOwned;
 
-use super::ErrorBody;
 use crate::pay::PayEndpointError;
+use crate::wire::ErrorBody;
 
 /// What an error answer means, from its status.
 ///
 /// ```
+/// use http::StatusCode;
 /// use securepay::api::{parse_parts, ApiErrorKind, RequestCreated};
 ///
-/// let rate_limited = parse_parts::<RequestCreated>(429, b"").unwrap_err();
+/// let rate_limited = parse_parts::<RequestCreated>(StatusCode::TOO_MANY_REQUESTS, b"").unwrap_err();
 /// assert_eq!(rate_limited.kind, ApiErrorKind::TooManyRequests);
 /// // A 2xx answer that is not the documented model is an error too.
-/// let odd = parse_parts::<RequestCreated>(201, br#"{"ok":true}"#).unwrap_err();
+/// let odd = parse_parts::<RequestCreated>(StatusCode::CREATED, br#"{"ok":true}"#).unwrap_err();
 /// assert!(matches!(odd.kind, ApiErrorKind::InvalidBody(_)));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,18 +50,19 @@ pub enum ApiErrorKind {
 /// An answer that is not the endpoint's typed model.
 ///
 /// ```
+/// use http::StatusCode;
 /// use securepay::api::{parse_parts, ApiErrorKind, ErrorBody};
 /// use securepay::api::RequestCreated;
 ///
-/// let error = parse_parts::<RequestCreated>(404, br#"{"statusCode":404,"message":"Wallet not found","error":"Not Found"}"#).unwrap_err();
-/// assert_eq!((error.status, &error.kind), (404, &ApiErrorKind::NotFound));
+/// let error = parse_parts::<RequestCreated>(StatusCode::NOT_FOUND, br#"{"statusCode":404,"message":"Wallet not found","error":"Not Found"}"#).unwrap_err();
+/// assert_eq!((error.status, &error.kind), (StatusCode::NOT_FOUND, &ApiErrorKind::NotFound));
 /// assert_eq!(error.body.message().as_deref(), Some("Wallet not found"));
 /// assert!(!error.is_retryable());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct ApiError {
     /// The HTTP status.
-    pub status: u16,
+    pub status: StatusCode,
     /// What it means.
     pub kind: ApiErrorKind,
     /// The body: one of the documented error shapes, or the raw text (boxed: it can be large).
@@ -73,9 +76,9 @@ impl fmt::Display for ApiError {
             ApiErrorKind::InvalidBody(reason) => write!(
                 f,
                 "status {} with a body that is not the documented answer: {reason}",
-                self.status
+                self.status.as_u16()
             ),
-            kind => write!(f, "status {} ({kind:?}): {message}", self.status),
+            kind => write!(f, "status {} ({kind:?}): {message}", self.status.as_u16()),
         }
     }
 }
@@ -83,23 +86,24 @@ impl fmt::Display for ApiError {
 impl ApiError {
     /// The error of a non-2xx answer.
     ///
-    /// ```no_run
+    /// ```
+    /// use http::StatusCode;
     /// use securepay::api::{ApiError, ApiErrorKind};
     ///
-    /// let error = ApiError::from_status(400, br#"{"message": "All requests must be on the same network", "error": "Bad Request", "statusCode": 400}"#);
+    /// let error = ApiError::from_status(StatusCode::BAD_REQUEST, br#"{"message": "All requests must be on the same network", "error": "Bad Request", "statusCode": 400}"#);
     /// assert_eq!(error.kind, ApiErrorKind::BadRequest);
     /// assert_eq!(error.to_string(), "status 400 (BadRequest): All requests must be on the same network");
     /// ```
-    pub fn from_status(status: u16, body: &[u8]) -> ApiError {
+    pub fn from_status(status: StatusCode, body: &[u8]) -> ApiError {
         let kind = match status {
-            400 => ApiErrorKind::BadRequest,
-            401 => ApiErrorKind::Unauthorized,
-            403 => ApiErrorKind::Forbidden,
-            404 => ApiErrorKind::NotFound,
-            409 => ApiErrorKind::Conflict,
-            423 => ApiErrorKind::Locked,
-            429 => ApiErrorKind::TooManyRequests,
-            500..=599 => ApiErrorKind::Server,
+            StatusCode::BAD_REQUEST => ApiErrorKind::BadRequest,
+            StatusCode::UNAUTHORIZED => ApiErrorKind::Unauthorized,
+            StatusCode::FORBIDDEN => ApiErrorKind::Forbidden,
+            StatusCode::NOT_FOUND => ApiErrorKind::NotFound,
+            StatusCode::CONFLICT => ApiErrorKind::Conflict,
+            StatusCode::LOCKED => ApiErrorKind::Locked,
+            StatusCode::TOO_MANY_REQUESTS => ApiErrorKind::TooManyRequests,
+            server if server.is_server_error() => ApiErrorKind::Server,
             _ => ApiErrorKind::UnexpectedStatus,
         };
         ApiError {
@@ -112,11 +116,12 @@ impl ApiError {
     /// Whether sending the same request again later may succeed: 429 and 5xx only (see
     /// [`RetryPolicy`](super::RetryPolicy)).
     ///
-    /// ```no_run
+    /// ```
+    /// use http::StatusCode;
     /// use securepay::api::ApiError;
     ///
-    /// assert!(ApiError::from_status(500, b"").is_retryable()); // documented as safe to retry
-    /// assert!(!ApiError::from_status(403, b"").is_retryable());
+    /// assert!(ApiError::from_status(StatusCode::INTERNAL_SERVER_ERROR, b"").is_retryable()); // documented as safe to retry
+    /// assert!(!ApiError::from_status(StatusCode::FORBIDDEN, b"").is_retryable());
     /// ```
     pub fn is_retryable(&self) -> bool {
         super::RetryPolicy::is_retryable_status(self.status)
@@ -127,16 +132,17 @@ impl ApiError {
     /// Meant for [`Endpoint::GetSecurePayment`](super::Endpoint::GetSecurePayment) and
     /// [`Endpoint::GetSecurePaymentCalldata`](super::Endpoint::GetSecurePaymentCalldata).
     ///
-    /// ```no_run
+    /// ```
+    /// use http::StatusCode;
     /// use securepay::api::ApiError;
     /// use securepay::pay::{PayEndpointError, SecurePaymentStatus};
     ///
-    /// let error = ApiError::from_status(409, br#"{"message": "Secure payment has already been completed", "status": "completed", "requestStatuses": []}"#);
+    /// let error = ApiError::from_status(StatusCode::CONFLICT, br#"{"message": "Secure payment has already been completed", "status": "completed", "requestStatuses": []}"#);
     /// let PayEndpointError::AlreadyCompleted { status, .. } = error.to_pay_endpoint_error() else { unreachable!() };
     /// assert_eq!(status, Some(SecurePaymentStatus::Completed));
     /// ```
     pub fn to_pay_endpoint_error(&self) -> PayEndpointError {
-        PayEndpointError::from_body(self.status, (*self.body).clone())
+        PayEndpointError::from_body(self.status.as_u16(), (*self.body).clone())
     }
 }
 
@@ -144,17 +150,22 @@ impl ApiError {
 /// [`ApiError`]. Headers carry nothing the models need (no rate-limit or `Retry-After` header
 /// is documented), so they are not read.
 ///
+/// The model is the caller's choice here; [`PreparedRequest::parse_parts`](super::PreparedRequest::parse_parts)
+/// and [`OutgoingRequest::parse_parts`](super::OutgoingRequest::parse_parts) take it from the
+/// request.
+///
 /// ```
+/// use http::StatusCode;
 /// use securepay::api::{parse_parts, PayerUpdated};
 ///
 /// // Any 2xx is a success, whatever the documented status.
-/// let updated: PayerUpdated = parse_parts(200, br#"{"success": true}"#)?;
+/// let updated: PayerUpdated = parse_parts(StatusCode::OK, br#"{"success": true}"#)?;
 /// assert!(updated.success);
-/// assert_eq!(parse_parts::<PayerUpdated>(401, b"").unwrap_err().status, 401);
+/// assert_eq!(parse_parts::<PayerUpdated>(StatusCode::UNAUTHORIZED, b"").unwrap_err().status, 401);
 /// # Ok::<(), securepay::api::ApiError>(())
 /// ```
-pub fn parse_parts<T: DeserializeOwned>(status: u16, body: &[u8]) -> Result<T, ApiError> {
-    if !(200..300).contains(&status) {
+pub fn parse_parts<T: DeserializeOwned>(status: StatusCode, body: &[u8]) -> Result<T, ApiError> {
+    if !status.is_success() {
         return Err(ApiError::from_status(status, body));
     }
     serde_json::from_slice(body).map_err(|e| ApiError {
@@ -177,5 +188,5 @@ pub fn parse_parts<T: DeserializeOwned>(status: u16, body: &[u8]) -> Result<T, A
 pub fn parse_response<T: DeserializeOwned, B: AsRef<[u8]>>(
     response: &http::Response<B>,
 ) -> Result<T, ApiError> {
-    parse_parts(response.status().as_u16(), response.body().as_ref())
+    parse_parts(response.status(), response.body().as_ref())
 }

@@ -4,6 +4,8 @@
 
 use std::time::Duration;
 
+use http::StatusCode;
+
 /// A jitter draw in thousandths, `0..=1000`, supplied by the caller (from any random source).
 /// `0` waits half the backoff, `1000` the whole backoff.
 ///
@@ -23,7 +25,7 @@ impl Jitter {
 
     /// A draw in thousandths; values above 1000 are clamped to 1000.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::Jitter;
     ///
     /// assert_eq!(Jitter::per_mille(250).get(), 250);
@@ -35,7 +37,7 @@ impl Jitter {
 
     /// The draw, `0..=1000`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::Jitter;
     ///
     /// assert_eq!(Jitter::NONE.get(), 1000);
@@ -49,11 +51,12 @@ impl Jitter {
 ///
 /// ```
 /// use std::time::Duration;
+/// use http::StatusCode;
 /// use securepay::api::{Jitter, RetryDecision, RetryPolicy};
 ///
 /// let policy = RetryPolicy::default();
-/// assert_eq!(policy.decide(2, 429, Jitter::NONE), RetryDecision::RetryAfter(Duration::from_secs(1)));
-/// assert_eq!(policy.decide(1, 201, Jitter::NONE), RetryDecision::Stop); // a success
+/// assert_eq!(policy.decide(2, StatusCode::TOO_MANY_REQUESTS, Jitter::NONE), RetryDecision::RetryAfter(Duration::from_secs(1)));
+/// assert_eq!(policy.decide(1, StatusCode::CREATED, Jitter::NONE), RetryDecision::Stop); // a success
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RetryDecision {
@@ -95,16 +98,18 @@ pub enum RetryPolicyError {
 ///
 /// ```
 /// use std::time::Duration;
+/// use http::StatusCode;
 /// use securepay::api::{Jitter, RetryDecision, RetryPolicy};
 ///
 /// let policy = RetryPolicy::new(Duration::from_millis(500), Duration::from_secs(8), 4)?;
-/// assert!(RetryPolicy::is_retryable_status(429) && RetryPolicy::is_retryable_status(503));
-/// assert!(!RetryPolicy::is_retryable_status(400) && !RetryPolicy::is_retryable_status(409));
+/// assert!(RetryPolicy::is_retryable_status(StatusCode::TOO_MANY_REQUESTS) && RetryPolicy::is_retryable_status(StatusCode::SERVICE_UNAVAILABLE));
+/// assert!(!RetryPolicy::is_retryable_status(StatusCode::BAD_REQUEST) && !RetryPolicy::is_retryable_status(StatusCode::CONFLICT));
 /// assert_eq!(policy.delay(2, Jitter::NONE), Duration::from_millis(500));
 /// assert_eq!(policy.delay(4, Jitter::per_mille(0)), Duration::from_millis(1000)); // half of 2 s
-/// assert_eq!(policy.decide(1, 503, Jitter::NONE), RetryDecision::RetryAfter(Duration::from_millis(500)));
-/// assert_eq!(policy.decide(4, 503, Jitter::NONE), RetryDecision::Stop); // 4 attempts made
-/// assert_eq!(policy.decide(1, 400, Jitter::NONE), RetryDecision::Stop);
+/// let unavailable = StatusCode::SERVICE_UNAVAILABLE;
+/// assert_eq!(policy.decide(1, unavailable, Jitter::NONE), RetryDecision::RetryAfter(Duration::from_millis(500)));
+/// assert_eq!(policy.decide(4, unavailable, Jitter::NONE), RetryDecision::Stop); // 4 attempts made
+/// assert_eq!(policy.decide(1, StatusCode::BAD_REQUEST, Jitter::NONE), RetryDecision::Stop);
 /// # Ok::<(), securepay::api::RetryPolicyError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -129,7 +134,7 @@ impl RetryPolicy {
     /// A policy: the first backoff, the cap on any backoff, and the number of attempts in all
     /// (1 means never retry).
     ///
-    /// ```no_run
+    /// ```
     /// use std::time::Duration;
     /// use securepay::api::{Jitter, RetryPolicy, RetryPolicyError};
     ///
@@ -158,12 +163,13 @@ impl RetryPolicy {
 
     /// No retry at all.
     ///
-    /// ```no_run
+    /// ```
+    /// use http::StatusCode;
     /// use securepay::api::{Jitter, RetryDecision, RetryPolicy};
     ///
     /// let once = RetryPolicy::never();
     /// assert_eq!(once.max_attempts(), 1);
-    /// assert_eq!(once.decide(1, 503, Jitter::NONE), RetryDecision::Stop);
+    /// assert_eq!(once.decide(1, StatusCode::SERVICE_UNAVAILABLE, Jitter::NONE), RetryDecision::Stop);
     /// ```
     pub const fn never() -> RetryPolicy {
         RetryPolicy {
@@ -175,7 +181,7 @@ impl RetryPolicy {
 
     /// The number of attempts in all.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::RetryPolicy;
     ///
     /// assert_eq!(RetryPolicy::default().max_attempts(), 4);
@@ -187,19 +193,20 @@ impl RetryPolicy {
     /// Whether an answer with this status may succeed if sent again: 429 (rate-limited) and
     /// 5xx (api-notes: "500 is safe to retry with backoff"). Never another 4xx.
     ///
-    /// ```no_run
+    /// ```
+    /// use http::StatusCode;
     /// use securepay::api::RetryPolicy;
     ///
-    /// assert!(RetryPolicy::is_retryable_status(502));
-    /// assert!(!RetryPolicy::is_retryable_status(423)); // a Safe transaction in progress: wait for it
+    /// assert!(RetryPolicy::is_retryable_status(StatusCode::BAD_GATEWAY));
+    /// assert!(!RetryPolicy::is_retryable_status(StatusCode::LOCKED)); // a Safe transaction in progress: wait for it
     /// ```
-    pub const fn is_retryable_status(status: u16) -> bool {
-        matches!(status, 429 | 500..=599)
+    pub fn is_retryable_status(status: StatusCode) -> bool {
+        status == StatusCode::TOO_MANY_REQUESTS || status.is_server_error()
     }
 
     /// The delay before attempt `attempt` (the first attempt is 1 and has no delay).
     ///
-    /// ```no_run
+    /// ```
     /// use std::time::Duration;
     /// use securepay::api::{Jitter, RetryPolicy};
     ///
@@ -231,15 +238,17 @@ impl RetryPolicy {
 
     /// What to do after attempt `attempt` (from 1) answered `status`.
     ///
-    /// ```no_run
+    /// ```
     /// use std::time::Duration;
+    /// use http::StatusCode;
     /// use securepay::api::{Jitter, RetryDecision, RetryPolicy};
     ///
     /// let policy = RetryPolicy::default();
-    /// assert_eq!(policy.decide(3, 500, Jitter::per_mille(0)), RetryDecision::RetryAfter(Duration::from_secs(1)));
-    /// assert_eq!(policy.decide(4, 500, Jitter::NONE), RetryDecision::Stop); // no attempt left
+    /// let failed = StatusCode::INTERNAL_SERVER_ERROR;
+    /// assert_eq!(policy.decide(3, failed, Jitter::per_mille(0)), RetryDecision::RetryAfter(Duration::from_secs(1)));
+    /// assert_eq!(policy.decide(4, failed, Jitter::NONE), RetryDecision::Stop); // no attempt left
     /// ```
-    pub fn decide(&self, attempt: u32, status: u16, jitter: Jitter) -> RetryDecision {
+    pub fn decide(&self, attempt: u32, status: StatusCode, jitter: Jitter) -> RetryDecision {
         if !Self::is_retryable_status(status) || attempt >= self.max_attempts {
             return RetryDecision::Stop;
         }

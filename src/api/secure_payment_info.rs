@@ -17,7 +17,7 @@ use crate::address::{PayeeAddress, PayeeAddressError};
 use crate::currency::CurrencyId;
 use crate::network::Network;
 use crate::pay::SecurePaymentStatus;
-use crate::webhook::DecimalText;
+use crate::wire::DecimalText;
 
 /// An access decision's status. A closed enum: it decides who may pay.
 ///
@@ -256,7 +256,7 @@ pub struct SingleInfo {
 impl SingleInfo {
     /// The payee as an address of the payment's network (an error when masked).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::SecurePaymentInfo;
     ///
     /// let info: SecurePaymentInfo = serde_json::from_str(r#"{"paymentType": "single",
@@ -392,7 +392,7 @@ impl Serialize for SecurePaymentInfo {
 impl SecurePaymentInfo {
     /// The shared fields.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::SecurePaymentInfo;
     ///
     /// let info: SecurePaymentInfo = serde_json::from_str(r#"{"paymentType": "batch", "payees": ["0xb07d2398d2004378cad234da0ef14f1c94a530e4", "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"], "network": "sepolia", "amounts": ["50", "10"], "paymentCurrencies": ["FAU-sepolia", "FAU-sepolia"], "status": "pending", "destinations": [null, null], "reference": "BATCH-REF-001"}"#)?;

@@ -4,13 +4,17 @@
 use serde::{Deserialize, Serialize};
 
 use super::body::{check_length, check_positive, check_redirect};
-use super::url::encode;
-use super::{Api, BodyError, Credential, Endpoint, FeePlan, RecordIntent, RequestError};
+use super::outgoing::json_parts;
+use super::outgoing::sealed::{Parts, Sealed};
+use super::{
+    Api, BodyError, Credential, Endpoint, FeePlan, IntentRecorded, OutgoingRequest,
+    PreparedRequest, RecordIntent, RequestError, SecurePaymentInfo,
+};
 use crate::address::{DestinationId, PayeeAddress};
 use crate::amount::HumanAmount;
 use crate::currency::CurrencyId;
 use crate::network::Network;
-use crate::pay::{SecurePayQuery, SecurePaymentToken};
+use crate::pay::{PayResponse, SecurePayQuery, SecurePaymentToken};
 use crate::policy::PaymentPolicy;
 
 /// The most items of one incoming secure payment (api-notes §4.2: "EVM batches go up to 200
@@ -40,7 +44,7 @@ pub struct SecurePaymentItem {
 impl SecurePaymentItem {
     /// An item of `amount` (above zero) to the caller's bound destination.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, SecurePaymentItem};
     ///
     /// assert_eq!(SecurePaymentItem::new("0".parse()?), Err(BodyError::ZeroAmount { field: "requests[].amount" }));
@@ -56,7 +60,7 @@ impl SecurePaymentItem {
 
     /// Names the destination explicitly.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::SecurePaymentItem;
     ///
     /// let item = SecurePaymentItem::new("10".parse()?)?.to_destination("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#89CDCBED:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?);
@@ -129,7 +133,7 @@ pub struct CreateSecurePayment {
 impl CreateSecurePayment {
     /// Checks the items.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, CreateSecurePayment, SecurePaymentItem};
     ///
     /// let tron = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8@eip155:728126428#5F89A3B2:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -185,7 +189,7 @@ impl CreateSecurePayment {
 
     /// `reference` (1–255 characters): the merchant's reference.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, CreateSecurePayment, SecurePaymentItem};
     ///
     /// let body = CreateSecurePayment::new(vec![SecurePaymentItem::new("10".parse()?)?])?;
@@ -199,7 +203,7 @@ impl CreateSecurePayment {
 
     /// `payerIdentifier` (1–255 characters).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{CreateSecurePayment, SecurePaymentItem};
     ///
     /// let body = CreateSecurePayment::new(vec![SecurePaymentItem::new("10".parse()?)?])?.payer_identifier("customer-8841")?;
@@ -215,7 +219,7 @@ impl CreateSecurePayment {
     /// `redirectUrl` and optionally `redirectLabel` (shown after a successful payment; there is
     /// no automatic redirect).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, CreateSecurePayment, SecurePaymentItem};
     ///
     /// let body = CreateSecurePayment::new(vec![SecurePaymentItem::new("10".parse()?)?])?;
@@ -236,7 +240,7 @@ impl CreateSecurePayment {
 
     /// `accessPolicy`: the payment's override (omitted, the destination's policy applies).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{CreateSecurePayment, SecurePaymentItem};
     /// use securepay::policy::PaymentPolicy;
     ///
@@ -253,7 +257,7 @@ impl CreateSecurePayment {
 
     /// The items.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{CreateSecurePayment, SecurePaymentItem};
     ///
     /// let items = vec![SecurePaymentItem::new("10".parse()?)?, SecurePaymentItem::new("2.5".parse()?)?];
@@ -306,7 +310,7 @@ pub struct CreatePayoutLink {
 impl CreatePayoutLink {
     /// Checks the required fields.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{BodyError, CreatePayoutLink};
     /// use securepay::network::Network;
     ///
@@ -358,7 +362,7 @@ impl CreatePayoutLink {
 
     /// `reference` (1–255 characters).
     ///
-    /// ```no_run
+    /// ```
     /// # use securepay::api::CreatePayoutLink;
     /// # use securepay::network::Network;
     /// # let link = CreatePayoutLink::new(Network::Sepolia, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
@@ -374,7 +378,7 @@ impl CreatePayoutLink {
 
     /// `recipientIdentifier` (1–255 characters).
     ///
-    /// ```no_run
+    /// ```
     /// # use securepay::api::CreatePayoutLink;
     /// # use securepay::network::Network;
     /// # let link = CreatePayoutLink::new(Network::Sepolia, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
@@ -391,7 +395,7 @@ impl CreatePayoutLink {
 
     /// `redirectUrl` and optionally `redirectLabel`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::BodyError;
     /// # use securepay::api::CreatePayoutLink;
     /// # use securepay::network::Network;
@@ -412,7 +416,7 @@ impl CreatePayoutLink {
 
     /// `accessPolicy` (the allowlist is not enforced for payouts: api-notes §5.4).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::PaymentPolicy;
     /// # use securepay::api::CreatePayoutLink;
     /// # use securepay::network::Network;
@@ -436,13 +440,14 @@ impl CreatePayoutLink {
 /// examples omit it, so an absent `feePlan` reads as `null`.
 ///
 /// ```
+/// use http::StatusCode;
 /// use securepay::api::{parse_parts, SecurePaymentCreated};
 ///
-/// let created: SecurePaymentCreated = parse_parts(201, br#"{"requestIds": ["01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb"],
+/// let created: SecurePaymentCreated = parse_parts(StatusCode::CREATED, br#"{"requestIds": ["01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb"],
 ///     "securePaymentUrl": "https://pay.request.network/?token=01JD3E6JD46KY4KKV7X9V0MZ7W", "token": "01JD3E6JD46KY4KKV7X9V0MZ7W"}"#)?;
 /// assert_eq!(created.fee_plan, None); // absent reads as null
 /// let placeholder = br#"{"requestIds": [], "securePaymentUrl": "u", "token": "01ABC123DEF456GHI789JKL"}"#;
-/// assert!(parse_parts::<SecurePaymentCreated>(201, placeholder).is_err()); // not a ULID
+/// assert!(parse_parts::<SecurePaymentCreated>(StatusCode::CREATED, placeholder).is_err()); // not a ULID
 /// # Ok::<(), securepay::api::ApiError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -460,10 +465,182 @@ pub struct SecurePaymentCreated {
     pub fee_plan: Option<FeePlan>,
 }
 
+impl Sealed for CreateSecurePayment {
+    fn parts(&self) -> Result<Parts, RequestError> {
+        json_parts(self)
+    }
+}
+
+/// `POST /v2/secure-payments`: the body is the request.
+impl OutgoingRequest for CreateSecurePayment {
+    const ENDPOINT: Endpoint = Endpoint::CreateSecurePayment;
+    type Response = SecurePaymentCreated;
+}
+
+impl Sealed for CreatePayoutLink {
+    fn parts(&self) -> Result<Parts, RequestError> {
+        json_parts(self)
+    }
+}
+
+/// `POST /v2/secure-payments/payouts`: the body is the request.
+impl OutgoingRequest for CreatePayoutLink {
+    const ENDPOINT: Endpoint = Endpoint::CreatePayoutSecurePayment;
+    type Response = SecurePaymentCreated;
+}
+
+/// `GET /v2/secure-payments/{token}`: display data and the resolved destination, no calldata.
+/// The query follows the rules of [`SecurePayQuery`] for a payment on `payment_network`.
+///
+/// ```
+/// use securepay::api::{Api, Credential, GetSecurePayment};
+/// use securepay::network::Network;
+/// use securepay::pay::SecurePayQuery;
+///
+/// let client = Credential::client_id("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", Some("https://mydomain.com"))?;
+/// let get = GetSecurePayment::new("01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?, SecurePayQuery::new(), Network::Base);
+/// assert_eq!(Api::new().prepare(&client, &get)?.uri().path(), "/v2/secure-payments/01JD3E6JD46KY4KKV7X9V0MZ7W");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct GetSecurePayment {
+    /// `{token}`.
+    pub token: SecurePaymentToken,
+    /// The query (`wallet`, `chain`, `token`, `eoaWallet`, `isSafe`).
+    pub query: SecurePayQuery,
+    /// The network the secure payment is on (the query's rules depend on it).
+    pub payment_network: Network,
+}
+
+impl GetSecurePayment {
+    /// The request for `token`.
+    pub fn new(
+        token: SecurePaymentToken,
+        query: SecurePayQuery,
+        payment_network: Network,
+    ) -> GetSecurePayment {
+        GetSecurePayment {
+            token,
+            query,
+            payment_network,
+        }
+    }
+}
+
+impl Sealed for GetSecurePayment {
+    fn parts(&self) -> Result<Parts, RequestError> {
+        Ok(Parts::new()
+            .path(self.token.to_string())
+            .query(self.query.pairs(self.payment_network)?))
+    }
+}
+
+impl OutgoingRequest for GetSecurePayment {
+    const ENDPOINT: Endpoint = Endpoint::GetSecurePayment;
+    type Response = SecurePaymentInfo;
+}
+
+/// `GET /v2/secure-payments/{token}/pay`: the calldata, with the query rules of
+/// [`SecurePayQuery`] for a payment on `payment_network`.
+///
+/// ```
+/// use securepay::api::{Api, Credential, GetSecurePaymentCalldata};
+/// use securepay::network::Network;
+/// use securepay::pay::{SecurePayQuery, SourceToken};
+///
+/// let client = Credential::client_id("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", Some("https://mydomain.com"))?;
+/// let query = SecurePayQuery::new().cross_chain(Network::Optimism, SourceToken::Usdt);
+/// let get = GetSecurePaymentCalldata::new("01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?, query, Network::Base);
+/// assert_eq!(Api::new().prepare(&client, &get)?.uri().query(), Some("chain=OPTIMISM&token=USDT"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct GetSecurePaymentCalldata {
+    /// `{token}`.
+    pub token: SecurePaymentToken,
+    /// The query (`wallet`, `chain`, `token`, `eoaWallet`, `isSafe`).
+    pub query: SecurePayQuery,
+    /// The network the secure payment is on (the query's rules depend on it).
+    pub payment_network: Network,
+}
+
+impl GetSecurePaymentCalldata {
+    /// The request for `token`.
+    pub fn new(
+        token: SecurePaymentToken,
+        query: SecurePayQuery,
+        payment_network: Network,
+    ) -> GetSecurePaymentCalldata {
+        GetSecurePaymentCalldata {
+            token,
+            query,
+            payment_network,
+        }
+    }
+}
+
+impl Sealed for GetSecurePaymentCalldata {
+    fn parts(&self) -> Result<Parts, RequestError> {
+        Ok(Parts::new()
+            .path(self.token.to_string())
+            .query(self.query.pairs(self.payment_network)?))
+    }
+}
+
+impl OutgoingRequest for GetSecurePaymentCalldata {
+    const ENDPOINT: Endpoint = Endpoint::GetSecurePaymentCalldata;
+    type Response = PayResponse;
+}
+
+/// `POST /v2/secure-payments/{token}/intent`: records the broadcast transaction.
+///
+/// ```
+/// use securepay::api::{Api, Broadcast, Credential, RecordIntent, RecordSecurePaymentIntent};
+/// use securepay::network::Network;
+/// use securepay::pay::SourceToken;
+///
+/// let client = Credential::client_id("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", Some("https://mydomain.com"))?;
+/// let hash = "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef".parse()?;
+/// let intent = RecordIntent::single(Broadcast::Transaction(hash), Network::Base, SourceToken::Usdc)?;
+/// let record = RecordSecurePaymentIntent::new("01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?, intent);
+/// assert_eq!(Api::new().prepare(&client, &record)?.method(), "POST");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RecordSecurePaymentIntent {
+    /// `{token}`.
+    pub token: SecurePaymentToken,
+    /// The body.
+    pub intent: RecordIntent,
+}
+
+impl RecordSecurePaymentIntent {
+    /// The request recording `intent` for `token`.
+    pub fn new(token: SecurePaymentToken, intent: RecordIntent) -> RecordSecurePaymentIntent {
+        RecordSecurePaymentIntent { token, intent }
+    }
+}
+
+impl Sealed for RecordSecurePaymentIntent {
+    fn parts(&self) -> Result<Parts, RequestError> {
+        Parts::new()
+            .path(self.token.to_string())
+            .json(Self::ENDPOINT, &self.intent)
+    }
+}
+
+impl OutgoingRequest for RecordSecurePaymentIntent {
+    const ENDPOINT: Endpoint = Endpoint::RecordSecurePaymentIntent;
+    type Response = IntentRecorded;
+}
+
 impl Api {
     /// `POST /v2/secure-payments`. Answer: [`SecurePaymentCreated`].
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, CreateSecurePayment, Credential, SecurePaymentItem};
     ///
     /// let orchestrator = Credential::orchestrator("orc_5ZkJ2v9", "cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", None)?;
@@ -476,14 +653,13 @@ impl Api {
         &self,
         credential: &Credential,
         body: &CreateSecurePayment,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        let endpoint = Endpoint::CreateSecurePayment;
-        self.build_json(endpoint, credential, endpoint.path_template(), body)
+    ) -> Result<PreparedRequest<CreateSecurePayment>, RequestError> {
+        self.prepare(credential, body)
     }
 
     /// `POST /v2/secure-payments/payouts`. Answer: [`SecurePaymentCreated`].
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Api, Credential};
     /// # use securepay::api::CreatePayoutLink;
     /// # use securepay::network::Network;
@@ -497,9 +673,8 @@ impl Api {
         &self,
         credential: &Credential,
         body: &CreatePayoutLink,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        let endpoint = Endpoint::CreatePayoutSecurePayment;
-        self.build_json(endpoint, credential, endpoint.path_template(), body)
+    ) -> Result<PreparedRequest<CreatePayoutLink>, RequestError> {
+        self.prepare(credential, body)
     }
 
     /// `GET /v2/secure-payments/{token}`: display data and the resolved destination, no
@@ -509,7 +684,7 @@ impl Api {
     /// [`PayEndpointError`](crate::pay::PayEndpointError) with
     /// [`ApiError::to_pay_endpoint_error`](super::ApiError::to_pay_endpoint_error).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// use securepay::pay::SecurePayQuery;
     /// # use securepay::api::{Api, Credential};
@@ -527,16 +702,15 @@ impl Api {
         token: &SecurePaymentToken,
         query: &SecurePayQuery,
         payment_network: Network,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        let pairs = query.pairs(payment_network)?;
-        let path = format!("/v2/secure-payments/{}", encode(&token.to_string()));
-        self.build(Endpoint::GetSecurePayment, credential, &path, &pairs, None)
+    ) -> Result<PreparedRequest<GetSecurePayment>, RequestError> {
+        let request = GetSecurePayment::new(*token, query.clone(), payment_network);
+        self.prepare(credential, &request)
     }
 
     /// `GET /v2/secure-payments/{token}/pay`: the calldata. Answer:
     /// [`PayResponse`](crate::pay::PayResponse).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// use securepay::pay::{SecurePayQuery, SourceToken};
     /// # use securepay::api::{Api, Credential};
@@ -554,22 +728,15 @@ impl Api {
         token: &SecurePaymentToken,
         query: &SecurePayQuery,
         payment_network: Network,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        let pairs = query.pairs(payment_network)?;
-        let path = format!("/v2/secure-payments/{}/pay", encode(&token.to_string()));
-        self.build(
-            Endpoint::GetSecurePaymentCalldata,
-            credential,
-            &path,
-            &pairs,
-            None,
-        )
+    ) -> Result<PreparedRequest<GetSecurePaymentCalldata>, RequestError> {
+        let request = GetSecurePaymentCalldata::new(*token, query.clone(), payment_network);
+        self.prepare(credential, &request)
     }
 
     /// `POST /v2/secure-payments/{token}/intent`: records the broadcast transaction. Answer:
     /// [`IntentRecorded`](super::IntentRecorded).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::{Broadcast, RecordIntent};
     /// use securepay::network::Network;
     /// use securepay::pay::SourceToken;
@@ -587,8 +754,8 @@ impl Api {
         credential: &Credential,
         token: &SecurePaymentToken,
         body: &RecordIntent,
-    ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        let path = format!("/v2/secure-payments/{}/intent", encode(&token.to_string()));
-        self.build_json(Endpoint::RecordSecurePaymentIntent, credential, &path, body)
+    ) -> Result<PreparedRequest<RecordSecurePaymentIntent>, RequestError> {
+        let request = RecordSecurePaymentIntent::new(*token, body.clone());
+        self.prepare(credential, &request)
     }
 }

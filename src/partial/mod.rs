@@ -27,12 +27,11 @@ mod error;
 mod ledger;
 mod record;
 mod status;
-mod tx_hash;
 
+pub use crate::wire::{TxHash, TxHashError};
 pub use error::LedgerError;
 pub use ledger::{Applied, Ledger, LedgerPayment, LedgerStatus};
 pub use status::{
     BreakdownPayment, ConversionBreakdown, CustomerAddress, CustomerInfo, RateSource, RequestFee,
     RequestState, RequestStatus,
 };
-pub use tx_hash::{TxHash, TxHashError};

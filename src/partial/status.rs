@@ -4,7 +4,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::amount::{Amount, AmountError, Decimals};
-use crate::webhook::{open_enum, DecimalText, FeeType};
+use crate::webhook::FeeType;
+use crate::wire::{open_enum, DecimalText};
 
 open_enum! {
     /// `status` of a request. No enum is published; the docs name `partially_paid` ("until
@@ -168,7 +169,7 @@ impl RequestStatus {
     /// The amount paid so far in a currency with `decimals`: `conversionBreakdown.paidAmount`,
     /// else the top-level `paidAmount`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::amount::Decimals;
     /// use securepay::partial::RequestStatus;
     ///
@@ -189,7 +190,7 @@ impl RequestStatus {
 
     /// The amount still due in a currency with `decimals` (`conversionBreakdown.remainingAmount`).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::amount::Decimals;
     /// use securepay::partial::RequestStatus;
     ///

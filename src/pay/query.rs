@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::token::SecurePaymentToken;
 use crate::address::{EvmAddress, PayeeAddress};
 use crate::amount::HumanAmount;
-use crate::api::url::{encode, query_string};
 use crate::network::Network;
+use crate::wire::url::{encode, query_string};
 
 /// Why a pay query was refused.
 ///
@@ -103,7 +103,7 @@ pub enum SourceToken {
 impl SourceToken {
     /// The API's spelling.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::SourceToken;
     ///
     /// assert_eq!(SourceToken::Usdc.as_str(), "USDC");
@@ -170,7 +170,7 @@ pub struct SecurePayQuery {
 impl SecurePayQuery {
     /// An empty query.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// use securepay::pay::SecurePayQuery;
     ///
@@ -187,7 +187,7 @@ impl SecurePayQuery {
 
     /// The payer's wallet (the smart account in the smart-account flow, the Safe with `isSafe`).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// use securepay::pay::{PayQueryError, SecurePayQuery};
     ///
@@ -205,7 +205,7 @@ impl SecurePayQuery {
 
     /// Pay cross-chain from `token` on `chain` (sent as `chain` and `token`, always together).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// use securepay::pay::{PayQueryError, SecurePayQuery, SourceToken};
     ///
@@ -223,7 +223,7 @@ impl SecurePayQuery {
 
     /// The funding EOA of the smart-account flow.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// use securepay::pay::{PayQueryError, SecurePayQuery};
     ///
@@ -242,7 +242,7 @@ impl SecurePayQuery {
 
     /// Prepare calldata for a Safe multisig payer (`isSafe`).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// use securepay::pay::SecurePayQuery;
     ///
@@ -260,7 +260,7 @@ impl SecurePayQuery {
 
     /// The query pairs, after checking every rule for a payment on `payment_network`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// use securepay::pay::{SecurePayQuery, SourceToken};
     ///
@@ -326,7 +326,7 @@ impl SecurePayQuery {
 
     /// `/v2/secure-payments/{token}/pay?…` for a payment on `payment_network`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// use securepay::pay::SecurePayQuery;
     ///
@@ -354,7 +354,7 @@ impl SecurePayQuery {
     /// Reads query pairs (as a server or a proxy would), with the same rules: `chain` and
     /// `token` together, known values only, no unknown parameter.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// use securepay::pay::{PayQueryError, SecurePayQuery, SourceToken};
     ///
@@ -434,7 +434,7 @@ pub struct RequestPayQuery {
 impl RequestPayQuery {
     /// An empty query.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::RequestPayQuery;
     ///
     /// assert_eq!(RequestPayQuery::new().path_and_query("01e273ecc29d")?, "/v2/request/01e273ecc29d/pay");
@@ -446,7 +446,7 @@ impl RequestPayQuery {
 
     /// The payer's wallet.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::RequestPayQuery;
     ///
     /// let query = RequestPayQuery::new().wallet("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?);
@@ -463,7 +463,7 @@ impl RequestPayQuery {
 
     /// Pay cross-chain from `token` (USDC or USDT) on `chain`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// use securepay::pay::{PayQueryError, RequestPayQuery, SourceToken};
     ///
@@ -481,7 +481,7 @@ impl RequestPayQuery {
 
     /// Pay part of the request (human units of its currency, above zero).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::{PayQueryError, RequestPayQuery};
     ///
     /// let query = RequestPayQuery::new().partial_amount("10.5".parse()?);
@@ -497,7 +497,7 @@ impl RequestPayQuery {
 
     /// Crypto-to-fiat: the payer and their approved payment details.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::RequestPayQuery;
     ///
     /// let query = RequestPayQuery::new().offramp("user-123", Some("pd-456"));
@@ -520,7 +520,7 @@ impl RequestPayQuery {
     /// A platform fee (`feePercentage`, `feeAddress`). The percentage (`"2.5"` for 2.5 %) is
     /// checked when the query is written: a decimal from 0 to 100.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::{PayQueryError, RequestPayQuery};
     ///
     /// let query = RequestPayQuery::new().fee("0.04", "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?);
@@ -539,7 +539,7 @@ impl RequestPayQuery {
 
     /// The query pairs after checking the rules.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// use securepay::pay::{PayQueryError, RequestPayQuery, SourceToken};
     ///
@@ -608,7 +608,7 @@ impl RequestPayQuery {
 
     /// `/v2/request/{requestId}/pay?…`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::RequestPayQuery;
     ///
     /// let query = RequestPayQuery::new().partial_amount("25".parse()?);

@@ -1,6 +1,6 @@
 //! The status codes of the secure-payment endpoints, as typed errors.
 
-use crate::api::{ErrorBody, RequestPaidStatus};
+use crate::wire::{ErrorBody, RequestPaidStatus};
 
 use super::token::SecurePaymentStatus;
 
@@ -71,7 +71,7 @@ fn message(body: &ErrorBody) -> String {
 impl PayEndpointError {
     /// The error of a non-2xx answer.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::{PayEndpointError, SecurePaymentStatus};
     ///
     /// let body = br#"{"message": "Secure payment has already been completed", "status": "completed",
@@ -87,7 +87,7 @@ impl PayEndpointError {
 
     /// The error of a non-2xx answer whose body is already parsed.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::ErrorBody;
     /// use securepay::pay::PayEndpointError;
     ///
@@ -158,7 +158,7 @@ impl PayEndpointError {
 
     /// The HTTP status.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::PayEndpointError;
     ///
     /// assert_eq!(PayEndpointError::from_response(403, b"").status(), 403);
@@ -179,7 +179,7 @@ impl PayEndpointError {
 
     /// Whether retrying later may succeed: 429 and 5xx only.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::PayEndpointError;
     ///
     /// assert!(PayEndpointError::from_response(429, b"").is_retryable());

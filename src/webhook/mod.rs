@@ -30,22 +30,18 @@
 //! ```
 
 mod compliance;
-mod decimal;
 mod dedup;
 mod delivery;
 mod event;
 mod name;
-mod open_enum;
 mod orchestrator;
 mod payment;
 mod secure_payment;
 mod signature;
 mod status;
 
-pub(crate) use open_enum::open_enum;
-
+pub use crate::wire::DecimalText;
 pub use compliance::{ComplianceUpdated, PaymentDetailUpdated};
-pub use decimal::DecimalText;
 pub use dedup::{BusinessKey, Deduplicator, DeliveryLog, Duplicate};
 pub use delivery::{
     Delivery, DeliveryError, DeliveryId, DELIVERY_HEADER, RETRY_COUNT_HEADER, TEST_HEADER,

@@ -5,7 +5,7 @@
 //! Sources: api-notes §1.4, §1.5 and §8.2 (webhooks reference, crypto-to-fiat page, the
 //! OpenAPI description of `/v2/payer`).
 
-use super::open_enum::open_enum;
+use crate::wire::open_enum;
 
 open_enum! {
     /// `kycStatus`: the union of the value sets the sources give.
@@ -44,7 +44,7 @@ open_enum! {
 impl KycStatus {
     /// Whether KYC is passed: `approved`, or `completed` as the payer endpoints spell it.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::KycStatus;
     ///
     /// assert!(KycStatus::parse("approved").is_approved());
@@ -80,7 +80,7 @@ open_enum! {
 impl AgreementStatus {
     /// Whether the agreement is completed.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::AgreementStatus;
     ///
     /// assert!(AgreementStatus::Completed.is_completed());

@@ -322,7 +322,7 @@ impl ErrorBody {
 
     /// A one-line message for people: the body's message, or its Zod issues joined.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::api::ErrorBody;
     ///
     /// let issues = ErrorBody::parse(br#"{"statusCode": 400, "message": [{"code": "custom", "message": "a"},

@@ -102,7 +102,7 @@ impl TxHash {
 
     /// The 32 bytes.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::B256;
     /// use securepay::partial::TxHash;
     ///

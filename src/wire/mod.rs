@@ -1,0 +1,22 @@
+//! Pieces shared by the wire models of several layers: open enums of service values, decimal
+//! text as the service writes it, transaction hashes, percent-encoding, and the API's error
+//! bodies.
+//!
+//! This module sits just above [`amount`](crate::amount) and imports nothing else of the
+//! crate, so `pay`, `webhook`, `partial` and `api` all take these pieces from here instead of
+//! from one another. It is private: each public piece is re-exported where it has always been
+//! public (`webhook::DecimalText`, `partial::TxHash`, `api::ErrorBody`…).
+
+mod decimal;
+mod error_body;
+mod open_enum;
+mod tx_hash;
+pub(crate) mod url;
+
+pub use decimal::DecimalText;
+pub use error_body::{
+    ErrorBody, FieldError, MulticallCap, MulticallFailure, MulticallFailureReason, NestMessage,
+    RequestPaidStatus, ZodIssue,
+};
+pub(crate) use open_enum::open_enum;
+pub use tx_hash::{TxHash, TxHashError};
