@@ -4,6 +4,7 @@
 //!
 //! Run it with `cargo run --example crypto_to_fiat`.
 
+use securepay::api::{Api, Credential};
 use securepay::currency::Catalog;
 use securepay::network::Network;
 use securepay::offramp::{
@@ -45,15 +46,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ssn: "123-45-6789".into(),
         ..Default::default()
     })?;
-    println!(
-        "   POST {} {}",
-        CreatePayer::PATH,
-        serde_json::to_string(&payer)?
-    );
-    println!(
-        "   PATCH {} {}",
-        payer.client_user_id().payer_path(),
-        serde_json::to_string(&UpdatePayer::agreement_completed())?
+    // The requests come from the sans-IO API layer (no network here): method, path, body.
+    let api = Api::new();
+    let key = Credential::api_key("sk_test_example")?;
+    let show = |request: http::Request<Vec<u8>>| {
+        let body = String::from_utf8_lossy(request.body()).into_owned();
+        println!("   {} {} {body}", request.method(), request.uri().path());
+    };
+    show(api.create_payer(&key, &payer)?.into_http());
+    let user = payer.client_user_id();
+    show(
+        api.update_payer(&key, user, &UpdatePayer::agreement_completed())?
+            .into_http(),
     );
     let bank = PaymentDetailsDraft {
         bank_name: "Chase".into(),
@@ -71,10 +75,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ..Default::default()
     };
     let details = CreatePaymentDetails::new(bank.clone())?;
-    println!(
-        "   POST {} {}",
-        payer.client_user_id().payment_details_path(),
-        serde_json::to_string(&details)?
+    show(
+        api.create_payment_details(&key, user, &details)?
+            .into_http(),
     );
     let mistyped = PaymentDetailsDraft {
         country: "USA".into(),

@@ -103,14 +103,14 @@ fn secure_pay_query_eoa_wallet_and_safe_are_mutually_exclusive_and_safe_needs_wa
         .wallet(evm("0x1111111111111111111111111111111111111111"))
         .safe(true);
     assert_eq!(
-        safe.path_and_query(&token(), Network::Base).unwrap(),
-        "/v2/secure-payments/01JD3E6JD46KY4KKV7X9V0MZ7W/pay?wallet=0x1111111111111111111111111111111111111111&isSafe=true"
+        safe.query_string(Network::Base).unwrap(),
+        "?wallet=0x1111111111111111111111111111111111111111&isSafe=true"
     );
     let smart = SecurePayQuery::new()
         .wallet(evm("0x1111111111111111111111111111111111111111"))
         .eoa_wallet(eoa);
     assert!(smart
-        .path_and_query(&token(), Network::Base)
+        .query_string(Network::Base)
         .unwrap()
         .ends_with("&eoaWallet=0x2222222222222222222222222222222222222222"));
 }
@@ -119,7 +119,10 @@ fn secure_pay_query_eoa_wallet_and_safe_are_mutually_exclusive_and_safe_needs_wa
 fn secure_pay_query_has_no_cross_chain_safe_or_smart_account_for_tron() {
     let tron_wallet: PayeeAddress = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE".parse().unwrap();
     let plain = SecurePayQuery::new().wallet(tron_wallet);
-    assert_eq!(plain.path_and_query(&token(), Network::Tron).unwrap(), "/v2/secure-payments/01JD3E6JD46KY4KKV7X9V0MZ7W/pay?wallet=TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE");
+    assert_eq!(
+        plain.query_string(Network::Tron).unwrap(),
+        "?wallet=TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE"
+    );
     assert!(matches!(
         plain
             .clone()
@@ -148,10 +151,7 @@ fn secure_pay_query_has_no_cross_chain_safe_or_smart_account_for_tron() {
 #[test]
 fn request_pay_query_amount_is_a_human_decimal_above_zero() {
     let query = RequestPayQuery::new().partial_amount("25.50".parse().unwrap());
-    assert_eq!(
-        query.path_and_query("01e273ec").unwrap(),
-        "/v2/request/01e273ec/pay?amount=25.50"
-    );
+    assert_eq!(query.query_string().unwrap(), "?amount=25.50");
     assert_eq!(
         RequestPayQuery::new()
             .partial_amount("0.00".parse().unwrap())
@@ -163,7 +163,7 @@ fn request_pay_query_amount_is_a_human_decimal_above_zero() {
         .wallet(evm("0x1111111111111111111111111111111111111111"))
         .cross_chain(Network::ArbitrumOne, SourceToken::Usdt);
     assert!(cross
-        .path_and_query("01e2")
+        .query_string()
         .unwrap()
         .contains("chain=ARBITRUM&token=USDT"));
     // POLYGON: named by the endpoint's 400 message but not by its OpenAPI enum; refused.
@@ -231,8 +231,8 @@ fn request_pay_query_amount_is_a_human_decimal_above_zero() {
     }
     let offramp = RequestPayQuery::new().offramp("user 1/α", Some("pd_1"));
     assert_eq!(
-        offramp.path_and_query("a/b").unwrap(),
-        "/v2/request/a%2Fb/pay?clientUserId=user%201%2F%CE%B1&paymentDetailsId=pd_1"
+        offramp.query_string().unwrap(),
+        "?clientUserId=user%201%2F%CE%B1&paymentDetailsId=pd_1"
     );
 }
 

@@ -293,11 +293,13 @@ fn is_e164(value: &str) -> bool {
 /// use securepay::offramp::ClientUserId;
 ///
 /// let id = ClientUserId::parse("user-123")?;
-/// assert_eq!(id.payer_path(), "/v2/payer/user-123");
+/// assert_eq!(id.as_str(), "user-123");
 /// let tricky = ClientUserId::parse("../admin?x=1")?;
-/// assert_eq!(tricky.payment_details_path(), "/v2/payer/..%2Fadmin%3Fx%3D1/payment-details");
+/// let key = securepay::api::Credential::api_key("sk_test")?;
+/// let request = securepay::api::Api::new().list_payment_details(&key, &tricky, None)?;
+/// assert_eq!(request.uri().path(), "/v2/payer/..%2Fadmin%3Fx%3D1/payment-details");
 /// assert!(ClientUserId::parse("").is_err());
-/// # Ok::<(), securepay::offramp::FieldError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ClientUserId(String);
@@ -344,51 +346,6 @@ impl ClientUserId {
     /// ```
     pub fn as_str(&self) -> &str {
         &self.0
-    }
-
-    /// `/v2/payer/{clientUserId}` (for `GET` and `PATCH`).
-    ///
-    /// ```no_run
-    /// use securepay::offramp::ClientUserId;
-    ///
-    /// assert_eq!(ClientUserId::parse("user 123")?.payer_path(), "/v2/payer/user%20123");
-    /// # Ok::<(), securepay::offramp::FieldError>(())
-    /// ```
-    pub fn payer_path(&self) -> String {
-        format!("/v2/payer/{}", self.path_segment())
-    }
-
-    /// `/v2/payer/{clientUserId}/payment-details`.
-    ///
-    /// ```no_run
-    /// use securepay::offramp::ClientUserId;
-    ///
-    /// assert_eq!(ClientUserId::parse("user-123")?.payment_details_path(), "/v2/payer/user-123/payment-details");
-    /// # Ok::<(), securepay::offramp::FieldError>(())
-    /// ```
-    pub fn payment_details_path(&self) -> String {
-        format!("/v2/payer/{}/payment-details", self.path_segment())
-    }
-
-    /// The id percent-encoded for a path segment (RFC 3986 unreserved characters kept).
-    ///
-    /// ```no_run
-    /// use securepay::offramp::ClientUserId;
-    ///
-    /// assert_eq!(ClientUserId::parse("a/b~c")?.path_segment(), "a%2Fb~c");
-    /// assert_eq!(ClientUserId::parse("josé")?.path_segment(), "jos%C3%A9"); // UTF-8 bytes
-    /// # Ok::<(), securepay::offramp::FieldError>(())
-    /// ```
-    pub fn path_segment(&self) -> String {
-        let mut out = String::with_capacity(self.0.len());
-        for byte in self.0.bytes() {
-            if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
-                out.push(char::from(byte));
-            } else {
-                out.push_str(&format!("%{byte:02X}"));
-            }
-        }
-        out
     }
 }
 

@@ -85,7 +85,7 @@ pub struct PayerDraft {
 ///     ssn: "123-45-6789".into(), ..Default::default()
 /// };
 /// let body = CreatePayer::new(draft.clone())?;
-/// assert_eq!(body.client_user_id().payer_path(), "/v2/payer/user-123");
+/// assert_eq!(body.client_user_id().as_str(), "user-123");
 /// assert_eq!(serde_json::to_value(&body)?["beneficiaryType"], "individual");
 ///
 /// let bad = PayerDraft { date_of_birth: "1985-02-30".into(), phone: "555 1234".into(), ..draft };
@@ -101,9 +101,6 @@ pub struct CreatePayer {
 }
 
 impl CreatePayer {
-    /// The path of the endpoint (`POST`).
-    pub const PATH: &'static str = "/v2/payer";
-
     /// Checks every field of `draft`; all the invalid ones are reported together.
     ///
     /// ```no_run

@@ -102,8 +102,8 @@ pub struct PaymentDetailsDraft {
     pub ifsc: Option<String>,
 }
 
-/// A checked `POST /v2/payer/{clientUserId}/payment-details` body. Send it to
-/// [`ClientUserId::payment_details_path`](super::ClientUserId::payment_details_path).
+/// A checked `POST /v2/payer/{clientUserId}/payment-details` body
+/// ([`Api::create_payment_details`](crate::api::Api::create_payment_details) sends it).
 ///
 /// ```
 /// use securepay::offramp::{CreatePaymentDetails, PaymentDetailsDraft};

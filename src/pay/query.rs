@@ -5,11 +5,10 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::token::SecurePaymentToken;
 use crate::address::{EvmAddress, PayeeAddress};
 use crate::amount::HumanAmount;
 use crate::network::Network;
-use crate::wire::url::{encode, query_string};
+use crate::wire::url::query_string;
 
 /// Why a pay query was refused.
 ///
@@ -148,15 +147,14 @@ impl FromStr for SourceToken {
 /// use securepay::network::Network;
 /// use securepay::pay::{SecurePayQuery, SourceToken};
 ///
-/// let token = "01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?;
 /// let query = SecurePayQuery::new()
 ///     .wallet("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?)
 ///     .cross_chain(Network::Optimism, SourceToken::Usdt);
 /// assert_eq!(
-///     query.path_and_query(&token, Network::Base)?,
-///     "/v2/secure-payments/01JD3E6JD46KY4KKV7X9V0MZ7W/pay?wallet=0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7&chain=OPTIMISM&token=USDT"
+///     query.query_string(Network::Base)?,
+///     "?wallet=0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7&chain=OPTIMISM&token=USDT"
 /// );
-/// assert!(query.path_and_query(&token, Network::Tron).is_err()); // no cross-chain parameters on Tron
+/// assert!(query.query_string(Network::Tron).is_err()); // no cross-chain parameters on Tron
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -174,10 +172,9 @@ impl SecurePayQuery {
     /// use securepay::network::Network;
     /// use securepay::pay::SecurePayQuery;
     ///
-    /// let token = "01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?;
     /// assert_eq!(
-    ///     SecurePayQuery::new().path_and_query(&token, Network::Base)?,
-    ///     "/v2/secure-payments/01JD3E6JD46KY4KKV7X9V0MZ7W/pay",
+    ///     SecurePayQuery::new().query_string(Network::Base)?,
+    ///     "",
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -246,11 +243,10 @@ impl SecurePayQuery {
     /// use securepay::network::Network;
     /// use securepay::pay::SecurePayQuery;
     ///
-    /// let token = "01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?;
     /// let query = SecurePayQuery::new()
     ///     .wallet("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?) // the Safe
     ///     .safe(true);
-    /// assert!(query.path_and_query(&token, Network::Base)?.ends_with("&isSafe=true"));
+    /// assert!(query.query_string(Network::Base)?.ends_with("&isSafe=true"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn safe(mut self, is_safe: bool) -> SecurePayQuery {
@@ -324,31 +320,22 @@ impl SecurePayQuery {
         Ok(pairs)
     }
 
-    /// `/v2/secure-payments/{token}/pay?…` for a payment on `payment_network`.
+    /// The percent-encoded query for a payment on `payment_network`: `?wallet=…&…`, or empty.
+    /// The path comes from the endpoint table (`securepay::api::Api::get_secure_payment_calldata`).
     ///
     /// ```
     /// use securepay::network::Network;
     /// use securepay::pay::SecurePayQuery;
     ///
-    /// let token = "01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?;
     /// let query = SecurePayQuery::new().wallet("TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd".parse()?);
     /// assert_eq!(
-    ///     query.path_and_query(&token, Network::Tron)?,
-    ///     "/v2/secure-payments/01JD3E6JD46KY4KKV7X9V0MZ7W/pay?wallet=TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd",
+    ///     query.query_string(Network::Tron)?,
+    ///     "?wallet=TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd",
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn path_and_query(
-        &self,
-        token: &SecurePaymentToken,
-        payment_network: Network,
-    ) -> Result<String, PayQueryError> {
-        let pairs = self.pairs(payment_network)?;
-        Ok(format!(
-            "/v2/secure-payments/{}/pay{}",
-            encode(&token.to_string()),
-            query_string(&pairs)
-        ))
+    pub fn query_string(&self, payment_network: Network) -> Result<String, PayQueryError> {
+        Ok(query_string(&self.pairs(payment_network)?))
     }
 
     /// Reads query pairs (as a server or a proxy would), with the same rules: `chain` and
@@ -417,8 +404,8 @@ impl SecurePayQuery {
 /// use securepay::pay::RequestPayQuery;
 ///
 /// let query = RequestPayQuery::new().partial_amount("25.50".parse()?);
-/// assert_eq!(query.path_and_query("01e273ecc29d")?, "/v2/request/01e273ecc29d/pay?amount=25.50");
-/// assert!(RequestPayQuery::new().partial_amount("0".parse()?).path_and_query("01e2").is_err());
+/// assert_eq!(query.query_string()?, "?amount=25.50");
+/// assert!(RequestPayQuery::new().partial_amount("0".parse()?).query_string().is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -437,7 +424,7 @@ impl RequestPayQuery {
     /// ```
     /// use securepay::pay::RequestPayQuery;
     ///
-    /// assert_eq!(RequestPayQuery::new().path_and_query("01e273ecc29d")?, "/v2/request/01e273ecc29d/pay");
+    /// assert_eq!(RequestPayQuery::new().query_string()?, "");
     /// # Ok::<(), securepay::pay::PayQueryError>(())
     /// ```
     pub fn new() -> RequestPayQuery {
@@ -451,8 +438,8 @@ impl RequestPayQuery {
     ///
     /// let query = RequestPayQuery::new().wallet("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?);
     /// assert_eq!(
-    ///     query.path_and_query("01e273ecc29d")?,
-    ///     "/v2/request/01e273ecc29d/pay?wallet=0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+    ///     query.query_string()?,
+    ///     "?wallet=0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -468,7 +455,7 @@ impl RequestPayQuery {
     /// use securepay::pay::{PayQueryError, RequestPayQuery, SourceToken};
     ///
     /// let query = RequestPayQuery::new().cross_chain(Network::Mainnet, SourceToken::Usdt);
-    /// assert_eq!(query.path_and_query("01e2")?, "/v2/request/01e2/pay?chain=ETHEREUM&token=USDT");
+    /// assert_eq!(query.query_string()?, "?chain=ETHEREUM&token=USDT");
     /// // EURC and USDT0 are for the secure pay endpoint only.
     /// let eurc = RequestPayQuery::new().cross_chain(Network::Base, SourceToken::Eurc);
     /// assert_eq!(eurc.pairs(), Err(PayQueryError::NotASourceToken(SourceToken::Eurc)));
@@ -502,8 +489,8 @@ impl RequestPayQuery {
     ///
     /// let query = RequestPayQuery::new().offramp("user-123", Some("pd-456"));
     /// assert_eq!(
-    ///     query.path_and_query("01e2")?,
-    ///     "/v2/request/01e2/pay?clientUserId=user-123&paymentDetailsId=pd-456",
+    ///     query.query_string()?,
+    ///     "?clientUserId=user-123&paymentDetailsId=pd-456",
     /// );
     /// # Ok::<(), securepay::pay::PayQueryError>(())
     /// ```
@@ -525,8 +512,8 @@ impl RequestPayQuery {
     ///
     /// let query = RequestPayQuery::new().fee("0.04", "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?);
     /// assert_eq!(
-    ///     query.path_and_query("01e2")?,
-    ///     "/v2/request/01e2/pay?feePercentage=0.04&feeAddress=0x9795d480C2C50392A4714A0F468059C6448DeCe2",
+    ///     query.query_string()?,
+    ///     "?feePercentage=0.04&feeAddress=0x9795d480C2C50392A4714A0F468059C6448DeCe2",
     /// );
     /// let above = RequestPayQuery::new().fee("150", "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?);
     /// assert!(matches!(above.pairs(), Err(PayQueryError::Value { field, .. }) if field == "feePercentage"));
@@ -606,21 +593,17 @@ impl RequestPayQuery {
         Ok(pairs)
     }
 
-    /// `/v2/request/{requestId}/pay?…`.
+    /// The percent-encoded query: `?amount=…&…`, or empty. The path comes from the endpoint
+    /// table (`securepay::api::Api::get_request_calldata`).
     ///
     /// ```
     /// use securepay::pay::RequestPayQuery;
     ///
     /// let query = RequestPayQuery::new().partial_amount("25".parse()?);
-    /// assert_eq!(query.path_and_query("01e273ecc29d")?, "/v2/request/01e273ecc29d/pay?amount=25");
+    /// assert_eq!(query.query_string()?, "?amount=25");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn path_and_query(&self, request_id: &str) -> Result<String, PayQueryError> {
-        let pairs = self.pairs()?;
-        Ok(format!(
-            "/v2/request/{}/pay{}",
-            encode(request_id),
-            query_string(&pairs)
-        ))
+    pub fn query_string(&self) -> Result<String, PayQueryError> {
+        Ok(query_string(&self.pairs()?))
     }
 }
