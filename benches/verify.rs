@@ -4,19 +4,8 @@
 //! of the same bytes.
 //!
 //! `cargo bench --features fixtures --bench verify`; `cargo bench --features fixtures --bench report` then prints the README table.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 #![allow(missing_docs)]
 
 mod ops;
 
-fn benches(c: &mut criterion::Criterion) {
-    ops::register(c, ops::verify_from_bytes());
-}
-
-criterion::criterion_group! { name = group; config = ops::config(); targets = benches }
-criterion::criterion_main!(group);
+ops::bench_main!(ops::verify_from_bytes);

@@ -5,6 +5,12 @@
 //! decoding of the same call, `serde_json` parsing the same bytes into a `Value`, alloy's own
 //! parsers. A figure is read as the ratio ours / baseline.
 #![allow(dead_code)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use std::hint::black_box;
 
@@ -524,3 +530,18 @@ pub fn config() -> criterion::Criterion {
         .warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2))
 }
+
+/// The `main` of a criterion bench over one group of comparisons, for example
+/// `ops::bench_main!(ops::pay);` (`report` has its own `main`).
+#[allow(unused_macros)]
+macro_rules! bench_main {
+    ($comparisons:path) => {
+        fn benches(c: &mut criterion::Criterion) {
+            ops::register(c, $comparisons());
+        }
+        criterion::criterion_group! { name = group; config = ops::config(); targets = benches }
+        criterion::criterion_main!(group);
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use bench_main;

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use alloy_primitives::U256;
 
-use super::finding::{Details, FindingCode};
+use super::finding::{Details, FindingCode, Location};
+use super::render::{AssetRef, Party};
 use super::run::{Placed, Run};
 use crate::address::PayeeAddress;
 use crate::calldata::effect::Asset;
@@ -76,18 +77,28 @@ impl Run<'_, '_> {
         }
     }
 
-    fn approval(&mut self, placed: &Placed, need: Option<U256>, token_pulled: bool) {
+    /// Where an approval is, its token and spender as shown, and the details every finding about
+    /// it carries (token, spender, amount approved).
+    fn approval_details(
+        &mut self,
+        placed: &Placed,
+    ) -> (Option<Location>, AssetRef, Party, Details) {
         let (network, approval) = (placed.network, placed.approval);
-        let at = Some(placed.at);
         let asset_ref = self.asset(network, Asset::Token(approval.token));
         let spender = self.party(network, &approval.spender);
         let details = Details {
             asset: Some(asset_ref.clone()),
             party: Some(spender.clone()),
             actual: Some(asset_ref.quantity(approval.amount)),
-            expected: need.map(|n| asset_ref.quantity(n)),
             ..Details::on(network)
         };
+        (Some(placed.at), asset_ref, spender, details)
+    }
+
+    fn approval(&mut self, placed: &Placed, need: Option<U256>, token_pulled: bool) {
+        let (network, approval) = (placed.network, placed.approval);
+        let (at, asset_ref, spender, mut details) = self.approval_details(placed);
+        details.expected = need.map(|n| asset_ref.quantity(n));
         if approval.amount.is_zero() {
             return; // a reset (USDT-style): it grants nothing
         }
@@ -147,15 +158,7 @@ impl Run<'_, '_> {
         pulled_tokens: &BTreeMap<(Network, PayeeAddress), ()>,
     ) {
         let (network, approval) = (placed.network, placed.approval);
-        let at = Some(placed.at);
-        let asset_ref = self.asset(network, Asset::Token(approval.token));
-        let spender = self.party(network, &approval.spender);
-        let details = Details {
-            asset: Some(asset_ref.clone()),
-            party: Some(spender.clone()),
-            actual: Some(asset_ref.quantity(approval.amount)),
-            ..Details::on(network)
-        };
+        let (at, asset_ref, spender, details) = self.approval_details(placed);
         if !pulled_tokens.contains_key(&(network, approval.token)) {
             self.danger(
                 FindingCode::EoaApprovalToken,

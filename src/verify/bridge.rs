@@ -360,15 +360,8 @@ impl Run<'_, '_> {
         let message = match decode_destination_message(&call.across.message) {
             Ok(message) => message,
             Err(error) => {
-                self.danger(
-                    FindingCode::BridgeMessage,
-                    at,
-                    Details {
-                        reason: Some(error.to_string()),
-                        ..Details::on(destination)
-                    },
-                    format!("the bridge's destination message does not decode strictly: {error}"),
-                );
+                let what = "the bridge's destination message";
+                self.undecodable(FindingCode::BridgeMessage, at, destination, what, &error);
                 return None;
             }
         };
@@ -468,15 +461,11 @@ impl Run<'_, '_> {
                 return None;
             }
             Err(error) => {
-                self.danger(
+                let (code, what) = (
                     FindingCode::DestinationCallMismatch,
-                    at,
-                    Details {
-                        reason: Some(error.to_string()),
-                        ..Details::on(destination)
-                    },
-                    format!("the destination calldata does not decode strictly: {error}"),
+                    "the destination calldata",
                 );
+                self.undecodable(code, at, destination, what, &error);
                 return None;
             }
         };

@@ -2,6 +2,7 @@
 //! transactions make, and the helpers that name things for people.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
 use alloy_primitives::{Bytes, U256};
 
@@ -197,6 +198,24 @@ impl Run<'_, '_> {
         message: String,
     ) {
         self.push(Severity::Danger, code, at, details, message);
+    }
+
+    /// Records that `what` on `network` does not decode strictly: a danger with the decoder's
+    /// reason.
+    pub(super) fn undecodable(
+        &mut self,
+        code: FindingCode,
+        at: Option<Location>,
+        network: Network,
+        what: &str,
+        error: &dyn fmt::Display,
+    ) {
+        let details = Details {
+            reason: Some(error.to_string()),
+            ..Details::on(network)
+        };
+        let message = format!("{what} does not decode strictly: {error}");
+        self.danger(code, at, details, message);
     }
 
     /// Records a caution.
