@@ -58,7 +58,7 @@ impl DecimalText {
 
     /// The text as the service wrote it.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::DecimalText;
     ///
     /// let total: DecimalText = serde_json::from_str(r#""75.00""#)?;
@@ -73,7 +73,7 @@ impl DecimalText {
     /// currency's decimals are dropped (`"100.0"` is 100 for a 0-decimal currency: the value
     /// is unchanged); any other extra digit is [`AmountError::TooPrecise`], never rounded.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::amount::{AmountError, Decimals};
     /// use securepay::webhook::DecimalText;
     ///

@@ -8,7 +8,9 @@
 //! payment events.
 //!
 //! The receiving path is: [`verify_signature`] (or [`verify_headers`]) → [`VerifiedBody::parse`]
-//! → [`Event`] → [`Deduplicator::check`] → your business update → [`Deduplicator::record`].
+//! → [`Event`] → [`Deduplicator::check`] → your business update → [`Deduplicator::record`]
+//! (or, with a [`SeenStore`] in your database, [`Deduplicator::first_seen`] in the transaction
+//! of the update). The in-memory [`MemoryStore`] is bounded and for one process.
 //!
 //! ```
 //! use securepay::webhook::{sign, verify_signature, Deduplicator, Event};
@@ -34,6 +36,7 @@ mod decimal;
 mod dedup;
 mod delivery;
 mod event;
+pub(crate) mod json;
 mod name;
 mod open_enum;
 mod orchestrator;
@@ -46,11 +49,12 @@ pub(crate) use open_enum::open_enum;
 
 pub use compliance::{ComplianceUpdated, PaymentDetailUpdated};
 pub use decimal::DecimalText;
-pub use dedup::{BusinessKey, Deduplicator, DeliveryLog, Duplicate};
+pub use dedup::{BusinessKey, Deduplicator, Duplicate, MemoryStore, SeenKey, SeenStore};
 pub use delivery::{
     Delivery, DeliveryError, DeliveryId, DELIVERY_HEADER, RETRY_COUNT_HEADER, TEST_HEADER,
 };
 pub use event::{Event, EventError};
+pub use json::JsonError;
 pub use name::{EventKind, EventName, EventScope, EVENT_NAMES};
 pub use orchestrator::{ClientIdLinked, KytScreeningCompleted, KytVerdict};
 pub use payment::{

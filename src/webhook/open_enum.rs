@@ -28,7 +28,7 @@ macro_rules! open_enum {
 
             /// The wire spelling.
             ///
-            /// ```no_run
+            /// ```
             /// # use securepay::{api::*, partial::*, webhook::*};
             #[doc = concat!(" let first = ", stringify!($name), "::KNOWN[0];")]
             #[doc = concat!(" assert_eq!(", stringify!($name), "::parse(first).as_str(), first);")]
@@ -59,7 +59,7 @@ macro_rules! open_enum {
 
             /// Whether this is one of the documented values (not `Other`).
             ///
-            /// ```no_run
+            /// ```
             /// # use securepay::{api::*, partial::*, webhook::*};
             #[doc = concat!(" assert!(", stringify!($name), "::parse(", stringify!($name), "::KNOWN[0]).is_known());")]
             #[doc = concat!(" assert!(!", stringify!($name), r##"::parse("x-new").is_known());"##)]

@@ -44,7 +44,7 @@ open_enum! {
 impl KycStatus {
     /// Whether KYC is passed: `approved`, or `completed` as the payer endpoints spell it.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::KycStatus;
     ///
     /// assert!(KycStatus::parse("approved").is_approved());
@@ -80,7 +80,7 @@ open_enum! {
 impl AgreementStatus {
     /// Whether the agreement is completed.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::AgreementStatus;
     ///
     /// assert!(AgreementStatus::Completed.is_completed());
