@@ -4,18 +4,24 @@
 //!
 //! Run it with `cargo run --example webhook_handler`.
 
+use std::time::{SystemTime, UNIX_EPOCH};
+
 use http::{HeaderMap, HeaderValue};
 use securepay::currency::Catalog;
 use securepay::partial::Ledger;
 use securepay::webhook::{
-    sign, verify_headers, Deduplicator, Delivery, Event, DELIVERY_HEADER, SIGNATURE_HEADER,
+    sign, verify_headers, Deduplicator, Delivery, Event, MemoryStore, DELIVERY_HEADER,
+    SIGNATURE_HEADER,
 };
 
 const SECRET: &str = "f3c189a4b5e6d7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2";
 const REQUEST: &str = "0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93";
+/// How long the de-duplication store keeps a key: well past the service's retries (21 s).
+const DAY_MS: u64 = 86_400_000;
 
 /// What the application keeps between deliveries (in a database, with the same transaction
-/// as the business update).
+/// as the business update). The in-memory de-duplication store is bounded and for one process;
+/// several processes would implement `SeenStore` on a table of that database.
 struct App {
     seen: Deduplicator,
     ledger: Ledger,
@@ -38,7 +44,9 @@ fn handle(app: &mut App, headers: &HeaderMap, body: &[u8]) -> (u16, String) {
         Ok(event) => event,
         Err(error) => return (400, format!("not a webhook event: {error}")),
     };
-    // 3. At least once: skip what was already processed.
+    // 3. At least once: skip what was already processed. The store forgets keys older than a
+    //    day by the application's clock.
+    app.seen.store_mut().set_now(now_ms());
     if let Some(duplicate) = app.seen.check(Some(delivery.id()), &event) {
         return (200, format!("{}: duplicate ({duplicate})", event.name()));
     }
@@ -80,6 +88,15 @@ fn handle(app: &mut App, headers: &HeaderMap, body: &[u8]) -> (u16, String) {
     (200, note)
 }
 
+/// The application's clock, in Unix milliseconds.
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |elapsed| {
+            u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX)
+        })
+}
+
 fn delivery(id: &str, body: &str) -> (HeaderMap, Vec<u8>) {
     let mut headers = HeaderMap::new();
     if let Ok(value) = HeaderValue::from_str(id) {
@@ -104,7 +121,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("securepay webhook handler walkthrough (built-in data only)\n");
     let usdc = Catalog::builtin().get("USDC-base")?;
     let mut app = App {
-        seen: Deduplicator::default(),
+        seen: Deduplicator::new(MemoryStore::new(100_000).with_max_age(DAY_MS)),
         ledger: Ledger::for_currency(REQUEST, "100", usdc)?,
         fulfilled: 0,
     };

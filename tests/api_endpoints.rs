@@ -10,6 +10,8 @@
     clippy::indexing_slicing
 )]
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use securepay::api::{
@@ -255,12 +257,7 @@ fn matches_template(template: &str, path: &str) -> bool {
 
 #[test]
 fn the_extract_is_a_verbatim_copy_of_the_api_description() {
-    let shared = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/reference/openapi.v2.json"
-    );
-    let Ok(text) = std::fs::read_to_string(shared) else {
-        eprintln!("../shared is absent: nothing to compare");
+    let Some(text) = common::shared_text("reference/openapi.v2.json") else {
         return;
     };
     let original: Value = serde_json::from_str(&text).unwrap();
@@ -388,10 +385,7 @@ fn accepted_credentials_and_origin_rule_follow_the_described_headers() {
 #[test]
 fn auth_api_endpoints_follow_api_notes_6_1() {
     let notes = data("auth-api-notes.md");
-    if let Ok(original) = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/reference/api-notes.md"
-    )) {
+    if let Some(original) = common::shared_text("reference/api-notes.md") {
         assert!(original.contains(&notes), "copy api-notes §6.1 again");
     }
     assert!(notes.contains("Auth API v1, SIWE session cookie"));

@@ -11,8 +11,8 @@ mod common;
 
 use http::{HeaderMap, HeaderValue};
 use securepay::webhook::{
-    BusinessKey, Deduplicator, Delivery, DeliveryError, DeliveryId, DeliveryLog, Duplicate, Event,
-    EventKind, DELIVERY_HEADER, RETRY_COUNT_HEADER, TEST_HEADER,
+    BusinessKey, Deduplicator, Delivery, DeliveryError, DeliveryId, Duplicate, Event, EventKind,
+    MemoryStore, SeenKey, SeenStore, DELIVERY_HEADER, RETRY_COUNT_HEADER, TEST_HEADER,
 };
 use serde_json::{json, Value};
 
@@ -221,18 +221,180 @@ fn delivery_ids_are_ulids_normalized_and_bounded() {
 }
 
 #[test]
-fn the_delivery_log_prunes_by_the_ulid_timestamp() {
-    let mut log = DeliveryLog::default();
+fn the_memory_store_prunes_by_the_time_it_was_told() {
+    let mut store = MemoryStore::default();
     let old: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse().unwrap(); // 2016
     let new: DeliveryId = "01KJC2WX8EH4MP3DHZB2YQ7N9G".parse().unwrap(); // 2026
-    assert!(log.record(old));
-    assert!(log.record(new));
-    assert!(!log.record(new));
-    assert_eq!(log.len(), 2);
-    assert_eq!(log.prune_before(new.timestamp_ms()), 1);
-    assert!(!log.contains(&old));
-    assert!(log.contains(&new));
-    assert_eq!(log.prune_before(0), 0);
+    store.set_now(old.timestamp_ms());
+    assert!(store.first_seen(&SeenKey::Delivery(old)));
+    store.set_now(new.timestamp_ms());
+    assert!(store.first_seen(&SeenKey::Delivery(new)));
+    assert!(!store.first_seen(&SeenKey::Delivery(new)));
+    assert_eq!(store.len(), 2);
+    assert_eq!(store.prune_before(new.timestamp_ms()), 1);
+    assert!(!store.contains(&SeenKey::Delivery(old)));
+    assert!(store.contains(&SeenKey::Delivery(new)));
+    assert_eq!(store.prune_before(0), 0);
+}
+
+fn delivery_key(n: u64) -> SeenKey {
+    // ULIDs whose last characters count up.
+    SeenKey::Delivery(format!("01KJC2WX8EH4MP3DHZB{n:07}").parse().unwrap())
+}
+
+#[test]
+fn the_memory_store_is_bounded_in_size_forgetting_the_oldest_first() {
+    let mut store = MemoryStore::new(3);
+    for n in 0..10 {
+        assert!(store.first_seen(&delivery_key(n)));
+        assert!(store.len() <= 3);
+    }
+    assert_eq!(store.len(), 3);
+    for n in 0..7 {
+        assert!(!store.contains(&delivery_key(n)), "{n} was forgotten");
+    }
+    for n in 7..10 {
+        assert!(store.contains(&delivery_key(n)), "{n} is kept");
+        assert!(!store.first_seen(&delivery_key(n)));
+    }
+    // A key seen again is not recorded twice and does not evict anything.
+    assert_eq!(store.len(), 3);
+    // A forgotten key is a key never seen.
+    assert!(store.first_seen(&delivery_key(0)));
+    assert!(!store.contains(&delivery_key(7)));
+    assert_eq!(MemoryStore::new(0).max_entries(), 1);
+}
+
+#[test]
+fn the_memory_store_is_bounded_in_age_by_the_callers_clock() {
+    let day = 86_400_000;
+    let mut store = MemoryStore::new(1_000).with_max_age(day);
+    let start = 1_700_000_000_000;
+    for (n, at) in [(0, start), (1, start + 1_000), (2, start + day)] {
+        store.set_now(at);
+        assert!(store.first_seen(&delivery_key(n)));
+    }
+    assert_eq!(store.set_now(start + day), 0); // the first key is exactly a day old: kept
+    assert_eq!(store.set_now(start + day + 1_000), 1);
+    assert!(!store.contains(&delivery_key(0)));
+    assert!(store.contains(&delivery_key(1)));
+    // The store's time never goes back, so a clock step backwards forgets nothing.
+    assert_eq!(store.set_now(start), 0);
+    assert_eq!(store.now_ms(), start + day + 1_000);
+    assert!(store.first_seen(&delivery_key(3)));
+    assert_eq!(store.set_now(start + 2 * day + 1_000), 2); // keys 1 and 2
+    assert!(store.contains(&delivery_key(3)));
+    assert_eq!(store.len(), 1);
+    // Without a clock the age bound never applies; the size bound still does.
+    let mut clockless = MemoryStore::new(2).with_max_age(1);
+    for n in 0..5 {
+        clockless.first_seen(&delivery_key(n));
+    }
+    assert_eq!(clockless.len(), 2);
+}
+
+#[test]
+fn the_deduplicator_over_a_bounded_store_forgets_facts_and_deliveries_alike() {
+    let mut seen = Deduplicator::new(MemoryStore::new(2));
+    let first = event(&fixture("payment.confirmed"));
+    let other = event(&json!({"event": "payment.refunded", "requestId": "01cd"}));
+    let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse().unwrap();
+    seen.record(Some(id), &first); // two keys: the store is full
+    assert!(seen.check(Some(id), &first).is_some());
+    seen.record(None, &other); // evicts the delivery id, the oldest
+    assert_eq!(
+        seen.check(Some(id), &first),
+        Some(Duplicate::BusinessKey(BusinessKey::of(&first).unwrap()))
+    );
+    assert!(!seen.store().contains(&SeenKey::Delivery(id)));
+}
+
+#[test]
+fn first_seen_checks_and_records_atomically_over_any_store() {
+    /// A store that records each key's text once, as a unique database column would.
+    #[derive(Default)]
+    struct Column(std::collections::BTreeSet<String>);
+    impl SeenStore for Column {
+        fn first_seen(&mut self, key: &SeenKey) -> bool {
+            self.0.insert(key.to_string())
+        }
+        fn contains(&self, key: &SeenKey) -> bool {
+            self.0.contains(&key.to_string())
+        }
+    }
+    let core = event(&fixture("payment.confirmed"));
+    let checkout = event(&with_name(
+        fixture("payment.confirmed"),
+        "payment.confirmed.checkout",
+    ));
+    let first: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse().unwrap();
+    let second: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAW".parse().unwrap();
+    let mut seen = Deduplicator::new(Column::default());
+    assert_eq!(seen.check(Some(first), &core), None);
+    assert_eq!(seen.first_seen(Some(first), &core), None);
+    assert_eq!(
+        seen.first_seen(Some(first), &core),
+        Some(Duplicate::Delivery(first))
+    );
+    assert_eq!(
+        seen.first_seen(Some(second), &checkout),
+        Some(Duplicate::BusinessKey(BusinessKey::of(&core).unwrap()))
+    );
+    // The second delivery was handled (as a duplicate): its retry is caught by its id.
+    assert_eq!(
+        seen.check(Some(second), &checkout),
+        Some(Duplicate::Delivery(second))
+    );
+    let keys: Vec<&str> = seen.store().0.iter().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "delivery:01ARZ3NDEKTSV4RRFFQ69G5FAV",
+            "delivery:01ARZ3NDEKTSV4RRFFQ69G5FAW",
+            &format!("fact:{}", BusinessKey::of(&core).unwrap()),
+        ]
+    );
+}
+
+#[test]
+fn a_stored_memory_store_is_checked_when_read_back() {
+    let mut store = MemoryStore::new(10).with_max_age(1_000);
+    store.set_now(5_000);
+    store.first_seen(&delivery_key(1));
+    store.set_now(5_500);
+    store.first_seen(&delivery_key(2));
+    let stored = serde_json::to_value(&store).unwrap();
+    assert_eq!(
+        stored,
+        json!({"maxEntries": 10, "maxAgeMs": 1000, "nowMs": 5500, "seen": [
+            {"key": {"delivery": "01KJC2WX8EH4MP3DHZB0000001"}, "atMs": 5000},
+            {"key": {"delivery": "01KJC2WX8EH4MP3DHZB0000002"}, "atMs": 5500},
+        ]})
+    );
+    assert_eq!(
+        serde_json::from_value::<MemoryStore>(stored.clone()).unwrap(),
+        store
+    );
+    let mut twice = stored.clone();
+    twice["seen"][1]["key"] = twice["seen"][0]["key"].clone();
+    let mut out_of_order = stored.clone();
+    out_of_order["seen"][0]["atMs"] = json!(5_600);
+    let mut future = stored.clone();
+    future["seen"][1]["atMs"] = json!(9_000);
+    let mut empty_bound = stored.clone();
+    empty_bound["maxEntries"] = json!(0);
+    for bad in [twice, out_of_order, future, empty_bound] {
+        assert!(
+            serde_json::from_value::<MemoryStore>(bad.clone()).is_err(),
+            "{bad}"
+        );
+    }
+    // Bounds apply to what is read: a smaller size keeps the newest keys.
+    let mut smaller = stored.clone();
+    smaller["maxEntries"] = json!(1);
+    let read: MemoryStore = serde_json::from_value(smaller).unwrap();
+    assert_eq!(read.len(), 1);
+    assert!(read.contains(&delivery_key(2)));
 }
 
 #[test]

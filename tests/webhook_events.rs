@@ -317,7 +317,7 @@ fn a_kyt_verdict_outside_approved_and_rejected_is_refused() {
     kyt["status"] = json!("error");
     let error = Event::parse_unverified(kyt.to_string().as_bytes()).unwrap_err();
     assert!(
-        matches!(&error, EventError::Payload { event, message } if event == "kyt.screening.completed" && message.contains("unknown KYT status")),
+        matches!(&error, EventError::Payload { event, source } if event == "kyt.screening.completed" && source.to_string().contains("unknown KYT status")),
         "{error}"
     );
 }
@@ -431,8 +431,103 @@ fn malformed_bodies_have_distinct_errors() {
     ] {
         let error = Event::parse_unverified(body.to_string().as_bytes()).unwrap_err();
         assert!(
-            matches!(&error, EventError::Payload { message, .. } if message.contains(needle)),
+            matches!(&error, EventError::Payload { source, .. } if source.to_string().contains(needle)),
             "{body}: {error}"
         );
     }
+}
+
+#[test]
+fn a_key_given_twice_is_refused_anywhere_in_the_body() {
+    // Two `event` keys: which event it is is ambiguous (the first pass used to keep the last).
+    let twice = br#"{"event":"payment.partial","event":"payment.confirmed","requestId":"01ab"}"#;
+    let Err(EventError::RepeatedEventName(error)) = Event::parse_unverified(twice) else {
+        panic!("two event keys must be refused")
+    };
+    assert_eq!((error.line(), error.column()), (1, 34)); // the second key
+    assert!(error.to_string().starts_with("duplicate field `event`"));
+    // A modelled field, a field kept in `extra`, a key inside free-form JSON, a key of an
+    // unknown event: each refused with the event's name, where it is.
+    for (body, needle) in [
+        (
+            r#"{"event":"payment.refunded","requestId":"01ab","requestId":"01cd"}"#,
+            "duplicate field `requestId`",
+        ),
+        (
+            r#"{"event":"payment.refunded","requestId":"01ab","paymentReference":"0x1","paymentReference":"0x2"}"#,
+            "duplicate field `paymentReference`",
+        ),
+        (
+            r#"{"event":"payment.refunded","requestId":"01ab","brandNew":1,"brandNew":2}"#,
+            "duplicate field `brandNew`",
+        ),
+        (
+            r#"{"event":"compliance.updated","clientUserId":"u","rawPayload":{"a":{"b":1,"b":2}}}"#,
+            "duplicate field `b`",
+        ),
+        (
+            r#"{"event":"payment.partial","requestId":"01ab","fees":[{"type":"gas","x":1,"x":2}]}"#,
+            "duplicate field `x`",
+        ),
+        (
+            r#"{"event":"payout.sent","id":1,"id":2}"#,
+            "duplicate field `id`",
+        ),
+    ] {
+        let error = Event::parse_unverified(body.as_bytes()).unwrap_err();
+        let EventError::Payload { event, source } = &error else {
+            panic!("{body}: {error}")
+        };
+        assert!(body.contains(event.as_str()), "{body}: {error}");
+        assert!(source.to_string().starts_with(needle), "{body}: {error}");
+        assert_eq!(source.line(), 1, "{body}");
+        assert!(source.column() > 0, "{body}");
+    }
+    // The same keys once each parse, and the envelope's `event` is not kept in `extra`.
+    let once =
+        Event::parse_unverified(br#"{"event":"payment.refunded","requestId":"01ab","brandNew":1}"#)
+            .unwrap();
+    let Event::PaymentRefunded(refunded) = &once else {
+        panic!()
+    };
+    assert_eq!(refunded.extra.keys().collect::<Vec<_>>(), ["brandNew"]);
+}
+
+#[test]
+fn json_errors_keep_serde_json_as_their_source() {
+    use std::error::Error as _;
+    let not_json =
+        Event::parse_unverified(b"{\n  \"event\": \"payment.refunded\",\n  oops\n}").unwrap_err();
+    let source = not_json
+        .source()
+        .and_then(|s| s.downcast_ref::<serde_json::Error>())
+        .unwrap();
+    assert_eq!(
+        (source.line(), source.classify()),
+        (3, serde_json::error::Category::Syntax)
+    );
+    let payload = Event::parse_unverified(
+        b"{\"event\": \"payment.partial\",\n \"requestId\": \"01\",\n \"amount\": 50}",
+    )
+    .unwrap_err();
+    let source = payload
+        .source()
+        .and_then(|s| s.downcast_ref::<serde_json::Error>())
+        .unwrap();
+    assert_eq!(
+        (source.line(), source.classify()),
+        (3, serde_json::error::Category::Data)
+    );
+    // Errors stay comparable and cloneable.
+    assert_eq!(payload.clone(), payload);
+    assert_ne!(payload, not_json);
+    // Arrays are not objects, whatever they hold.
+    assert_eq!(
+        Event::parse_unverified(br#"["payment.refunded", "01ab"]"#),
+        Err(EventError::NotAnObject)
+    );
+    assert_eq!(
+        Event::parse_unverified(br#"{"event": null}"#),
+        Err(EventError::EventNameNotString)
+    );
 }

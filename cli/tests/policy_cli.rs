@@ -155,7 +155,7 @@ fn resolve_exits_2_on_invalid_input() {
         ),
         (
             r#"{"clientPlan":{"mode":"off"}}"#,
-            "clientPlan: not a KYT plan object: missing definedBy",
+            "clientPlan: not a KYT plan object: missing field `definedBy`",
         ),
     ] {
         let output = securepay(&["policy", "resolve"], input);

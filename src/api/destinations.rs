@@ -256,7 +256,7 @@ impl Api {
     /// let body = PayeeDestinationRequest::from_json(r#"{"tokenAddress":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","chainId":728126428}"#)?;
     /// let request = Api::new().create_payee_destination(&Credential::session_cookie("siwe-session")?, &body)?;
     /// assert_eq!(request.uri(), "https://auth.request.network/v1/payee-destination");
-    /// assert_eq!(request.body().as_slice(), br#"{"chainId":728126428,"tokenAddress":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"}"#);
+    /// assert_eq!(request.body().as_slice(), br#"{"tokenAddress":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","chainId":728126428}"#);
     /// assert!(Api::new().create_payee_destination(&Credential::api_key("sk")?, &body).is_err()); // session only
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -1,10 +1,11 @@
 //! `accessPolicy` objects as the API writes them, validated for where they are used: on a
 //! payment ([`PaymentPolicy`]) or on a payee destination ([`DestinationPolicy`]).
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{AccessPolicyError, AllowedPayers, Mode, Screening, ScreeningProvider};
+use crate::wire::json::{nullable, present, Object};
 
 /// The fields of an `accessPolicy` object, as the API writes them:
 /// `{ mode, screeningProvider, hideUntilApproved, hidePayeeAddress, allowedPayerAddresses }`.
@@ -12,8 +13,9 @@ use super::{AccessPolicyError, AllowedPayers, Mode, Screening, ScreeningProvider
 /// Every field is optional. `screeningProvider` is nullable, so it is an `Option<Option<_>>`:
 /// `None` when absent, `Some(None)` for `null`. These fields are not validated as a whole; make
 /// a [`PaymentPolicy`] or a [`DestinationPolicy`] from them. Reading JSON refuses unknown
-/// fields (a misspelt `allowedPayerAddress` must not silently allow everyone), `null` where the
-/// API does not allow it, and unknown `mode` or `screeningProvider` values.
+/// fields (a misspelt `allowedPayerAddress` must not silently allow everyone), a field given
+/// twice, `null` where the API does not allow it, and unknown `mode` or `screeningProvider`
+/// values.
 ///
 /// ```
 /// use securepay::policy::{AccessPolicyFields, Mode, ScreeningProvider};
@@ -24,18 +26,59 @@ use super::{AccessPolicyError, AllowedPayers, Mode, Screening, ScreeningProvider
 /// assert!(AccessPolicyFields::from_json(r#"{"mode":"strict"}"#).is_err());
 /// # Ok::<(), securepay::policy::AccessPolicyError>(())
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", try_from = "Object<AccessPolicyWire>")]
 pub struct AccessPolicyFields {
     /// `mode`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<Mode>,
     /// `screeningProvider`: absent (`None`), `null` (`Some(None)`) or a provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub screening_provider: Option<Option<ScreeningProvider>>,
     /// `hideUntilApproved`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hide_until_approved: Option<bool>,
     /// `hidePayeeAddress`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hide_payee_address: Option<bool>,
     /// `allowedPayerAddresses`, as given.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub allowed_payer_addresses: Option<Vec<String>>,
+}
+
+/// An `accessPolicy` object as read: `mode` and `screeningProvider` are still text, so that
+/// an unknown value is its own error ([`AccessPolicyError::UnknownMode`],
+/// [`AccessPolicyError::UnknownProvider`]) rather than a JSON error.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct AccessPolicyWire {
+    #[serde(default, deserialize_with = "present")]
+    mode: Option<String>,
+    #[serde(default, deserialize_with = "nullable")]
+    screening_provider: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    hide_until_approved: Option<bool>,
+    #[serde(default, deserialize_with = "present")]
+    hide_payee_address: Option<bool>,
+    #[serde(default, deserialize_with = "present")]
+    allowed_payer_addresses: Option<Vec<String>>,
+}
+
+impl TryFrom<Object<AccessPolicyWire>> for AccessPolicyFields {
+    type Error = AccessPolicyError;
+
+    fn try_from(Object(wire): Object<AccessPolicyWire>) -> Result<Self, AccessPolicyError> {
+        Ok(AccessPolicyFields {
+            mode: wire.mode.as_deref().map(str::parse).transpose()?,
+            screening_provider: wire
+                .screening_provider
+                .map(|provider| provider.as_deref().map(str::parse).transpose())
+                .transpose()?,
+            hide_until_approved: wire.hide_until_approved,
+            hide_payee_address: wire.hide_payee_address,
+            allowed_payer_addresses: wire.allowed_payer_addresses,
+        })
+    }
 }
 
 impl AccessPolicyFields {
@@ -52,9 +95,9 @@ impl AccessPolicyFields {
     /// # Ok::<(), AccessPolicyError>(())
     /// ```
     pub fn from_json(text: &str) -> Result<AccessPolicyFields, AccessPolicyError> {
-        let value: Value =
-            serde_json::from_str(text).map_err(|e| AccessPolicyError::Json(e.to_string()))?;
-        AccessPolicyFields::from_value(&value)
+        serde_json::from_str::<Object<AccessPolicyWire>>(text)
+            .map_err(|e| AccessPolicyError::Json(e.into()))?
+            .try_into()
     }
 
     /// Reads an `accessPolicy` object from a JSON value.
@@ -66,95 +109,13 @@ impl AccessPolicyFields {
     /// let fields = AccessPolicyFields::from_value(&json!({"allowedPayerAddresses": []}))?;
     /// assert_eq!(fields.allowed_payer_addresses, Some(vec![]));
     /// let error = AccessPolicyFields::from_value(&json!({"hideUntilApproved": "yes"})).unwrap_err();
-    /// assert_eq!(error.to_string(), r#"not an accessPolicy object: hideUntilApproved must be true or false, found "yes""#);
+    /// assert_eq!(error.to_string(), r#"not an accessPolicy object: invalid type: string "yes", expected a boolean"#);
     /// # Ok::<(), AccessPolicyError>(())
     /// ```
     pub fn from_value(value: &Value) -> Result<AccessPolicyFields, AccessPolicyError> {
-        let json = |message: String| AccessPolicyError::Json(message);
-        let object = value
-            .as_object()
-            .ok_or_else(|| json(format!("expected a JSON object, found {value}")))?;
-        let mut fields = AccessPolicyFields::default();
-        let flag = |name: &str, v: &Value| {
-            v.as_bool()
-                .ok_or_else(|| json(format!("{name} must be true or false, found {v}")))
-        };
-        for (key, v) in object {
-            match key.as_str() {
-                "mode" => {
-                    let text = v
-                        .as_str()
-                        .ok_or_else(|| json(format!("mode must be a string, found {v}")))?;
-                    fields.mode = Some(text.parse()?);
-                }
-                "screeningProvider" => {
-                    fields.screening_provider = Some(match v {
-                        Value::Null => None,
-                        Value::String(text) => Some(text.parse()?),
-                        other => {
-                            return Err(json(format!(
-                                "screeningProvider must be a string or null, found {other}"
-                            )))
-                        }
-                    });
-                }
-                "hideUntilApproved" => fields.hide_until_approved = Some(flag(key, v)?),
-                "hidePayeeAddress" => fields.hide_payee_address = Some(flag(key, v)?),
-                "allowedPayerAddresses" => {
-                    let items = v.as_array().ok_or_else(|| {
-                        json(format!("allowedPayerAddresses must be an array, found {v}"))
-                    })?;
-                    let entries = items
-                        .iter()
-                        .enumerate()
-                        .map(|(index, item)| {
-                            item.as_str().map(str::to_owned).ok_or_else(|| {
-                                json(format!(
-                                    "allowedPayerAddresses[{index}] must be a string, found {item}"
-                                ))
-                            })
-                        })
-                        .collect::<Result<Vec<_>, _>>()?;
-                    fields.allowed_payer_addresses = Some(entries);
-                }
-                other => {
-                    return Err(json(format!(
-                        "unknown field {other:?}: expected mode, screeningProvider, hideUntilApproved, hidePayeeAddress, allowedPayerAddresses"
-                    )))
-                }
-            }
-        }
-        Ok(fields)
-    }
-}
-
-impl Serialize for AccessPolicyFields {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(mode) = self.mode {
-            map.serialize_entry("mode", &mode)?;
-        }
-        if let Some(provider) = self.screening_provider {
-            map.serialize_entry("screeningProvider", &provider)?;
-        }
-        if let Some(hide) = self.hide_until_approved {
-            map.serialize_entry("hideUntilApproved", &hide)?;
-        }
-        if let Some(hide) = self.hide_payee_address {
-            map.serialize_entry("hidePayeeAddress", &hide)?;
-        }
-        if let Some(list) = &self.allowed_payer_addresses {
-            map.serialize_entry("allowedPayerAddresses", list)?;
-        }
-        map.end()
-    }
-}
-
-impl<'de> Deserialize<'de> for AccessPolicyFields {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        AccessPolicyFields::from_value(&value).map_err(serde::de::Error::custom)
+        Object::<AccessPolicyWire>::deserialize(value)
+            .map_err(|e| AccessPolicyError::Json(e.into()))?
+            .try_into()
     }
 }
 
@@ -231,7 +192,7 @@ macro_rules! policy_type {
         impl $type {
             /// Validates `fields` for this level.
             ///
-            /// ```no_run
+            /// ```
             #[doc = concat!(" use securepay::policy::{AccessPolicyError, AccessPolicyFields, Mode, ScreeningProvider, ", stringify!($type), "};")]
             ///
             /// let fields = AccessPolicyFields { mode: Some(Mode::Off), ..AccessPolicyFields::default() };
@@ -282,7 +243,7 @@ macro_rules! policy_type {
 
             /// `mode` as given (absent is `None`).
             ///
-            /// ```no_run
+            /// ```
             #[doc = concat!(" use securepay::policy::{Mode, ", stringify!($type), "};")]
             ///
             #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_json(r#"{"mode": "off"}"#)?.mode(), Some(Mode::Off));"##)]
@@ -295,7 +256,7 @@ macro_rules! policy_type {
 
             /// `screeningProvider`, when one is named.
             ///
-            /// ```no_run
+            /// ```
             #[doc = concat!(" use securepay::policy::{ScreeningProvider, ", stringify!($type), "};")]
             ///
             #[doc = concat!(" let policy = ", stringify!($type), r##"::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;"##)]
@@ -311,7 +272,7 @@ macro_rules! policy_type {
             /// The screening this policy sets, when its `mode` is `off` or `kyt_all_wallets`
             /// (`None` when `mode` is absent or `inherit`).
             ///
-            /// ```no_run
+            /// ```
             #[doc = concat!(" use securepay::policy::{Screening, ", stringify!($type), "};")]
             ///
             #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_json(r#"{"mode": "off"}"#)?.sets_screening(), Some(Screening::Off));"##)]
@@ -324,7 +285,7 @@ macro_rules! policy_type {
 
             /// `hideUntilApproved` as given.
             ///
-            /// ```no_run
+            /// ```
             #[doc = concat!(" use securepay::policy::", stringify!($type), ";")]
             ///
             #[doc = concat!(" let policy = ", stringify!($type), r##"::from_json(r#"{"hideUntilApproved": false}"#)?;"##)]
@@ -338,7 +299,7 @@ macro_rules! policy_type {
 
             /// `hidePayeeAddress` as given.
             ///
-            /// ```no_run
+            /// ```
             #[doc = concat!(" use securepay::policy::", stringify!($type), ";")]
             ///
             #[doc = concat!(" let policy = ", stringify!($type), r##"::from_json(r#"{"hidePayeeAddress": true}"#)?;"##)]
@@ -352,7 +313,7 @@ macro_rules! policy_type {
 
             /// The fields, as the API writes them (addresses in canonical form).
             ///
-            /// ```no_run
+            /// ```
             #[doc = concat!(" use securepay::policy::", stringify!($type), ";")]
             ///
             /// let text = r#"{"mode":"off","screeningProvider":null,"hidePayeeAddress":true}"#;
@@ -366,16 +327,17 @@ macro_rules! policy_type {
             }
         }
 
-        impl Serialize for $type {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                self.to_fields().serialize(serializer)
+        impl TryFrom<AccessPolicyFields> for $type {
+            type Error = AccessPolicyError;
+
+            fn try_from(fields: AccessPolicyFields) -> Result<$type, AccessPolicyError> {
+                $type::new(fields)
             }
         }
 
-        impl<'de> Deserialize<'de> for $type {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let fields = AccessPolicyFields::deserialize(deserializer)?;
-                $type::new(fields).map_err(serde::de::Error::custom)
+        impl From<$type> for AccessPolicyFields {
+            fn from(policy: $type) -> AccessPolicyFields {
+                policy.to_fields()
             }
         }
     };
@@ -404,7 +366,8 @@ macro_rules! policy_type {
 /// );
 /// # Ok::<(), AccessPolicyError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "AccessPolicyFields", into = "AccessPolicyFields")]
 pub struct PaymentPolicy(Validated);
 
 policy_type!(PaymentPolicy, Level::Payment);
@@ -413,7 +376,7 @@ impl PaymentPolicy {
     /// The payer allowlist, when `allowedPayerAddresses` is given (an empty list allows every
     /// wallet).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::PaymentPolicy;
     ///
     /// let policy = PaymentPolicy::from_json(r#"{"allowedPayerAddresses": ["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"]}"#)?;
@@ -441,7 +404,8 @@ impl PaymentPolicy {
 /// assert_eq!(DestinationPolicy::from_json(r#"{"mode":"inherit"}"#), Err(AccessPolicyError::InheritAtDestination));
 /// # Ok::<(), AccessPolicyError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "AccessPolicyFields", into = "AccessPolicyFields")]
 pub struct DestinationPolicy(Validated);
 
 policy_type!(DestinationPolicy, Level::Destination);
@@ -449,7 +413,7 @@ policy_type!(DestinationPolicy, Level::Destination);
 impl DestinationPolicy {
     /// The destination's screening: `off` when `mode` is absent (the API's default).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{DestinationPolicy, Screening, ScreeningProvider};
     ///
     /// let policy = DestinationPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;

@@ -34,7 +34,7 @@ pub struct AllowedPayers(Vec<PayeeAddress>);
 impl AllowedPayers {
     /// The empty list: every wallet may pay.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::AllowedPayers;
     ///
     /// let everyone = AllowedPayers::everyone();
@@ -79,7 +79,7 @@ impl AllowedPayers {
 
     /// A list of already parsed addresses.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::address::PayeeAddress;
     /// use securepay::policy::AllowedPayers;
     ///
@@ -95,7 +95,7 @@ impl AllowedPayers {
 
     /// Whether the list is empty, so that every wallet may pay.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::AllowedPayers;
     ///
     /// assert!(AllowedPayers::default().is_everyone());
@@ -108,7 +108,7 @@ impl AllowedPayers {
 
     /// Whether `wallet` may pay (for a smart account, pass its EOA).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::address::PayeeAddress;
     /// use securepay::policy::AllowedPayers;
     ///
@@ -125,7 +125,7 @@ impl AllowedPayers {
 
     /// The entries, in the order given.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::AllowedPayers;
     ///
     /// let list = AllowedPayers::parse(&["0x6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7"])?;

@@ -1,13 +1,15 @@
 //! Payee destination request bodies (`POST`/`PUT /v1/payee-destination`):
 //! `{ tokenAddress, chainId, accessPolicy? }`.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::{json, Map, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use super::{AccessPolicyError, DestinationPolicy};
+use super::access::AccessPolicyWire;
+use super::{AccessPolicyError, AccessPolicyFields, DestinationPolicy, JsonError};
 use crate::address::{PayeeAddress, PayeeAddressError};
 use crate::currency::{Catalog, Currency};
 use crate::network::{Network, NetworkError};
+use crate::wire::json::{present, Object};
 
 /// The symbol the catalog gives USDT0, which is never a destination token.
 const USDT0: &str = "USDT0";
@@ -68,9 +70,11 @@ pub enum DestinationError {
     /// `accessPolicy` is invalid for a destination.
     #[error("accessPolicy: {0}")]
     Policy(#[from] AccessPolicyError),
-    /// Not a destination body (wrong JSON type, unknown or missing field).
+    /// Not a destination body (not JSON, wrong JSON type, unknown, missing or repeated field,
+    /// in the body or its `accessPolicy`). The `serde_json::Error` (line, column, category) is
+    /// the [`source()`](std::error::Error::source).
     #[error("not a payee destination body: {0}")]
-    Json(String),
+    Json(#[source] JsonError),
 }
 
 /// A validated payee destination request body: `{ tokenAddress, chainId, accessPolicy? }`.
@@ -91,7 +95,8 @@ pub enum DestinationError {
 /// assert!(matches!(usdt0, Err(DestinationError::Usdt0 { .. })));
 /// # Ok::<(), DestinationError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "Object<DestinationWire>")]
 pub struct PayeeDestinationRequest {
     network: Network,
     currency: Currency,
@@ -101,7 +106,7 @@ pub struct PayeeDestinationRequest {
 impl PayeeDestinationRequest {
     /// Validates a body against the built-in catalog.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{DestinationPolicy, PayeeDestinationRequest};
     ///
     /// let policy = DestinationPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
@@ -119,7 +124,7 @@ impl PayeeDestinationRequest {
 
     /// Validates a body against `catalog`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::currency::Catalog;
     /// use securepay::policy::{DestinationError, PayeeDestinationRequest};
     ///
@@ -177,14 +182,14 @@ impl PayeeDestinationRequest {
     /// # Ok::<(), DestinationError>(())
     /// ```
     pub fn from_json(text: &str) -> Result<PayeeDestinationRequest, DestinationError> {
-        let value: Value =
-            serde_json::from_str(text).map_err(|e| DestinationError::Json(e.to_string()))?;
-        PayeeDestinationRequest::from_value_in(Catalog::builtin(), &value)
+        serde_json::from_str::<Object<DestinationWire>>(text)
+            .map_err(|e| DestinationError::Json(e.into()))?
+            .validate(Catalog::builtin())
     }
 
     /// Reads and validates a body from a JSON value against `catalog`.
     ///
-    /// ```no_run
+    /// ```
     /// use serde_json::json;
     /// use securepay::currency::Catalog;
     /// use securepay::policy::{DestinationError, PayeeDestinationRequest};
@@ -200,43 +205,14 @@ impl PayeeDestinationRequest {
         catalog: &Catalog,
         value: &Value,
     ) -> Result<PayeeDestinationRequest, DestinationError> {
-        let json = |message: String| DestinationError::Json(message);
-        let object = value
-            .as_object()
-            .ok_or_else(|| json(format!("expected a JSON object, found {value}")))?;
-        if let Some(unknown) = object
-            .keys()
-            .find(|k| !["tokenAddress", "chainId", "accessPolicy"].contains(&k.as_str()))
-        {
-            return Err(json(format!(
-                "unknown field {unknown:?}: expected tokenAddress, chainId, accessPolicy"
-            )));
-        }
-        let token = match object.get("tokenAddress") {
-            Some(Value::String(text)) => text,
-            Some(other) => {
-                return Err(json(format!(
-                    "tokenAddress must be a string, found {other}"
-                )))
-            }
-            None => return Err(json("missing tokenAddress".to_owned())),
-        };
-        let chain_id = match object.get("chainId") {
-            Some(v) => v
-                .as_u64()
-                .ok_or_else(|| json(format!("chainId must be a positive integer, found {v}")))?,
-            None => return Err(json("missing chainId".to_owned())),
-        };
-        let policy = match object.get("accessPolicy") {
-            None => None,
-            Some(v) => Some(DestinationPolicy::from_value(v)?),
-        };
-        PayeeDestinationRequest::new_in(catalog, chain_id, token, policy)
+        Object::<DestinationWire>::deserialize(value)
+            .map_err(|e| DestinationError::Json(e.into()))?
+            .validate(catalog)
     }
 
     /// The network of `chainId`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// use securepay::policy::PayeeDestinationRequest;
     ///
@@ -250,7 +226,7 @@ impl PayeeDestinationRequest {
 
     /// The destination token's currency (USDC or USDT on the network).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::PayeeDestinationRequest;
     ///
     /// let body = PayeeDestinationRequest::new(728126428, "TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8", None)?;
@@ -263,7 +239,7 @@ impl PayeeDestinationRequest {
 
     /// `tokenAddress`, parsed.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::PayeeDestinationRequest;
     ///
     /// let body = PayeeDestinationRequest::new(8453, "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", None)?;
@@ -276,7 +252,7 @@ impl PayeeDestinationRequest {
 
     /// The destination's `accessPolicy`, if given.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::PayeeDestinationRequest;
     ///
     /// let body = PayeeDestinationRequest::new(8453, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", None)?;
@@ -288,26 +264,58 @@ impl PayeeDestinationRequest {
     }
 }
 
-impl Serialize for PayeeDestinationRequest {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut object = Map::new();
-        object.insert(
-            "tokenAddress".into(),
-            json!(self.token_address().to_string()),
-        );
-        object.insert("chainId".into(), json!(self.network.chain_id()));
-        if let Some(policy) = &self.access_policy {
-            let value = serde_json::to_value(policy).map_err(serde::ser::Error::custom)?;
-            object.insert("accessPolicy".into(), value);
-        }
-        Value::Object(object).serialize(serializer)
+/// A body as read: `accessPolicy` not validated yet, so that its errors are
+/// [`DestinationError::Policy`].
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct DestinationWire {
+    token_address: String,
+    chain_id: u64,
+    #[serde(default, deserialize_with = "present")]
+    access_policy: Option<Object<AccessPolicyWire>>,
+}
+
+impl Object<DestinationWire> {
+    /// Validates the body against `catalog`.
+    fn validate(self, catalog: &Catalog) -> Result<PayeeDestinationRequest, DestinationError> {
+        let Object(wire) = self;
+        let policy = match wire.access_policy {
+            Some(policy) => {
+                let fields = AccessPolicyFields::try_from(policy)?;
+                Some(DestinationPolicy::new(fields)?)
+            }
+            None => None,
+        };
+        PayeeDestinationRequest::new_in(catalog, wire.chain_id, &wire.token_address, policy)
     }
 }
 
-impl<'de> Deserialize<'de> for PayeeDestinationRequest {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        PayeeDestinationRequest::from_value_in(Catalog::builtin(), &value)
-            .map_err(serde::de::Error::custom)
+impl TryFrom<Object<DestinationWire>> for PayeeDestinationRequest {
+    type Error = DestinationError;
+
+    /// Validates against the built-in catalog.
+    fn try_from(wire: Object<DestinationWire>) -> Result<Self, DestinationError> {
+        wire.validate(Catalog::builtin())
+    }
+}
+
+/// The body as written.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DestinationOut<'a> {
+    token_address: PayeeAddress,
+    chain_id: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    access_policy: Option<&'a DestinationPolicy>,
+}
+
+impl Serialize for PayeeDestinationRequest {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        DestinationOut {
+            token_address: self.token_address(),
+            chain_id: self.network.chain_id(),
+            access_policy: self.access_policy.as_ref(),
+        }
+        .serialize(serializer)
     }
 }

@@ -1,10 +1,11 @@
 //! What a wallet UI tells the payer screening gate, and its JSON form.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::{json, Map, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::{GateError, ScreeningProvider};
 use crate::address::PayeeAddress;
+use crate::wire::json::Object;
 
 /// A screening provider's definitive answer for one wallet.
 ///
@@ -16,7 +17,8 @@ use crate::address::PayeeAddress;
 /// assert_eq!(outcome, ScreeningOutcome::Approved);
 /// # Ok::<(), securepay::policy::GateError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum ScreeningOutcome {
     /// `approved`: the wallet passed.
     Approved,
@@ -27,7 +29,7 @@ pub enum ScreeningOutcome {
 impl ScreeningOutcome {
     /// The wire text.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::ScreeningOutcome;
     ///
     /// assert_eq!(ScreeningOutcome::Rejected.as_str(), "rejected");
@@ -52,7 +54,7 @@ impl ScreeningOutcome {
 /// | the wallet disconnected | `{"event":"disconnected"}` |
 ///
 /// Addresses starting `0x` are EVM addresses (any case that EVM parsing accepts), others Tron
-/// Base58. Unknown events, fields and statuses are errors.
+/// Base58. Unknown events, fields and statuses are errors, and so is a field given twice.
 ///
 /// ```
 /// use securepay::policy::{GateEvent, ScreeningOutcome};
@@ -62,7 +64,12 @@ impl ScreeningOutcome {
 /// assert!(GateEvent::from_json(r#"{"event":"screened","wallet":"0xab5801a7d398351b8be11c439e05c5b3259aec9b","status":"maybe"}"#).is_err());
 /// # Ok::<(), securepay::policy::GateError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(
+    tag = "event",
+    rename_all = "snake_case",
+    from = "Object<GateEventWire>"
+)]
 pub enum GateEvent {
     /// A wallet connected. For an EVM smart-account payment, `wallet` is the EOA and
     /// `smart_account` the account: both are screened, the EOA is checked against the
@@ -71,6 +78,7 @@ pub enum GateEvent {
         /// The wallet (the EOA for a smart account).
         wallet: PayeeAddress,
         /// The smart account, if the payment is made from one.
+        #[serde(rename = "smartAccount", skip_serializing_if = "Option::is_none")]
         smart_account: Option<PayeeAddress>,
     },
     /// The provider's answer for one wallet.
@@ -78,8 +86,10 @@ pub enum GateEvent {
         /// The wallet screened.
         wallet: PayeeAddress,
         /// The answer.
+        #[serde(rename = "status")]
         outcome: ScreeningOutcome,
         /// The provider that answered, when known; it must be the one screening the wallet.
+        #[serde(skip_serializing_if = "Option::is_none")]
         provider: Option<ScreeningProvider>,
     },
     /// The provider screening `wallet` failed technically (no answer).
@@ -91,6 +101,53 @@ pub enum GateEvent {
     Disconnected,
 }
 
+/// A gate event as read: `disconnected` is an empty struct, so that a field on it is refused
+/// (serde lets a unit variant of an internally tagged enum carry any field).
+#[derive(Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+enum GateEventWire {
+    Connected {
+        wallet: PayeeAddress,
+        #[serde(rename = "smartAccount", default)]
+        smart_account: Option<PayeeAddress>,
+    },
+    Screened {
+        wallet: PayeeAddress,
+        status: ScreeningOutcome,
+        #[serde(default)]
+        provider: Option<ScreeningProvider>,
+    },
+    ProviderError {
+        wallet: PayeeAddress,
+    },
+    Disconnected {},
+}
+
+impl From<Object<GateEventWire>> for GateEvent {
+    fn from(Object(wire): Object<GateEventWire>) -> GateEvent {
+        match wire {
+            GateEventWire::Connected {
+                wallet,
+                smart_account,
+            } => GateEvent::Connected {
+                wallet,
+                smart_account,
+            },
+            GateEventWire::Screened {
+                wallet,
+                status,
+                provider,
+            } => GateEvent::Screened {
+                wallet,
+                outcome: status,
+                provider,
+            },
+            GateEventWire::ProviderError { wallet } => GateEvent::ProviderError { wallet },
+            GateEventWire::Disconnected {} => GateEvent::Disconnected,
+        }
+    }
+}
+
 impl GateEvent {
     /// Reads an event from JSON text.
     ///
@@ -99,13 +156,11 @@ impl GateEvent {
     ///
     /// assert_eq!(GateEvent::from_json(r#"{"event": "disconnected"}"#)?, GateEvent::Disconnected);
     /// let error = GateEvent::from_json(r#"{"event": "disconnected", "wallet": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"}"#);
-    /// assert_eq!(error, Err(GateError::MalformedEvent(r#"unknown field "wallet" for event disconnected"#.into())));
+    /// assert!(matches!(error, Err(GateError::MalformedEvent(e)) if e.to_string().starts_with("unknown field `wallet`, there are no fields")));
     /// # Ok::<(), GateError>(())
     /// ```
     pub fn from_json(text: &str) -> Result<GateEvent, GateError> {
-        let value: Value =
-            serde_json::from_str(text).map_err(|e| GateError::MalformedEvent(e.to_string()))?;
-        GateEvent::from_value(&value)
+        serde_json::from_str(text).map_err(|e| GateError::MalformedEvent(e.into()))
     }
 
     /// Reads an event from a JSON value.
@@ -122,112 +177,6 @@ impl GateEvent {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_value(value: &Value) -> Result<GateEvent, GateError> {
-        let bad = |message: String| GateError::MalformedEvent(message);
-        let object = value
-            .as_object()
-            .ok_or_else(|| bad(format!("expected a JSON object, found {value}")))?;
-        let name = object
-            .get("event")
-            .and_then(Value::as_str)
-            .ok_or_else(|| bad("missing \"event\" (a string)".to_owned()))?;
-        let allowed: &[&str] = match name {
-            "connected" => &["event", "wallet", "smartAccount"],
-            "screened" => &["event", "wallet", "status", "provider"],
-            "provider_error" => &["event", "wallet"],
-            "disconnected" => &["event"],
-            other => {
-                return Err(bad(format!(
-                    "unknown event {other:?}: expected connected, screened, provider_error or disconnected"
-                )))
-            }
-        };
-        if let Some(unknown) = object.keys().find(|k| !allowed.contains(&k.as_str())) {
-            return Err(bad(format!("unknown field {unknown:?} for event {name}")));
-        }
-        let text = |field: &str| -> Result<Option<&str>, GateError> {
-            match object.get(field) {
-                None | Some(Value::Null) => Ok(None),
-                Some(Value::String(text)) => Ok(Some(text)),
-                Some(other) => Err(bad(format!("{field} must be a string, found {other}"))),
-            }
-        };
-        let address = |field: &str| -> Result<Option<PayeeAddress>, GateError> {
-            text(field)?
-                .map(|t| PayeeAddress::parse_any(t).map_err(|e| bad(format!("{field}: {e}"))))
-                .transpose()
-        };
-        let wallet =
-            || address("wallet")?.ok_or_else(|| bad(format!("missing wallet for event {name}")));
-        Ok(match name {
-            "connected" => GateEvent::Connected {
-                wallet: wallet()?,
-                smart_account: address("smartAccount")?,
-            },
-            "screened" => GateEvent::Screened {
-                wallet: wallet()?,
-                outcome: match text("status")? {
-                    Some("approved") => ScreeningOutcome::Approved,
-                    Some("rejected") => ScreeningOutcome::Rejected,
-                    Some(other) => {
-                        return Err(bad(format!(
-                            "unknown screening status {other:?}: expected approved or rejected"
-                        )))
-                    }
-                    None => return Err(bad("missing status for event screened".to_owned())),
-                },
-                provider: text("provider")?
-                    .map(str::parse::<ScreeningProvider>)
-                    .transpose()
-                    .map_err(|e| bad(e.to_string()))?,
-            },
-            "provider_error" => GateEvent::ProviderError { wallet: wallet()? },
-            _ => GateEvent::Disconnected,
-        })
-    }
-}
-
-impl Serialize for GateEvent {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut object = Map::new();
-        let mut put = |key: &str, value: Value| object.insert(key.to_owned(), value);
-        match self {
-            GateEvent::Connected {
-                wallet,
-                smart_account,
-            } => {
-                put("event", json!("connected"));
-                put("wallet", json!(wallet.to_string()));
-                if let Some(account) = smart_account {
-                    put("smartAccount", json!(account.to_string()));
-                }
-            }
-            GateEvent::Screened {
-                wallet,
-                outcome,
-                provider,
-            } => {
-                put("event", json!("screened"));
-                put("wallet", json!(wallet.to_string()));
-                put("status", json!(outcome.as_str()));
-                if let Some(provider) = provider {
-                    put("provider", json!(provider.as_str()));
-                }
-            }
-            GateEvent::ProviderError { wallet } => {
-                put("event", json!("provider_error"));
-                put("wallet", json!(wallet.to_string()));
-            }
-            GateEvent::Disconnected => {
-                put("event", json!("disconnected"));
-            }
-        }
-        Value::Object(object).serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for GateEvent {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        GateEvent::from_value(&value).map_err(serde::de::Error::custom)
+        GateEvent::deserialize(value).map_err(|e| GateError::MalformedEvent(e.into()))
     }
 }

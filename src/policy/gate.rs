@@ -4,8 +4,8 @@
 use serde::Serialize;
 
 use super::{
-    AllowedPayers, GateEvent, PayeeDisplay, PayerView, ResolvedPolicy, Screening, ScreeningFailure,
-    ScreeningOutcome, ScreeningProvider,
+    AllowedPayers, GateEvent, JsonError, PayeeDisplay, PayerView, ResolvedPolicy, Screening,
+    ScreeningFailure, ScreeningOutcome, ScreeningProvider,
 };
 use crate::address::PayeeAddress;
 use crate::network::ChainKind;
@@ -15,11 +15,8 @@ use crate::network::ChainKind;
 /// ```
 /// use securepay::network::ChainKind;
 /// use securepay::policy::GateError;
-/// # use securepay::address::PayeeAddress;
-/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-/// # let mut gate = PayerGate::new(&policy, payee);
+/// # use securepay::policy::{doc_support, GateEvent};
+/// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
 /// let screened = GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?;
 /// assert_eq!(gate.apply(&screened), Err(GateError::NoWalletConnected)); // connect first
 /// // A Tron wallet cannot pay an EVM payee.
@@ -30,9 +27,11 @@ use crate::network::ChainKind;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GateError {
-    /// The event is not valid JSON of a known event.
+    /// The event is not valid JSON of a known event (an unknown event, field or status, a
+    /// field missing or given twice, an invalid address). The `serde_json::Error` is the
+    /// [`source()`](std::error::Error::source).
     #[error("malformed gate event: {0}")]
-    MalformedEvent(String),
+    MalformedEvent(#[source] JsonError),
     /// The connected wallet is not of the payee's family (EVM or Tron).
     #[error("wallet {wallet} cannot pay this payee, which takes {expected} wallets")]
     WrongWalletFamily {
@@ -75,11 +74,8 @@ pub enum GateError {
 ///
 /// ```
 /// use securepay::policy::WalletType;
-/// # use securepay::address::PayeeAddress;
-/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-/// # let mut gate = PayerGate::new(&policy, payee);
+/// # use securepay::policy::{doc_support, GateEvent};
+/// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
 /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
 /// let types: Vec<WalletType> = gate.wallets().iter().map(|w| w.wallet_type).collect();
 /// assert_eq!(types, [WalletType::Eoa, WalletType::SmartAccount]);
@@ -99,11 +95,8 @@ pub enum WalletType {
 ///
 /// ```
 /// use securepay::policy::{ScreeningProvider, WalletStatus};
-/// # use securepay::address::PayeeAddress;
-/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-/// # let mut gate = PayerGate::new(&policy, payee);
+/// # use securepay::policy::{doc_support, GateEvent};
+/// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
 /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
 /// assert_eq!(gate.wallets()[0].status, WalletStatus::Pending(ScreeningProvider::Hypernative));
 /// assert_eq!(serde_json::to_string(&gate.wallets()[0].status)?, r#"{"status":"pending","provider":"hypernative"}"#);
@@ -132,11 +125,8 @@ pub enum WalletStatus {
 ///
 /// ```
 /// use securepay::policy::WalletStatus;
-/// # use securepay::address::PayeeAddress;
-/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"off","allowedPayerAddresses":["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#)?), None)?;
-/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-/// # let mut gate = PayerGate::new(&policy, payee);
+/// # use securepay::policy::{doc_support, GateEvent};
+/// # let mut gate = doc_support::gate(r#"{"mode":"off","allowedPayerAddresses":["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#)?;
 /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
 /// let check = gate.wallets()[0];
 /// assert_eq!(check.address.to_string(), "0x2222222222222222222222222222222222222222");
@@ -161,11 +151,8 @@ pub struct WalletCheck {
 ///
 /// ```
 /// use securepay::policy::GateStatus;
-/// # use securepay::address::PayeeAddress;
-/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-/// # let mut gate = PayerGate::new(&policy, payee);
+/// # use securepay::policy::{doc_support, GateEvent};
+/// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
 /// assert_eq!(gate.status(), GateStatus::WaitingForWallet);
 /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
 /// assert_eq!(gate.status(), GateStatus::Screening);
@@ -194,11 +181,8 @@ pub enum GateStatus {
 /// The gate's state as the CLI writes it: `{"status", "wallets"}`.
 ///
 /// ```
-/// # use securepay::address::PayeeAddress;
-/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-/// # let mut gate = PayerGate::new(&policy, payee);
+/// # use securepay::policy::{doc_support, GateEvent};
+/// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
 /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
 /// assert_eq!(serde_json::to_string(&gate.state())?, r#"{"status":"screening","wallets":[{"address":"0x2222222222222222222222222222222222222222","walletType":"eoa","status":"pending","provider":"hypernative"}]}"#);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -254,7 +238,7 @@ impl PayerGate {
     /// A gate for a payment with this configuration and payee, no wallet connected. With
     /// `hidePayeeAddress` the gate keeps the payee masked (its `Debug` does not show it).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::address::PayeeAddress;
     /// use securepay::policy::{resolve, GateStatus, PayerGate};
     ///
@@ -279,11 +263,8 @@ impl PayerGate {
     ///
     /// ```
     /// use securepay::policy::{GateError, GateStatus};
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// assert_eq!(gate.status(), GateStatus::Screening); // the smart account is still pending
@@ -313,13 +294,10 @@ impl PayerGate {
 
     /// Where the flow stands.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::GateStatus;
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// // A technical failure after the approval withdraws it (fail closed, no backup here).
@@ -347,12 +325,9 @@ impl PayerGate {
 
     /// The wallets of the current connection (EOA first).
     ///
-    /// ```no_run
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// ```
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
     /// assert!(gate.wallets().is_empty());
     /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
     /// let addresses: Vec<String> = gate.wallets().iter().map(|w| w.address.to_string()).collect();
@@ -365,13 +340,10 @@ impl PayerGate {
 
     /// The state: status and wallets.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::GateStatus;
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// let state = gate.state();
     /// assert_eq!((state.status, state.wallets.len()), (GateStatus::Screening, 1));
@@ -386,13 +358,10 @@ impl PayerGate {
 
     /// What the wallet UI shows now.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::Stage;
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert_eq!(gate.view().stage(), Stage::Screening);
     /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
@@ -405,12 +374,9 @@ impl PayerGate {
 
     /// Whether the payer may sign now: only when every wallet of the connection passed.
     ///
-    /// ```no_run
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// ```
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// assert!(!gate.signing_enabled()); // both wallets must pass

@@ -34,7 +34,7 @@ pub struct Masked<T>(T);
 impl<T> Masked<T> {
     /// Masks `value`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{Masked, MASKED_TEXT};
     ///
     /// let secret = Masked::new("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7");
@@ -46,7 +46,7 @@ impl<T> Masked<T> {
 
     /// The real value, for building or checking the transaction only: never show it.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::address::PayeeAddress;
     /// use securepay::policy::Masked;
     ///
@@ -61,7 +61,7 @@ impl<T> Masked<T> {
 
     /// The real value, for building or checking the transaction only: never show it.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::Masked;
     ///
     /// let masked = Masked::new(String::from("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"));
@@ -120,7 +120,7 @@ pub enum PayeeDisplay {
 impl PayeeDisplay {
     /// `payee`, masked when `hide_payee_address`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::address::PayeeAddress;
     /// use securepay::policy::PayeeDisplay;
     ///
@@ -140,7 +140,7 @@ impl PayeeDisplay {
 
     /// Whether the address is masked.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::address::PayeeAddress;
     /// use securepay::policy::PayeeDisplay;
     ///
@@ -155,7 +155,7 @@ impl PayeeDisplay {
 
     /// Whether the screen may offer to copy the address.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::address::PayeeAddress;
     /// use securepay::policy::PayeeDisplay;
     ///
@@ -170,7 +170,7 @@ impl PayeeDisplay {
 
     /// Whether the screen may link the address to a block explorer.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::address::PayeeAddress;
     /// use securepay::policy::PayeeDisplay;
     ///
@@ -185,7 +185,7 @@ impl PayeeDisplay {
 
     /// Whether the screen may resolve the address to a name (ENS and the like).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::address::PayeeAddress;
     /// use securepay::policy::PayeeDisplay;
     ///
@@ -200,7 +200,7 @@ impl PayeeDisplay {
 
     /// The address to show, `None` when masked.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::address::PayeeAddress;
     /// use securepay::policy::PayeeDisplay;
     ///
@@ -218,7 +218,7 @@ impl PayeeDisplay {
 
     /// The real address, for building or checking the transaction only.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::address::PayeeAddress;
     /// use securepay::policy::PayeeDisplay;
     ///

@@ -49,6 +49,8 @@
 mod access;
 mod allowlist;
 mod destination;
+#[doc(hidden)]
+pub mod doc_support;
 mod event;
 mod gate;
 mod masked;
@@ -59,6 +61,7 @@ mod resolve;
 mod snapshot;
 mod view;
 
+pub use crate::wire::JsonError;
 pub use access::{AccessPolicyFields, DestinationPolicy, PaymentPolicy};
 pub use allowlist::AllowedPayers;
 pub use destination::{DestinationError, PayeeDestinationRequest};

@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::JsonError;
 use crate::address::PayeeAddressError;
 
 /// Why an `accessPolicy` object (or one of its values) is not acceptable.
@@ -71,10 +72,11 @@ pub enum AccessPolicyError {
         /// Why it is not an address.
         source: PayeeAddressError,
     },
-    /// The object is not an `accessPolicy` object (wrong JSON type, unknown field, `null`
-    /// where a value is required).
+    /// The object is not an `accessPolicy` object (not JSON, wrong JSON type, unknown field,
+    /// a field given twice, `null` where a value is required). The `serde_json::Error` (line,
+    /// column, category) is the [`source()`](std::error::Error::source).
     #[error("not an accessPolicy object: {0}")]
-    Json(String),
+    Json(#[source] JsonError),
 }
 
 /// `accessPolicy.mode`: whether payer wallets are screened.
@@ -102,7 +104,7 @@ pub enum Mode {
 impl Mode {
     /// The wire text.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::Mode;
     ///
     /// assert_eq!(Mode::KytAllWallets.as_str(), "kyt_all_wallets");
@@ -146,7 +148,7 @@ impl ScreeningProvider {
 
     /// The wire text.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::ScreeningProvider;
     ///
     /// assert_eq!(ScreeningProvider::MerkleScience.as_str(), "merklescience");
@@ -186,7 +188,7 @@ pub enum Screening {
 impl Screening {
     /// The `mode` that says this (`off` or `kyt_all_wallets`).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{Mode, Screening, ScreeningProvider};
     ///
     /// assert_eq!(Screening::Off.mode(), Mode::Off);
@@ -201,7 +203,7 @@ impl Screening {
 
     /// The provider, when screening is on.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{Screening, ScreeningProvider};
     ///
     /// assert_eq!(Screening::Kyt(ScreeningProvider::MerkleScience).provider(), Some(ScreeningProvider::MerkleScience));
@@ -216,7 +218,7 @@ impl Screening {
 
     /// Whether wallets are screened.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{Screening, ScreeningProvider};
     ///
     /// assert!(Screening::Kyt(ScreeningProvider::Hypernative).is_enabled());
@@ -229,7 +231,7 @@ impl Screening {
     /// The screening that a `mode` and a provider describe, with the API's rules: `kyt_all_wallets`
     /// needs a provider, `off` refuses one, `inherit` is not an effective screening.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{AccessPolicyError, Mode, Screening, ScreeningProvider};
     ///
     /// let hypernative = Some(ScreeningProvider::Hypernative);

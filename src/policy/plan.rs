@@ -3,8 +3,11 @@
 
 use std::fmt;
 
-use super::plan_wire::is_uuid;
-use super::{AccessPolicyError, Screening, ScreeningProvider};
+use serde::{Deserialize, Serialize};
+
+use super::plan_wire::{is_uuid, KytPlanWire};
+use super::{AccessPolicyError, JsonError, Screening, ScreeningProvider};
+use crate::wire::json::Object;
 
 /// Why a KYT plan is malformed, or cannot be set.
 ///
@@ -73,9 +76,11 @@ pub enum KytPlanError {
     /// The mode or provider is invalid.
     #[error(transparent)]
     Policy(#[from] AccessPolicyError),
-    /// Not a plan object (wrong JSON type, unknown field, missing `definedBy`).
+    /// Not a plan object (not JSON, wrong JSON type, unknown field, a field given twice,
+    /// missing `definedBy`). The `serde_json::Error` (line, column, category) is the
+    /// [`source()`](std::error::Error::source).
     #[error("not a KYT plan object: {0}")]
-    Json(String),
+    Json(#[source] JsonError),
 }
 
 /// Who defined a Client ID's KYT plan.
@@ -98,7 +103,7 @@ pub enum PlanOwner {
 impl PlanOwner {
     /// The wire text (`definedBy`).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::PlanOwner;
     ///
     /// assert_eq!(PlanOwner::Platform.as_str(), "platform");
@@ -165,9 +170,11 @@ pub enum ScreeningFailure {
 /// assert_eq!(entry.policy_id(), Some("11111111-1111-4111-8111-111111111111"));
 /// # Ok::<(), securepay::policy::KytPlanError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct KytProvider {
     pub(super) provider: ScreeningProvider,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) policy_id: Option<String>,
 }
 
@@ -175,7 +182,7 @@ impl KytProvider {
     /// A provider entry; `policy_id`, when given, must be a UUID (an error reports it at
     /// index 0, as the entry is not in a list yet).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{KytPlanError, KytProvider, ScreeningProvider};
     ///
     /// let entry = KytProvider::new(ScreeningProvider::Hypernative, Some("11111111-1111-4111-8111-111111111111"))?;
@@ -199,7 +206,7 @@ impl KytProvider {
 
     /// The provider.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{KytProvider, ScreeningProvider};
     ///
     /// assert_eq!(KytProvider::new(ScreeningProvider::MerkleScience, None)?.provider(), ScreeningProvider::MerkleScience);
@@ -211,7 +218,7 @@ impl KytProvider {
 
     /// The provider-side policy id, if given.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{KytProvider, ScreeningProvider};
     ///
     /// assert_eq!(KytProvider::new(ScreeningProvider::MerkleScience, None)?.policy_id(), None);
@@ -241,7 +248,8 @@ impl KytProvider {
 /// assert_eq!(plan.provider_after(Hypernative, ScreeningFailure::Rejected), None);
 /// # Ok::<(), securepay::policy::KytPlanError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Deserialize)]
+#[serde(try_from = "Object<KytPlanWire>")]
 pub struct KytPlan {
     pub(super) owner: PlanOwner,
     pub(super) screening: Screening,
@@ -251,7 +259,7 @@ pub struct KytPlan {
 impl KytPlan {
     /// An orchestrator-defined plan from its provider entries (1–2, unique).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{KytPlan, KytPlanError, KytProvider};
     /// use securepay::policy::ScreeningProvider::Hypernative;
     ///
@@ -277,7 +285,7 @@ impl KytPlan {
 
     /// A platform-defined plan.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{KytPlan, Screening};
     ///
     /// let plan = KytPlan::platform(Screening::Off); // a platform plan may turn screening off
@@ -294,7 +302,7 @@ impl KytPlan {
 
     /// A plan of `owner` with one screening; an orchestrator plan must screen.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{KytPlan, KytPlanError, PlanOwner, Screening, ScreeningProvider};
     ///
     /// let plan = KytPlan::new(PlanOwner::Orchestrator, Screening::Kyt(ScreeningProvider::Hypernative))?;
@@ -317,7 +325,7 @@ impl KytPlan {
 
     /// Who defined the plan.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{KytPlan, PlanOwner};
     ///
     /// let plan = KytPlan::from_json(r#"{"definedBy": "orchestrator", "mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
@@ -330,7 +338,7 @@ impl KytPlan {
 
     /// The screening the plan fixes (with its primary provider).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{KytPlan, Screening, ScreeningProvider};
     ///
     /// let plan = KytPlan::from_json(r#"{"definedBy": "platform", "mode": "kyt_all_wallets", "screeningProvider": "merklescience"}"#)?;
@@ -343,7 +351,7 @@ impl KytPlan {
 
     /// The primary provider, when the plan screens.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{KytPlan, Screening, ScreeningProvider};
     ///
     /// assert_eq!(KytPlan::platform(Screening::Kyt(ScreeningProvider::Hypernative)).primary(), Some(ScreeningProvider::Hypernative));
@@ -355,7 +363,7 @@ impl KytPlan {
 
     /// The backup provider of an orchestrator plan that lists two.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{KytPlan, ScreeningProvider};
     ///
     /// let plan = KytPlan::from_json(r#"{"definedBy": "orchestrator",
@@ -370,7 +378,7 @@ impl KytPlan {
 
     /// The provider entries of an orchestrator plan (empty for a platform plan).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{KytPlan, Screening, ScreeningProvider};
     ///
     /// assert!(KytPlan::platform(Screening::Kyt(ScreeningProvider::Hypernative)).providers().is_empty());
@@ -382,7 +390,7 @@ impl KytPlan {
     /// Who screens after `failed` failed with `failure`: the backup after a technical failure
     /// of the primary; nobody after a rejection, or after the backup failed.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{KytPlan, ScreeningFailure};
     /// use securepay::policy::ScreeningProvider::{Hypernative, MerkleScience};
     ///

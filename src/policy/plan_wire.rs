@@ -1,13 +1,117 @@
 //! The JSON form of a KYT plan: `{"definedBy", "mode", "screeningProvider"}` and, for
 //! orchestrator plans, the link intent's `kyt` object.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::{json, Map, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::{
     AccessPolicyError, KytPlan, KytPlanError, KytProvider, Mode, PlanOwner, Screening,
     ScreeningProvider,
 };
+use crate::wire::json::{present, Object};
+
+/// A plan as read: names still text, so that an unknown one is its own error
+/// ([`KytPlanError::UnknownOwner`], [`AccessPolicyError::UnknownMode`], ...) rather than a JSON
+/// error; `screeningProvider` may be `null`.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct KytPlanWire {
+    defined_by: String,
+    #[serde(default, deserialize_with = "present")]
+    mode: Option<String>,
+    #[serde(default)]
+    screening_provider: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    kyt: Option<Object<KytWire>>,
+}
+
+/// A link intent's `kyt` object.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct KytWire {
+    providers: Vec<Object<KytProviderWire>>,
+}
+
+/// One entry of `kyt.providers`; `policyId` is any JSON value until it is checked to be a
+/// UUID ([`KytPlanError::InvalidPolicyId`] names the entry).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct KytProviderWire {
+    provider: String,
+    #[serde(default, deserialize_with = "present")]
+    policy_id: Option<Value>,
+}
+
+impl TryFrom<Object<KytPlanWire>> for KytPlan {
+    type Error = KytPlanError;
+
+    fn try_from(Object(wire): Object<KytPlanWire>) -> Result<KytPlan, KytPlanError> {
+        let owner = PlanOwner::parse(&wire.defined_by)?;
+        let mode = wire.mode.as_deref().map(str::parse::<Mode>).transpose()?;
+        let provider = wire
+            .screening_provider
+            .as_deref()
+            .map(str::parse::<ScreeningProvider>)
+            .transpose()?;
+        let given = match (mode, provider) {
+            (Some(Mode::Inherit), _) => return Err(KytPlanError::InheritInPlan),
+            (Some(mode), provider) => Some(Screening::from_parts(mode, provider)?),
+            (None, Some(p)) => {
+                return Err(AccessPolicyError::ProviderWithoutMode(p.to_string()).into())
+            }
+            (None, None) => None,
+        };
+        match (wire.kyt, given) {
+            (Some(_), _) if owner == PlanOwner::Platform => {
+                Err(KytPlanError::ProvidersOnPlatformPlan)
+            }
+            (Some(Object(kyt)), given) => {
+                let providers = kyt
+                    .providers
+                    .into_iter()
+                    .enumerate()
+                    .map(|(index, Object(entry))| entry.validate(index))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let plan = KytPlan::orchestrator(providers)?;
+                match given {
+                    Some(screening) if screening != plan.screening => {
+                        Err(KytPlanError::KytDisagrees {
+                            given: describe(screening),
+                            kyt: describe(plan.screening),
+                        })
+                    }
+                    _ => Ok(plan),
+                }
+            }
+            (None, Some(screening)) => KytPlan::new(owner, screening),
+            (None, None) => Err(KytPlanError::ModeRequired),
+        }
+    }
+}
+
+impl KytProviderWire {
+    /// The entry at `index` of `kyt.providers`.
+    fn validate(self, index: usize) -> Result<KytProvider, KytPlanError> {
+        let provider = self.provider.parse::<ScreeningProvider>()?;
+        let policy_id = match self.policy_id {
+            None => None,
+            Some(Value::String(id)) if is_uuid(&id) => Some(id),
+            Some(other) => {
+                return Err(KytPlanError::InvalidPolicyId {
+                    index,
+                    value: match other {
+                        Value::String(text) => text,
+                        other => other.to_string(),
+                    },
+                })
+            }
+        };
+        Ok(KytProvider {
+            provider,
+            policy_id,
+        })
+    }
+}
 
 impl KytPlan {
     /// Reads `{"definedBy", "mode", "screeningProvider"}`, or (orchestrator plans)
@@ -26,9 +130,9 @@ impl KytPlan {
     /// # Ok::<(), KytPlanError>(())
     /// ```
     pub fn from_json(text: &str) -> Result<KytPlan, KytPlanError> {
-        let value: Value =
-            serde_json::from_str(text).map_err(|e| KytPlanError::Json(e.to_string()))?;
-        KytPlan::from_value(&value)
+        serde_json::from_str::<Object<KytPlanWire>>(text)
+            .map_err(|e| KytPlanError::Json(e.into()))?
+            .try_into()
     }
 
     /// [`KytPlan::from_json`] on a JSON value.
@@ -45,69 +149,9 @@ impl KytPlan {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_value(value: &Value) -> Result<KytPlan, KytPlanError> {
-        let json = |message: String| KytPlanError::Json(message);
-        let object = value
-            .as_object()
-            .ok_or_else(|| json(format!("expected a JSON object, found {value}")))?;
-        if let Some(unknown) = object
-            .keys()
-            .find(|k| !["definedBy", "mode", "screeningProvider", "kyt"].contains(&k.as_str()))
-        {
-            return Err(json(format!(
-                "unknown field {unknown:?}: expected definedBy, mode, screeningProvider, kyt"
-            )));
-        }
-        let owner = match object.get("definedBy") {
-            Some(Value::String(text)) => PlanOwner::parse(text)?,
-            Some(other) => return Err(json(format!("definedBy must be a string, found {other}"))),
-            None => {
-                return Err(json(
-                    "missing definedBy (orchestrator or platform)".to_owned(),
-                ))
-            }
-        };
-        let mode = match object.get("mode") {
-            Some(Value::String(text)) => Some(text.parse::<Mode>()?),
-            Some(other) => return Err(json(format!("mode must be a string, found {other}"))),
-            None => None,
-        };
-        let provider = match object.get("screeningProvider") {
-            Some(Value::String(text)) => Some(text.parse::<ScreeningProvider>()?),
-            Some(Value::Null) | None => None,
-            Some(other) => {
-                return Err(json(format!(
-                    "screeningProvider must be a string or null, found {other}"
-                )))
-            }
-        };
-        let given = match (mode, provider) {
-            (Some(Mode::Inherit), _) => return Err(KytPlanError::InheritInPlan),
-            (Some(mode), provider) => Some(Screening::from_parts(mode, provider)?),
-            (None, Some(p)) => {
-                return Err(AccessPolicyError::ProviderWithoutMode(p.to_string()).into())
-            }
-            (None, None) => None,
-        };
-        let plan = match (object.get("kyt"), given) {
-            (Some(_), _) if owner == PlanOwner::Platform => {
-                return Err(KytPlanError::ProvidersOnPlatformPlan)
-            }
-            (Some(kyt), given) => {
-                let plan = KytPlan::orchestrator(providers_from_value(kyt)?)?;
-                match given {
-                    Some(screening) if screening != plan.screening => {
-                        return Err(KytPlanError::KytDisagrees {
-                            given: describe(screening),
-                            kyt: describe(plan.screening),
-                        })
-                    }
-                    _ => plan,
-                }
-            }
-            (None, Some(screening)) => KytPlan::new(owner, screening)?,
-            (None, None) => return Err(KytPlanError::ModeRequired),
-        };
-        Ok(plan)
+        Object::<KytPlanWire>::deserialize(value)
+            .map_err(|e| KytPlanError::Json(e.into()))?
+            .try_into()
     }
 }
 
@@ -116,59 +160,6 @@ fn describe(screening: Screening) -> String {
         Screening::Off => "mode off".to_owned(),
         Screening::Kyt(p) => format!("kyt_all_wallets with {p}"),
     }
-}
-
-fn providers_from_value(kyt: &Value) -> Result<Vec<KytProvider>, KytPlanError> {
-    let json = |message: String| KytPlanError::Json(message);
-    let object = kyt
-        .as_object()
-        .ok_or_else(|| json(format!("kyt must be an object, found {kyt}")))?;
-    if let Some(unknown) = object.keys().find(|k| k.as_str() != "providers") {
-        return Err(json(format!(
-            "unknown field kyt.{unknown}: expected providers"
-        )));
-    }
-    let list = object
-        .get("providers")
-        .and_then(Value::as_array)
-        .ok_or_else(|| json("kyt.providers must be an array".to_owned()))?;
-    list.iter()
-        .enumerate()
-        .map(|(index, entry)| {
-            let fields = entry
-                .as_object()
-                .ok_or_else(|| json(format!("kyt.providers[{index}] must be an object")))?;
-            if let Some(unknown) = fields
-                .keys()
-                .find(|k| !["provider", "policyId"].contains(&k.as_str()))
-            {
-                return Err(json(format!(
-                    "unknown field kyt.providers[{index}].{unknown}: expected provider, policyId"
-                )));
-            }
-            let provider = fields
-                .get("provider")
-                .and_then(Value::as_str)
-                .ok_or_else(|| json(format!("kyt.providers[{index}].provider must be a string")))?
-                .parse::<ScreeningProvider>()?;
-            let policy_id = match fields.get("policyId") {
-                None => None,
-                Some(Value::String(id)) if is_uuid(id) => Some(id.clone()),
-                Some(other) => {
-                    return Err(KytPlanError::InvalidPolicyId {
-                        index,
-                        value: other
-                            .as_str()
-                            .map_or_else(|| other.to_string(), str::to_owned),
-                    })
-                }
-            };
-            Ok(KytProvider {
-                provider,
-                policy_id,
-            })
-        })
-        .collect()
 }
 
 /// Whether `text` is a UUID: 8-4-4-4-12 hex digits.
@@ -180,33 +171,38 @@ pub(super) fn is_uuid(text: &str) -> bool {
             .all(|g| g.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
-impl Serialize for KytPlan {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut object = Map::new();
-        object.insert("definedBy".into(), json!(self.owner.as_str()));
-        object.insert("mode".into(), json!(self.screening.mode().as_str()));
-        object.insert(
-            "screeningProvider".into(),
-            json!(self.primary().map(ScreeningProvider::as_str)),
-        );
-        if !self.providers.is_empty() {
-            let providers: Vec<Value> = self
-                .providers
-                .iter()
-                .map(|p| match &p.policy_id {
-                    Some(id) => json!({ "provider": p.provider.as_str(), "policyId": id }),
-                    None => json!({ "provider": p.provider.as_str() }),
-                })
-                .collect();
-            object.insert("kyt".into(), json!({ "providers": providers }));
+/// The plan as written: `definedBy`, `mode`, `screeningProvider` (`null` when off), and the
+/// provider entries of an orchestrator plan.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct KytPlanOut<'a> {
+    defined_by: &'static str,
+    mode: Mode,
+    screening_provider: Option<ScreeningProvider>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kyt: Option<KytOut<'a>>,
+}
+
+#[derive(Serialize)]
+struct KytOut<'a> {
+    providers: &'a [KytProvider],
+}
+
+impl<'a> From<&'a KytPlan> for KytPlanOut<'a> {
+    fn from(plan: &'a KytPlan) -> KytPlanOut<'a> {
+        KytPlanOut {
+            defined_by: plan.owner.as_str(),
+            mode: plan.screening.mode(),
+            screening_provider: plan.primary(),
+            kyt: (!plan.providers.is_empty()).then_some(KytOut {
+                providers: &plan.providers,
+            }),
         }
-        Value::Object(object).serialize(serializer)
     }
 }
 
-impl<'de> Deserialize<'de> for KytPlan {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        KytPlan::from_value(&value).map_err(serde::de::Error::custom)
+impl Serialize for KytPlan {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        KytPlanOut::from(self).serialize(serializer)
     }
 }

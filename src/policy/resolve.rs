@@ -146,7 +146,7 @@ pub struct ResolvedPolicy {
 impl ResolvedPolicy {
     /// The screening (mode and primary provider).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{resolve, Screening};
     ///
     /// assert_eq!(resolve(None, None, None)?.screening(), Screening::Off); // nothing set: no screening
@@ -158,7 +158,7 @@ impl ResolvedPolicy {
 
     /// The backup provider, asked only after a technical failure of the primary.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{resolve, KytPlan};
     /// use securepay::policy::ScreeningProvider::MerkleScience;
     ///
@@ -173,7 +173,7 @@ impl ResolvedPolicy {
 
     /// Whether amount, currency and recipient stay hidden until the payer's wallet has passed.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{resolve, DestinationPolicy, PaymentPolicy};
     ///
     /// let destination = DestinationPolicy::from_json(r#"{"hideUntilApproved": true}"#)?;
@@ -188,7 +188,7 @@ impl ResolvedPolicy {
 
     /// Whether the payee address is masked in the whole payer flow.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{resolve, PaymentPolicy};
     ///
     /// let payment = PaymentPolicy::from_json(r#"{"hidePayeeAddress": true}"#)?;
@@ -202,7 +202,7 @@ impl ResolvedPolicy {
 
     /// The payer allowlist (empty: every wallet).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{resolve, PaymentPolicy};
     ///
     /// let payment = PaymentPolicy::from_json(r#"{"allowedPayerAddresses": ["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"]}"#)?;
@@ -217,7 +217,7 @@ impl ResolvedPolicy {
 
     /// Which rule decided each field.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{resolve, PaymentPolicy, Source};
     ///
     /// let payment = PaymentPolicy::from_json(r#"{"mode": "off"}"#)?;
@@ -232,7 +232,7 @@ impl ResolvedPolicy {
 
     /// Who screens after `failed` failed with `failure` (see [`KytPlan::provider_after`]).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{resolve, PaymentPolicy, ScreeningFailure};
     /// use securepay::policy::ScreeningProvider::Hypernative;
     ///

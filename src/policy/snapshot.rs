@@ -1,21 +1,25 @@
 //! The configuration stored with a secure payment at creation, and the current settings new
 //! payments are resolved from.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
 
 use super::{
-    resolve, AccessPolicyError, AllowedPayers, DestinationPolicy, KytPlan, KytPlanError, Mode,
-    PaymentPolicy, Provenance, ResolveError, ResolvedPolicy, Screening, ScreeningProvider,
+    resolve, AccessPolicyError, AllowedPayers, DestinationPolicy, JsonError, KytPlan, KytPlanError,
+    Mode, PaymentPolicy, Provenance, ResolveError, ResolvedPolicy, Screening, ScreeningProvider,
 };
+use crate::wire::json::{present, Object};
 
-/// Why a stored snapshot cannot be read back.
+/// Why a stored snapshot cannot be read back. The shape of the JSON is checked first (a
+/// [`SnapshotError::Json`] error), then the fields' presence and meaning.
 ///
 /// ```
 /// use securepay::policy::{PolicySnapshot, ScreeningProvider, SnapshotError};
 ///
 /// let stored = r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative", "backupScreeningProvider": "hypernative",
-///     "hideUntilApproved": false, "hidePayeeAddress": false, "allowedPayerAddresses": [], "provenance": {}}"#;
+///     "hideUntilApproved": false, "hidePayeeAddress": false, "allowedPayerAddresses": [],
+///     "provenance": {"mode": "payment", "screeningProvider": "payment", "hideUntilApproved": "default",
+///                    "hidePayeeAddress": "default", "allowedPayerAddresses": "default"}}"#;
 /// let error = PolicySnapshot::from_json(stored).unwrap_err();
 /// assert_eq!(error, SnapshotError::BackupIsPrimary(ScreeningProvider::Hypernative));
 /// ```
@@ -36,9 +40,11 @@ pub enum SnapshotError {
         "stored access policy: backupScreeningProvider {0} is also the primary screeningProvider"
     )]
     BackupIsPrimary(ScreeningProvider),
-    /// Not a stored snapshot (wrong JSON type, unknown field).
+    /// Not a stored snapshot (not JSON, wrong JSON type, unknown field, a field given twice,
+    /// an invalid allowlist entry or provenance). The `serde_json::Error` (line, column,
+    /// category) is the [`source()`](std::error::Error::source).
     #[error("stored access policy: {0}")]
-    Json(String),
+    Json(#[source] JsonError),
 }
 
 /// The resolved access configuration stored with a secure payment when it is created.
@@ -62,13 +68,14 @@ pub enum SnapshotError {
 /// assert_eq!(new.policy().screening(), Screening::Off);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Deserialize)]
+#[serde(try_from = "Object<SnapshotWire>")]
 pub struct PolicySnapshot(ResolvedPolicy);
 
 impl PolicySnapshot {
     /// Resolves (see [`resolve`]) and keeps the result.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{PaymentPolicy, PolicySnapshot, Screening, ScreeningProvider};
     ///
     /// let payment = PaymentPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
@@ -86,7 +93,7 @@ impl PolicySnapshot {
 
     /// The stored configuration.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::PolicySnapshot;
     ///
     /// let snapshot = PolicySnapshot::take(None, None, None)?;
@@ -110,9 +117,9 @@ impl PolicySnapshot {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_json(text: &str) -> Result<PolicySnapshot, SnapshotError> {
-        let value: Value =
-            serde_json::from_str(text).map_err(|e| SnapshotError::Json(e.to_string()))?;
-        PolicySnapshot::from_value(&value)
+        serde_json::from_str::<Object<SnapshotWire>>(text)
+            .map_err(|e| SnapshotError::Json(e.into()))?
+            .try_into()
     }
 
     /// Reads a stored snapshot from a JSON value.
@@ -128,42 +135,49 @@ impl PolicySnapshot {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_value(value: &Value) -> Result<PolicySnapshot, SnapshotError> {
-        const FIELDS: [&str; 7] = [
-            "mode",
-            "screeningProvider",
-            "backupScreeningProvider",
-            "hideUntilApproved",
-            "hidePayeeAddress",
-            "allowedPayerAddresses",
-            "provenance",
-        ];
-        let json = |message: String| SnapshotError::Json(message);
-        let object = value
-            .as_object()
-            .ok_or_else(|| json(format!("expected a JSON object, found {value}")))?;
-        if let Some(unknown) = object.keys().find(|k| !FIELDS.contains(&k.as_str())) {
-            return Err(json(format!("unknown field {unknown:?}")));
+        Object::<SnapshotWire>::deserialize(value)
+            .map_err(|e| SnapshotError::Json(e.into()))?
+            .try_into()
+    }
+}
+
+/// A stored snapshot as read: every field optional, so that a missing one is
+/// [`SnapshotError::Missing`]; `mode` and the providers still text, so that an unknown value is
+/// a [`SnapshotError::Policy`] error.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct SnapshotWire {
+    #[serde(default, deserialize_with = "present")]
+    mode: Option<String>,
+    #[serde(default)]
+    screening_provider: Option<String>,
+    #[serde(default)]
+    backup_screening_provider: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    hide_until_approved: Option<bool>,
+    #[serde(default, deserialize_with = "present")]
+    hide_payee_address: Option<bool>,
+    #[serde(default, deserialize_with = "present")]
+    allowed_payer_addresses: Option<AllowedPayers>,
+    #[serde(default, deserialize_with = "present")]
+    provenance: Option<Object<Provenance>>,
+}
+
+impl TryFrom<Object<SnapshotWire>> for PolicySnapshot {
+    type Error = SnapshotError;
+
+    fn try_from(Object(wire): Object<SnapshotWire>) -> Result<PolicySnapshot, SnapshotError> {
+        fn required<T>(value: Option<T>, name: &'static str) -> Result<T, SnapshotError> {
+            value.ok_or(SnapshotError::Missing(name))
         }
-        let field = |name: &'static str| object.get(name).ok_or(SnapshotError::Missing(name));
-        let text = |name: &'static str, v: &Value| {
-            v.as_str()
-                .map(str::to_owned)
-                .ok_or_else(|| json(format!("{name} must be a string, found {v}")))
+        let provider = |text: Option<String>| -> Result<_, AccessPolicyError> {
+            text.as_deref()
+                .map(str::parse::<ScreeningProvider>)
+                .transpose()
         };
-        let flag = |name: &'static str| {
-            let v = field(name)?;
-            v.as_bool()
-                .ok_or_else(|| json(format!("{name} must be true or false, found {v}")))
-        };
-        let provider = |name: &'static str| -> Result<Option<ScreeningProvider>, SnapshotError> {
-            match object.get(name) {
-                None | Some(Value::Null) => Ok(None),
-                Some(v) => Ok(Some(text(name, v)?.parse()?)),
-            }
-        };
-        let mode: Mode = text("mode", field("mode")?)?.parse()?;
-        let screening = Screening::from_parts(mode, provider("screeningProvider")?)?;
-        let backup = provider("backupScreeningProvider")?;
+        let mode: Mode = required(wire.mode, "mode")?.parse()?;
+        let screening = Screening::from_parts(mode, provider(wire.screening_provider)?)?;
+        let backup = provider(wire.backup_screening_provider)?;
         match (backup, screening) {
             (Some(b), Screening::Off) => return Err(SnapshotError::BackupWithoutScreening(b)),
             (Some(b), Screening::Kyt(primary)) if b == primary => {
@@ -171,15 +185,13 @@ impl PolicySnapshot {
             }
             _ => {}
         }
-        let allowed_payers = AllowedPayers::deserialize(field("allowedPayerAddresses")?)
-            .map_err(|e| json(format!("allowedPayerAddresses: {e}")))?;
-        let provenance = Provenance::deserialize(field("provenance")?)
-            .map_err(|e| json(format!("provenance: {e}")))?;
+        let allowed_payers = required(wire.allowed_payer_addresses, "allowedPayerAddresses")?;
+        let Object(provenance) = required(wire.provenance, "provenance")?;
         Ok(PolicySnapshot(ResolvedPolicy {
             screening,
             backup,
-            hide_until_approved: flag("hideUntilApproved")?,
-            hide_payee_address: flag("hidePayeeAddress")?,
+            hide_until_approved: required(wire.hide_until_approved, "hideUntilApproved")?,
+            hide_payee_address: required(wire.hide_payee_address, "hidePayeeAddress")?,
             allowed_payers,
             provenance,
         }))
@@ -195,13 +207,6 @@ impl From<PolicySnapshot> for ResolvedPolicy {
 impl Serialize for PolicySnapshot {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for PolicySnapshot {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        PolicySnapshot::from_value(&value).map_err(serde::de::Error::custom)
     }
 }
 
@@ -229,7 +234,7 @@ pub struct PolicySettings {
 impl PolicySettings {
     /// No plan, no destination policy.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{PolicySettings, Screening};
     ///
     /// let settings = PolicySettings::new();
@@ -243,7 +248,7 @@ impl PolicySettings {
 
     /// The Client ID's plan.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{KytPlan, PlanOwner, PolicySettings, Screening};
     ///
     /// let mut settings = PolicySettings::new();
@@ -257,7 +262,7 @@ impl PolicySettings {
 
     /// The destination's policy.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{DestinationPolicy, PolicySettings};
     ///
     /// let mut settings = PolicySettings::new();
@@ -274,7 +279,7 @@ impl PolicySettings {
     /// most one plan, orchestrator- or platform-defined, never both. Remove the current plan
     /// first with [`PolicySettings::remove_plan`].
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{KytPlan, KytPlanError, PlanOwner, PolicySettings, Screening, ScreeningProvider};
     ///
     /// let mut settings = PolicySettings::new();
@@ -302,7 +307,7 @@ impl PolicySettings {
 
     /// Removes the Client ID's plan, returning it.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{KytPlan, PolicySettings, Screening};
     ///
     /// let mut settings = PolicySettings::new();
@@ -317,7 +322,7 @@ impl PolicySettings {
 
     /// Sets (or, with `None`, removes) the destination's policy (`PUT /v1/payee-destination`).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{DestinationPolicy, PolicySettings};
     ///
     /// let mut settings = PolicySettings::new();
@@ -335,7 +340,7 @@ impl PolicySettings {
     /// Creates a payment: resolves its configuration from the current settings and the
     /// payment's own `accessPolicy`, and returns the snapshot to store with it.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::{DestinationPolicy, PaymentPolicy, PolicySettings, Source};
     ///
     /// let mut settings = PolicySettings::new();

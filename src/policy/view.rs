@@ -8,11 +8,8 @@ use super::{GateStatus, PayeeDisplay};
 ///
 /// ```
 /// use securepay::policy::BlockReason;
-/// # use securepay::address::PayeeAddress;
-/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-/// # let mut gate = PayerGate::new(&policy, payee);
+/// # use securepay::policy::{doc_support, GateEvent};
+/// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
 /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
 /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"rejected"}"#)?)?;
 /// assert_eq!(gate.view().reason(), Some(BlockReason::ScreeningRejected));
@@ -34,7 +31,7 @@ pub enum BlockReason {
 impl BlockReason {
     /// The message shown to the payer.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::BlockReason;
     ///
     /// assert!(BlockReason::ProviderError.message().starts_with("Wallet screening is unavailable"));
@@ -58,11 +55,8 @@ impl BlockReason {
 ///
 /// ```
 /// use securepay::policy::Stage;
-/// # use securepay::address::PayeeAddress;
-/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-/// # let mut gate = PayerGate::new(&policy, payee);
+/// # use securepay::policy::{doc_support, GateEvent};
+/// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
 /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
 /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"rejected"}"#)?)?;
 /// assert_eq!(gate.view().stage(), Stage::PolicyFailure);
@@ -97,11 +91,8 @@ pub enum Stage {
 /// "signingEnabled", "reason", "message"}`; `recipient` is `null` while hidden.
 ///
 /// ```
-/// # use securepay::address::PayeeAddress;
-/// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-/// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#)?), None)?;
-/// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-/// # let mut gate = PayerGate::new(&policy, payee);
+/// # use securepay::policy::{doc_support, GateEvent};
+/// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#)?;
 /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
 /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
 /// let json = serde_json::to_value(gate.view())?;
@@ -162,13 +153,10 @@ impl PayerView {
 
     /// The stage.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::Stage;
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
     /// assert_eq!(gate.view().stage(), Stage::ConnectWallet);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -178,12 +166,9 @@ impl PayerView {
 
     /// Whether a loading state is shown (screening in progress).
     ///
-    /// ```no_run
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// ```
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert!(gate.view().loading());
     /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
@@ -196,12 +181,9 @@ impl PayerView {
 
     /// Whether the payment options (source chains and tokens) are shown.
     ///
-    /// ```no_run
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// ```
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert!(!gate.view().payment_options_visible()); // not before the wallet passed
     /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
@@ -214,12 +196,9 @@ impl PayerView {
 
     /// Whether the amount is shown.
     ///
-    /// ```no_run
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hideUntilApproved":true}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// ```
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hideUntilApproved":true}"#)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert!(!gate.view().amount_visible()); // hideUntilApproved
     /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
@@ -232,12 +211,9 @@ impl PayerView {
 
     /// Whether the currency is shown.
     ///
-    /// ```no_run
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// ```
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
     /// // Without hideUntilApproved, the currency is shown from the start.
     /// assert!(gate.view().currency_visible());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -248,12 +224,9 @@ impl PayerView {
 
     /// The recipient as shown (clear or masked), `None` while hidden.
     ///
-    /// ```no_run
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hideUntilApproved":true}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// ```
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hideUntilApproved":true}"#)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert!(gate.view().recipient().is_none()); // hidden until approved
     /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
@@ -268,12 +241,9 @@ impl PayerView {
 
     /// Whether the screen offers to copy the recipient's address.
     ///
-    /// ```no_run
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// ```
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// assert!(!gate.view().copy_address()); // hidePayeeAddress: never, even once approved
@@ -285,12 +255,9 @@ impl PayerView {
 
     /// Whether the screen links the recipient to a block explorer.
     ///
-    /// ```no_run
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"off"}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// ```
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"off"}"#)?;
     /// assert!(gate.view().explorer_link()); // a payee shown in clear
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -300,12 +267,9 @@ impl PayerView {
 
     /// Whether the screen resolves the recipient to a name.
     ///
-    /// ```no_run
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// ```
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#)?;
     /// assert!(!gate.view().name_resolution()); // a masked payee is never resolved to a name
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -315,12 +279,9 @@ impl PayerView {
 
     /// Whether the payer may sign.
     ///
-    /// ```no_run
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"off","allowedPayerAddresses":["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// ```
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"off","allowedPayerAddresses":["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert!(!gate.view().signing_enabled()); // not on the allowlist
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -331,13 +292,10 @@ impl PayerView {
 
     /// Why the wallet cannot pay, on a policy failure.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::BlockReason;
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"off","allowedPayerAddresses":["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"off","allowedPayerAddresses":["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#)?;
     /// assert_eq!(gate.view().reason(), None);
     /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert_eq!(gate.view().reason(), Some(BlockReason::WalletNotAllowed));
@@ -349,13 +307,10 @@ impl PayerView {
 
     /// The message shown on a policy failure.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::policy::BlockReason;
-    /// # use securepay::address::PayeeAddress;
-    /// # use securepay::policy::{resolve, GateEvent, PayerGate, PaymentPolicy};
-    /// # let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?), None)?;
-    /// # let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-    /// # let mut gate = PayerGate::new(&policy, payee);
+    /// # use securepay::policy::{doc_support, GateEvent};
+    /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// gate.apply(&GateEvent::from_json(r#"{"event":"provider_error","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert_eq!(gate.view().message(), Some(BlockReason::ProviderError.message()));

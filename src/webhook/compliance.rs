@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::status::{AgreementStatus, KycStatus, PaymentDetailStatus};
+use crate::wire::json::{payload_fields, strict_value};
 
 /// The payload of `compliance.updated`: a payer's KYC and agreement status.
 ///
@@ -37,10 +38,15 @@ pub struct ComplianceUpdated {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timestamp: Option<String>,
     /// `rawPayload`: the provider's payload, as sent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "strict_value",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub raw_payload: Option<Value>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no field given twice; `event` is the envelope's, not
+    /// the payload's).
+    #[serde(flatten, deserialize_with = "payload_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -70,7 +76,8 @@ pub struct PaymentDetailUpdated {
     /// `timestamp`, when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timestamp: Option<String>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no field given twice; `event` is the envelope's, not
+    /// the payload's).
+    #[serde(flatten, deserialize_with = "payload_fields")]
     pub extra: Map<String, Value>,
 }

@@ -1,11 +1,16 @@
 //! De-duplication: by delivery id, and by business key so that a core event and its
 //! `.client_id` / `.checkout` variant (separate deliveries of the same fact) take effect once.
 //!
-//! Pure data: sets you persist with your business update (serde), no clock. Check before you
-//! act, record after your update succeeded, atomically with it: recording first would turn a
-//! failed update into a lost one, because the retry would look like a duplicate.
+//! A [`Deduplicator`] keeps what was processed in a [`SeenStore`]: [`MemoryStore`] (the
+//! default) is bounded and for one process; a table of your database implements the trait for
+//! several. The core has no clock: times are Unix milliseconds from yours.
+//!
+//! Check before you act, record after your update succeeded, atomically with it: recording
+//! first would turn a failed update into a lost one, because the retry would look like a
+//! duplicate. With a store in your database, [`Deduplicator::first_seen`] checks and records
+//! in one step inside the transaction of the update.
 
-use std::collections::BTreeSet;
+use std::collections::{HashSet, VecDeque};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -49,7 +54,7 @@ pub struct BusinessKey(String);
 impl BusinessKey {
     /// The business key of `event`, or `None` for an unknown event.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::{BusinessKey, Event};
     ///
     /// let partial = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.partial.json"))?;
@@ -107,7 +112,7 @@ impl BusinessKey {
 
     /// The kind of event the key belongs to, read back from the key.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::{BusinessKey, Event, EventKind};
     ///
     /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/kyt.screening.completed.json"))?;
@@ -122,7 +127,7 @@ impl BusinessKey {
 
     /// The key's text.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::{BusinessKey, Event};
     ///
     /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/client_id.linked.json"))?;
@@ -141,103 +146,385 @@ impl fmt::Display for BusinessKey {
     }
 }
 
-/// The delivery ids already processed. Serializes as a sorted array of ULIDs.
+/// What a [`SeenStore`] records: a delivery, or a business fact.
+///
+/// `Display` writes unambiguous text for a unique database column: `delivery:` and the ULID,
+/// or `fact:` and the [`BusinessKey`].
 ///
 /// ```
-/// use securepay::webhook::{DeliveryId, DeliveryLog};
+/// use securepay::webhook::{BusinessKey, DeliveryId, Event, SeenKey};
 ///
-/// let mut log = DeliveryLog::default();
 /// let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
-/// assert!(!log.contains(&id));
-/// assert!(log.record(id));
-/// assert!(!log.record(id)); // already there
-/// assert_eq!(log.prune_before(1_469_922_850_260), 1); // older than the cut-off: forgotten
-/// # Ok::<(), securepay::webhook::DeliveryError>(())
+/// assert_eq!(SeenKey::Delivery(id).to_string(), "delivery:01ARZ3NDEKTSV4RRFFQ69G5FAV");
+/// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+/// let fact = SeenKey::Fact(BusinessKey::of(&event).ok_or("a documented event")?);
+/// assert_eq!(fact.to_string(), r#"fact:["payment.refunded","01ab"]"#);
+/// assert_eq!(serde_json::to_string(&fact)?, r#"{"fact":"[\"payment.refunded\",\"01ab\"]"}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct DeliveryLog {
-    seen: BTreeSet<DeliveryId>,
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum SeenKey {
+    /// A delivery (`x-request-network-delivery`).
+    Delivery(DeliveryId),
+    /// A business fact ([`BusinessKey::of`] an event).
+    Fact(BusinessKey),
 }
 
-impl DeliveryLog {
-    /// Whether `id` was recorded.
-    ///
-    /// ```no_run
-    /// use securepay::webhook::{DeliveryId, DeliveryLog};
-    ///
-    /// let mut log = DeliveryLog::default();
-    /// let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
-    /// log.record(id);
-    /// assert!(log.contains(&id));
-    /// assert!(!log.contains(&"01ARZ3NDEKTSV4RRFFQ69G5FAW".parse()?));
-    /// # Ok::<(), securepay::webhook::DeliveryError>(())
-    /// ```
-    pub fn contains(&self, id: &DeliveryId) -> bool {
-        self.seen.contains(id)
+impl fmt::Display for SeenKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeenKey::Delivery(id) => write!(f, "delivery:{id}"),
+            SeenKey::Fact(key) => write!(f, "fact:{key}"),
+        }
     }
+}
 
-    /// Records `id`; `false` if it was already there.
+/// Where a [`Deduplicator`] keeps the deliveries and facts already processed.
+///
+/// What an implementation guarantees:
+///
+/// - [`first_seen`](SeenStore::first_seen) is an atomic check-and-record. It records `key` and
+///   returns `true` when `key` is not recorded; it returns `false`, recording nothing, when it
+///   is. Of any number of calls with one key, from any number of processes, at most one
+///   returns `true` while the key is kept. In a database: a unique column (the key's
+///   `Display` text) and `INSERT … ON CONFLICT DO NOTHING`, `true` when a row was inserted;
+///   never a read followed by a write.
+/// - The record is part of the caller's unit of work: write it in the transaction of the
+///   business update, so that a failed update takes the key with it and the service's retry
+///   is processed instead of skipped.
+/// - [`contains`](SeenStore::contains) says whether `key` is recorded, without recording it.
+/// - A store may forget keys ([`MemoryStore`] does, by size and age); a forgotten key is a key
+///   never seen. Keep delivery ids at least as long as the service retries (21 seconds after
+///   the first attempt), and facts as long as a scoped variant or a re-sent event can arrive.
+///
+/// ```
+/// use std::collections::BTreeSet;
+/// use securepay::webhook::{Deduplicator, Event, SeenKey, SeenStore};
+///
+/// /// A stand-in for a database table with a unique key column.
+/// #[derive(Default)]
+/// struct Table(BTreeSet<String>);
+///
+/// impl SeenStore for Table {
+///     fn first_seen(&mut self, key: &SeenKey) -> bool {
+///         self.0.insert(key.to_string()) // INSERT … ON CONFLICT DO NOTHING
+///     }
+///     fn contains(&self, key: &SeenKey) -> bool {
+///         self.0.contains(&key.to_string())
+///     }
+/// }
+///
+/// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+/// let mut seen = Deduplicator::new(Table::default());
+/// assert!(seen.first_seen(None, &event).is_none()); // process it, in the same transaction
+/// assert!(seen.first_seen(None, &event).is_some());
+/// assert_eq!(seen.store().0.len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait SeenStore {
+    /// Records `key` and returns `true` if it was not recorded; returns `false`, recording
+    /// nothing, if it was. Atomic (see the trait's guarantees).
+    fn first_seen(&mut self, key: &SeenKey) -> bool;
+
+    /// Whether `key` is recorded.
+    fn contains(&self, key: &SeenKey) -> bool;
+}
+
+/// One recorded key and the time (from the caller's clock) it was recorded at.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct Entry {
+    key: SeenKey,
+    at_ms: u64,
+}
+
+/// The in-memory [`SeenStore`]: bounded in size (the oldest keys are forgotten first) and,
+/// optionally, in age. For one process only: two processes with a store each would both
+/// process a delivery; several processes share a store in a database. Threads of one process
+/// share it behind a lock held from the check to the record.
+///
+/// The core has no clock. [`MemoryStore::set_now`] tells the store the time (Unix
+/// milliseconds from your clock): keys recorded afterwards are stamped with it and, with a
+/// maximum age, keys older than that are forgotten. Without a clock the store is bounded by
+/// size only.
+///
+/// Serialize it with your business state to keep it across restarts; reading it back checks
+/// it (keys once each, in time order, within the bounds).
+///
+/// ```
+/// use securepay::webhook::{Deduplicator, Event, MemoryStore};
+///
+/// let mut seen = Deduplicator::new(MemoryStore::new(10_000).with_max_age(86_400_000)); // a day
+/// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+/// seen.store_mut().set_now(1_700_000_000_000);
+/// seen.record(None, &event);
+/// assert!(seen.check(None, &event).is_some());
+/// assert_eq!(seen.store_mut().set_now(1_700_000_000_000 + 86_400_001), 1); // a day later: forgotten
+/// assert!(seen.check(None, &event).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "MemoryStoreWire", try_from = "MemoryStoreWire")]
+pub struct MemoryStore {
+    max_entries: usize,
+    max_age_ms: Option<u64>,
+    now_ms: u64,
+    /// Oldest first; `at_ms` never decreases.
+    entries: VecDeque<Entry>,
+    keys: HashSet<SeenKey>,
+}
+
+impl MemoryStore {
+    /// The size bound of [`MemoryStore::default`].
+    pub const DEFAULT_MAX_ENTRIES: usize = 100_000;
+
+    /// A store of at most `max_entries` keys (at least 1), without a maximum age.
     ///
-    /// ```no_run
-    /// use securepay::webhook::DeliveryLog;
+    /// ```
+    /// use securepay::webhook::{MemoryStore, SeenKey, SeenStore};
     ///
-    /// let mut log = DeliveryLog::default();
-    /// assert!(log.record("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?));
-    /// assert!(!log.record("01arz3ndektsv4rrffq69g5fav".parse()?)); // the same id, lowercase
-    /// assert_eq!(serde_json::to_string(&log)?, r#"["01ARZ3NDEKTSV4RRFFQ69G5FAV"]"#);
+    /// let mut store = MemoryStore::new(2);
+    /// for id in ["01ARZ3NDEKTSV4RRFFQ69G5FA1", "01ARZ3NDEKTSV4RRFFQ69G5FA2", "01ARZ3NDEKTSV4RRFFQ69G5FA3"] {
+    ///     assert!(store.first_seen(&SeenKey::Delivery(id.parse()?)));
+    /// }
+    /// assert_eq!(store.len(), 2); // the first one was forgotten
+    /// assert!(!store.contains(&SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FA1".parse()?)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn record(&mut self, id: DeliveryId) -> bool {
-        self.seen.insert(id)
+    pub fn new(max_entries: usize) -> MemoryStore {
+        MemoryStore {
+            max_entries: max_entries.max(1),
+            max_age_ms: None,
+            now_ms: 0,
+            entries: VecDeque::new(),
+            keys: HashSet::new(),
+        }
     }
 
-    /// Forgets the ids created before `cutoff_ms` (Unix milliseconds, from your clock): the
-    /// service stops retrying 21 seconds after the first attempt, so a cut-off of a day or
-    /// more is safe. Returns how many were forgotten.
+    /// The same store, forgetting keys recorded more than `max_age_ms` before the time given
+    /// to [`MemoryStore::set_now`].
     ///
-    /// ```no_run
-    /// use securepay::webhook::DeliveryLog;
+    /// ```
+    /// use securepay::webhook::MemoryStore;
     ///
-    /// let mut log = DeliveryLog::default();
-    /// log.record("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?); // created at 1_469_922_850_259 ms
-    /// assert_eq!(log.prune_before(1_469_922_850_259), 0); // not older than the cut-off
-    /// assert_eq!(log.prune_before(1_469_922_850_260), 1);
-    /// assert!(log.is_empty());
-    /// # Ok::<(), securepay::webhook::DeliveryError>(())
+    /// let store = MemoryStore::default().with_max_age(3_600_000);
+    /// assert_eq!((store.max_entries(), store.max_age_ms()), (MemoryStore::DEFAULT_MAX_ENTRIES, Some(3_600_000)));
+    /// ```
+    pub fn with_max_age(mut self, max_age_ms: u64) -> MemoryStore {
+        self.max_age_ms = Some(max_age_ms);
+        self.prune();
+        self
+    }
+
+    /// Tells the store the time (Unix milliseconds from your clock): keys recorded from now on
+    /// are stamped with it, and with a maximum age the keys recorded before
+    /// `now_ms - max_age_ms` are forgotten. A time earlier than the last one is ignored (the
+    /// store's time never goes back). Returns how many keys were forgotten.
+    ///
+    /// ```
+    /// use securepay::webhook::{MemoryStore, SeenKey, SeenStore};
+    ///
+    /// let mut store = MemoryStore::new(100).with_max_age(1_000);
+    /// store.set_now(5_000);
+    /// store.first_seen(&SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?));
+    /// assert_eq!(store.set_now(6_000), 0); // exactly the maximum age: kept
+    /// assert_eq!(store.set_now(6_001), 1);
+    /// assert_eq!(store.set_now(10), 0); // the clock went back: ignored
+    /// assert_eq!(store.now_ms(), 6_001);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_now(&mut self, now_ms: u64) -> usize {
+        self.now_ms = self.now_ms.max(now_ms);
+        self.prune()
+    }
+
+    /// Forgets the keys recorded before `cutoff_ms`, whatever the maximum age. Returns how
+    /// many were forgotten.
+    ///
+    /// ```
+    /// use securepay::webhook::{MemoryStore, SeenKey, SeenStore};
+    ///
+    /// let mut store = MemoryStore::default();
+    /// store.set_now(1_000);
+    /// store.first_seen(&SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?));
+    /// assert_eq!(store.prune_before(1_000), 0); // not older than the cut-off
+    /// assert_eq!(store.prune_before(1_001), 1);
+    /// assert!(store.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn prune_before(&mut self, cutoff_ms: u64) -> usize {
-        let before = self.seen.len();
-        self.seen.retain(|id| id.timestamp_ms() >= cutoff_ms);
-        before.saturating_sub(self.seen.len())
+        let before = self.entries.len();
+        while let Some(oldest) = self.entries.front() {
+            if oldest.at_ms >= cutoff_ms {
+                break;
+            }
+            self.forget_oldest();
+        }
+        before.saturating_sub(self.entries.len())
     }
 
-    /// How many ids are recorded.
+    /// How many keys are recorded.
     ///
-    /// ```no_run
-    /// use securepay::webhook::DeliveryLog;
+    /// ```
+    /// use securepay::webhook::{MemoryStore, SeenKey, SeenStore};
     ///
-    /// let mut log = DeliveryLog::default();
-    /// log.record("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?);
-    /// log.record("01ARZ3NDEKTSV4RRFFQ69G5FAW".parse()?);
-    /// assert_eq!(log.len(), 2);
-    /// # Ok::<(), securepay::webhook::DeliveryError>(())
+    /// let mut store = MemoryStore::default();
+    /// store.first_seen(&SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?));
+    /// store.first_seen(&SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?)); // the same key
+    /// assert_eq!(store.len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn len(&self) -> usize {
-        self.seen.len()
+        self.entries.len()
     }
 
-    /// Whether no id is recorded.
+    /// Whether no key is recorded.
     ///
-    /// ```no_run
-    /// use securepay::webhook::DeliveryLog;
+    /// ```
+    /// use securepay::webhook::MemoryStore;
     ///
-    /// let log: DeliveryLog = serde_json::from_str("[]")?;
-    /// assert!(log.is_empty());
-    /// # Ok::<(), serde_json::Error>(())
+    /// assert!(MemoryStore::default().is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.seen.is_empty()
+        self.entries.is_empty()
+    }
+
+    /// The size bound.
+    ///
+    /// ```
+    /// use securepay::webhook::MemoryStore;
+    ///
+    /// assert_eq!(MemoryStore::new(0).max_entries(), 1); // at least one key
+    /// ```
+    pub const fn max_entries(&self) -> usize {
+        self.max_entries
+    }
+
+    /// The age bound, if any.
+    ///
+    /// ```
+    /// use securepay::webhook::MemoryStore;
+    ///
+    /// assert_eq!(MemoryStore::default().max_age_ms(), None);
+    /// ```
+    pub const fn max_age_ms(&self) -> Option<u64> {
+        self.max_age_ms
+    }
+
+    /// The store's time: the latest given to [`MemoryStore::set_now`] (0 before).
+    ///
+    /// ```
+    /// use securepay::webhook::MemoryStore;
+    ///
+    /// let mut store = MemoryStore::default();
+    /// store.set_now(1_700_000_000_000);
+    /// assert_eq!(store.now_ms(), 1_700_000_000_000);
+    /// ```
+    pub const fn now_ms(&self) -> u64 {
+        self.now_ms
+    }
+
+    /// Applies both bounds; returns how many keys were forgotten.
+    fn prune(&mut self) -> usize {
+        let mut forgotten = match self.max_age_ms {
+            Some(age) => self.prune_before(self.now_ms.saturating_sub(age)),
+            None => 0,
+        };
+        while self.entries.len() > self.max_entries {
+            self.forget_oldest();
+            forgotten = forgotten.saturating_add(1);
+        }
+        forgotten
+    }
+
+    fn forget_oldest(&mut self) {
+        if let Some(oldest) = self.entries.pop_front() {
+            self.keys.remove(&oldest.key);
+        }
+    }
+}
+
+impl Default for MemoryStore {
+    /// [`MemoryStore::DEFAULT_MAX_ENTRIES`] keys, no maximum age.
+    fn default() -> MemoryStore {
+        MemoryStore::new(MemoryStore::DEFAULT_MAX_ENTRIES)
+    }
+}
+
+impl SeenStore for MemoryStore {
+    fn first_seen(&mut self, key: &SeenKey) -> bool {
+        if !self.keys.insert(key.clone()) {
+            return false;
+        }
+        self.entries.push_back(Entry {
+            key: key.clone(),
+            at_ms: self.now_ms,
+        });
+        self.prune();
+        true
+    }
+
+    fn contains(&self, key: &SeenKey) -> bool {
+        self.keys.contains(key)
+    }
+}
+
+/// A [`MemoryStore`] as stored: its bounds, its time and its keys, oldest first.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct MemoryStoreWire {
+    max_entries: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    max_age_ms: Option<u64>,
+    now_ms: u64,
+    seen: Vec<Entry>,
+}
+
+impl From<MemoryStore> for MemoryStoreWire {
+    fn from(store: MemoryStore) -> MemoryStoreWire {
+        MemoryStoreWire {
+            max_entries: store.max_entries,
+            max_age_ms: store.max_age_ms,
+            now_ms: store.now_ms,
+            seen: store.entries.into(),
+        }
+    }
+}
+
+impl TryFrom<MemoryStoreWire> for MemoryStore {
+    type Error = String;
+
+    fn try_from(wire: MemoryStoreWire) -> Result<MemoryStore, String> {
+        if wire.max_entries == 0 {
+            return Err("maxEntries must be at least 1".to_owned());
+        }
+        let mut store = MemoryStore {
+            max_entries: wire.max_entries,
+            max_age_ms: wire.max_age_ms,
+            now_ms: wire.now_ms,
+            entries: VecDeque::with_capacity(wire.seen.len()),
+            keys: HashSet::with_capacity(wire.seen.len()),
+        };
+        for entry in wire.seen {
+            if entry.at_ms > store.now_ms
+                || store
+                    .entries
+                    .back()
+                    .is_some_and(|last| last.at_ms > entry.at_ms)
+            {
+                return Err(format!(
+                    "key {} at {} ms is out of order: keys are oldest first, none after nowMs",
+                    entry.key, entry.at_ms
+                ));
+            }
+            if !store.keys.insert(entry.key.clone()) {
+                return Err(format!("key {} is recorded twice", entry.key));
+            }
+            store.entries.push_back(entry);
+        }
+        store.prune();
+        Ok(store)
     }
 }
 
@@ -273,7 +560,9 @@ impl fmt::Display for Duplicate {
     }
 }
 
-/// Both de-duplication sets together.
+/// De-duplication of webhook deliveries over a [`SeenStore`] ([`MemoryStore`] by default):
+/// a retried delivery is caught by its delivery id, another delivery of a fact already
+/// processed (a scoped variant, the same fact sent twice) by its [`BusinessKey`].
 ///
 /// ```
 /// use securepay::webhook::{Deduplicator, DeliveryId, Duplicate, Event};
@@ -290,17 +579,82 @@ impl fmt::Display for Duplicate {
 /// assert!(matches!(seen.check(Some(second), &checkout), Some(Duplicate::BusinessKey(_))));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Deduplicator {
-    deliveries: DeliveryLog,
-    facts: BTreeSet<BusinessKey>,
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Deduplicator<S = MemoryStore> {
+    store: S,
 }
 
-impl Deduplicator {
-    /// Whether this delivery, or another delivery of the same fact, was already recorded.
+impl Default for Deduplicator {
+    /// Over a [`MemoryStore::default`].
+    fn default() -> Deduplicator {
+        Deduplicator::new(MemoryStore::default())
+    }
+}
+
+impl<S> Deduplicator<S> {
+    /// De-duplication over `store`.
     ///
-    /// ```no_run
+    /// ```
+    /// use securepay::webhook::{Deduplicator, MemoryStore};
+    ///
+    /// let seen = Deduplicator::new(MemoryStore::new(1_000));
+    /// assert_eq!(seen.store().max_entries(), 1_000);
+    /// ```
+    pub const fn new(store: S) -> Deduplicator<S> {
+        Deduplicator { store }
+    }
+
+    /// The store.
+    ///
+    /// ```
+    /// use securepay::webhook::{Deduplicator, Event};
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+    /// let mut seen = Deduplicator::default();
+    /// seen.record(Some("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?), &event);
+    /// assert_eq!(seen.store().len(), 2); // the delivery and the fact
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn store(&self) -> &S {
+        &self.store
+    }
+
+    /// The store, to tell it the time or prune it.
+    ///
+    /// ```
+    /// use securepay::webhook::{Deduplicator, DeliveryId, Event};
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+    /// let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
+    /// let mut seen = Deduplicator::default();
+    /// seen.store_mut().set_now(id.timestamp_ms());
+    /// seen.record(Some(id), &event);
+    /// assert_eq!(seen.store_mut().prune_before(id.timestamp_ms() + 86_400_000), 2); // a day later
+    /// assert!(seen.check(Some(id), &event).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn store_mut(&mut self) -> &mut S {
+        &mut self.store
+    }
+
+    /// The store, back.
+    ///
+    /// ```
+    /// use securepay::webhook::Deduplicator;
+    ///
+    /// assert!(Deduplicator::default().into_store().is_empty());
+    /// ```
+    pub fn into_store(self) -> S {
+        self.store
+    }
+}
+
+impl<S: SeenStore> Deduplicator<S> {
+    /// Whether this delivery, or another delivery of the same fact, was already recorded.
+    /// Records nothing: a failed business update can be retried.
+    ///
+    /// ```
     /// use securepay::webhook::{Deduplicator, Event};
     ///
     /// let first = Event::parse_unverified(br#"{"event": "payment.partial", "requestId": "01ab", "txHash": "0xAB", "totalAmountPaid": "50"}"#)?;
@@ -312,65 +666,65 @@ impl Deduplicator {
     /// # Ok::<(), securepay::webhook::EventError>(())
     /// ```
     pub fn check(&self, delivery: Option<DeliveryId>, event: &Event) -> Option<Duplicate> {
-        if let Some(id) = delivery.filter(|id| self.deliveries.contains(id)) {
+        if let Some(id) = delivery.filter(|id| self.store.contains(&SeenKey::Delivery(*id))) {
             return Some(Duplicate::Delivery(id));
         }
         BusinessKey::of(event)
-            .filter(|key| self.facts.contains(key))
+            .filter(|key| self.store.contains(&SeenKey::Fact(key.clone())))
             .map(Duplicate::BusinessKey)
     }
 
     /// Records the delivery and the event's fact as processed.
     ///
-    /// ```no_run
-    /// use securepay::webhook::{Deduplicator, DeliveryId, Event};
+    /// ```
+    /// use securepay::webhook::{Deduplicator, DeliveryId, Event, SeenKey, SeenStore};
     ///
     /// let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
     /// let unknown = Event::parse_unverified(br#"{"event": "payout.sent"}"#)?;
     /// let mut seen = Deduplicator::default();
     /// seen.record(Some(id), &unknown); // no business key: known by its delivery only
-    /// assert!(seen.deliveries().contains(&id));
+    /// assert!(seen.store().contains(&SeenKey::Delivery(id)));
     /// assert!(seen.check(None, &unknown).is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn record(&mut self, delivery: Option<DeliveryId>, event: &Event) {
         if let Some(id) = delivery {
-            self.deliveries.record(id);
+            self.store.first_seen(&SeenKey::Delivery(id));
         }
         if let Some(key) = BusinessKey::of(event) {
-            self.facts.insert(key);
+            self.store.first_seen(&SeenKey::Fact(key));
         }
     }
 
-    /// The delivery ids recorded.
+    /// [`check`](Deduplicator::check) and [`record`](Deduplicator::record) in one step, each
+    /// key with the store's atomic [`SeenStore::first_seen`]: `None` when the event is to be
+    /// processed (both keys are now recorded), or why it is a duplicate. For a store written
+    /// in the transaction of the business update, where a failed update forgets the keys;
+    /// with a [`MemoryStore`], which cannot roll back, check before and record after.
     ///
-    /// ```no_run
-    /// use securepay::webhook::{Deduplicator, Event};
+    /// A delivery already seen records nothing more; a new delivery of a fact already seen is
+    /// recorded (it was handled: as a duplicate).
     ///
-    /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+    /// ```
+    /// use securepay::webhook::{Deduplicator, DeliveryId, Duplicate, Event};
+    ///
+    /// let core = Event::parse_unverified(br#"{"event": "payment.confirmed", "requestId": "01ab"}"#)?;
+    /// let checkout = Event::parse_unverified(br#"{"event": "payment.confirmed.checkout", "requestId": "01ab"}"#)?;
+    /// let first: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
+    /// let second: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAW".parse()?;
     /// let mut seen = Deduplicator::default();
-    /// seen.record(Some("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?), &event);
-    /// assert_eq!(seen.deliveries().len(), 1);
+    /// assert_eq!(seen.first_seen(Some(first), &core), None); // fulfil
+    /// assert!(matches!(seen.first_seen(Some(first), &core), Some(Duplicate::Delivery(_))));
+    /// assert!(matches!(seen.first_seen(Some(second), &checkout), Some(Duplicate::BusinessKey(_))));
+    /// assert!(matches!(seen.first_seen(Some(second), &checkout), Some(Duplicate::Delivery(_))));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub const fn deliveries(&self) -> &DeliveryLog {
-        &self.deliveries
-    }
-
-    /// Forgets old delivery ids (see [`DeliveryLog::prune_before`]); business keys are kept.
-    ///
-    /// ```no_run
-    /// use securepay::webhook::{Deduplicator, DeliveryId, Event};
-    ///
-    /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
-    /// let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
-    /// let mut seen = Deduplicator::default();
-    /// seen.record(Some(id), &event);
-    /// assert_eq!(seen.prune_deliveries_before(id.timestamp_ms() + 86_400_000), 1); // a day later
-    /// assert!(seen.check(Some(id), &event).is_some()); // the business key still catches it
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn prune_deliveries_before(&mut self, cutoff_ms: u64) -> usize {
-        self.deliveries.prune_before(cutoff_ms)
+    pub fn first_seen(&mut self, delivery: Option<DeliveryId>, event: &Event) -> Option<Duplicate> {
+        if let Some(id) = delivery.filter(|id| !self.store.first_seen(&SeenKey::Delivery(*id))) {
+            return Some(Duplicate::Delivery(id));
+        }
+        BusinessKey::of(event)
+            .filter(|key| !self.store.first_seen(&SeenKey::Fact(key.clone())))
+            .map(Duplicate::BusinessKey)
     }
 }

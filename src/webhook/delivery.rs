@@ -109,7 +109,7 @@ impl DeliveryId {
 
     /// The millisecond timestamp inside the ULID (when the service created the delivery).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::DeliveryId;
     ///
     /// let id = DeliveryId::parse("01ARZ3NDEKTSV4RRFFQ69G5FAV")?;
@@ -122,7 +122,7 @@ impl DeliveryId {
 
     /// The ULID.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::DeliveryId;
     ///
     /// let id = DeliveryId::parse("01ARZ3NDEKTSV4RRFFQ69G5FAV")?;
@@ -186,7 +186,7 @@ impl Delivery {
     /// Reads `x-request-network-delivery` (required), `x-request-network-retry-count`
     /// (absent means 0) and `x-request-network-test` (absent means false).
     ///
-    /// ```no_run
+    /// ```
     /// use http::HeaderMap;
     /// use securepay::webhook::{Delivery, DeliveryError, DELIVERY_HEADER};
     ///
@@ -229,7 +229,7 @@ impl Delivery {
 
     /// The delivery id.
     ///
-    /// ```no_run
+    /// ```
     /// use http::HeaderMap;
     /// use securepay::webhook::{Delivery, DELIVERY_HEADER};
     ///
@@ -244,7 +244,7 @@ impl Delivery {
 
     /// The retry attempt: 0 for the first delivery.
     ///
-    /// ```no_run
+    /// ```
     /// use http::HeaderMap;
     /// use securepay::webhook::{Delivery, DELIVERY_HEADER, RETRY_COUNT_HEADER};
     ///
@@ -262,7 +262,7 @@ impl Delivery {
 
     /// Whether this is a test delivery (`x-request-network-test: true`): never fulfil on it.
     ///
-    /// ```no_run
+    /// ```
     /// use http::HeaderMap;
     /// use securepay::webhook::{Delivery, DELIVERY_HEADER, TEST_HEADER};
     ///

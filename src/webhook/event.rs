@@ -1,7 +1,10 @@
 //! The typed event: one variant per documented event, `Other` for any other name.
+//!
+//! A body is read in two derived passes: the `event` field alone, which names the payload type,
+//! then the payload's own struct from the same bytes (so its errors keep their line and column).
 
 use serde::de::DeserializeOwned;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::{
@@ -9,6 +12,7 @@ use super::{
     KytScreeningCompleted, PaymentDetailUpdated, PaymentFailed, PaymentProcessing, PaymentRefunded,
     PaymentUpdate, RequestRecurring, SecurePaymentUserEvent,
 };
+use crate::wire::json::{present, IfObject, JsonError, StrictValue};
 
 /// Why a body is not a webhook event.
 ///
@@ -18,13 +22,17 @@ use super::{
 /// assert_eq!(Event::parse_unverified(br#"{"requestId": "01ab"}"#), Err(EventError::MissingEventName));
 /// let error = Event::parse_unverified(br#"{"event": "payment.confirmed", "requestId": "01ab", "requestID": "01cd"}"#);
 /// assert!(matches!(error, Err(EventError::RequestIdMismatch { .. })));
+/// // Which event is meant is ambiguous: refused, not the last one taken.
+/// let twice = Event::parse_unverified(br#"{"event": "payment.partial", "event": "payment.confirmed", "requestId": "01ab"}"#);
+/// assert!(matches!(twice, Err(EventError::RepeatedEventName(_))));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EventError {
-    /// The body is not JSON.
+    /// The body is not JSON. The `serde_json::Error` (line, column, category) is the
+    /// [`source()`](std::error::Error::source).
     #[error("the body is not JSON: {0}")]
-    NotJson(String),
+    NotJson(#[source] JsonError),
     /// The body is JSON but not an object.
     #[error("the body is JSON but not an object")]
     NotAnObject,
@@ -34,13 +42,18 @@ pub enum EventError {
     /// `event` is not a string.
     #[error("the \"event\" field is not a string")]
     EventNameNotString,
-    /// A documented event whose payload does not have the documented shape.
-    #[error("{event} payload: {message}")]
+    /// The object has more than one `event` field: which event it is is ambiguous.
+    #[error("the body has more than one \"event\" field: {0}")]
+    RepeatedEventName(#[source] JsonError),
+    /// A documented event whose payload does not have the documented shape (a missing or
+    /// mistyped field, a field given twice), or an unknown event with a field given twice.
+    #[error("{event} payload: {source}")]
     Payload {
         /// The event name.
         event: String,
-        /// What was wrong (a missing or mistyped field).
-        message: String,
+        /// What was wrong, where: serde_json's error, also the
+        /// [`source()`](std::error::Error::source).
+        source: JsonError,
     },
     /// A payment event that names no request (neither `requestId` nor `requestID`).
     #[error("{event} names no request: it has neither requestId nor requestID")]
@@ -58,6 +71,38 @@ pub enum EventError {
         /// `requestID`.
         legacy: String,
     },
+}
+
+/// The first pass: the `event` field alone (any JSON value, `null` included); the payload
+/// reads the other fields. A second `event` field is refused by the derive.
+#[derive(Deserialize)]
+struct Envelope {
+    #[serde(default, deserialize_with = "present")]
+    event: Option<Value>,
+}
+
+/// Where an event is read from: the raw bytes (errors have a line and column) or a value.
+#[derive(Clone, Copy)]
+enum Body<'a> {
+    Bytes(&'a [u8]),
+    Value(&'a Value),
+}
+
+impl Body<'_> {
+    fn read<T: DeserializeOwned>(self) -> Result<T, serde_json::Error> {
+        match self {
+            Body::Bytes(bytes) => serde_json::from_slice(bytes),
+            Body::Value(value) => T::deserialize(value),
+        }
+    }
+
+    /// The payload of event `name`.
+    fn payload<T: DeserializeOwned>(self, name: &str) -> Result<T, EventError> {
+        self.read().map_err(|e| EventError::Payload {
+            event: name.to_owned(),
+            source: e.into(),
+        })
+    }
 }
 
 /// A webhook event.
@@ -123,7 +168,7 @@ impl Event {
     /// [`VerifiedBody`](super::VerifiedBody) it returns; this is for bodies already verified
     /// elsewhere, stored events and tools.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::{Event, EventError};
     ///
     /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.partial.json"))?;
@@ -132,9 +177,16 @@ impl Event {
     /// # Ok::<(), EventError>(())
     /// ```
     pub fn parse_unverified(raw_body: &[u8]) -> Result<Event, EventError> {
-        let value: Value =
-            serde_json::from_slice(raw_body).map_err(|e| EventError::NotJson(e.to_string()))?;
-        Event::from_value(value)
+        match Event::read(Body::Bytes(raw_body))? {
+            Ok(event) => Ok(event),
+            Err(name) => match serde_json::from_slice::<StrictValue>(raw_body) {
+                Ok(StrictValue(raw)) => Ok(Event::Other { name, raw }),
+                Err(error) => Err(EventError::Payload {
+                    event: name,
+                    source: error.into(),
+                }),
+            },
+        }
     }
 
     /// Reads an event from a JSON value.
@@ -152,57 +204,64 @@ impl Event {
     /// # Ok::<(), EventError>(())
     /// ```
     pub fn from_value(value: Value) -> Result<Event, EventError> {
-        let Value::Object(mut object) = value else {
-            return Err(EventError::NotAnObject);
-        };
-        let name = match object.get("event") {
+        match Event::read(Body::Value(&value))? {
+            Ok(event) => Ok(event),
+            Err(name) => Ok(Event::Other { name, raw: value }),
+        }
+    }
+
+    /// Reads the event a body names: a documented event, or `Err` with the name of an event
+    /// this version does not know.
+    fn read(body: Body<'_>) -> Result<Result<Event, String>, EventError> {
+        // The envelope reads any value of `event`: past syntax, its only error is a second
+        // `event` field.
+        let IfObject(envelope) = body.read::<IfObject<Envelope>>().map_err(|e| {
+            if e.is_data() {
+                EventError::RepeatedEventName(e.into())
+            } else {
+                EventError::NotJson(e.into())
+            }
+        })?;
+        let name = match envelope.ok_or(EventError::NotAnObject)?.event {
             None => return Err(EventError::MissingEventName),
-            Some(Value::String(name)) => name.clone(),
+            Some(Value::String(name)) => name,
             Some(_) => return Err(EventError::EventNameNotString),
         };
         let (kind, scope) = match EventName::parse(&name) {
             EventName::Known(kind, scope) => (kind, scope),
-            EventName::Other(_) => {
-                return Ok(Event::Other {
-                    name,
-                    raw: Value::Object(object),
-                })
-            }
+            EventName::Other(_) => return Ok(Err(name)),
         };
-        object.remove("event");
         let event = match kind {
             EventKind::PaymentConfirmed => Event::PaymentConfirmed(PaymentUpdate {
                 scope,
-                ..payload(&name, object)?
+                ..body.payload(&name)?
             }),
             EventKind::PaymentPartial => Event::PaymentPartial(PaymentUpdate {
                 scope,
-                ..payload(&name, object)?
+                ..body.payload(&name)?
             }),
-            EventKind::PaymentFailed => Event::PaymentFailed(payload(&name, object)?),
-            EventKind::PaymentRefunded => Event::PaymentRefunded(payload(&name, object)?),
-            EventKind::PaymentProcessing => Event::PaymentProcessing(payload(&name, object)?),
-            EventKind::RequestRecurring => Event::RequestRecurring(payload(&name, object)?),
-            EventKind::ComplianceUpdated => Event::ComplianceUpdated(payload(&name, object)?),
-            EventKind::PaymentDetailUpdated => Event::PaymentDetailUpdated(payload(&name, object)?),
+            EventKind::PaymentFailed => Event::PaymentFailed(body.payload(&name)?),
+            EventKind::PaymentRefunded => Event::PaymentRefunded(body.payload(&name)?),
+            EventKind::PaymentProcessing => Event::PaymentProcessing(body.payload(&name)?),
+            EventKind::RequestRecurring => Event::RequestRecurring(body.payload(&name)?),
+            EventKind::ComplianceUpdated => Event::ComplianceUpdated(body.payload(&name)?),
+            EventKind::PaymentDetailUpdated => Event::PaymentDetailUpdated(body.payload(&name)?),
             EventKind::SecurePaymentUserEvent => {
-                Event::SecurePaymentUserEvent(payload(&name, object)?)
+                Event::SecurePaymentUserEvent(body.payload(&name)?)
             }
             EventKind::SecurePaymentAccessRejected => {
-                Event::SecurePaymentAccessRejected(payload(&name, object)?)
+                Event::SecurePaymentAccessRejected(body.payload(&name)?)
             }
-            EventKind::ClientIdLinked => Event::ClientIdLinked(payload(&name, object)?),
-            EventKind::KytScreeningCompleted => {
-                Event::KytScreeningCompleted(payload(&name, object)?)
-            }
+            EventKind::ClientIdLinked => Event::ClientIdLinked(body.payload(&name)?),
+            EventKind::KytScreeningCompleted => Event::KytScreeningCompleted(body.payload(&name)?),
         };
         event.check_request_ids(&name)?;
-        Ok(event)
+        Ok(Ok(event))
     }
 
     /// The event name, scope included.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::Event;
     ///
     /// let event = Event::parse_unverified(br#"{"event": "payment.confirmed.client_id", "requestId": "01ab"}"#)?;
@@ -220,7 +279,7 @@ impl Event {
 
     /// The kind of a documented event (`None` for [`Event::Other`]).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::{Event, EventKind};
     ///
     /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/client_id.linked.json"))?;
@@ -248,7 +307,7 @@ impl Event {
 
     /// The scope: `.client_id` / `.checkout` variants of payment events, core otherwise.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::{Event, EventScope};
     ///
     /// let event = Event::parse_unverified(br#"{"event": "payment.partial.client_id", "requestId": "01ab"}"#)?;
@@ -264,7 +323,7 @@ impl Event {
 
     /// The request the event is about (`requestId`, or the legacy `requestID`), if any.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::Event;
     ///
     /// // Older payloads spell it requestID.
@@ -291,7 +350,7 @@ impl Event {
 
     /// The wire form: the payload with its `event` field.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::Event;
     ///
     /// let body = include_bytes!("../../tests/data/webhook/compliance.updated.json");
@@ -340,11 +399,4 @@ impl Serialize for Event {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.to_value().serialize(serializer)
     }
-}
-
-fn payload<T: DeserializeOwned>(name: &str, object: Map<String, Value>) -> Result<T, EventError> {
-    serde_json::from_value(Value::Object(object)).map_err(|e| EventError::Payload {
-        event: name.to_owned(),
-        message: e.to_string(),
-    })
 }

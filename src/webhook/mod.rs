@@ -8,7 +8,9 @@
 //! payment events.
 //!
 //! The receiving path is: [`verify_signature`] (or [`verify_headers`]) → [`VerifiedBody::parse`]
-//! → [`Event`] → [`Deduplicator::check`] → your business update → [`Deduplicator::record`].
+//! → [`Event`] → [`Deduplicator::check`] → your business update → [`Deduplicator::record`]
+//! (or, with a [`SeenStore`] in your database, [`Deduplicator::first_seen`] in the transaction
+//! of the update). The in-memory [`MemoryStore`] is bounded and for one process.
 //!
 //! ```
 //! use securepay::webhook::{sign, verify_signature, Deduplicator, Event};
@@ -41,8 +43,9 @@ mod signature;
 mod status;
 
 pub use crate::wire::DecimalText;
+pub use crate::wire::JsonError;
 pub use compliance::{ComplianceUpdated, PaymentDetailUpdated};
-pub use dedup::{BusinessKey, Deduplicator, DeliveryLog, Duplicate};
+pub use dedup::{BusinessKey, Deduplicator, Duplicate, MemoryStore, SeenKey, SeenStore};
 pub use delivery::{
     Delivery, DeliveryError, DeliveryId, DELIVERY_HEADER, RETRY_COUNT_HEADER, TEST_HEADER,
 };

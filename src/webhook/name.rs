@@ -61,7 +61,7 @@ impl EventKind {
 
     /// The core event name (`payment.confirmed`).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::EventKind;
     ///
     /// assert_eq!(EventKind::PaymentDetailUpdated.as_str(), "payment_detail.updated");
@@ -86,7 +86,7 @@ impl EventKind {
 
     /// Whether the service also emits `.client_id` and `.checkout` variants of this event.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::EventKind;
     ///
     /// assert!(EventKind::PaymentPartial.has_scoped_variants());
@@ -101,7 +101,7 @@ impl EventKind {
 
     /// Whether this event comes from the orchestrator webhooks.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::EventKind;
     ///
     /// assert!(EventKind::ClientIdLinked.is_orchestrator());
@@ -143,7 +143,7 @@ pub enum EventScope {
 impl EventScope {
     /// The suffix after the core name: `""`, `".client_id"`, `".checkout"`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::{EventKind, EventScope};
     ///
     /// let name = format!("{}{}", EventKind::PaymentConfirmed, EventScope::Checkout.suffix());
@@ -160,7 +160,7 @@ impl EventScope {
 
     /// A short name: `core`, `client_id`, `checkout`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::EventScope;
     ///
     /// assert_eq!(EventScope::ClientId.as_str(), "client_id");
@@ -242,7 +242,7 @@ impl EventName {
 
     /// The kind, for a documented name.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::{EventKind, EventName};
     ///
     /// assert_eq!(EventName::parse("payment.failed").kind(), Some(EventKind::PaymentFailed));
@@ -257,7 +257,7 @@ impl EventName {
 
     /// The scope, for a documented name.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::{EventName, EventScope};
     ///
     /// assert_eq!(EventName::parse("payment.confirmed").scope(), Some(EventScope::Core));

@@ -5,6 +5,8 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
+use crate::wire::json::payload_fields;
+
 /// The payload of `client_id.linked`: a platform Client ID was linked to an orchestrator.
 /// De-duplicate on `linkId` (the docs' advice).
 ///
@@ -50,8 +52,9 @@ pub struct ClientIdLinked {
     /// `timestamp`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timestamp: Option<String>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no field given twice; `event` is the envelope's, not
+    /// the payload's).
+    #[serde(flatten, deserialize_with = "payload_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -78,7 +81,7 @@ pub enum KytVerdict {
 impl KytVerdict {
     /// The wire spelling.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::KytVerdict;
     ///
     /// assert_eq!(KytVerdict::Approved.as_str(), "approved");
@@ -154,7 +157,8 @@ pub struct KytScreeningCompleted {
     /// `timestamp`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timestamp: Option<String>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no field given twice; `event` is the envelope's, not
+    /// the payload's).
+    #[serde(flatten, deserialize_with = "payload_fields")]
     pub extra: Map<String, Value>,
 }

@@ -15,6 +15,7 @@ use super::status::{FeeType, PaymentProcessor, SubStatus};
 use super::{DecimalText, EventError, EventScope};
 use crate::address::{PayeeAddress, PayeeAddressError};
 use crate::amount::{Amount, AmountError, Decimals};
+use crate::wire::json::{payload_fields, strict_value, unique_fields};
 
 /// `requestId` and its legacy duplicate `requestID`, as the payment events carry them.
 ///
@@ -43,7 +44,7 @@ pub struct RequestIds {
 impl RequestIds {
     /// `requestId`, or `requestID` when only that one is present.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::RequestIds;
     ///
     /// let legacy_only: RequestIds = serde_json::from_str(r#"{"requestID": "01ab"}"#)?;
@@ -152,10 +153,18 @@ pub struct PaymentUpdate {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub origin: Option<String>,
     /// `recurringPayment` (`{ "id": … }`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "strict_value",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub recurring_payment: Option<Value>,
     /// `customerInfo`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "strict_value",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub customer_info: Option<Value>,
     /// `reference`: the merchant's reference.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -178,15 +187,16 @@ pub struct PaymentUpdate {
     /// `rateProvider`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rate_provider: Option<String>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no field given twice; `event` is the envelope's, not
+    /// the payload's).
+    #[serde(flatten, deserialize_with = "payload_fields")]
     pub extra: Map<String, Value>,
 }
 
 impl PaymentUpdate {
     /// `requestId`, or the legacy `requestID` when only that one is present.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::Event;
     ///
     /// let event = Event::parse_unverified(br#"{"event": "payment.partial.client_id", "requestID": "01ab"}"#)?;
@@ -200,7 +210,7 @@ impl PaymentUpdate {
 
     /// `amount` in a currency with `decimals`, exactly.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::amount::Decimals;
     /// use securepay::webhook::Event;
     ///
@@ -216,7 +226,7 @@ impl PaymentUpdate {
 
     /// `totalAmountPaid` in a currency with `decimals`, exactly.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::amount::Decimals;
     /// use securepay::webhook::Event;
     ///
@@ -234,7 +244,7 @@ impl PaymentUpdate {
 
     /// `expectedAmount` in a currency with `decimals`, exactly.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::amount::Decimals;
     /// use securepay::webhook::Event;
     ///
@@ -253,7 +263,7 @@ impl PaymentUpdate {
     /// (`0x92Fc3406…e4d5`) is not, so for it this returns the checksum error while the raw
     /// text stays in `payer_address`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::Event;
     ///
     /// let event = Event::parse_unverified(br#"{"event": "payment.confirmed", "requestId": "01ab",
@@ -269,7 +279,7 @@ impl PaymentUpdate {
 
     /// `payerEoaAddress` as an EVM or Tron address, when present.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::Event;
     ///
     /// let event = Event::parse_unverified(br#"{"event": "payment.confirmed", "requestId": "01ab",
@@ -311,8 +321,8 @@ pub struct EventFee {
     /// `provider`, when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub provider: Option<String>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no field given twice).
+    #[serde(flatten, deserialize_with = "unique_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -347,8 +357,9 @@ pub struct PaymentFailed {
     /// `timestamp`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timestamp: Option<String>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no field given twice; `event` is the envelope's, not
+    /// the payload's).
+    #[serde(flatten, deserialize_with = "payload_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -379,8 +390,9 @@ pub struct PaymentRefunded {
     /// `timestamp`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timestamp: Option<String>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no field given twice; `event` is the envelope's, not
+    /// the payload's).
+    #[serde(flatten, deserialize_with = "payload_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -418,10 +430,15 @@ pub struct PaymentProcessing {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payment_processor: Option<PaymentProcessor>,
     /// `rawPayload`: the provider's payload, as sent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "strict_value",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub raw_payload: Option<Value>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no field given twice; `event` is the envelope's, not
+    /// the payload's).
+    #[serde(flatten, deserialize_with = "payload_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -452,7 +469,8 @@ pub struct RequestRecurring {
     /// `timestamp`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timestamp: Option<String>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no field given twice; `event` is the envelope's, not
+    /// the payload's).
+    #[serde(flatten, deserialize_with = "payload_fields")]
     pub extra: Map<String, Value>,
 }

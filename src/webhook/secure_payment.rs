@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::status::UserEventKind;
+use crate::wire::json::{payload_fields, strict_value};
 
 /// The payload of `secure_payment.user_event`: best-effort browser telemetry of the hosted
 /// payment page. `occurredAt` and `properties` are reported by the client; do not base any
@@ -45,10 +46,15 @@ pub struct SecurePaymentUserEvent {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timestamp: Option<String>,
     /// `properties` (client-reported; wallets appear hashed as `wallet_address_hashed`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "strict_value",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub properties: Option<Value>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no field given twice; `event` is the envelope's, not
+    /// the payload's).
+    #[serde(flatten, deserialize_with = "payload_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -78,7 +84,8 @@ pub struct AccessRejected {
     /// `timestamp`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timestamp: Option<String>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no field given twice; `event` is the envelope's, not
+    /// the payload's).
+    #[serde(flatten, deserialize_with = "payload_fields")]
     pub extra: Map<String, Value>,
 }

@@ -103,7 +103,7 @@ pub struct VerifiedBody<'a> {
 impl<'a> VerifiedBody<'a> {
     /// The raw body bytes.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::{sign, verify_signature};
     ///
     /// let body = br#"{"event":"payment.refunded","requestId":"01"}"#;

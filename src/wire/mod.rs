@@ -9,6 +9,7 @@
 
 mod decimal;
 mod error_body;
+pub(crate) mod json;
 mod open_enum;
 mod tx_hash;
 pub(crate) mod url;
@@ -18,5 +19,6 @@ pub use error_body::{
     ErrorBody, FieldError, MulticallCap, MulticallFailure, MulticallFailureReason, NestMessage,
     RequestPaidStatus, ZodIssue,
 };
+pub use json::JsonError;
 pub(crate) use open_enum::open_enum;
 pub use tx_hash::{TxHash, TxHashError};

@@ -1,0 +1,323 @@
+//! Strict JSON reading for the derived wire models of `webhook` and `policy`: the error type
+//! that keeps serde_json's error (position and category), and the few field readers serde's
+//! derive does not have: an object and never an array, a field that may be absent but not
+//! `null`, and free-form JSON that refuses a key given twice.
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::ops::Deref;
+use std::sync::Arc;
+
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
+use serde_json::{Map, Number, Value};
+
+/// A [`serde_json::Error`] that the error types of `policy` and `webhook` can hold while
+/// staying `Clone` and `Eq`: shared behind an `Arc`, compared by category, position and
+/// message.
+///
+/// It dereferences to the `serde_json::Error` (`line()`, `column()`, `classify()`), and the
+/// error holding it gives that `serde_json::Error` itself as its
+/// [`source()`](std::error::Error::source). It does not implement `Error` itself for that
+/// reason: the chain is the holder, then serde_json's error.
+///
+/// ```
+/// use std::error::Error;
+/// use securepay::policy::{AccessPolicyError, PaymentPolicy};
+///
+/// let error = PaymentPolicy::from_json("{\n  \"mode\": \"off\",\n  \"mode\": \"off\"\n}").unwrap_err();
+/// let AccessPolicyError::Json(json) = &error else { panic!("{error}") };
+/// assert_eq!((json.line(), json.classify()), (3, serde_json::error::Category::Data));
+/// assert!(json.to_string().starts_with("duplicate field `mode`"));
+/// let source = error.source().and_then(|s| s.downcast_ref::<serde_json::Error>());
+/// assert_eq!(source.map(serde_json::Error::line), Some(3));
+/// ```
+#[derive(Clone)]
+pub struct JsonError(Arc<serde_json::Error>);
+
+impl JsonError {
+    /// The `serde_json::Error`.
+    ///
+    /// ```
+    /// use securepay::webhook::{Event, EventError};
+    ///
+    /// let Err(EventError::NotJson(error)) = Event::parse_unverified(b"{\"event\": ") else { panic!() };
+    /// assert!(error.get().is_eof());
+    /// ```
+    pub fn get(&self) -> &serde_json::Error {
+        &self.0
+    }
+}
+
+impl From<serde_json::Error> for JsonError {
+    fn from(error: serde_json::Error) -> JsonError {
+        JsonError(Arc::new(error))
+    }
+}
+
+impl Deref for JsonError {
+    type Target = serde_json::Error;
+
+    fn deref(&self) -> &serde_json::Error {
+        &self.0
+    }
+}
+
+impl fmt::Debug for JsonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl fmt::Display for JsonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&*self.0, f)
+    }
+}
+
+impl PartialEq for JsonError {
+    fn eq(&self, other: &JsonError) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+            || (self.classify() == other.classify()
+                && self.line() == other.line()
+                && self.column() == other.column()
+                && self.to_string() == other.to_string())
+    }
+}
+
+impl Eq for JsonError {}
+
+/// A `T` read from a JSON object only. Serde's derive also reads a struct (and an internally
+/// tagged enum) from an array of its fields in order; the wire models refuse that.
+pub(crate) struct Object<T>(pub(crate) T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ObjectVisitor<T>(PhantomData<T>);
+
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for ObjectVisitor<T> {
+            type Value = Object<T>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Object<T>, A::Error> {
+                T::deserialize(MapAccessDeserializer::new(map)).map(Object)
+            }
+        }
+
+        deserializer.deserialize_map(ObjectVisitor(PhantomData))
+    }
+}
+
+/// Reads a JSON value that is an object into `Some(T)`, and any other JSON value into `None`.
+pub(crate) struct IfObject<T>(pub(crate) Option<T>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for IfObject<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct IfObjectVisitor<T>(PhantomData<T>);
+
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for IfObjectVisitor<T> {
+            type Value = IfObject<T>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<IfObject<T>, A::Error> {
+                T::deserialize(MapAccessDeserializer::new(map)).map(|t| IfObject(Some(t)))
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<IfObject<T>, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(IfObject(None))
+            }
+
+            fn visit_bool<E>(self, _: bool) -> Result<IfObject<T>, E> {
+                Ok(IfObject(None))
+            }
+
+            fn visit_i64<E>(self, _: i64) -> Result<IfObject<T>, E> {
+                Ok(IfObject(None))
+            }
+
+            fn visit_u64<E>(self, _: u64) -> Result<IfObject<T>, E> {
+                Ok(IfObject(None))
+            }
+
+            fn visit_f64<E>(self, _: f64) -> Result<IfObject<T>, E> {
+                Ok(IfObject(None))
+            }
+
+            fn visit_str<E>(self, _: &str) -> Result<IfObject<T>, E> {
+                Ok(IfObject(None))
+            }
+
+            fn visit_unit<E>(self) -> Result<IfObject<T>, E> {
+                Ok(IfObject(None))
+            }
+        }
+
+        deserializer.deserialize_any(IfObjectVisitor(PhantomData))
+    }
+}
+
+/// An optional field that may be absent but not `null` (`#[serde(default, deserialize_with =
+/// "present")]`): plain `Option` fields take `null` as absent.
+pub(crate) fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(deserializer).map(Some)
+}
+
+/// An optional and nullable field (`#[serde(default, deserialize_with = "nullable")]`):
+/// absent is `None`, `null` is `Some(None)`.
+pub(crate) fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
+/// Free-form JSON (`#[serde(default, deserialize_with = "strict_value")]` on an
+/// `Option<Value>`): `null` is `None`, as for a plain `Option<Value>`, and no key may be given
+/// twice at any depth.
+pub(crate) fn strict_value<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Value>, D::Error> {
+    Option::<StrictValue>::deserialize(deserializer).map(|value| value.map(|StrictValue(v)| v))
+}
+
+/// The fields a model does not know (`#[serde(flatten, deserialize_with = "unique_fields")]`),
+/// no key given twice at any depth.
+pub(crate) fn unique_fields<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Map<String, Value>, D::Error> {
+    deserializer.deserialize_map(MapOnly(StrictVisitor { skip: None }))
+}
+
+/// [`unique_fields`] of a webhook payload read from the whole body: its `event` field is the
+/// envelope's, read before the payload, and not one of the payload's fields.
+pub(crate) fn payload_fields<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Map<String, Value>, D::Error> {
+    deserializer.deserialize_map(MapOnly(StrictVisitor {
+        skip: Some("event"),
+    }))
+}
+
+/// A JSON value with no key given twice in any of its objects (serde_json keeps the last one).
+pub(crate) struct StrictValue(pub(crate) Value);
+
+impl<'de> Deserialize<'de> for StrictValue {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer
+            .deserialize_any(StrictVisitor { skip: None })
+            .map(StrictValue)
+    }
+}
+
+/// Builds a [`Value`] (a [`Map`] for `deserialize_map`), refusing a key given twice; a key
+/// equal to `skip` is read and left out.
+#[derive(Clone, Copy)]
+struct StrictVisitor {
+    skip: Option<&'static str>,
+}
+
+impl<'de> DeserializeSeed<'de> for StrictVisitor {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_any(StrictVisitor { skip: None })
+    }
+}
+
+impl StrictVisitor {
+    fn entries<'de, A: MapAccess<'de>>(self, mut map: A) -> Result<Map<String, Value>, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if self.skip == Some(key.as_str()) {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            }
+            if object.contains_key(&key) {
+                return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+            }
+            let value = map.next_value_seed(StrictVisitor { skip: None })?;
+            object.insert(key, value);
+        }
+        Ok(object)
+    }
+}
+
+impl<'de> Visitor<'de> for StrictVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, value: bool) -> Result<Value, E> {
+        Ok(Value::Bool(value))
+    }
+
+    fn visit_i64<E>(self, value: i64) -> Result<Value, E> {
+        Ok(Value::Number(value.into()))
+    }
+
+    fn visit_u64<E>(self, value: u64) -> Result<Value, E> {
+        Ok(Value::Number(value.into()))
+    }
+
+    fn visit_f64<E>(self, value: f64) -> Result<Value, E> {
+        Ok(Number::from_f64(value).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E>(self, value: &str) -> Result<Value, E> {
+        Ok(Value::String(value.to_owned()))
+    }
+
+    fn visit_string<E>(self, value: String) -> Result<Value, E> {
+        Ok(Value::String(value))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        while let Some(item) = seq.next_element_seed(StrictVisitor { skip: None })? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Value, A::Error> {
+        self.entries(map).map(Value::Object)
+    }
+}
+
+/// `deserialize_map` of a flattened field: the visitor's value must be the map itself.
+struct MapOnly(StrictVisitor);
+
+impl<'de> Visitor<'de> for MapOnly {
+    type Value = Map<String, Value>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Map<String, Value>, A::Error> {
+        self.0.entries(map)
+    }
+}
