@@ -418,7 +418,7 @@ pub fn effect_of(call: &DecodedCall) -> CallEffect {
             for group in &batch.meta_details {
                 rows.group(group.payment_network_id, &group.request_details, &token);
             }
-            rows.finish(Excess::Kept)
+            rows.finish(Some(Excess::Kept))
         }
         Call::BatchRequests(batch) => {
             let mut rows = Rows::new(call.to, batch.fee_address);
@@ -430,7 +430,8 @@ pub fn effect_of(call: &DecodedCall) -> CallEffect {
                 BatchFunction::NativeConversion => BatchPaymentNetwork::NativeConversion,
             };
             rows.group(group, &batch.request_details, &token);
-            rows.finish(Excess::Kept)
+            // Of the one-list functions only the native ones are payable.
+            rows.finish(None)
         }
         Call::Erc20ConversionTransfer(_) | Call::NativeConversionTransfer(_) => {
             let native = if matches!(call.call, Call::NativeConversionTransfer(_)) {
@@ -681,14 +682,19 @@ impl Rows {
         );
     }
 
-    fn finish(mut self, excess_without_native_group: Excess) -> CallEffect {
+    /// The effect; without a native group, the call takes value if `excess_without_native_group`
+    /// says what becomes of it (`batchPayments` keeps it) and is not payable if `None`.
+    fn finish(mut self, excess_without_native_group: Option<Excess>) -> CallEffect {
         self.effect.native = if self.has_native_group {
             overflow_hazard(&mut self.effect, self.native_required);
             at_least(self.native_required, Excess::Refunded)
         } else {
-            NativeRule::AtLeast {
-                required: U256::ZERO,
-                excess: excess_without_native_group,
+            match excess_without_native_group {
+                Some(excess) => NativeRule::AtLeast {
+                    required: U256::ZERO,
+                    excess,
+                },
+                None => NativeRule::None,
             }
         };
         let token_puller = self

@@ -25,7 +25,9 @@ pub mod abi;
 mod builtin;
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::str::FromStr;
 use std::sync::OnceLock;
 
@@ -98,7 +100,7 @@ impl Contract {
 
     /// The artifact name (`"ERC20FeeProxy"`).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::Contract;
     /// assert_eq!(Contract::Erc20FeeProxy.name(), "ERC20FeeProxy");
     /// assert_eq!(Contract::Erc20ConversionProxy.name(), "Erc20ConversionProxy");
@@ -245,7 +247,7 @@ pub struct Deployment {
 impl Deployment {
     /// A deployment; the address must be of the network's family.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::address::PayeeAddress;
     /// use securepay::contracts::{Contract, ContractsError, Deployment};
     /// use securepay::network::Network;
@@ -282,7 +284,7 @@ impl Deployment {
 
     /// The contract.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -296,7 +298,7 @@ impl Deployment {
 
     /// The network.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -310,7 +312,7 @@ impl Deployment {
 
     /// The version (`"0.2.0"`, or `"tron"` for Tron deployments).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -325,7 +327,7 @@ impl Deployment {
 
     /// The version, cheap to clone (no allocation for the built-in table).
     ///
-    /// ```no_run
+    /// ```
     /// use std::borrow::Cow;
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
@@ -340,7 +342,7 @@ impl Deployment {
 
     /// The address (Base58 on Tron).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -354,7 +356,7 @@ impl Deployment {
 
     /// The block the contract was created in.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -399,12 +401,64 @@ pub struct Deployments {
     /// position) and kept in step with `entries`: a lookup is a binary search among one
     /// network's deployments.
     by_network: [Vec<(Address, usize)>; 8],
+    /// What is registered at each address of each network, kept in step with `entries`: the
+    /// ambiguity check runs when the table changes, and a lookup is one hash probe.
+    registered: HashMap<Located, Registered, BuildHasherDefault<LocatedHasher>>,
+}
+
+/// An address on a network: the key of [`Deployments`]'s `registered`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Located {
+    network: Network,
+    address: Address,
+}
+
+impl Hash for Located {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // An address is a keccak digest: its last eight bytes are already uniform.
+        let low = self
+            .address
+            .split_last_chunk()
+            .map_or(0, |(_, low)| u64::from_le_bytes(*low));
+        state.write_u64(low ^ network_slot(self.network) as u64);
+    }
+}
+
+/// The hasher of [`Located`]: it takes the eight address bytes as they are (hashing a digest
+/// again would only cost time).
+#[derive(Debug, Clone, Copy, Default)]
+struct LocatedHasher(u64);
+
+impl Hasher for LocatedHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Not used by `Located` (it writes one `u64`); any bytes still hash.
+        for byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(*byte);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
+/// What a table registers at one address of one network.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Registered {
+    /// One contract (one or more of its versions).
+    One(Contract),
+    /// Two different contracts: the first two in table order.
+    Ambiguous(Contract, Contract),
 }
 
 impl Deployments {
     /// An empty table.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -419,7 +473,7 @@ impl Deployments {
     /// The service's deployments on the eight networks, compiled in, and the LI.FI diamond
     /// (`0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE`) on the six cross-chain source networks.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -457,6 +511,7 @@ impl Deployments {
                     .map(|&(contract, version)| (contract, version.to_owned()))
                     .collect(),
                 by_network: Default::default(),
+                registered: Default::default(),
             };
             table.reindex();
             table
@@ -473,11 +528,27 @@ impl Deployments {
         for list in &mut self.by_network {
             list.sort_unstable();
         }
+        self.registered.clear();
+        for d in &self.entries {
+            let located = Located {
+                network: d.network,
+                address: d.address.abi(),
+            };
+            let registered = self
+                .registered
+                .entry(located)
+                .or_insert(Registered::One(d.contract));
+            if let Registered::One(first) = *registered {
+                if first != d.contract {
+                    *registered = Registered::Ambiguous(first, d.contract);
+                }
+            }
+        }
     }
 
     /// Adds a deployment, replacing any with the same contract, network and version.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::{Contract, Deployment, Deployments};
     /// use securepay::network::Network;
     ///
@@ -502,7 +573,7 @@ impl Deployments {
 
     /// Makes `version` the default version of `contract` (used where no version is named).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -519,7 +590,7 @@ impl Deployments {
 
     /// Every deployment.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -534,7 +605,7 @@ impl Deployments {
     /// The default version of `contract` on `network`: `"tron"` on Tron, else the table's
     /// default for the contract.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -555,7 +626,7 @@ impl Deployments {
 
     /// The deployment of `contract` on `network`, at `version` or the default version.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -586,7 +657,7 @@ impl Deployments {
 
     /// The canonical address of `contract` on `network` (its default version).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::{Contract, Deployments};
     /// use securepay::network::Network;
     ///
@@ -607,7 +678,7 @@ impl Deployments {
 
     /// Every deployment at `address` on `network` (one contract, possibly several versions).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::Deployments;
     /// use securepay::network::Network;
     ///
@@ -638,7 +709,7 @@ impl Deployments {
 
     /// Which contract is at `address` on `network`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::{Contract, ContractsError, Deployments};
     /// use securepay::network::Network;
     ///
@@ -654,25 +725,33 @@ impl Deployments {
         network: Network,
         address: &PayeeAddress,
     ) -> Result<Contract, ContractsError> {
-        let mut found = self.at(network, address).map(Deployment::contract);
-        let first = found.next().ok_or(ContractsError::UnknownAddress {
+        let located = Located {
             network,
-            address: *address,
-        })?;
-        match found.find(|c| *c != first) {
-            Some(second) => Err(ContractsError::Ambiguous {
+            address: address.abi(),
+        };
+        let registered = if address.fits(network) {
+            self.registered.get(&located).copied()
+        } else {
+            None // a deployment's address is always of its network's family
+        };
+        match registered {
+            Some(Registered::One(contract)) => Ok(contract),
+            Some(Registered::Ambiguous(first, second)) => Err(ContractsError::Ambiguous {
                 network,
                 address: *address,
                 first,
                 second,
             }),
-            None => Ok(first),
+            None => Err(ContractsError::UnknownAddress {
+                network,
+                address: *address,
+            }),
         }
     }
 
     /// Which contract is at `address` on the chain `chain_id`.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::address;
     /// use securepay::contracts::{Contract, ContractsError, Deployments};
     /// use securepay::network::Network;

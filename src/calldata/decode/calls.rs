@@ -4,11 +4,44 @@
 //! addresses are of the network's family (Base58 on Tron).
 
 use alloy_primitives::{Address, Bytes, U256};
+use alloy_sol_types::SolCall;
 use serde::Serialize;
 
 use crate::address::PayeeAddress;
 use crate::calldata::BatchPaymentNetwork;
+use crate::contracts::abi::{
+    IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20FeeProxy, IERC20Proxy,
+    IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy, IEthereumProxy, IERC20,
+};
 use crate::serde_util::{bytes_hex, u256_decimal};
+
+/// The function name of a `sol!` signature: `"approve(address,uint256)"` → `"approve"`.
+const fn function_name(signature: &'static str) -> &'static str {
+    let bytes = signature.as_bytes();
+    let mut rest = bytes;
+    while let [first, tail @ ..] = rest {
+        if *first == b'(' {
+            break;
+        }
+        rest = tail;
+    }
+    // Cut before an ASCII byte of a `&str`: always UTF-8.
+    let Some((name, _)) = bytes.split_at_checked(bytes.len().saturating_sub(rest.len())) else {
+        return signature;
+    };
+    match core::str::from_utf8(name) {
+        Ok(name) => name,
+        Err(_) => signature,
+    }
+}
+
+/// The Solidity name of a generated call, from its [`SolCall::SIGNATURE`] (a constant).
+pub(super) trait FunctionName: SolCall {
+    /// `"approve"` for `approve(address,uint256)`.
+    const FUNCTION: &'static str = function_name(Self::SIGNATURE);
+}
+
+impl<C: SolCall> FunctionName for C {}
 
 /// A decoded call, by function.
 ///
@@ -62,7 +95,7 @@ pub enum Call {
 impl Call {
     /// The Solidity function name.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::{hex, U256};
     /// use securepay::calldata::Decoder;
     /// use securepay::network::Network;
@@ -75,20 +108,28 @@ impl Call {
     /// ```
     pub fn function(&self) -> &'static str {
         match self {
-            Call::Erc20FeeTransfer(_) | Call::Erc20ConversionTransfer(_) => {
-                "transferFromWithReferenceAndFee"
+            Call::Erc20FeeTransfer(_) => {
+                IERC20FeeProxy::transferFromWithReferenceAndFeeCall::FUNCTION
             }
-            Call::NativeFeeTransfer(_) | Call::NativeConversionTransfer(_) => {
-                "transferWithReferenceAndFee"
+            Call::NativeFeeTransfer(_) => {
+                IEthereumFeeProxy::transferWithReferenceAndFeeCall::FUNCTION
             }
-            Call::NativeFeeExactTransfer(_) => "transferExactEthWithReferenceAndFee",
-            Call::Approve(_) => "approve",
-            Call::Transfer(_) => "transfer",
+            Call::NativeFeeExactTransfer(_) => {
+                IEthereumFeeProxy::transferExactEthWithReferenceAndFeeCall::FUNCTION
+            }
+            Call::Approve(_) => IERC20::approveCall::FUNCTION,
+            Call::Transfer(_) => IERC20::transferCall::FUNCTION,
+            Call::Erc20ConversionTransfer(_) => {
+                IErc20ConversionProxy::transferFromWithReferenceAndFeeCall::FUNCTION
+            }
+            Call::NativeConversionTransfer(_) => {
+                IEthConversionProxy::transferWithReferenceAndFeeCall::FUNCTION
+            }
             Call::LegacyBatch(batch) => batch.function(),
-            Call::BatchPayments(_) => "batchPayments",
+            Call::BatchPayments(_) => Bcp::batchPaymentsCall::FUNCTION,
             Call::BatchRequests(batch) => batch.function.name(),
-            Call::Erc20ProxyTransfer(_) => "transferFromWithReference",
-            Call::NativeProxyTransfer(_) => "transferWithReference",
+            Call::Erc20ProxyTransfer(_) => IERC20Proxy::transferFromWithReferenceCall::FUNCTION,
+            Call::NativeProxyTransfer(_) => IEthereumProxy::transferWithReferenceCall::FUNCTION,
         }
     }
 }
@@ -287,16 +328,18 @@ pub struct LegacyBatch {
 impl LegacyBatch {
     fn function(&self) -> &'static str {
         match self.tokens {
-            LegacyBatchTokens::Single { .. } => "batchERC20PaymentsWithReference",
-            LegacyBatchTokens::PerPayment { .. } => "batchERC20PaymentsMultiTokensWithReference",
-            LegacyBatchTokens::Native {} => "batchEthPaymentsWithReference",
+            LegacyBatchTokens::Single { .. } => Bp::batchERC20PaymentsWithReferenceCall::FUNCTION,
+            LegacyBatchTokens::PerPayment { .. } => {
+                Bp::batchERC20PaymentsMultiTokensWithReferenceCall::FUNCTION
+            }
+            LegacyBatchTokens::Native {} => Bp::batchEthPaymentsWithReferenceCall::FUNCTION,
         }
     }
 
     /// Each payment: `(token, recipient, amount, reference, fee)`; the token is `None` for a
     /// native batch.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::U256;
     /// use securepay::calldata::{BatchPayee, Builder, Call, Decoder};
     /// use securepay::network::Network;
@@ -407,18 +450,20 @@ pub enum BatchFunction {
 impl BatchFunction {
     /// The Solidity function name.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::calldata::decode::BatchFunction;
     /// assert_eq!(BatchFunction::MultiErc20Conversion.name(), "batchMultiERC20ConversionPayments");
     /// assert_eq!(BatchFunction::Native.name(), "batchNativePayments");
     /// ```
     pub const fn name(self) -> &'static str {
         match self {
-            BatchFunction::Erc20 => "batchERC20Payments",
-            BatchFunction::MultiErc20 => "batchMultiERC20Payments",
-            BatchFunction::MultiErc20Conversion => "batchMultiERC20ConversionPayments",
-            BatchFunction::Native => "batchNativePayments",
-            BatchFunction::NativeConversion => "batchNativeConversionPayments",
+            BatchFunction::Erc20 => Bcp::batchERC20PaymentsCall::FUNCTION,
+            BatchFunction::MultiErc20 => Bcp::batchMultiERC20PaymentsCall::FUNCTION,
+            BatchFunction::MultiErc20Conversion => {
+                Bcp::batchMultiERC20ConversionPaymentsCall::FUNCTION
+            }
+            BatchFunction::Native => Bcp::batchNativePaymentsCall::FUNCTION,
+            BatchFunction::NativeConversion => Bcp::batchNativeConversionPaymentsCall::FUNCTION,
         }
     }
 }

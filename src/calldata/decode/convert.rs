@@ -1,7 +1,8 @@
-//! From the `sol!` call structs to [`Call`]: addresses of the network's family, parallel arrays
-//! checked, group ids typed.
+//! From the variants of the `sol!`-generated `…Calls` enums to [`Call`]: addresses of the
+//! network's family, parallel arrays checked, group ids typed.
 
 use alloy_primitives::{Address, U256};
+use alloy_sol_types::SolInterface;
 
 use super::calls::*;
 use super::DecodeError;
@@ -12,21 +13,110 @@ use crate::contracts::abi::{
     IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy, IEthereumProxy, IERC20,
 };
 use crate::network::Network;
+use Bcp::IBatchConversionPaymentsCalls;
+use Bp::IBatchPaymentsCalls;
+use IERC20FeeProxy::IERC20FeeProxyCalls;
+use IERC20Proxy::IERC20ProxyCalls;
+use IErc20ConversionProxy::IErc20ConversionProxyCalls;
+use IEthConversionProxy::IEthConversionProxyCalls;
+use IEthereumFeeProxy::IEthereumFeeProxyCalls;
+use IEthereumProxy::IEthereumProxyCalls;
+use IERC20::IERC20Calls;
 
+/// Turns decoded arguments into [`Call`]s of the network's address family.
 pub(super) struct Convert {
     pub(super) network: Network,
 }
 
+/// A `sol!`-generated `…Calls` enum the decoder dispatches through.
+pub(super) trait Interface: SolInterface {
+    /// The function `selector` names in this interface (the generated `name_by_selector`).
+    fn function(selector: [u8; 4]) -> Option<&'static str>;
+
+    /// The decoded call as a [`Call`], checked against the `value` sent.
+    fn into_call(self, convert: &Convert, value: U256) -> Result<Call, DecodeError>;
+}
+
+/// For each interface, the [`Convert`] method of each of its functions (every method takes the
+/// generated call struct and the value); implements [`Interface`] and [`any_function`]. The
+/// `match` on each enum is exhaustive: a function added to an ABI without a conversion here does
+/// not compile.
+macro_rules! interfaces {
+    ($($calls:ident { $($function:ident => $method:ident,)+ })+) => {
+        $(
+            impl Interface for $calls {
+                #[inline]
+                fn function(selector: [u8; 4]) -> Option<&'static str> {
+                    $calls::name_by_selector(selector)
+                }
+
+                #[inline]
+                fn into_call(self, convert: &Convert, value: U256) -> Result<Call, DecodeError> {
+                    match self {
+                        $($calls::$function(call) => convert.$method(call, value),)+
+                    }
+                }
+            }
+        )+
+
+        /// The function `selector` names in any of the interfaces (their generated selectors).
+        pub(super) fn any_function(selector: [u8; 4]) -> Option<&'static str> {
+            None $(.or_else(|| $calls::name_by_selector(selector)))+
+        }
+    };
+}
+
+interfaces! {
+    IERC20FeeProxyCalls {
+        transferFromWithReferenceAndFee => erc20_fee,
+    }
+    IEthereumFeeProxyCalls {
+        transferWithReferenceAndFee => native_fee,
+        transferExactEthWithReferenceAndFee => native_fee_exact,
+    }
+    IERC20Calls {
+        approve => approve,
+        transfer => transfer,
+    }
+    IErc20ConversionProxyCalls {
+        transferFromWithReferenceAndFee => erc20_conversion,
+    }
+    IEthConversionProxyCalls {
+        transferWithReferenceAndFee => native_conversion,
+    }
+    IBatchPaymentsCalls {
+        batchERC20PaymentsWithReference => batch_erc20,
+        batchERC20PaymentsMultiTokensWithReference => batch_erc20_multi,
+        batchEthPaymentsWithReference => batch_eth,
+    }
+    IBatchConversionPaymentsCalls {
+        batchPayments => batch_payments,
+        batchMultiERC20ConversionPayments => batch_multi_erc20_conversion,
+        batchERC20Payments => batch_nc_erc20,
+        batchMultiERC20Payments => batch_nc_multi_erc20,
+        batchNativePayments => batch_nc_native,
+        batchNativeConversionPayments => batch_native_conversion,
+    }
+    IERC20ProxyCalls {
+        transferFromWithReference => erc20_proxy,
+    }
+    IEthereumProxyCalls {
+        transferWithReference => native_proxy,
+    }
+}
+
 impl UsdLimit {
-    pub(super) fn paths(paths_to_usd: Vec<Vec<Address>>) -> UsdLimit {
+    fn paths(paths_to_usd: Vec<Vec<Address>>) -> UsdLimit {
         UsdLimit::Paths { paths_to_usd }
     }
 
-    pub(super) fn skip(skip_fee_usd_limit: bool) -> UsdLimit {
+    fn skip(skip_fee_usd_limit: bool) -> UsdLimit {
         UsdLimit::Skip { skip_fee_usd_limit }
     }
 }
 
+/// The conversions: one per function, each taking the generated call struct and the value
+/// sent (read only by `transferWithReferenceAndFee`, whose amount is the value minus the fee).
 impl Convert {
     fn address(&self, address: Address) -> PayeeAddress {
         PayeeAddress::from_abi(self.network, address)
@@ -36,18 +126,22 @@ impl Convert {
         addresses.into_iter().map(|a| self.address(a)).collect()
     }
 
-    pub(super) fn erc20_fee(&self, c: IERC20FeeProxy::transferFromWithReferenceAndFeeCall) -> Call {
-        Call::Erc20FeeTransfer(Erc20FeeTransfer {
+    fn erc20_fee(
+        &self,
+        c: IERC20FeeProxy::transferFromWithReferenceAndFeeCall,
+        _value: U256,
+    ) -> Result<Call, DecodeError> {
+        Ok(Call::Erc20FeeTransfer(Erc20FeeTransfer {
             token_address: self.address(c._tokenAddress),
             to: self.address(c._to),
             amount: c._amount,
             payment_reference: c._paymentReference,
             fee_amount: c._feeAmount,
             fee_address: self.address(c._feeAddress),
-        })
+        }))
     }
 
-    pub(super) fn native_fee(
+    fn native_fee(
         &self,
         c: IEthereumFeeProxy::transferWithReferenceAndFeeCall,
         value: U256,
@@ -67,38 +161,40 @@ impl Convert {
         }))
     }
 
-    pub(super) fn native_fee_exact(
+    fn native_fee_exact(
         &self,
         c: IEthereumFeeProxy::transferExactEthWithReferenceAndFeeCall,
-    ) -> Call {
-        Call::NativeFeeExactTransfer(NativeFeeExactTransfer {
+        _value: U256,
+    ) -> Result<Call, DecodeError> {
+        Ok(Call::NativeFeeExactTransfer(NativeFeeExactTransfer {
             to: self.address(c._to),
             amount: c._amount,
             payment_reference: c._paymentReference,
             fee_amount: c._feeAmount,
             fee_address: self.address(c._feeAddress),
-        })
+        }))
     }
 
-    pub(super) fn approve(&self, c: IERC20::approveCall) -> Call {
-        Call::Approve(Approve {
+    fn approve(&self, c: IERC20::approveCall, _value: U256) -> Result<Call, DecodeError> {
+        Ok(Call::Approve(Approve {
             spender: self.address(c.spender),
             amount: c.amount,
-        })
+        }))
     }
 
-    pub(super) fn transfer(&self, c: IERC20::transferCall) -> Call {
-        Call::Transfer(Transfer {
+    fn transfer(&self, c: IERC20::transferCall, _value: U256) -> Result<Call, DecodeError> {
+        Ok(Call::Transfer(Transfer {
             to: self.address(c.to),
             amount: c.amount,
-        })
+        }))
     }
 
-    pub(super) fn erc20_conversion(
+    fn erc20_conversion(
         &self,
         c: IErc20ConversionProxy::transferFromWithReferenceAndFeeCall,
-    ) -> Call {
-        Call::Erc20ConversionTransfer(Erc20ConversionTransfer {
+        _value: U256,
+    ) -> Result<Call, DecodeError> {
+        Ok(Call::Erc20ConversionTransfer(Erc20ConversionTransfer {
             to: self.address(c._to),
             request_amount: c._requestAmount,
             path: c._path,
@@ -107,14 +203,15 @@ impl Convert {
             fee_address: self.address(c._feeAddress),
             max_to_spend: c._maxToSpend,
             max_rate_timespan: c._maxRateTimespan,
-        })
+        }))
     }
 
-    pub(super) fn native_conversion(
+    fn native_conversion(
         &self,
         c: IEthConversionProxy::transferWithReferenceAndFeeCall,
-    ) -> Call {
-        Call::NativeConversionTransfer(NativeConversionTransfer {
+        _value: U256,
+    ) -> Result<Call, DecodeError> {
+        Ok(Call::NativeConversionTransfer(NativeConversionTransfer {
             to: self.address(c._to),
             request_amount: c._requestAmount,
             path: c._path,
@@ -122,7 +219,7 @@ impl Convert {
             fee_amount: c._feeAmount,
             fee_address: self.address(c._feeAddress),
             max_rate_timespan: c._maxRateTimespan,
-        })
+        }))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -131,9 +228,9 @@ impl Convert {
         function: &'static str,
         tokens: LegacyBatchTokens,
         recipients: Vec<Address>,
-        amounts: Vec<alloy_primitives::U256>,
+        amounts: Vec<U256>,
         payment_references: Vec<alloy_primitives::Bytes>,
-        fee_amounts: Vec<alloy_primitives::U256>,
+        fee_amounts: Vec<U256>,
         fee_address: Address,
     ) -> Result<Call, DecodeError> {
         let n = recipients.len();
@@ -158,15 +255,16 @@ impl Convert {
         }))
     }
 
-    pub(super) fn batch_erc20(
+    fn batch_erc20(
         &self,
         c: Bp::batchERC20PaymentsWithReferenceCall,
+        _value: U256,
     ) -> Result<Call, DecodeError> {
         let tokens = LegacyBatchTokens::Single {
             token_address: self.address(c._tokenAddress),
         };
         self.legacy(
-            "batchERC20PaymentsWithReference",
+            Bp::batchERC20PaymentsWithReferenceCall::FUNCTION,
             tokens,
             c._recipients,
             c._amounts,
@@ -176,15 +274,16 @@ impl Convert {
         )
     }
 
-    pub(super) fn batch_erc20_multi(
+    fn batch_erc20_multi(
         &self,
         c: Bp::batchERC20PaymentsMultiTokensWithReferenceCall,
+        _value: U256,
     ) -> Result<Call, DecodeError> {
         let tokens = LegacyBatchTokens::PerPayment {
             token_addresses: self.addresses(c._tokenAddresses),
         };
         self.legacy(
-            "batchERC20PaymentsMultiTokensWithReference",
+            Bp::batchERC20PaymentsMultiTokensWithReferenceCall::FUNCTION,
             tokens,
             c._recipients,
             c._amounts,
@@ -194,12 +293,13 @@ impl Convert {
         )
     }
 
-    pub(super) fn batch_eth(
+    fn batch_eth(
         &self,
         c: Bp::batchEthPaymentsWithReferenceCall,
+        _value: U256,
     ) -> Result<Call, DecodeError> {
         self.legacy(
-            "batchEthPaymentsWithReference",
+            Bp::batchEthPaymentsWithReferenceCall::FUNCTION,
             LegacyBatchTokens::Native {},
             c._recipients,
             c._amounts,
@@ -224,7 +324,7 @@ impl Convert {
             .collect()
     }
 
-    pub(super) fn batch_payments(&self, c: Bcp::batchPaymentsCall) -> Result<Call, DecodeError> {
+    fn batch_payments(&self, c: Bcp::batchPaymentsCall, _value: U256) -> Result<Call, DecodeError> {
         let meta_details = c
             .metaDetails
             .into_iter()
@@ -244,34 +344,104 @@ impl Convert {
         }))
     }
 
-    pub(super) fn batch_requests(
+    fn batch_requests(
         &self,
         function: BatchFunction,
         details: Vec<abi::RequestDetail>,
         usd_limit: UsdLimit,
         fee_address: Address,
-    ) -> Call {
-        Call::BatchRequests(BatchRequests {
+    ) -> Result<Call, DecodeError> {
+        Ok(Call::BatchRequests(BatchRequests {
             function,
             request_details: self.request_details(details),
             usd_limit,
             fee_address: self.address(fee_address),
-        })
+        }))
     }
 
-    pub(super) fn erc20_proxy(&self, c: IERC20Proxy::transferFromWithReferenceCall) -> Call {
-        Call::Erc20ProxyTransfer(Erc20ProxyTransfer {
+    fn batch_multi_erc20_conversion(
+        &self,
+        c: Bcp::batchMultiERC20ConversionPaymentsCall,
+        _value: U256,
+    ) -> Result<Call, DecodeError> {
+        let usd_limit = UsdLimit::paths(c.pathsToUSD);
+        let function = BatchFunction::MultiErc20Conversion;
+        self.batch_requests(function, c.requestDetails, usd_limit, c.feeAddress)
+    }
+
+    fn batch_nc_erc20(
+        &self,
+        c: Bcp::batchERC20PaymentsCall,
+        _value: U256,
+    ) -> Result<Call, DecodeError> {
+        let usd_limit = UsdLimit::paths(c.pathsToUSD);
+        self.batch_requests(
+            BatchFunction::Erc20,
+            c.requestDetails,
+            usd_limit,
+            c.feeAddress,
+        )
+    }
+
+    fn batch_nc_multi_erc20(
+        &self,
+        c: Bcp::batchMultiERC20PaymentsCall,
+        _value: U256,
+    ) -> Result<Call, DecodeError> {
+        let usd_limit = UsdLimit::paths(c.pathsToUSD);
+        self.batch_requests(
+            BatchFunction::MultiErc20,
+            c.requestDetails,
+            usd_limit,
+            c.feeAddress,
+        )
+    }
+
+    fn batch_nc_native(
+        &self,
+        c: Bcp::batchNativePaymentsCall,
+        _value: U256,
+    ) -> Result<Call, DecodeError> {
+        let usd_limit = UsdLimit::skip(c.skipFeeUSDLimit);
+        self.batch_requests(
+            BatchFunction::Native,
+            c.requestDetails,
+            usd_limit,
+            c.feeAddress,
+        )
+    }
+
+    fn batch_native_conversion(
+        &self,
+        c: Bcp::batchNativeConversionPaymentsCall,
+        _value: U256,
+    ) -> Result<Call, DecodeError> {
+        let usd_limit = UsdLimit::skip(c.skipFeeUSDLimit);
+        let function = BatchFunction::NativeConversion;
+        self.batch_requests(function, c.requestDetails, usd_limit, c.feeAddress)
+    }
+
+    fn erc20_proxy(
+        &self,
+        c: IERC20Proxy::transferFromWithReferenceCall,
+        _value: U256,
+    ) -> Result<Call, DecodeError> {
+        Ok(Call::Erc20ProxyTransfer(Erc20ProxyTransfer {
             token_address: self.address(c._tokenAddress),
             to: self.address(c._to),
             amount: c._amount,
             payment_reference: c._paymentReference,
-        })
+        }))
     }
 
-    pub(super) fn native_proxy(&self, c: IEthereumProxy::transferWithReferenceCall) -> Call {
-        Call::NativeProxyTransfer(NativeProxyTransfer {
+    fn native_proxy(
+        &self,
+        c: IEthereumProxy::transferWithReferenceCall,
+        _value: U256,
+    ) -> Result<Call, DecodeError> {
+        Ok(Call::NativeProxyTransfer(NativeProxyTransfer {
             to: self.address(c._to),
             payment_reference: c._paymentReference,
-        })
+        }))
     }
 }

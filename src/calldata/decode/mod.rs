@@ -22,11 +22,19 @@ pub use calls::{
     RequestDetail, Transfer, UsdLimit,
 };
 
+use convert::{any_function, Convert, Interface};
+
 use crate::address::PayeeAddress;
-use crate::contracts::abi::{
-    IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20FeeProxy, IERC20Proxy,
-    IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy, IEthereumProxy, IERC20,
-};
+use crate::calldata::effect::{effect_of, NativeRule};
+use crate::contracts::abi::IBatchConversionPayments::IBatchConversionPaymentsCalls;
+use crate::contracts::abi::IBatchPayments::{self, IBatchPaymentsCalls};
+use crate::contracts::abi::IERC20FeeProxy::IERC20FeeProxyCalls;
+use crate::contracts::abi::IERC20Proxy::IERC20ProxyCalls;
+use crate::contracts::abi::IErc20ConversionProxy::IErc20ConversionProxyCalls;
+use crate::contracts::abi::IEthConversionProxy::IEthConversionProxyCalls;
+use crate::contracts::abi::IEthereumFeeProxy::IEthereumFeeProxyCalls;
+use crate::contracts::abi::IEthereumProxy::IEthereumProxyCalls;
+use crate::contracts::abi::IERC20::IERC20Calls;
 use crate::contracts::{Contract, ContractsError, Deployments};
 use crate::currency::{Catalog, CurrencyId};
 use crate::network::{ChainKind, Network, NetworkError};
@@ -251,7 +259,7 @@ pub struct Decoder<'a> {
 impl Decoder<'static> {
     /// A decoder over the built-in deployment table and currency catalog.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::{hex, U256};
     /// use securepay::calldata::{Call, Decoder};
     /// use securepay::network::Network;
@@ -275,75 +283,119 @@ impl Decoder<'static> {
 
 const STRICT: AbiDecoderConfig = AbiDecoderConfig::new().strict(true);
 
-const ERC20_FEE: [u8; 4] = IERC20FeeProxy::transferFromWithReferenceAndFeeCall::SELECTOR;
-const NATIVE_FEE: [u8; 4] = IEthereumFeeProxy::transferWithReferenceAndFeeCall::SELECTOR;
-const NATIVE_FEE_EXACT: [u8; 4] =
-    IEthereumFeeProxy::transferExactEthWithReferenceAndFeeCall::SELECTOR;
-const APPROVE: [u8; 4] = IERC20::approveCall::SELECTOR;
-const TRANSFER: [u8; 4] = IERC20::transferCall::SELECTOR;
-const ERC20_CONVERSION: [u8; 4] =
-    IErc20ConversionProxy::transferFromWithReferenceAndFeeCall::SELECTOR;
-const NATIVE_CONVERSION: [u8; 4] = IEthConversionProxy::transferWithReferenceAndFeeCall::SELECTOR;
-const BATCH_ERC20: [u8; 4] = Bp::batchERC20PaymentsWithReferenceCall::SELECTOR;
-const BATCH_ERC20_MULTI: [u8; 4] = Bp::batchERC20PaymentsMultiTokensWithReferenceCall::SELECTOR;
-const BATCH_ETH: [u8; 4] = Bp::batchEthPaymentsWithReferenceCall::SELECTOR;
-const BATCH_PAYMENTS: [u8; 4] = Bcp::batchPaymentsCall::SELECTOR;
-const BATCH_MULTI_ERC20_CONVERSION: [u8; 4] = Bcp::batchMultiERC20ConversionPaymentsCall::SELECTOR;
-const BATCH_NATIVE_CONVERSION: [u8; 4] = Bcp::batchNativeConversionPaymentsCall::SELECTOR;
-const BATCH_NC_ERC20: [u8; 4] = Bcp::batchERC20PaymentsCall::SELECTOR;
-const BATCH_NC_MULTI_ERC20: [u8; 4] = Bcp::batchMultiERC20PaymentsCall::SELECTOR;
-const BATCH_NC_NATIVE: [u8; 4] = Bcp::batchNativePaymentsCall::SELECTOR;
-const ERC20_PROXY: [u8; 4] = IERC20Proxy::transferFromWithReferenceCall::SELECTOR;
-const NATIVE_PROXY: [u8; 4] = IEthereumProxy::transferWithReferenceCall::SELECTOR;
-
-/// The function a known selector names, whatever the target.
-fn function_of(selector: [u8; 4]) -> Option<&'static str> {
-    Some(match selector {
-        ERC20_FEE | ERC20_CONVERSION => "transferFromWithReferenceAndFee",
-        NATIVE_FEE | NATIVE_CONVERSION => "transferWithReferenceAndFee",
-        NATIVE_FEE_EXACT => "transferExactEthWithReferenceAndFee",
-        APPROVE => "approve",
-        TRANSFER => "transfer",
-        BATCH_ERC20 => "batchERC20PaymentsWithReference",
-        BATCH_ERC20_MULTI => "batchERC20PaymentsMultiTokensWithReference",
-        BATCH_ETH => "batchEthPaymentsWithReference",
-        BATCH_PAYMENTS => "batchPayments",
-        BATCH_MULTI_ERC20_CONVERSION => "batchMultiERC20ConversionPayments",
-        BATCH_NATIVE_CONVERSION => "batchNativeConversionPayments",
-        BATCH_NC_ERC20 => "batchERC20Payments",
-        BATCH_NC_MULTI_ERC20 => "batchMultiERC20Payments",
-        BATCH_NC_NATIVE => "batchNativePayments",
-        ERC20_PROXY => "transferFromWithReference",
-        NATIVE_PROXY => "transferWithReference",
-        _ => return None,
-    })
+/// What a decoded call carries besides the call: the network, the address called, what it is
+/// and the value sent.
+struct Frame {
+    network: Network,
+    to: PayeeAddress,
+    target: Target,
+    value: U256,
 }
 
-/// Strictly decodes the arguments of `C`, naming what is wrong on failure.
-#[inline]
-fn strict<C: SolCall>(args: &[u8]) -> Result<C, DecodeError> {
-    C::abi_decode_raw_with_config(args, STRICT).map_err(|error| {
-        let function = function_of(C::SELECTOR).unwrap_or("call");
-        if let Ok(decoded) =
-            C::abi_decode_raw_with_config(args, STRICT.validate_allow_trailing_bytes(true))
+impl Frame {
+    /// Decodes `args` strictly with the interface `I` and converts the call.
+    #[inline]
+    fn decode<I: Interface>(
+        self,
+        selector: [u8; 4],
+        args: &[u8],
+    ) -> Result<DecodedCall, DecodeError> {
+        let call = match I::abi_decode_raw_with_config(selector, args, STRICT) {
+            Ok(call) => call.into_call(
+                &Convert {
+                    network: self.network,
+                },
+                self.value,
+            )?,
+            Err(error) => return Err(refused::<I>(selector, args, &self.target, error)),
+        };
+        Ok(DecodedCall {
+            network: self.network,
+            to: self.to,
+            target: self.target,
+            value: self.value,
+            call,
+        })
+    }
+}
+
+/// Why `I` refused `args`: a selector of another interface or of none, or what is wrong with
+/// the encoding.
+#[cold]
+#[inline(never)]
+fn refused<I: Interface>(
+    selector: [u8; 4],
+    args: &[u8],
+    target: &Target,
+    error: alloy_sol_types::Error,
+) -> DecodeError {
+    let Some(function) = I::function(selector) else {
+        return not_on(selector, target);
+    };
+    let allow_trailing = STRICT.validate_allow_trailing_bytes(true);
+    if let Ok(decoded) = I::abi_decode_raw_with_config(selector, args, allow_trailing) {
+        return DecodeError::TrailingBytes {
+            function,
+            extra: args.len().saturating_sub(decoded.abi_encoded_size()),
+        };
+    }
+    match error {
+        alloy_sol_types::Error::Overrun => DecodeError::Truncated(function),
+        alloy_sol_types::Error::TypeCheckFail { .. } => DecodeError::DirtyValue(function),
+        _ => DecodeError::NonCanonical(function),
+    }
+}
+
+/// A selector that is not a function of `target`: of another contract's interface, or of none.
+#[cold]
+#[inline(never)]
+fn not_on(selector: [u8; 4], target: &Target) -> DecodeError {
+    match any_function(selector) {
+        Some(function) => DecodeError::SelectorNotOnTarget {
+            selector,
+            function,
+            target: target.to_string(),
+        },
+        None => DecodeError::UnknownSelector(selector),
+    }
+}
+
+/// The call: the target selects the interface whose generated `…Calls` enum decodes it.
+fn call(frame: Frame, selector: [u8; 4], args: &[u8]) -> Result<DecodedCall, DecodeError> {
+    let contract = match frame.target {
+        Target::Token { .. } => return frame.decode::<IERC20Calls>(selector, args),
+        Target::Contract(contract) => contract,
+    };
+    match contract {
+        Contract::Erc20FeeProxy => frame.decode::<IERC20FeeProxyCalls>(selector, args),
+        Contract::EthereumFeeProxy => frame.decode::<IEthereumFeeProxyCalls>(selector, args),
+        Contract::BatchConversionPayments => {
+            frame.decode::<IBatchConversionPaymentsCalls>(selector, args)
+        }
+        Contract::BatchPayments => frame.decode::<IBatchPaymentsCalls>(selector, args),
+        // Tron's ERC20BatchPayments has the two ERC-20 functions of the legacy interface.
+        Contract::Erc20BatchPayments
+            if selector != IBatchPayments::batchEthPaymentsWithReferenceCall::SELECTOR =>
         {
-            return DecodeError::TrailingBytes {
-                function,
-                extra: args.len().saturating_sub(decoded.abi_encoded_size()),
-            };
+            frame.decode::<IBatchPaymentsCalls>(selector, args)
         }
-        match error {
-            alloy_sol_types::Error::Overrun => DecodeError::Truncated(function),
-            alloy_sol_types::Error::TypeCheckFail { .. } => DecodeError::DirtyValue(function),
-            _ => DecodeError::NonCanonical(function),
+        Contract::Erc20ConversionProxy => {
+            frame.decode::<IErc20ConversionProxyCalls>(selector, args)
         }
-    })
+        Contract::EthConversionProxy => frame.decode::<IEthConversionProxyCalls>(selector, args),
+        Contract::Erc20Proxy => frame.decode::<IERC20ProxyCalls>(selector, args),
+        Contract::EthereumProxy => frame.decode::<IEthereumProxyCalls>(selector, args),
+        Contract::Erc20BatchPayments
+        | Contract::ChainlinkConversionPath
+        | Contract::SingleRequestProxyFactory
+        | Contract::LiFiDiamond => Err(not_on(selector, &frame.target)),
+    }
 }
 
 impl<'a> Decoder<'a> {
     /// A decoder over the caller's deployment table and catalog.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::calldata::{DecodeError, Decoder};
     /// use securepay::contracts::Deployments;
     /// use securepay::currency::Catalog;
@@ -366,7 +418,7 @@ impl<'a> Decoder<'a> {
 
     /// What `to` is on `network`: one of the service's contracts or a catalog token.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::calldata::{Decoder, Target};
     /// use securepay::contracts::Contract;
     /// use securepay::network::Network;
@@ -378,21 +430,19 @@ impl<'a> Decoder<'a> {
     /// assert_eq!(decoder.target(Network::Sepolia, &to)?.to_string(), "token FAU-sepolia");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn target(&self, network: Network, to: &PayeeAddress) -> Result<Target, DecodeError> {
         let to = PayeeAddress::from_abi(network, to.abi());
-        let mut deployments = self.deployments.at(network, &to);
-        if let Some(first) = deployments.next() {
-            let contract = first.contract();
-            if let Some(other) = deployments.find(|d| d.contract() != contract) {
-                return Err(DecodeError::AmbiguousTarget(ContractsError::Ambiguous {
-                    network,
-                    address: to,
-                    first: contract,
-                    second: other.contract(),
-                }));
-            }
-            return Ok(Target::Contract(contract));
+        match self.deployments.contract_at(network, &to) {
+            Ok(contract) => Ok(Target::Contract(contract)),
+            Err(ContractsError::UnknownAddress { .. }) => self.token(network, to),
+            Err(error) => Err(DecodeError::AmbiguousTarget(error)),
         }
+    }
+
+    /// The catalog's tokens at `to` (no contract of the table is there).
+    #[inline(never)]
+    fn token(&self, network: Network, to: PayeeAddress) -> Result<Target, DecodeError> {
         let currencies: Vec<CurrencyId> = self
             .catalog
             .by_token_address(network, &to)
@@ -406,7 +456,7 @@ impl<'a> Decoder<'a> {
 
     /// Decodes a call on the chain `chain_id` (the service's chain ids, Tron's included).
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::{address, hex, U256};
     /// use securepay::calldata::{DecodeError, Decoder};
     /// use securepay::network::Network;
@@ -463,120 +513,255 @@ impl<'a> Decoder<'a> {
             return Err(DecodeError::NoCalldata { to, value });
         }
         let target = self.target(network, &to)?;
-        let (selector, args) = match data.split_first_chunk::<4>() {
-            Some((selector, args)) => (*selector, args),
-            None => return Err(DecodeError::TooShort(data.len())),
+        let Some((selector, args)) = data.split_first_chunk::<4>() else {
+            return Err(DecodeError::TooShort(data.len()));
         };
-        let function = function_of(selector).ok_or(DecodeError::UnknownSelector(selector))?;
-        let convert = convert::Convert { network };
-        let on = |contract: Contract| target == Target::Contract(contract);
-        let is_token = matches!(target, Target::Token { .. });
-        let call = match selector {
-            ERC20_FEE if on(Contract::Erc20FeeProxy) => convert.erc20_fee(strict(args)?),
-            NATIVE_FEE if on(Contract::EthereumFeeProxy) => {
-                convert.native_fee(strict(args)?, value)?
-            }
-            NATIVE_FEE_EXACT if on(Contract::EthereumFeeProxy) => {
-                convert.native_fee_exact(strict(args)?)
-            }
-            APPROVE if is_token => convert.approve(strict(args)?),
-            TRANSFER if is_token => convert.transfer(strict(args)?),
-            ERC20_CONVERSION if on(Contract::Erc20ConversionProxy) => {
-                convert.erc20_conversion(strict(args)?)
-            }
-            NATIVE_CONVERSION if on(Contract::EthConversionProxy) => {
-                convert.native_conversion(strict(args)?)
-            }
-            BATCH_ERC20 if on(Contract::BatchPayments) || on(Contract::Erc20BatchPayments) => {
-                convert.batch_erc20(strict(args)?)?
-            }
-            BATCH_ERC20_MULTI
-                if on(Contract::BatchPayments) || on(Contract::Erc20BatchPayments) =>
-            {
-                convert.batch_erc20_multi(strict(args)?)?
-            }
-            BATCH_ETH if on(Contract::BatchPayments) => convert.batch_eth(strict(args)?)?,
-            BATCH_PAYMENTS if on(Contract::BatchConversionPayments) => {
-                convert.batch_payments(strict(args)?)?
-            }
-            BATCH_MULTI_ERC20_CONVERSION if on(Contract::BatchConversionPayments) => {
-                let call: Bcp::batchMultiERC20ConversionPaymentsCall = strict(args)?;
-                convert.batch_requests(
-                    BatchFunction::MultiErc20Conversion,
-                    call.requestDetails,
-                    UsdLimit::paths(call.pathsToUSD),
-                    call.feeAddress,
-                )
-            }
-            BATCH_NC_ERC20 if on(Contract::BatchConversionPayments) => {
-                let call: Bcp::batchERC20PaymentsCall = strict(args)?;
-                convert.batch_requests(
-                    BatchFunction::Erc20,
-                    call.requestDetails,
-                    UsdLimit::paths(call.pathsToUSD),
-                    call.feeAddress,
-                )
-            }
-            BATCH_NC_MULTI_ERC20 if on(Contract::BatchConversionPayments) => {
-                let call: Bcp::batchMultiERC20PaymentsCall = strict(args)?;
-                convert.batch_requests(
-                    BatchFunction::MultiErc20,
-                    call.requestDetails,
-                    UsdLimit::paths(call.pathsToUSD),
-                    call.feeAddress,
-                )
-            }
-            BATCH_NC_NATIVE if on(Contract::BatchConversionPayments) => {
-                let call: Bcp::batchNativePaymentsCall = strict(args)?;
-                convert.batch_requests(
-                    BatchFunction::Native,
-                    call.requestDetails,
-                    UsdLimit::skip(call.skipFeeUSDLimit),
-                    call.feeAddress,
-                )
-            }
-            BATCH_NATIVE_CONVERSION if on(Contract::BatchConversionPayments) => {
-                let call: Bcp::batchNativeConversionPaymentsCall = strict(args)?;
-                convert.batch_requests(
-                    BatchFunction::NativeConversion,
-                    call.requestDetails,
-                    UsdLimit::skip(call.skipFeeUSDLimit),
-                    call.feeAddress,
-                )
-            }
-            ERC20_PROXY if on(Contract::Erc20Proxy) => convert.erc20_proxy(strict(args)?),
-            NATIVE_PROXY if on(Contract::EthereumProxy) => convert.native_proxy(strict(args)?),
-            _ => {
-                return Err(DecodeError::SelectorNotOnTarget {
-                    selector,
-                    function,
-                    target: target.to_string(),
-                })
-            }
-        };
-        if !value.is_zero() && !is_payable(selector) {
-            return Err(DecodeError::ValueOnNonPayable { function, value });
-        }
-        Ok(DecodedCall {
+        let frame = Frame {
             network,
             to,
             target,
             value,
-            call,
-        })
+        };
+        if value.is_zero() {
+            return call(frame, *selector, args);
+        }
+        takes_value(call(frame, *selector, args)?)
     }
 }
 
-fn is_payable(selector: [u8; 4]) -> bool {
-    matches!(
-        selector,
-        NATIVE_FEE
-            | NATIVE_FEE_EXACT
-            | NATIVE_CONVERSION
-            | BATCH_ETH
-            | BATCH_PAYMENTS
-            | BATCH_NC_NATIVE
-            | BATCH_NATIVE_CONVERSION
-            | NATIVE_PROXY
-    )
+/// `decoded` if its function takes native value: the effect table's rule (from the contracts'
+/// sources), not a second list.
+#[inline(never)]
+fn takes_value(decoded: DecodedCall) -> Result<DecodedCall, DecodeError> {
+    if effect_of(&decoded).native == NativeRule::None {
+        return Err(DecodeError::ValueOnNonPayable {
+            function: decoded.call.function(),
+            value: decoded.value,
+        });
+    }
+    Ok(decoded)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use alloy_primitives::{Address, U256};
+    use alloy_sol_types::SolCall;
+
+    use super::{DecodeError, Decoder, Target};
+    use crate::address::PayeeAddress;
+    use crate::contracts::abi::{
+        IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20FeeProxy, IERC20Proxy,
+        IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy, IEthereumProxy, IERC20,
+    };
+    use crate::contracts::{Contract, Deployment, Deployments};
+    use crate::network::Network;
+
+    /// `(interface, function)` → whether `src/contracts/abi.rs` declares it `payable`.
+    fn declared() -> BTreeMap<(String, String), bool> {
+        let mut interface = String::new();
+        let mut functions = BTreeMap::new();
+        for line in include_str!("../../contracts/abi.rs")
+            .lines()
+            .map(str::trim)
+        {
+            if let Some(rest) = line.strip_prefix("interface ") {
+                interface = rest.trim_end_matches(" {").to_owned();
+            } else if let Some(rest) = line.strip_prefix("function ") {
+                let (name, _) = rest.split_once('(').unwrap();
+                let payable = line.contains(") payable");
+                functions.insert((interface.clone(), name.to_owned()), payable);
+            }
+        }
+        functions
+    }
+
+    /// Calldata of `C` with every argument at its default (empty arrays, zero values).
+    fn empty<C: SolCall>() -> Vec<u8>
+    where
+        for<'a> <C::Parameters<'a> as alloy_sol_types::SolType>::RustType: Default,
+    {
+        C::new(Default::default()).abi_encode()
+    }
+
+    /// Every declared function: its interface, its contract (`None`: a token) and calldata.
+    fn cases() -> Vec<(&'static str, Option<Contract>, Vec<u8>)> {
+        use Contract::*;
+        vec![
+            (
+                "IERC20FeeProxy",
+                Some(Erc20FeeProxy),
+                empty::<IERC20FeeProxy::transferFromWithReferenceAndFeeCall>(),
+            ),
+            (
+                "IEthereumFeeProxy",
+                Some(EthereumFeeProxy),
+                empty::<IEthereumFeeProxy::transferWithReferenceAndFeeCall>(),
+            ),
+            (
+                "IEthereumFeeProxy",
+                Some(EthereumFeeProxy),
+                empty::<IEthereumFeeProxy::transferExactEthWithReferenceAndFeeCall>(),
+            ),
+            ("IERC20", None, empty::<IERC20::approveCall>()),
+            ("IERC20", None, empty::<IERC20::transferCall>()),
+            (
+                "IErc20ConversionProxy",
+                Some(Erc20ConversionProxy),
+                empty::<IErc20ConversionProxy::transferFromWithReferenceAndFeeCall>(),
+            ),
+            (
+                "IEthConversionProxy",
+                Some(EthConversionProxy),
+                empty::<IEthConversionProxy::transferWithReferenceAndFeeCall>(),
+            ),
+            (
+                "IBatchPayments",
+                Some(BatchPayments),
+                empty::<Bp::batchERC20PaymentsWithReferenceCall>(),
+            ),
+            (
+                "IBatchPayments",
+                Some(BatchPayments),
+                empty::<Bp::batchERC20PaymentsMultiTokensWithReferenceCall>(),
+            ),
+            (
+                "IBatchPayments",
+                Some(BatchPayments),
+                empty::<Bp::batchEthPaymentsWithReferenceCall>(),
+            ),
+            (
+                "IBatchConversionPayments",
+                Some(BatchConversionPayments),
+                empty::<Bcp::batchPaymentsCall>(),
+            ),
+            (
+                "IBatchConversionPayments",
+                Some(BatchConversionPayments),
+                empty::<Bcp::batchMultiERC20ConversionPaymentsCall>(),
+            ),
+            (
+                "IBatchConversionPayments",
+                Some(BatchConversionPayments),
+                empty::<Bcp::batchNativeConversionPaymentsCall>(),
+            ),
+            (
+                "IBatchConversionPayments",
+                Some(BatchConversionPayments),
+                empty::<Bcp::batchERC20PaymentsCall>(),
+            ),
+            (
+                "IBatchConversionPayments",
+                Some(BatchConversionPayments),
+                empty::<Bcp::batchMultiERC20PaymentsCall>(),
+            ),
+            (
+                "IBatchConversionPayments",
+                Some(BatchConversionPayments),
+                empty::<Bcp::batchNativePaymentsCall>(),
+            ),
+            (
+                "IERC20Proxy",
+                Some(Erc20Proxy),
+                empty::<IERC20Proxy::transferFromWithReferenceCall>(),
+            ),
+            (
+                "IEthereumProxy",
+                Some(EthereumProxy),
+                empty::<IEthereumProxy::transferWithReferenceCall>(),
+            ),
+        ]
+    }
+
+    /// The decoder refuses value exactly for the functions the ABI does not declare `payable`
+    /// (the rule itself is the effect table's), and names each function as its signature does.
+    #[test]
+    fn value_is_refused_exactly_where_the_abi_is_not_payable() {
+        let declared = declared();
+        let decoder = Decoder::builtin();
+        let usdc: PayeeAddress = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"
+            .parse()
+            .unwrap();
+        let mut seen = BTreeMap::new();
+        for (interface, contract, data) in cases() {
+            let to = match contract {
+                Some(contract) => {
+                    let d = Deployments::builtin()
+                        .iter()
+                        .find(|d| d.contract() == contract && d.network() == Network::Mainnet)
+                        .unwrap();
+                    d.address()
+                }
+                None => usdc,
+            };
+            let free = decoder
+                .decode(Network::Mainnet, &to, &data, U256::ZERO)
+                .unwrap();
+            let function = free.call.function();
+            let payable = declared[&(interface.to_owned(), function.to_owned())];
+            let paid = decoder.decode(Network::Mainnet, &to, &data, U256::from(1u8));
+            match paid {
+                Ok(_) => assert!(payable, "{interface}.{function} took value"),
+                Err(DecodeError::ValueOnNonPayable { function: f, .. }) => {
+                    assert!(!payable, "{interface}.{function} refused value");
+                    assert_eq!(f, function);
+                }
+                Err(other) => panic!("{interface}.{function}: {other}"),
+            }
+            seen.insert((interface.to_owned(), function.to_owned()), payable);
+        }
+        assert_eq!(seen, declared, "every declared function has a case");
+    }
+
+    #[test]
+    fn tron_erc20_batch_payments_has_no_native_batch() {
+        let data = empty::<Bp::batchEthPaymentsWithReferenceCall>();
+        let batch = Deployments::builtin()
+            .address(Network::Tron, Contract::Erc20BatchPayments)
+            .unwrap();
+        let err = Decoder::builtin()
+            .decode(Network::Tron, &batch, &data, U256::ZERO)
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "batchEthPaymentsWithReference (0x73535e55) is not a function of ERC20BatchPayments"
+        );
+        let erc20 = empty::<Bp::batchERC20PaymentsWithReferenceCall>();
+        let decoded = Decoder::builtin()
+            .decode(Network::Tron, &batch, &erc20, U256::ZERO)
+            .unwrap();
+        assert_eq!(
+            decoded.target,
+            Target::Contract(Contract::Erc20BatchPayments)
+        );
+    }
+
+    #[test]
+    fn an_address_of_two_contracts_is_ambiguous_in_table_order() {
+        let at: PayeeAddress = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"
+            .parse()
+            .unwrap();
+        let mut table = Deployments::empty();
+        for (contract, version) in [
+            (Contract::Erc20FeeProxy, "0.1.0"),
+            (Contract::Erc20FeeProxy, "0.2.0"),
+            (Contract::EthereumFeeProxy, "0.2.0"),
+            (Contract::Erc20Proxy, "0.1.0"),
+        ] {
+            table.set(Deployment::new(contract, Network::Base, version, at, 1).unwrap());
+        }
+        let decoder = Decoder::new(&table, crate::currency::Catalog::builtin());
+        let err = decoder.target(Network::Base, &at).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!("{at} on base is registered as both ERC20FeeProxy and EthereumFeeProxy")
+        );
+        assert!(decoder.target(Network::Optimism, &at).is_err());
+        let other = PayeeAddress::from_abi(Network::Base, Address::repeat_byte(0x69));
+        assert!(matches!(
+            decoder.target(Network::Base, &other),
+            Err(DecodeError::UnknownTarget { .. })
+        ));
+    }
 }
