@@ -100,6 +100,8 @@ fn attrs(attributes: &[Attribute]) -> Attrs {
 
 struct Lister {
     lines: BTreeSet<String>,
+    /// The private types declared in the module being read (their impls are not public).
+    private: BTreeSet<String>,
 }
 
 impl Lister {
@@ -121,9 +123,19 @@ impl Lister {
 
     fn items(&mut self, items: &[Item], dir: &Path, scope: &Scope, cfg: &[String]) {
         let reexports = reexports(items);
+        let private = items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Struct(s) if !is_public(&s.vis) => Some(s.ident.to_string()),
+                Item::Enum(e) if !is_public(&e.vis) => Some(e.ident.to_string()),
+                _ => None,
+            })
+            .collect();
+        let outer = std::mem::replace(&mut self.private, private);
         for item in items {
             self.item(item, dir, scope, &reexports, cfg);
         }
+        self.private = outer;
     }
 
     fn item(
@@ -287,7 +299,7 @@ impl Lister {
                     .next()
                     .unwrap_or_default()
                     .trim_start_matches('&');
-                if !scope.shows(base) {
+                if !scope.shows(base) || self.private.contains(base) {
                     return;
                 }
                 let generics = text(&i.generics);
@@ -446,6 +458,7 @@ fn surface() -> String {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut lister = Lister {
         lines: BTreeSet::new(),
+        private: BTreeSet::new(),
     };
     let scope = Scope {
         path: "securepay".to_owned(),

@@ -37,12 +37,32 @@ pub(super) trait Interface: SolInterface {
     fn into_call(self, convert: &Convert, value: U256) -> Result<Call, DecodeError>;
 }
 
+/// Refuses value sent to `call`, of a function that is not `payable`.
+#[inline]
+fn free<C: FunctionName>(_call: &C, value: U256) -> Result<(), DecodeError> {
+    if value.is_zero() {
+        return Ok(());
+    }
+    Err(DecodeError::ValueOnNonPayable {
+        function: C::FUNCTION,
+        value,
+    })
+}
+
+/// `true` for the one mark the interface table accepts after a method: `payable`.
+macro_rules! payable_mark {
+    (payable) => {
+        true
+    };
+}
+
 /// For each interface, the [`Convert`] method of each of its functions (every method takes the
-/// generated call struct and the value); implements [`Interface`] and [`any_function`]. The
-/// `match` on each enum is exhaustive: a function added to an ABI without a conversion here does
-/// not compile.
+/// generated call struct and the value), and `payable` where the ABI declares it; implements
+/// [`Interface`] and [`any_function`]. The `match` on each enum is exhaustive: a function added
+/// to an ABI without a conversion here does not compile. A unit test holds the `payable` marks
+/// to `contracts/abi.rs`.
 macro_rules! interfaces {
-    ($($calls:ident { $($function:ident => $method:ident,)+ })+) => {
+    ($($calls:ident { $($function:ident => $method:ident $($payable:ident)?,)+ })+) => {
         $(
             impl Interface for $calls {
                 #[inline]
@@ -53,7 +73,12 @@ macro_rules! interfaces {
                 #[inline]
                 fn into_call(self, convert: &Convert, value: U256) -> Result<Call, DecodeError> {
                     match self {
-                        $($calls::$function(call) => convert.$method(call, value),)+
+                        $($calls::$function(call) => {
+                            if !(false $(|| payable_mark!($payable))?) {
+                                free(&call, value)?;
+                            }
+                            convert.$method(call, value)
+                        })+
                     }
                 }
             }
@@ -71,8 +96,8 @@ interfaces! {
         transferFromWithReferenceAndFee => erc20_fee,
     }
     IEthereumFeeProxyCalls {
-        transferWithReferenceAndFee => native_fee,
-        transferExactEthWithReferenceAndFee => native_fee_exact,
+        transferWithReferenceAndFee => native_fee payable,
+        transferExactEthWithReferenceAndFee => native_fee_exact payable,
     }
     IERC20Calls {
         approve => approve,
@@ -82,26 +107,26 @@ interfaces! {
         transferFromWithReferenceAndFee => erc20_conversion,
     }
     IEthConversionProxyCalls {
-        transferWithReferenceAndFee => native_conversion,
+        transferWithReferenceAndFee => native_conversion payable,
     }
     IBatchPaymentsCalls {
         batchERC20PaymentsWithReference => batch_erc20,
         batchERC20PaymentsMultiTokensWithReference => batch_erc20_multi,
-        batchEthPaymentsWithReference => batch_eth,
+        batchEthPaymentsWithReference => batch_eth payable,
     }
     IBatchConversionPaymentsCalls {
-        batchPayments => batch_payments,
+        batchPayments => batch_payments payable,
         batchMultiERC20ConversionPayments => batch_multi_erc20_conversion,
         batchERC20Payments => batch_nc_erc20,
         batchMultiERC20Payments => batch_nc_multi_erc20,
-        batchNativePayments => batch_nc_native,
-        batchNativeConversionPayments => batch_native_conversion,
+        batchNativePayments => batch_nc_native payable,
+        batchNativeConversionPayments => batch_native_conversion payable,
     }
     IERC20ProxyCalls {
         transferFromWithReference => erc20_proxy,
     }
     IEthereumProxyCalls {
-        transferWithReference => native_proxy,
+        transferWithReference => native_proxy payable,
     }
 }
 

@@ -25,7 +25,6 @@ pub use calls::{
 use convert::{any_function, Convert, Interface};
 
 use crate::address::PayeeAddress;
-use crate::calldata::effect::{effect_of, NativeRule};
 use crate::contracts::abi::IBatchConversionPayments::IBatchConversionPaymentsCalls;
 use crate::contracts::abi::IBatchPayments::{self, IBatchPaymentsCalls};
 use crate::contracts::abi::IERC20FeeProxy::IERC20FeeProxyCalls;
@@ -522,24 +521,8 @@ impl<'a> Decoder<'a> {
             target,
             value,
         };
-        if value.is_zero() {
-            return call(frame, *selector, args);
-        }
-        takes_value(call(frame, *selector, args)?)
+        call(frame, *selector, args)
     }
-}
-
-/// `decoded` if its function takes native value: the effect table's rule (from the contracts'
-/// sources), not a second list.
-#[inline(never)]
-fn takes_value(decoded: DecodedCall) -> Result<DecodedCall, DecodeError> {
-    if effect_of(&decoded).native == NativeRule::None {
-        return Err(DecodeError::ValueOnNonPayable {
-            function: decoded.call.function(),
-            value: decoded.value,
-        });
-    }
-    Ok(decoded)
 }
 
 #[cfg(test)]
@@ -551,6 +534,7 @@ mod tests {
 
     use super::{DecodeError, Decoder, Target};
     use crate::address::PayeeAddress;
+    use crate::calldata::effect::{effect_of, NativeRule};
     use crate::contracts::abi::{
         IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20FeeProxy, IERC20Proxy,
         IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy, IEthereumProxy, IERC20,
@@ -675,7 +659,7 @@ mod tests {
     }
 
     /// The decoder refuses value exactly for the functions the ABI does not declare `payable`
-    /// (the rule itself is the effect table's), and names each function as its signature does.
+    /// (the marks of `convert`'s interface table), the effect table agrees, and it names each function as its signature does.
     #[test]
     fn value_is_refused_exactly_where_the_abi_is_not_payable() {
         let declared = declared();
@@ -700,6 +684,8 @@ mod tests {
                 .unwrap();
             let function = free.call.function();
             let payable = declared[&(interface.to_owned(), function.to_owned())];
+            let takes_value = effect_of(&free).native != NativeRule::None;
+            assert_eq!(takes_value, payable, "{interface}.{function}: effect table");
             let paid = decoder.decode(Network::Mainnet, &to, &data, U256::from(1u8));
             match paid {
                 Ok(_) => assert!(payable, "{interface}.{function} took value"),
