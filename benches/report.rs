@@ -18,7 +18,7 @@ use std::alloc::System;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
+use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
@@ -107,7 +107,9 @@ fn main() {
         .chain(ops::calldata())
         .chain(ops::pay())
         .chain(ops::verify_from_bytes());
-    println!("| operation | n | securepay | baseline | ratio | per item | allocations (securepay / baseline) |");
+    println!(
+        "| operation | n | securepay | baseline | ratio | per item | allocations (securepay / baseline) |"
+    );
     println!("|---|---:|---:|---:|---:|---:|---:|");
     let mut missing = 0;
     for mut comparison in comparisons {

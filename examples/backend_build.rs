@@ -62,7 +62,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#89CDCBED:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
             .parse()?;
     let body = CreateSecurePayment::new(vec![
-        SecurePaymentItem::new("10".parse()?)?.to_destination(destination.clone())
+        SecurePaymentItem::new("10".parse()?)?.to_destination(destination.clone()),
     ])?
     .reference("ORDER-2026-0042")?;
     println!("1. Create a secure payment of 10 USDC to {destination}");

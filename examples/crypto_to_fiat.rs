@@ -8,8 +8,8 @@ use securepay::api::{Api, Credential};
 use securepay::currency::Catalog;
 use securepay::network::Network;
 use securepay::offramp::{
-    check_eligibility, plan, Change, CreatePayer, CreatePaymentDetails, CryptoToFiatTracker,
-    OfframpAction, PayerDraft, PaymentDetailsDraft, PlanRequest, Step, UpdatePayer, SANDBOX_NOTE,
+    Change, CreatePayer, CreatePaymentDetails, CryptoToFiatTracker, OfframpAction, PayerDraft,
+    PaymentDetailsDraft, PlanRequest, SANDBOX_NOTE, Step, UpdatePayer, check_eligibility, plan,
 };
 use securepay::webhook::Event;
 

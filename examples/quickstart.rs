@@ -9,7 +9,7 @@ use securepay::contracts::{Contract, Deployments};
 use securepay::currency::Catalog;
 use securepay::network::{Feature, Network};
 use securepay::pay::PayResponse;
-use securepay::verify::{verify, Expectation};
+use securepay::verify::{Expectation, verify};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("securepay quickstart: every answer below comes from data compiled into the crate.\n");

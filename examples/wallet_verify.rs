@@ -20,7 +20,7 @@
 //! deducted from the payment), compiled in.
 
 use securepay::pay::PayResponse;
-use securepay::verify::{verify, verify_slice, Expectation, Severity, Verdict};
+use securepay::verify::{Expectation, Severity, Verdict, verify, verify_slice};
 
 /// The response bytes as the wallet received them.
 const RESPONSE: &str = include_str!("../tests/data/pay/single_erc20_fees.json");

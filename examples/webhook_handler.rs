@@ -10,8 +10,8 @@ use http::{HeaderMap, HeaderValue};
 use securepay::currency::Catalog;
 use securepay::partial::Ledger;
 use securepay::webhook::{
-    sign, verify_headers, Deduplicator, Delivery, Event, MemoryStore, DELIVERY_HEADER,
-    SIGNATURE_HEADER,
+    DELIVERY_HEADER, Deduplicator, Delivery, Event, MemoryStore, SIGNATURE_HEADER, sign,
+    verify_headers,
 };
 
 const SECRET: &str = "f3c189a4b5e6d7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2";

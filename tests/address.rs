@@ -218,9 +218,11 @@ fn tron_address_vectors_of_abi_calls() {
 fn payee_addresses_cannot_mix_networks() {
     let tron_text = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
     let evm_text = "0xa614f803b6fd780986a42c78ec9c7f77e6ded13c";
-    assert!(PayeeAddress::parse(Network::Tron, tron_text)
-        .unwrap()
-        .is_tron());
+    assert!(
+        PayeeAddress::parse(Network::Tron, tron_text)
+            .unwrap()
+            .is_tron()
+    );
     assert!(matches!(
         PayeeAddress::parse(Network::Base, tron_text),
         Err(PayeeAddressError::WrongFamily {

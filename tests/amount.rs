@@ -8,7 +8,7 @@
 
 use alloy_primitives::U256;
 use securepay::amount::{
-    format_units, parse_uint, parse_units, Amount, AmountError, Decimals, UintError,
+    Amount, AmountError, Decimals, UintError, format_units, parse_uint, parse_units,
 };
 
 fn d(decimals: u8) -> Decimals {

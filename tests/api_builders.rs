@@ -12,15 +12,15 @@ use securepay::address::DestinationId;
 use securepay::api::{
     Api, BatchItem, BatchPayout, BodyError, Broadcast, CreateMulticallPayout, CreatePayout,
     CreatePayoutLink, CreateRequest, CreateSecurePayment, Credential, CustomerAddressBody,
-    CustomerInfoBody, Frequency, PayoutFee, PayoutRecurrence, RecordIntent, Recurrence,
-    RequestError, RouteFilter, SecurePaymentItem, MAX_SECURE_PAYMENT_ITEMS,
+    CustomerInfoBody, Frequency, MAX_SECURE_PAYMENT_ITEMS, PayoutFee, PayoutRecurrence,
+    RecordIntent, Recurrence, RequestError, RouteFilter, SecurePaymentItem,
 };
 use securepay::currency::CurrencyQuery;
 use securepay::network::Network;
 use securepay::offramp::{ClientUserId, CreatePayer, CreatePaymentDetails, UpdatePayer};
 use securepay::pay::{RequestPayQuery, SecurePayQuery, SecurePaymentToken, SourceToken};
 use securepay::policy::{PayeeDestinationRequest, PaymentPolicy};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 fn extract() -> Value {
     let path = concat!(
@@ -191,7 +191,10 @@ fn create_secure_payment_checks_items_destinations_and_links() {
         })
     );
     assert_eq!(
-        body.clone().redirect("https://shop.example/\"onload=x", None).unwrap_err().to_string(),
+        body.clone()
+            .redirect("https://shop.example/\"onload=x", None)
+            .unwrap_err()
+            .to_string(),
         "redirectUrl must be a safe http(s) URL with no script/HTML payload: \"https://shop.example/\\\"onload=x\""
     );
     assert!(body.clone().reference("").is_err());
@@ -303,11 +306,13 @@ fn multicall_payout_needs_two_distinct_ulid_children() {
     // The documented example's tokens contain I and L, which a ULID never has.
     let example = request_example("/v2/secure-payments/multicall-payouts", "post", "payouts");
     for child in example["childTokens"].as_array().unwrap() {
-        assert!(child
-            .as_str()
-            .unwrap()
-            .parse::<SecurePaymentToken>()
-            .is_err());
+        assert!(
+            child
+                .as_str()
+                .unwrap()
+                .parse::<SecurePaymentToken>()
+                .is_err()
+        );
     }
     let second: SecurePaymentToken = "01JZ4PC7EXAMPXECHXXD000002".parse().unwrap();
     let body_ = CreateMulticallPayout::new(
@@ -535,7 +540,9 @@ fn request_paths_percent_encode_the_id_and_carry_the_partial_amount() {
     let request = api.get_request_calldata(&key(), id, &query).unwrap();
     assert_get(
         &request,
-        &format!("https://api.request.network/v2/request/{id}/pay?wallet=0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7&amount=25.50"),
+        &format!(
+            "https://api.request.network/v2/request/{id}/pay?wallet=0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7&amount=25.50"
+        ),
     );
     let zero = RequestPayQuery::new().partial_amount("0".parse().unwrap());
     assert!(matches!(
@@ -651,9 +658,10 @@ fn currency_queries_follow_the_described_parameters() {
         &request,
         "https://api.request.network/v2/currencies/a%2Fb/conversion-routes",
     );
-    assert!(api
-        .get_conversion_routes(&key(), "USD", &RouteFilter::Networks(vec![]))
-        .is_err());
+    assert!(
+        api.get_conversion_routes(&key(), "USD", &RouteFilter::Networks(vec![]))
+            .is_err()
+    );
 }
 
 #[test]

@@ -55,17 +55,23 @@ async fn server_errors_and_rate_limits_are_retried_then_the_answer_is_parsed() {
     assert_eq!(seen.len(), 3);
     for request in &seen {
         assert_eq!(request.line, "POST /v2/request HTTP/1.1");
-        assert!(request
-            .headers
-            .contains(&("x-api-key".into(), "sk_test".into())));
-        assert!(request
-            .headers
-            .contains(&("content-type".into(), "application/json".into())));
+        assert!(
+            request
+                .headers
+                .contains(&("x-api-key".into(), "sk_test".into()))
+        );
+        assert!(
+            request
+                .headers
+                .contains(&("content-type".into(), "application/json".into()))
+        );
         assert_eq!(request.body, seen[0].body);
     }
-    assert!(String::from_utf8(seen[0].body.clone())
-        .unwrap()
-        .contains(r#""paymentCurrency":"USDC-base""#));
+    assert!(
+        String::from_utf8(seen[0].body.clone())
+            .unwrap()
+            .contains(r#""paymentCurrency":"USDC-base""#)
+    );
 }
 
 #[tokio::test]

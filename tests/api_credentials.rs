@@ -59,15 +59,19 @@ fn no_secret_appears_in_the_debug_output_of_a_built_request() {
         let text = format!("{request:?}");
         assert!(!text.contains("TOPSECRET"), "{text}");
         // …while the headers themselves carry the secret.
-        assert!(request
-            .headers()
-            .values()
-            .any(|v| v.to_str().unwrap().contains("TOPSECRET")));
-        assert!(request
-            .headers()
-            .values()
-            .filter(|v| v.to_str().unwrap().contains("TOPSECRET"))
-            .all(|v| v.is_sensitive()));
+        assert!(
+            request
+                .headers()
+                .values()
+                .any(|v| v.to_str().unwrap().contains("TOPSECRET"))
+        );
+        assert!(
+            request
+                .headers()
+                .values()
+                .filter(|v| v.to_str().unwrap().contains("TOPSECRET"))
+                .all(|v| v.is_sensitive())
+        );
     }
 }
 

@@ -16,9 +16,9 @@ use std::collections::BTreeSet;
 
 use securepay::api::{
     Api, ApiHost, BatchItem, BatchPayout, Broadcast, CreateMulticallPayout, CreatePayout,
-    CreatePayoutLink, CreateRequest, CreateSecurePayment, Credential, CredentialKind, Endpoint,
-    OutgoingRequest, PreparedRequest, RecordIntent, RequestError, RouteFilter, SecurePaymentItem,
-    ENDPOINTS,
+    CreatePayoutLink, CreateRequest, CreateSecurePayment, Credential, CredentialKind, ENDPOINTS,
+    Endpoint, OutgoingRequest, PreparedRequest, RecordIntent, RequestError, RouteFilter,
+    SecurePaymentItem,
 };
 use securepay::currency::CurrencyQuery;
 use securepay::network::Network;
@@ -126,7 +126,7 @@ fn build_typed(
             api.create_secure_payment(
                 credential,
                 &CreateSecurePayment::new(vec![
-                    SecurePaymentItem::new("10".parse().unwrap()).unwrap()
+                    SecurePaymentItem::new("10".parse().unwrap()).unwrap(),
                 ])
                 .unwrap(),
             ),
@@ -225,13 +225,15 @@ fn build_typed(
         Endpoint::CreateBatchPayout => typed(
             api.create_batch_payout(
                 credential,
-                &BatchPayout::new(vec![BatchItem::new(
-                    "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
-                    "2".parse().unwrap(),
-                    "FAU-sepolia",
-                    "FAU-sepolia",
-                )
-                .unwrap()])
+                &BatchPayout::new(vec![
+                    BatchItem::new(
+                        "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+                        "2".parse().unwrap(),
+                        "FAU-sepolia",
+                        "FAU-sepolia",
+                    )
+                    .unwrap(),
+                ])
                 .unwrap(),
             ),
         ),
@@ -345,19 +347,19 @@ fn accepted_credentials_and_origin_rule_follow_the_described_headers() {
             continue;
         }
         let method = endpoint.method().as_str().to_ascii_lowercase();
-        let headers: Vec<(String, bool)> = extract["paths"][endpoint.path_template()][&method]
-            ["parameters"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|p| p["in"] == "header")
-            .map(|p| {
-                (
-                    p["name"].as_str().unwrap().to_owned(),
-                    p["required"].as_bool().unwrap_or(false),
-                )
-            })
-            .collect();
+        let headers: Vec<(String, bool)> =
+            extract["paths"][endpoint.path_template()][&method]["parameters"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|p| p["in"] == "header")
+                .map(|p| {
+                    (
+                        p["name"].as_str().unwrap().to_owned(),
+                        p["required"].as_bool().unwrap_or(false),
+                    )
+                })
+                .collect();
         let has = |name: &str| headers.iter().any(|(n, _)| n == name);
         let expected: BTreeSet<String> = [
             (has("x-api-key"), CredentialKind::ApiKey),

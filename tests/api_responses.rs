@@ -11,13 +11,14 @@
 
 use http::StatusCode;
 use securepay::api::{
-    parse_parts, ApiError, ApiErrorKind, BatchPayout, BatchPayoutCalldata, CreateMulticallPayout,
+    ApiError, ApiErrorKind, BatchPayout, BatchPayoutCalldata, CreateMulticallPayout,
     CreatePayeeDestination, CreatePayout, CreatePayoutLink, CreateRequest, CreateSecurePayment,
     Endpoint, ErrorBody, ForPayer, GetConversionRoutes, GetPayeeDestination, GetPayer,
     GetRequestCalldata, GetRequestStatus, GetSecurePayment, GetSecurePaymentCalldata,
     IntentRecorded, ListCurrencies, ListPaymentDetails, MulticallPayoutCreated, NestMessage,
     OutgoingRequest, PayeeDestination, RecordSecurePaymentIntent, RequestCreated,
     RequestPayResponse, SecurePaymentCreated, SecurePaymentInfo, UpdatePayeeDestination,
+    parse_parts,
 };
 use securepay::offramp::{CreatePayer, CreatePaymentDetails, UpdatePayer};
 use securepay::pay::PayEndpointError;
@@ -421,9 +422,11 @@ fn request_calldata_indexes_must_point_at_a_transaction() {
     let body = br#"{"transactions":[{"data":"0x095ea7b3","to":"0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C","value":0}],
         "metadata":{"stepsRequired":1,"needsApproval":true,"approvalTransactionIndex":3,"hasEnoughBalance":true,"hasEnoughGas":true}}"#;
     let error = parse_parts::<RequestPayResponse>(StatusCode::OK, body).unwrap_err();
-    assert!(error
-        .to_string()
-        .contains("approvalTransactionIndex 3 points past the 1 transaction(s)"));
+    assert!(
+        error
+            .to_string()
+            .contains("approvalTransactionIndex 3 points past the 1 transaction(s)")
+    );
     let body = br#"{"transactions":[],"metadata":{"stepsRequired":0,"needsApproval":true,"approvalTransactionIndex":null}}"#;
     assert!(parse_parts::<RequestPayResponse>(StatusCode::OK, body).is_err());
 }
@@ -448,11 +451,13 @@ fn batch_payout_answer_without_approvals_reads_as_none_needed_but_needs_a_batch_
     let BatchPayoutCalldata(batch) = parse_parts(StatusCode::CREATED, body).unwrap();
     assert!(batch.erc20_approval_transactions.is_empty());
     assert_eq!(batch.batch_transactions().count(), 1);
-    assert!(parse_parts::<BatchPayoutCalldata>(
-        StatusCode::CREATED,
-        br#"{"ERC20ApprovalTransactions":[]}"#
-    )
-    .is_err());
+    assert!(
+        parse_parts::<BatchPayoutCalldata>(
+            StatusCode::CREATED,
+            br#"{"ERC20ApprovalTransactions":[]}"#
+        )
+        .is_err()
+    );
 }
 
 #[test]
@@ -544,12 +549,14 @@ fn payee_destination_example_of_the_notes_is_refused_as_elided_and_parses_comple
         "\"walletAddress\": \"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7\"",
         "\"walletAddress\": \"0xb07D2398d2004378cad234DA0EF14f1c94A530e4\"",
     );
-    assert!(parse(
-        Endpoint::UpdatePayeeDestination,
-        200,
-        other_wallet.as_bytes()
-    )
-    .is_err());
+    assert!(
+        parse(
+            Endpoint::UpdatePayeeDestination,
+            200,
+            other_wallet.as_bytes()
+        )
+        .is_err()
+    );
     // GET answers null when no destination is active.
     assert_eq!(
         parse(Endpoint::GetPayeeDestination, 200, b"null").unwrap(),

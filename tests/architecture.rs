@@ -219,8 +219,10 @@ fn the_graph_sees_known_imports() {
                 .iter()
                 .any(|(m, t)| m.starts_with("calldata") && t.contains("contracts"))
     );
-    assert!(LAYERS
-        .iter()
-        .flat_map(|l| l.iter())
-        .all(|m| graph.contains_key(*m)));
+    assert!(
+        LAYERS
+            .iter()
+            .flat_map(|l| l.iter())
+            .all(|m| graph.contains_key(*m))
+    );
 }

@@ -8,7 +8,7 @@
 
 mod common;
 
-use alloy_primitives::{address, Address, U256};
+use alloy_primitives::{Address, U256, address};
 use securepay::address::PayeeAddress;
 use securepay::calldata::{
     Allowance, BatchGroup, BatchPayee, BatchPaymentNetwork, BatchRequest, BatchTokenPayee,
@@ -90,9 +90,11 @@ fn a_fee_above_zero_needs_a_fee_address() {
             U256::ZERO,
             evm("0x0000000000000000000000000000000000000000"),
         );
-    assert!(Builder::new(Network::Base)
-        .erc20_fee(&zero_fee_zero_address)
-        .is_ok());
+    assert!(
+        Builder::new(Network::Base)
+            .erc20_fee(&zero_fee_zero_address)
+            .is_ok()
+    );
     let batch = [BatchPayee {
         to: evm(PAYEE),
         amount: U256::from(1u8),
@@ -117,12 +119,16 @@ fn payment_amounts_must_be_above_zero_but_approvals_may_be_zero() {
         builder.erc20_fee(&zero),
         Err(BuildError::ZeroAmount { payee: None })
     );
-    assert!(builder
-        .native_fee(&NativeFeePayment::new(evm(PAYEE), U256::ZERO, reference()))
-        .is_err());
-    assert!(builder
-        .erc20_transfer(evm(TOKEN), evm(PAYEE), U256::ZERO)
-        .is_err());
+    assert!(
+        builder
+            .native_fee(&NativeFeePayment::new(evm(PAYEE), U256::ZERO, reference()))
+            .is_err()
+    );
+    assert!(
+        builder
+            .erc20_transfer(evm(TOKEN), evm(PAYEE), U256::ZERO)
+            .is_err()
+    );
     assert!(
         builder
             .approve_for(Flow::Erc20Fee, evm(TOKEN), Allowance::Exact(U256::ZERO))

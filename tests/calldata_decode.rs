@@ -86,9 +86,11 @@ fn the_target_is_identified_by_network_and_address_never_the_address_alone() {
             reference(),
         ))
         .unwrap();
-    assert!(Decoder::builtin()
-        .decode(Network::Mainnet, &mainnet.to, &mainnet.data, U256::ZERO)
-        .is_ok());
+    assert!(
+        Decoder::builtin()
+            .decode(Network::Mainnet, &mainnet.to, &mainnet.data, U256::ZERO)
+            .is_ok()
+    );
     let on_sepolia = Decoder::builtin()
         .decode(Network::Sepolia, &mainnet.to, &mainnet.data, U256::ZERO)
         .unwrap_err();

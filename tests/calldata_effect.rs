@@ -7,11 +7,11 @@
     clippy::indexing_slicing
 )]
 
-use alloy_primitives::{address, Address, Bytes, U256};
+use alloy_primitives::{Address, Bytes, U256, address};
 use alloy_sol_types::SolCall;
 use securepay::address::PayeeAddress;
 use securepay::calldata::effect::{
-    effect_of, Asset, CallEffect, Excess, FlowKind, Hazard, NativeRule, RateUnit,
+    Asset, CallEffect, Excess, FlowKind, Hazard, NativeRule, RateUnit, effect_of,
 };
 use securepay::calldata::{
     BatchPayee, Builder, Decoder, Erc20FeePayment, NativeFeePayment, PaymentReference,
@@ -291,10 +291,12 @@ fn batch_rows_the_contract_mishandles_are_hazards() {
     );
     let effect = on(Network::Mainnet, &bcp(), &data, U256::ZERO);
     assert!(matches!(effect.hazards[..], [Hazard::Stranded { .. }]));
-    assert!(effect
-        .flows
-        .iter()
-        .any(|f| f.kind == FlowKind::Stranded && f.to == bcp()));
+    assert!(
+        effect
+            .flows
+            .iter()
+            .any(|f| f.kind == FlowKind::Stranded && f.to == bcp())
+    );
     // Conversion groups depend on a market rate.
     let conversion = hazards(vec![(
         0,

@@ -75,9 +75,11 @@ fn the_lifi_diamond_is_known_on_the_source_chains_only() {
             "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE"
         );
     }
-    assert!(table
-        .address(Network::Sepolia, Contract::LiFiDiamond)
-        .is_err());
+    assert!(
+        table
+            .address(Network::Sepolia, Contract::LiFiDiamond)
+            .is_err()
+    );
     assert!(table.address(Network::Tron, Contract::LiFiDiamond).is_err());
 }
 
@@ -361,7 +363,9 @@ fn a_table_without_a_default_version_asks_for_one() {
         custom
     );
     table.set_default_version(Contract::Erc20FeeProxy, "0.2.0");
-    assert!(table
-        .address(Network::Base, Contract::Erc20FeeProxy)
-        .is_ok());
+    assert!(
+        table
+            .address(Network::Base, Contract::Erc20FeeProxy)
+            .is_ok()
+    );
 }

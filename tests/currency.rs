@@ -11,12 +11,12 @@ mod common;
 
 use securepay::address::PayeeAddress;
 use securepay::currency::{
-    crypto_to_fiat_networks, Catalog, CatalogEntry, CatalogError, Currency, CurrencyError,
-    CurrencyFields, CurrencyId, CurrencyNetwork, CurrencyQuery, CurrencyType, QueryAnswer,
-    SourceEndpoint,
+    Catalog, CatalogEntry, CatalogError, Currency, CurrencyError, CurrencyFields, CurrencyId,
+    CurrencyNetwork, CurrencyQuery, CurrencyType, QueryAnswer, SourceEndpoint,
+    crypto_to_fiat_networks,
 };
 use securepay::network::Network;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 fn reference() -> Value {
     common::read_json("reference/currencies.json")
@@ -425,11 +425,13 @@ fn conversion_routes_pay_fiat_invoices_in_stablecoins() {
     let json = serde_json::to_value(catalog.conversion_routes("JPY", None).unwrap()).unwrap();
     assert_eq!(json["currencyId"], "JPY");
     assert_eq!(json["network"], Value::Null);
-    assert!(json["conversionRoutes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|c| c["symbol"] != "USDT0" && c["symbol"] != "EURC"));
+    assert!(
+        json["conversionRoutes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["symbol"] != "USDT0" && c["symbol"] != "EURC")
+    );
     assert_eq!(
         catalog.conversion_routes("CHF", None),
         Err(CatalogError::NotAnInvoiceCurrency("CHF".into()))

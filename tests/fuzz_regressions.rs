@@ -112,8 +112,8 @@ mod verify_bound {
     use securepay::pay::{
         ApprovalPlan, CrossChainRoute, FeeBearer, PaymentPlan, PlannedFee, PlannedPayment,
     };
-    use securepay::verify::{verify, verify_slice, Expectation, FindingCode};
-    use serde_json::{json, Value};
+    use securepay::verify::{Expectation, FindingCode, verify, verify_slice};
+    use serde_json::{Value, json};
 
     const PAYER: &str = "0x2222222222222222222222222222222222222222";
     const FEE_RECIPIENT: &str = "0x9795d480C2C50392A4714A0F468059C6448DeCe2";

@@ -259,15 +259,21 @@ fn destination_ids_split_at_the_last_colon() {
 #[test]
 fn destination_ids_reject_wrong_checksums_families_and_unknown_chains() {
     assert!(matches!(
-        DestinationId::parse("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#ABCD1234:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"),
+        DestinationId::parse(
+            "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#ABCD1234:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+        ),
         Err(InteropError::ChecksumMismatch { .. })
     ));
     assert!(matches!(
-        DestinationId::parse("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#89CDCBED:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"),
+        DestinationId::parse(
+            "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#89CDCBED:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"
+        ),
         Err(InteropError::WrongFamily { what: "token", .. })
     ));
     assert!(matches!(
-        DestinationId::parse("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:5:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"),
+        DestinationId::parse(
+            "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:5:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+        ),
         Err(InteropError::Network(_))
     ));
     assert!(matches!(

@@ -13,18 +13,18 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use alloy_primitives::{hex, keccak256, Address, Bytes, B256, U256};
+use alloy_primitives::{Address, B256, Bytes, U256, hex, keccak256};
 use alloy_sol_types::{SolCall, SolType};
 use proptest::prelude::*;
 use securepay::calldata::lifi::abi::{AcrossFacetV4, AcrossV4Message, ILiFi, LibSwap};
 use securepay::calldata::lifi::{
+    AcrossBridgeCall, AcrossV4, BridgeData, DestinationMessage, LifiDecodeError, SwapData,
     decode_bridge_call, decode_destination_message, executor, known_function, known_functions,
-    receiver_across_v4, AcrossBridgeCall, AcrossV4, BridgeData, DestinationMessage,
-    LifiDecodeError, SwapData,
+    receiver_across_v4,
 };
 use securepay::contracts::{Contract, Deployments};
 use securepay::network::Network;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const START: [u8; 4] = hex!("a1f1ce43");
 const SWAP_AND_START: [u8; 4] = hex!("1794958f");

@@ -10,8 +10,8 @@
 use securepay::currency::Catalog;
 use securepay::network::Network;
 use securepay::offramp::{
-    allowed_currencies, check_eligibility, is_sandbox, plan, EligibilityError, OfframpAction,
-    OfframpPlanError, PlanRequest, Prerequisites, Route, Unmet, SANDBOX_NOTE,
+    EligibilityError, OfframpAction, OfframpPlanError, PlanRequest, Prerequisites, Route,
+    SANDBOX_NOTE, Unmet, allowed_currencies, check_eligibility, is_sandbox, plan,
 };
 use securepay::webhook::{AgreementStatus, KycStatus, PaymentDetailStatus};
 use serde_json::json;
@@ -96,18 +96,24 @@ fn every_refusal_says_what_is_allowed() {
         assert!(error.to_string().contains(id), "{id}: {error}");
     }
     assert_eq!(
-        check_eligibility(catalog, "USDT-matic").unwrap_err().to_string(),
-        format!("USDT-matic is not USDC: crypto-to-fiat on matic is in USDCn-matic only (allowed: {ALLOWED})")
+        check_eligibility(catalog, "USDT-matic")
+            .unwrap_err()
+            .to_string(),
+        format!(
+            "USDT-matic is not USDC: crypto-to-fiat on matic is in USDCn-matic only (allowed: {ALLOWED})"
+        )
     );
 }
 
 #[test]
 fn sandbox_keys_only_affect_crypto_to_fiat_on_sepolia() {
     assert!(is_sandbox(Network::Sepolia));
-    assert!(Network::ALL
-        .into_iter()
-        .filter(|n| *n != Network::Sepolia)
-        .all(|n| !is_sandbox(n)));
+    assert!(
+        Network::ALL
+            .into_iter()
+            .filter(|n| *n != Network::Sepolia)
+            .all(|n| !is_sandbox(n))
+    );
     assert!(SANDBOX_NOTE.contains("crypto-to-fiat only"));
     assert!(SANDBOX_NOTE.contains("real funds with any key"));
 }
@@ -197,10 +203,11 @@ fn another_currency_gets_the_four_steps_swap_then_offramp() {
     // 4. Pay it with the payer's compliance ids.
     assert_eq!(plan.steps[3].path, "/v2/request/{requestId of step 3}/pay");
     assert!(plan.steps[3].needs_prerequisites);
-    assert!(plan
-        .notes
-        .iter()
-        .any(|n| n.contains("Steps 1 and 2") && n.contains("real funds with any key")));
+    assert!(
+        plan.notes
+            .iter()
+            .any(|n| n.contains("Steps 1 and 2") && n.contains("real funds with any key"))
+    );
 }
 
 #[test]

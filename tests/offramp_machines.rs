@@ -181,15 +181,19 @@ fn the_offramp_follows_its_sub_statuses_in_order() {
 #[test]
 fn the_offramp_skips_lost_steps_but_never_goes_back() {
     let mut offramp = OfframpMachine::default();
-    assert!(offramp
-        .apply(&OfframpSignal::Processing(SubStatus::OngoingChecks))
-        .moved());
+    assert!(
+        offramp
+            .apply(&OfframpSignal::Processing(SubStatus::OngoingChecks))
+            .moved()
+    );
     let back = offramp.apply(&OfframpSignal::Processing(SubStatus::Initiated));
     assert_eq!(kind(&back), Some(RejectionKind::Stale));
     assert_eq!(back.rejection().unwrap().machine, Machine::Offramp);
-    assert!(offramp
-        .apply(&OfframpSignal::Processing(SubStatus::FiatSent))
-        .moved());
+    assert!(
+        offramp
+            .apply(&OfframpSignal::Processing(SubStatus::FiatSent))
+            .moved()
+    );
     assert_eq!(
         kind(&offramp.apply(&OfframpSignal::Processing(SubStatus::SendingFiat))),
         Some(RejectionKind::Stale)
@@ -205,12 +209,16 @@ fn the_offramp_skips_lost_steps_but_never_goes_back() {
 fn a_retry_restarts_the_offramp_checks() {
     let mut offramp = OfframpMachine::default();
     offramp.apply(&OfframpSignal::Processing(SubStatus::OngoingChecks));
-    assert!(offramp
-        .apply(&OfframpSignal::Processing(SubStatus::RetryRequired))
-        .moved());
-    assert!(offramp
-        .apply(&OfframpSignal::Processing(SubStatus::Initiated))
-        .moved());
+    assert!(
+        offramp
+            .apply(&OfframpSignal::Processing(SubStatus::RetryRequired))
+            .moved()
+    );
+    assert!(
+        offramp
+            .apply(&OfframpSignal::Processing(SubStatus::Initiated))
+            .moved()
+    );
 }
 
 #[test]
@@ -237,9 +245,11 @@ fn confirmation_before_fiat_sent_is_premature_and_asks_for_redelivery() {
 fn failure_ends_the_offramp_and_contradictions_are_conflicts() {
     let mut failed = OfframpMachine::default();
     failed.apply(&OfframpSignal::Processing(SubStatus::SendingFiat));
-    assert!(failed
-        .apply(&OfframpSignal::Failed(SubStatus::Bounced))
-        .moved());
+    assert!(
+        failed
+            .apply(&OfframpSignal::Failed(SubStatus::Bounced))
+            .moved()
+    );
     assert_eq!(failed.state(), &OfframpState::Failed(SubStatus::Bounced));
     assert_eq!(
         kind(&failed.apply(&OfframpSignal::Processing(SubStatus::FiatSent))),
@@ -255,9 +265,11 @@ fn failure_ends_the_offramp_and_contradictions_are_conflicts() {
     ));
 
     let mut bounced = OfframpMachine::default();
-    assert!(bounced
-        .apply(&OfframpSignal::Processing(SubStatus::Bounced))
-        .moved());
+    assert!(
+        bounced
+            .apply(&OfframpSignal::Processing(SubStatus::Bounced))
+            .moved()
+    );
     assert_eq!(bounced.state(), &OfframpState::Failed(SubStatus::Bounced));
 
     let mut confirmed = OfframpMachine::new(OfframpState::Processing(SubStatus::FiatSent));

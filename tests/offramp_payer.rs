@@ -15,7 +15,7 @@ use securepay::offramp::{
     UpdatePayer,
 };
 use securepay::webhook::{AgreementStatus, KycStatus, PaymentDetailStatus};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 /// A change made to a valid draft.
 type Change<T> = fn(&mut T);
@@ -126,9 +126,11 @@ fn every_invalid_field_is_reported_at_once() {
     };
     let error = CreatePayer::new(draft).unwrap_err();
     assert_eq!(error.fields().len(), 13);
-    assert!(error
-        .to_string()
-        .starts_with("13 invalid field(s): email is required;"));
+    assert!(
+        error
+            .to_string()
+            .starts_with("13 invalid field(s): email is required;")
+    );
 }
 
 #[test]
@@ -195,9 +197,11 @@ fn the_agreement_body_writes_the_openapi_name_and_reads_the_prose_one() {
         );
     }
     let missing = serde_json::from_value::<UpdatePayer>(json!({})).unwrap_err();
-    assert!(missing
-        .to_string()
-        .contains("agreementCompleted must be provided"));
+    assert!(
+        missing
+            .to_string()
+            .contains("agreementCompleted must be provided")
+    );
 }
 
 #[test]
@@ -271,11 +275,13 @@ fn the_payer_answers_parse() {
     let created: PayerCreated = serde_json::from_value(example("payer-created")).unwrap();
     assert_eq!(created.status.kyc_status, KycStatus::NotStarted);
     assert_eq!(created.status.agreement_status, AgreementStatus::NotStarted);
-    assert!(created
-        .kyc_url
-        .as_deref()
-        .unwrap()
-        .starts_with("https://sumsub.com/"));
+    assert!(
+        created
+            .kyc_url
+            .as_deref()
+            .unwrap()
+            .starts_with("https://sumsub.com/")
+    );
 
     let status: ComplianceStatus = serde_json::from_value(example("compliance-status")).unwrap();
     assert_eq!(status.is_compliant, Some(true));

@@ -13,10 +13,10 @@ use securepay::offramp::{
     Change, CryptoToFiatTracker, Machine, OfframpAction, OfframpState, RejectionKind,
 };
 use securepay::webhook::{
-    sign, verify_headers, AgreementStatus, Deduplicator, Delivery, Event, KycStatus,
-    PaymentDetailStatus, DELIVERY_HEADER, SIGNATURE_HEADER,
+    AgreementStatus, DELIVERY_HEADER, Deduplicator, Delivery, Event, KycStatus,
+    PaymentDetailStatus, SIGNATURE_HEADER, sign, verify_headers,
 };
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const SECRET: &str = "f3c189a4b5e6d7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2";
 const USER: &str = "user_test123456789";
@@ -261,10 +261,12 @@ fn any_arrival_order_of_the_offramp_events_ends_confirmed_when_premature_ones_ar
             }
             let tracker = store.tracker();
             assert_eq!(tracker.offramp(), &OfframpState::Confirmed, "{order:?}");
-            assert!(tracker
-                .rejections()
-                .iter()
-                .all(|r| matches!(r.kind, RejectionKind::Stale | RejectionKind::Premature)));
+            assert!(
+                tracker
+                    .rejections()
+                    .iter()
+                    .all(|r| matches!(r.kind, RejectionKind::Stale | RejectionKind::Premature))
+            );
         }
     }
 }

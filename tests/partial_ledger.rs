@@ -15,7 +15,7 @@ use securepay::amount::{Amount, AmountError, Decimals};
 use securepay::currency::Catalog;
 use securepay::partial::{Ledger, LedgerError, LedgerStatus, RequestStatus, TxHash};
 use securepay::webhook::Event;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const RID: &str = "0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93";
 const TX1: &str = "0x1111111111111111111111111111111111111111111111111111111111111111";

@@ -12,7 +12,7 @@ mod common;
 use securepay::amount::Decimals;
 use securepay::partial::{RateSource, RequestState, RequestStatus};
 use securepay::webhook::FeeType;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const EXAMPLES: [&str; 7] = [
     "paid",
@@ -86,12 +86,14 @@ fn the_partial_breakdown_gives_exact_paid_and_remaining_amounts() {
     assert_eq!(fees[1].fee_type, Some(FeeType::Gas));
     assert_eq!(fees[1].amount.as_ref().unwrap().as_str(), "0.0015");
     // Two decimals are too few for "0.0015": refused, never rounded.
-    assert!(fees[1]
-        .amount
-        .as_ref()
-        .unwrap()
-        .to_amount(Decimals::new(2).unwrap())
-        .is_err());
+    assert!(
+        fees[1]
+            .amount
+            .as_ref()
+            .unwrap()
+            .to_amount(Decimals::new(2).unwrap())
+            .is_err()
+    );
 }
 
 #[test]

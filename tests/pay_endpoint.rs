@@ -109,10 +109,12 @@ fn secure_pay_query_eoa_wallet_and_safe_are_mutually_exclusive_and_safe_needs_wa
     let smart = SecurePayQuery::new()
         .wallet(evm("0x1111111111111111111111111111111111111111"))
         .eoa_wallet(eoa);
-    assert!(smart
-        .query_string(Network::Base)
-        .unwrap()
-        .ends_with("&eoaWallet=0x2222222222222222222222222222222222222222"));
+    assert!(
+        smart
+            .query_string(Network::Base)
+            .unwrap()
+            .ends_with("&eoaWallet=0x2222222222222222222222222222222222222222")
+    );
 }
 
 #[test]
@@ -162,10 +164,12 @@ fn request_pay_query_amount_is_a_human_decimal_above_zero() {
     let cross = RequestPayQuery::new()
         .wallet(evm("0x1111111111111111111111111111111111111111"))
         .cross_chain(Network::ArbitrumOne, SourceToken::Usdt);
-    assert!(cross
-        .query_string()
-        .unwrap()
-        .contains("chain=ARBITRUM&token=USDT"));
+    assert!(
+        cross
+            .query_string()
+            .unwrap()
+            .contains("chain=ARBITRUM&token=USDT")
+    );
     // POLYGON: named by the endpoint's 400 message but not by its OpenAPI enum; refused.
     assert_eq!(
         RequestPayQuery::new()

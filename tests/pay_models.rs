@@ -15,7 +15,7 @@ use alloy_primitives::U256;
 use securepay::amount::Decimals;
 use securepay::pay::{ExecutionKind, PayResponse, QuoteExpiry};
 use securepay::transaction::Transaction;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const FIXTURES: [&str; 8] = [
     "single_erc20_fees",
@@ -74,10 +74,12 @@ fn shapes_are_told_apart_and_unknown_kinds_are_errors() {
     assert!(serde_json::from_value::<PayResponse>(value).is_err());
     let (mut value, _) = fixture("multicall_same_chain");
     value.as_object_mut().unwrap().remove("children");
-    assert!(serde_json::from_value::<PayResponse>(value)
-        .unwrap_err()
-        .to_string()
-        .contains("children"));
+    assert!(
+        serde_json::from_value::<PayResponse>(value)
+            .unwrap_err()
+            .to_string()
+            .contains("children")
+    );
     let (mut value, _) = fixture("legacy_batch");
     value
         .as_object_mut()

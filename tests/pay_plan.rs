@@ -193,7 +193,10 @@ fn native_and_tron_plans() {
         payments: vec![tron.payments[0].clone(), tron.payments[0].clone()],
         ..tron.clone()
     };
-    assert_eq!(two.build().unwrap_err().to_string(), "Batch payments are not supported for TRON networks. Please submit individual payment requests.");
+    assert_eq!(
+        two.build().unwrap_err().to_string(),
+        "Batch payments are not supported for TRON networks. Please submit individual payment requests."
+    );
 }
 
 #[test]

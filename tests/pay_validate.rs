@@ -10,7 +10,7 @@
 mod common;
 
 use securepay::pay::{PayResponse, Problem};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 fn problems_after(fixture: &str, change: impl FnOnce(&mut Value)) -> Vec<Problem> {
     let mut value = common::read_json(&format!("pay/{fixture}.json"));
@@ -37,9 +37,11 @@ fn index_out_of_range() {
         v["metadata"]["feeTransactionIndices"] = json!([40])
     });
     assert!(codes(&problems).contains(&"index_out_of_range"));
-    assert!(problems
-        .iter()
-        .any(|p| p.to_string().contains("feeTransactionIndices = 40")));
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.to_string().contains("feeTransactionIndices = 40"))
+    );
 }
 
 #[test]
@@ -300,9 +302,10 @@ fn every_problem_is_reported_not_only_the_first() {
     });
     assert!(problems.len() >= 4, "{problems:?}");
     let json = serde_json::to_value(&problems).unwrap();
-    assert!(json
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|p| p["code"].is_string()));
+    assert!(
+        json.as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["code"].is_string())
+    );
 }

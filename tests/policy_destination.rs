@@ -13,7 +13,7 @@ use securepay::currency::Catalog;
 use securepay::network::{Network, NetworkError};
 use securepay::policy::ScreeningProvider::Hypernative;
 use securepay::policy::{AccessPolicyError, DestinationError, PayeeDestinationRequest, Screening};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 // ---------------------------------------------------------------- payee destination bodies
 

@@ -12,11 +12,11 @@ use securepay::address::PayeeAddress;
 use securepay::network::ChainKind;
 use securepay::policy::ScreeningProvider::{Hypernative, MerkleScience};
 use securepay::policy::{
-    resolve, BlockReason, GateError, GateEvent, GateStatus, KytPlan, Masked, PayeeDisplay,
-    PayerGate, PayerView, PaymentPolicy, ResolvedPolicy, Screening, ScreeningOutcome,
-    ScreeningProvider, Stage, WalletStatus, WalletType,
+    BlockReason, GateError, GateEvent, GateStatus, KytPlan, Masked, PayeeDisplay, PayerGate,
+    PayerView, PaymentPolicy, ResolvedPolicy, Screening, ScreeningOutcome, ScreeningProvider,
+    Stage, WalletStatus, WalletType, resolve,
 };
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const PAYEE: &str = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";
 const TRON_PAYEE: &str = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
@@ -136,10 +136,11 @@ fn smart_account_payments_screen_the_eoa_and_the_account_and_both_must_pass() {
     run(&mut g, &[connect_smart(EOA, SMART)]);
     let types: Vec<WalletType> = g.wallets().iter().map(|w| w.wallet_type).collect();
     assert_eq!(types, [WalletType::Eoa, WalletType::SmartAccount]);
-    assert!(g
-        .wallets()
-        .iter()
-        .all(|w| w.status == WalletStatus::Pending(Hypernative)));
+    assert!(
+        g.wallets()
+            .iter()
+            .all(|w| w.status == WalletStatus::Pending(Hypernative))
+    );
 
     run(&mut g, &[approved(EOA)]);
     assert_eq!(g.status(), GateStatus::Screening);
@@ -226,10 +227,11 @@ fn for_smart_accounts_the_allowlist_is_checked_against_the_eoa() {
     let mut g = gate(&kyt(json!({ "allowedPayerAddresses": [SMART] })));
     run(&mut g, &[connect_smart(EOA, SMART)]);
     assert_eq!(g.status(), GateStatus::NotAllowed);
-    assert!(g
-        .wallets()
-        .iter()
-        .all(|w| w.status == WalletStatus::NotAllowed));
+    assert!(
+        g.wallets()
+            .iter()
+            .all(|w| w.status == WalletStatus::NotAllowed)
+    );
 
     // The EOA is listed (in another case): both are screened.
     let mut g = gate(&kyt(
@@ -261,10 +263,11 @@ fn a_failed_screening_shows_a_policy_failure_with_signing_disabled_and_a_contact
     assert_eq!(view.stage(), Stage::PolicyFailure);
     assert_eq!(view.reason(), Some(BlockReason::ScreeningRejected));
     assert!(!view.signing_enabled() && !view.payment_options_visible());
-    assert!(view
-        .message()
-        .unwrap()
-        .contains("contact the payee for an alternative"));
+    assert!(
+        view.message()
+            .unwrap()
+            .contains("contact the payee for an alternative")
+    );
 }
 
 #[test]

@@ -12,11 +12,11 @@ mod common;
 use securepay::address::{PayeeAddress, PayeeAddressError};
 use securepay::policy::ScreeningProvider::{Hypernative, MerkleScience};
 use securepay::policy::{
-    resolve, AccessPolicyError, AccessPolicyFields, AllowedPayers, DestinationPolicy, KytPlan,
-    KytPlanError, KytProvider, Mode, PaymentPolicy, PlanOwner, PolicySettings, Screening,
-    ScreeningFailure, ScreeningProvider,
+    AccessPolicyError, AccessPolicyFields, AllowedPayers, DestinationPolicy, KytPlan, KytPlanError,
+    KytProvider, Mode, PaymentPolicy, PlanOwner, PolicySettings, Screening, ScreeningFailure,
+    ScreeningProvider, resolve,
 };
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const EVM_PAYER: &str = "0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B";
 const TRON_PAYER: &str = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
@@ -319,9 +319,11 @@ fn an_invalid_allowed_payer_address_is_refused_at_creation_naming_the_entry() {
         }
         other => panic!("{other:?}"),
     }
-    assert!(error
-        .to_string()
-        .contains("allowedPayerAddresses[1] \"0x1234\""));
+    assert!(
+        error
+            .to_string()
+            .contains("allowedPayerAddresses[1] \"0x1234\"")
+    );
     for bad in [
         "",
         " 0xab5801a7d398351b8be11c439e05c5b3259aec9b",
@@ -669,11 +671,12 @@ fn every_policy_reader_refuses_a_key_given_twice_and_an_array_for_an_object() {
     let AccessPolicyError::Json(json) = &error else {
         panic!("{error}")
     };
-    assert!(json
-        .to_string()
-        .starts_with("duplicate field `hidePayeeAddress`"));
+    assert!(
+        json.to_string()
+            .starts_with("duplicate field `hidePayeeAddress`")
+    );
     assert_eq!((json.line(), json.column()), (1, 60)); // the end of the second key
-                                                       // The source is serde_json's error itself.
+    // The source is serde_json's error itself.
     let source = error.source().unwrap().downcast_ref::<serde_json::Error>();
     assert_eq!(source.map(serde_json::Error::column), Some(60));
     assert!(matches!(

@@ -9,10 +9,10 @@
 
 use securepay::policy::ScreeningProvider::{Hypernative, MerkleScience};
 use securepay::policy::{
-    resolve, AccessPolicyError, DestinationPolicy, KytPlan, Mode, PaymentPolicy, PlanOwner,
-    PolicySettings, PolicySnapshot, ResolveError, Screening, SnapshotError, Source,
+    AccessPolicyError, DestinationPolicy, KytPlan, Mode, PaymentPolicy, PlanOwner, PolicySettings,
+    PolicySnapshot, ResolveError, Screening, SnapshotError, Source, resolve,
 };
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const EVM_PAYER: &str = "0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B";
 const TRON_PAYER: &str = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
@@ -345,9 +345,11 @@ fn under_a_plan_a_payment_with_a_different_mode_or_provider_is_refused_with_a_cl
             payment: MerkleScience
         }
     );
-    assert!(error
-        .to_string()
-        .contains("fixes screeningProvider hypernative"));
+    assert!(
+        error
+            .to_string()
+            .contains("fixes screeningProvider hypernative")
+    );
 }
 
 #[test]
@@ -434,8 +436,8 @@ fn without_a_plan_a_payment_that_sets_no_mode_leaves_screening_to_the_destinatio
 }
 
 #[test]
-fn a_payment_that_sets_a_mode_uses_its_own_policy_and_keeps_unset_privacy_options_from_the_destination(
-) {
+fn a_payment_that_sets_a_mode_uses_its_own_policy_and_keeps_unset_privacy_options_from_the_destination()
+ {
     let dest = destination(
         json!({ "mode": "kyt_all_wallets", "screeningProvider": "hypernative", "hidePayeeAddress": true }),
     );

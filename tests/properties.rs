@@ -10,7 +10,7 @@
 use alloy_primitives::{Address, U256};
 use proptest::prelude::*;
 use securepay::address::{EvmAddress, InteropAddress, InteropName, TronAddress};
-use securepay::amount::{format_units, parse_units, Amount, Decimals};
+use securepay::amount::{Amount, Decimals, format_units, parse_units};
 
 fn any_u256() -> impl Strategy<Value = U256> {
     prop_oneof![

@@ -43,8 +43,8 @@ fn pay_response_schema_extract_matches_the_api_description() {
         return;
     };
     let api: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let schema = &api["paths"]["/v2/secure-payments/{token}/pay"]["get"]["responses"]["200"]
-        ["content"]["application/json"]["schema"];
+    let schema = &api["paths"]["/v2/secure-payments/{token}/pay"]["get"]["responses"]["200"]["content"]
+        ["application/json"]["schema"];
     let extract = common::read_json("reference/pay-response-schema.json");
     assert_eq!(&extract["schema"], schema, "copy the schema again");
 }

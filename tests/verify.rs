@@ -15,7 +15,7 @@ use alloy_primitives::{Address, Bytes, U256};
 use alloy_sol_types::SolCall;
 use securepay::address::PayeeAddress;
 use securepay::calldata::{Allowance, BatchPayee, Builder, Flow, PaymentReference};
-use securepay::contracts::abi::{IERC20FeeProxy, IEthereumFeeProxy, IERC20};
+use securepay::contracts::abi::{IERC20, IERC20FeeProxy, IEthereumFeeProxy};
 use securepay::currency::Catalog;
 use securepay::network::Network;
 use securepay::pay::{
@@ -23,7 +23,7 @@ use securepay::pay::{
     PayResponse, PaymentPlan, PlannedFee, PlannedPayment, SmartAccountFlow,
 };
 use securepay::transaction::Transaction;
-use securepay::verify::{verify, Expectation, Severity, Verdict};
+use securepay::verify::{Expectation, Severity, Verdict, verify};
 use serde_json::json;
 
 const STRANGER: &str = "0x000000000000000000000000000000000000bEEF";
@@ -873,10 +873,12 @@ fn payer_fees_are_capped_inclusively_and_an_absent_cap_is_zero() {
         &case.response,
         &Expectation::from_json(&exp.to_string()).unwrap(),
     );
-    assert!(verdict
-        .findings
-        .iter()
-        .any(|f| f.code == "payer_fees_above_max" && f.severity == Severity::Danger));
+    assert!(
+        verdict
+            .findings
+            .iter()
+            .any(|f| f.code == "payer_fees_above_max" && f.severity == Severity::Danger)
+    );
     exp.as_object_mut().unwrap().remove("maxPayerFees");
     let verdict = verify(
         &case.response,
@@ -904,15 +906,18 @@ fn unlimited_approvals_of_immutable_contracts_are_cautions_said_plainly() {
         .unwrap()
         .verdict();
     assert!(unlimited.is_safe(), "{unlimited}");
-    assert!(unlimited
-        .findings
-        .iter()
-        .any(|f| f.code == "approval_unlimited"
-            && f.severity == Severity::Caution
-            && f.message.contains("unlimited")));
-    assert!(unlimited.summary.lines.iter().any(|l| l
-        .to_string()
-        .starts_with("Approve unlimited USDC for the payment contract")));
+    assert!(
+        unlimited
+            .findings
+            .iter()
+            .any(|f| f.code == "approval_unlimited"
+                && f.severity == Severity::Caution
+                && f.message.contains("unlimited"))
+    );
+    assert!(unlimited.summary.lines.iter().any(|l| {
+        l.to_string()
+            .starts_with("Approve unlimited USDC for the payment contract")
+    }));
     let cross = cases
         .iter()
         .find(|c| c.name.starts_with("multicall cross-chain"))

@@ -24,17 +24,17 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use alloy_primitives::{Address, Bytes, U256};
 use alloy_sol_types::SolCall;
 use securepay::address::PayeeAddress;
-use securepay::amount::{format_units, Decimals, HumanAmount};
+use securepay::amount::{Decimals, HumanAmount, format_units};
 use securepay::calldata::effect::effect_of;
 use securepay::calldata::lifi::{
-    decode_bridge_call, decode_destination_message, AcrossBridgeCall, DestinationMessage, SwapData,
+    AcrossBridgeCall, DestinationMessage, SwapData, decode_bridge_call, decode_destination_message,
 };
 use securepay::calldata::{
     Allowance, BatchGroup, BatchPayee, BatchPaymentNetwork, BatchRequest, Builder, Decoder,
     Erc20FeePayment, Flow, NativeFeePayment, PaymentReference,
 };
-use securepay::contracts::abi::{IERC20FeeProxy, IERC20};
 use securepay::contracts::Contract;
+use securepay::contracts::abi::{IERC20, IERC20FeeProxy};
 use securepay::currency::{Catalog, Currency};
 use securepay::network::Network;
 use securepay::pay::{
@@ -44,11 +44,11 @@ use securepay::pay::{
 };
 use securepay::transaction::Transaction;
 use securepay::verify::{
-    verify, verify_slice, AssetRef, Details, Expectation, FindingCode, Party, Quantity, Severity,
-    SummaryLine, Verdict,
+    AssetRef, Details, Expectation, FindingCode, Party, Quantity, Severity, SummaryLine, Verdict,
+    verify, verify_slice,
 };
-use serde_json::{json, Value};
-use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
+use serde_json::{Value, json};
+use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 
 /// Counts allocations: class 6 checks that no count from the response sizes an allocation.
 #[global_allocator]
@@ -3636,103 +3636,258 @@ fn fr(code: FindingCode, d: &Details) -> String {
         .unwrap_or_default();
     match code {
         FindingCode::ResponseUnreadable => {
-            format!("La réponse n'est pas une réponse de paiement lisible : ne signez pas.{technical}")
+            format!(
+                "La réponse n'est pas une réponse de paiement lisible : ne signez pas.{technical}"
+            )
         }
-        FindingCode::StructureIndexOutOfRange => format!("Un index des métadonnées pointe au-delà des transactions.{technical}"),
-        FindingCode::StructureOverlappingIndices => format!("Deux rôles des métadonnées revendiquent la même transaction.{technical}"),
-        FindingCode::StructureFeeLegCount => format!("Il y a plus de transactions de frais que de frais déclarés.{technical}"),
-        FindingCode::StructureFeeLegOrder => format!("Les index des transactions de frais ne sont pas en ordre croissant.{technical}"),
-        FindingCode::StructureFeeEntryNetwork => format!("Des frais déclarés sont sur des réseaux différents.{technical}"),
-        FindingCode::StructureFeeEntryChainId => format!("L'identifiant de chaîne d'un frais déclaré n'est pas celui de son réseau.{technical}"),
-        FindingCode::StructureChildCount => format!("Le nombre d'enfants annoncé n'est pas celui des enfants.{technical}"),
-        FindingCode::StructureChildPosition => format!("La position d'un enfant n'est pas son rang.{technical}"),
-        FindingCode::StructureParallelArray => format!("Une liste parallèle du multicall contredit ses enfants.{technical}"),
-        FindingCode::StructureDestinationCallOnSameChain => format!("Des appels de destination dans un multicall sur une seule chaîne.{technical}"),
-        FindingCode::StructureMissingDestinationCall => format!("Un enfant d'un paiement inter-chaînes n'a pas d'appel de destination.{technical}"),
-        FindingCode::StructureDestinationCallsMirror => format!("destinationCalls ne reflète pas les appels de destination des enfants.{technical}"),
-        FindingCode::StructureChainIdNetwork => format!("L'identifiant de chaîne n'est pas celui du réseau annoncé.{technical}"),
-        FindingCode::StructureMissingExecutableLegCount => "executableLegCount manque (simple information).".into(),
-        FindingCode::StructureAmountSummary => format!("Le récapitulatif des montants ne tombe pas juste.{technical}"),
-        FindingCode::StructureNoPaymentTransaction => "Le lot n'a aucune transaction de paiement.".into(),
-        FindingCode::AddressFamily => format!("La transaction va {to_party}, qui n'est pas une adresse de {network}."),
-        FindingCode::UnknownTarget => format!("{party} n'est ni un contrat connu ni un jeton de paiement sur {network}."),
-        FindingCode::UnknownSelector => format!("La transaction appelle une fonction inconnue de {party} sur {network}.{technical}"),
-        FindingCode::SelectorNotOnTarget => format!("La fonction appelée n'existe pas sur {party}.{technical}"),
-        FindingCode::NonCanonicalCalldata => format!("Les données de l'appel à {party} ne sont pas encodées strictement.{technical}"),
-        FindingCode::PlainTransfer => format!("Un simple transfert de {actual} {to_party}, pas un appel de paiement."),
-        FindingCode::ValueOnNonPayable => format!("Envoie {actual} {to_party}, qui n'accepte pas de monnaie native."),
+        FindingCode::StructureIndexOutOfRange => {
+            format!("Un index des métadonnées pointe au-delà des transactions.{technical}")
+        }
+        FindingCode::StructureOverlappingIndices => {
+            format!("Deux rôles des métadonnées revendiquent la même transaction.{technical}")
+        }
+        FindingCode::StructureFeeLegCount => {
+            format!("Il y a plus de transactions de frais que de frais déclarés.{technical}")
+        }
+        FindingCode::StructureFeeLegOrder => format!(
+            "Les index des transactions de frais ne sont pas en ordre croissant.{technical}"
+        ),
+        FindingCode::StructureFeeEntryNetwork => {
+            format!("Des frais déclarés sont sur des réseaux différents.{technical}")
+        }
+        FindingCode::StructureFeeEntryChainId => format!(
+            "L'identifiant de chaîne d'un frais déclaré n'est pas celui de son réseau.{technical}"
+        ),
+        FindingCode::StructureChildCount => {
+            format!("Le nombre d'enfants annoncé n'est pas celui des enfants.{technical}")
+        }
+        FindingCode::StructureChildPosition => {
+            format!("La position d'un enfant n'est pas son rang.{technical}")
+        }
+        FindingCode::StructureParallelArray => {
+            format!("Une liste parallèle du multicall contredit ses enfants.{technical}")
+        }
+        FindingCode::StructureDestinationCallOnSameChain => {
+            format!("Des appels de destination dans un multicall sur une seule chaîne.{technical}")
+        }
+        FindingCode::StructureMissingDestinationCall => format!(
+            "Un enfant d'un paiement inter-chaînes n'a pas d'appel de destination.{technical}"
+        ),
+        FindingCode::StructureDestinationCallsMirror => format!(
+            "destinationCalls ne reflète pas les appels de destination des enfants.{technical}"
+        ),
+        FindingCode::StructureChainIdNetwork => {
+            format!("L'identifiant de chaîne n'est pas celui du réseau annoncé.{technical}")
+        }
+        FindingCode::StructureMissingExecutableLegCount => {
+            "executableLegCount manque (simple information).".into()
+        }
+        FindingCode::StructureAmountSummary => {
+            format!("Le récapitulatif des montants ne tombe pas juste.{technical}")
+        }
+        FindingCode::StructureNoPaymentTransaction => {
+            "Le lot n'a aucune transaction de paiement.".into()
+        }
+        FindingCode::AddressFamily => {
+            format!("La transaction va {to_party}, qui n'est pas une adresse de {network}.")
+        }
+        FindingCode::UnknownTarget => {
+            format!("{party} n'est ni un contrat connu ni un jeton de paiement sur {network}.")
+        }
+        FindingCode::UnknownSelector => format!(
+            "La transaction appelle une fonction inconnue de {party} sur {network}.{technical}"
+        ),
+        FindingCode::SelectorNotOnTarget => {
+            format!("La fonction appelée n'existe pas sur {party}.{technical}")
+        }
+        FindingCode::NonCanonicalCalldata => {
+            format!("Les données de l'appel à {party} ne sont pas encodées strictement.{technical}")
+        }
+        FindingCode::PlainTransfer => {
+            format!("Un simple transfert de {actual} {to_party}, pas un appel de paiement.")
+        }
+        FindingCode::ValueOnNonPayable => {
+            format!("Envoie {actual} {to_party}, qui n'accepte pas de monnaie native.")
+        }
         FindingCode::ValueMismatch => match &d.expected {
-            Some(_) => format!("Envoie {actual} alors que l'appel exige au moins {expected} : il échouerait."),
-            None => format!("Envoie {actual}, moins que ce que l'appel exige : il échouerait.{technical}"),
+            Some(_) => format!(
+                "Envoie {actual} alors que l'appel exige au moins {expected} : il échouerait."
+            ),
+            None => format!(
+                "Envoie {actual}, moins que ce que l'appel exige : il échouerait.{technical}"
+            ),
         },
-        FindingCode::ValueStranded => format!("{actual} envoyés que le contrat ne rend pas.{technical}"),
-        FindingCode::ValueRefunded => format!("Envoie {actual} de trop ; {party} vous le rembourse."),
-        FindingCode::UnverifiableCall => format!("Le montant de cet appel dépend d'un taux de marché : il ne peut pas être vérifié.{technical}"),
-        FindingCode::MirrorMismatch => format!("Cette liste miroir n'est pas la transaction que désigne {field} : un portefeuille qui la signerait signerait autre chose."),
-        FindingCode::NotAnApproval => format!("La transaction ({field}) ne fait pas ce que son rôle dans les métadonnées annonce."),
-        FindingCode::PaymentMissing => format!("Aucune transaction ne paie {expected} {to_expected_party}."),
+        FindingCode::ValueStranded => {
+            format!("{actual} envoyés que le contrat ne rend pas.{technical}")
+        }
+        FindingCode::ValueRefunded => {
+            format!("Envoie {actual} de trop ; {party} vous le rembourse.")
+        }
+        FindingCode::UnverifiableCall => format!(
+            "Le montant de cet appel dépend d'un taux de marché : il ne peut pas être vérifié.{technical}"
+        ),
+        FindingCode::MirrorMismatch => format!(
+            "Cette liste miroir n'est pas la transaction que désigne {field} : un portefeuille qui la signerait signerait autre chose."
+        ),
+        FindingCode::NotAnApproval => format!(
+            "La transaction ({field}) ne fait pas ce que son rôle dans les métadonnées annonce."
+        ),
+        FindingCode::PaymentMissing => {
+            format!("Aucune transaction ne paie {expected} {to_expected_party}.")
+        }
         FindingCode::PaymentDuplicated => format!("Paie {actual} {to_party} une seconde fois."),
-        FindingCode::PaymentAmount => format!("Paie {actual} {to_party} au lieu des {expected} convenus."),
-        FindingCode::PaymentPayee => format!("Paie {actual} {to_party}, et non au bénéficiaire convenu ({expected_party}) ; {expected} étaient convenus."),
+        FindingCode::PaymentAmount => {
+            format!("Paie {actual} {to_party} au lieu des {expected} convenus.")
+        }
+        FindingCode::PaymentPayee => format!(
+            "Paie {actual} {to_party}, et non au bénéficiaire convenu ({expected_party}) ; {expected} étaient convenus."
+        ),
         FindingCode::PaymentReference => format!(
             "Paie {party} avec la référence {} au lieu de {}.",
             d.reference.as_deref().unwrap_or("?"),
             d.expected_reference.as_deref().unwrap_or("?")
         ),
-        FindingCode::PaymentToken => format!("Paie {party} en {actual}, et non dans la devise convenue ({expected})."),
-        FindingCode::UndeclaredOutflow => format!("Envoie {actual} {to_party} sur {network} : aucun accord ne couvre {asset} sur cette chaîne."),
-        FindingCode::PayerFeesAboveMax => format!("{actual} quittent votre portefeuille en plus des paiements convenus, au-delà du maximum convenu de {expected}."),
-        FindingCode::PayeeFeesAboveMax => format!("Les bénéficiaires reçoivent {actual} de moins que convenu, au-delà du maximum convenu de {expected}."),
-        FindingCode::FeeNotPaid => format!("Des frais déclarés ({expected} pour {party}) ne sont payés par aucune transaction."),
-        FindingCode::FeeUndeclared => format!("Paie {actual} {to_party}, que le détail des frais ne déclare pas."),
+        FindingCode::PaymentToken => {
+            format!("Paie {party} en {actual}, et non dans la devise convenue ({expected}).")
+        }
+        FindingCode::UndeclaredOutflow => format!(
+            "Envoie {actual} {to_party} sur {network} : aucun accord ne couvre {asset} sur cette chaîne."
+        ),
+        FindingCode::PayerFeesAboveMax => format!(
+            "{actual} quittent votre portefeuille en plus des paiements convenus, au-delà du maximum convenu de {expected}."
+        ),
+        FindingCode::PayeeFeesAboveMax => format!(
+            "Les bénéficiaires reçoivent {actual} de moins que convenu, au-delà du maximum convenu de {expected}."
+        ),
+        FindingCode::FeeNotPaid => format!(
+            "Des frais déclarés ({expected} pour {party}) ne sont payés par aucune transaction."
+        ),
+        FindingCode::FeeUndeclared => {
+            format!("Paie {actual} {to_party}, que le détail des frais ne déclare pas.")
+        }
         FindingCode::FeeBearerMismatch => match (&d.expected, &d.actual) {
-            (Some(_), Some(_)) => format!("Le détail des frais déduit {expected} du paiement, mais le bénéficiaire reçoit {actual} de moins que convenu."),
-            _ => format!("Le détail des frais déduit des frais d'un paiement qui n'est pas dans cette réponse ({field})."),
+            (Some(_), Some(_)) => format!(
+                "Le détail des frais déduit {expected} du paiement, mais le bénéficiaire reçoit {actual} de moins que convenu."
+            ),
+            _ => format!(
+                "Le détail des frais déduit des frais d'un paiement qui n'est pas dans cette réponse ({field})."
+            ),
         },
-        FindingCode::FeeCurrency => format!("Des frais sont déclarés en {field}, et non dans la devise du paiement."),
-        FindingCode::FeeNetwork => format!("Des frais sont déclarés sur {network}, où aucun frais de ce paiement n'est payé."),
-        FindingCode::FeeAmountUnreadable => format!("Le montant de frais {field} n'est pas un montant exact de la devise."),
-        FindingCode::AmountSummaryMismatch => format!("Le récapitulatif des montants indique {expected} ({field}), mais les transactions font {actual}."),
-        FindingCode::LabelMismatch => format!("Une étiquette de la réponse ({field}) contredit les transactions ou l'accord."),
-        FindingCode::BatchFee => format!("Le contrat de lot prélève des frais d'au plus {actual} pour {party}."),
-        FindingCode::BatchFeeRateUnknown => format!("Le contrat de lot prélève pour {party} des frais à un taux que ni l'appel ni l'accord n'indiquent (batchFeeRate)."),
-        FindingCode::ApprovalToken => format!("Autorise {party} à dépenser du {asset}, que ce paiement ne dépense pas."),
-        FindingCode::ApprovalSpender => format!("Autorise {party} à dépenser du {asset}, alors qu'il ne prélève rien dans ce paiement."),
-        FindingCode::ApprovalUnlimited => format!("Autorise {party} à dépenser du {asset} sans limite, jusqu'à révocation."),
-        FindingCode::ApprovalAboveNeed => format!("Autorise {party} à dépenser {actual}, alors qu'il ne prélève que {expected}."),
-        FindingCode::ApprovalBelowNeed => format!("Autorise {party} à dépenser {actual}, mais le paiement prélève {expected} : il échouerait."),
-        FindingCode::EoaApprovalNotApprove => format!("Une transaction de votre portefeuille de financement n'est pas une autorisation ({field})."),
+        FindingCode::FeeCurrency => {
+            format!("Des frais sont déclarés en {field}, et non dans la devise du paiement.")
+        }
+        FindingCode::FeeNetwork => format!(
+            "Des frais sont déclarés sur {network}, où aucun frais de ce paiement n'est payé."
+        ),
+        FindingCode::FeeAmountUnreadable => {
+            format!("Le montant de frais {field} n'est pas un montant exact de la devise.")
+        }
+        FindingCode::AmountSummaryMismatch => format!(
+            "Le récapitulatif des montants indique {expected} ({field}), mais les transactions font {actual}."
+        ),
+        FindingCode::LabelMismatch => {
+            format!("Une étiquette de la réponse ({field}) contredit les transactions ou l'accord.")
+        }
+        FindingCode::BatchFee => {
+            format!("Le contrat de lot prélève des frais d'au plus {actual} pour {party}.")
+        }
+        FindingCode::BatchFeeRateUnknown => format!(
+            "Le contrat de lot prélève pour {party} des frais à un taux que ni l'appel ni l'accord n'indiquent (batchFeeRate)."
+        ),
+        FindingCode::ApprovalToken => {
+            format!("Autorise {party} à dépenser du {asset}, que ce paiement ne dépense pas.")
+        }
+        FindingCode::ApprovalSpender => format!(
+            "Autorise {party} à dépenser du {asset}, alors qu'il ne prélève rien dans ce paiement."
+        ),
+        FindingCode::ApprovalUnlimited => {
+            format!("Autorise {party} à dépenser du {asset} sans limite, jusqu'à révocation.")
+        }
+        FindingCode::ApprovalAboveNeed => {
+            format!("Autorise {party} à dépenser {actual}, alors qu'il ne prélève que {expected}.")
+        }
+        FindingCode::ApprovalBelowNeed => format!(
+            "Autorise {party} à dépenser {actual}, mais le paiement prélève {expected} : il échouerait."
+        ),
+        FindingCode::EoaApprovalNotApprove => format!(
+            "Une transaction de votre portefeuille de financement n'est pas une autorisation ({field})."
+        ),
         FindingCode::EoaApprovalSpender => match &d.expected_party {
-            Some(_) => format!("Votre portefeuille autorise {party} à dépenser du {asset}, et non {expected_party}."),
-            None => format!("Votre portefeuille autorise {party} à dépenser du {asset}, sans compte intelligent convenu : impossible de le distinguer d'un inconnu."),
+            Some(_) => format!(
+                "Votre portefeuille autorise {party} à dépenser du {asset}, et non {expected_party}."
+            ),
+            None => format!(
+                "Votre portefeuille autorise {party} à dépenser du {asset}, sans compte intelligent convenu : impossible de le distinguer d'un inconnu."
+            ),
         },
-        FindingCode::EoaApprovalToken => format!("Votre portefeuille autorise la dépense de {asset}, que ce paiement ne dépense pas."),
+        FindingCode::EoaApprovalToken => format!(
+            "Votre portefeuille autorise la dépense de {asset}, que ce paiement ne dépense pas."
+        ),
         FindingCode::NetworkMismatch => match (d.network, &d.field) {
-            (_, Some(field)) => format!("Le multicall se dit « {field} », ce qui contredit l'itinéraire convenu."),
-            (Some(_), None) => format!("Le multicall est sur {network}, pas sur le réseau convenu."),
+            (_, Some(field)) => {
+                format!("Le multicall se dit « {field} », ce qui contredit l'itinéraire convenu.")
+            }
+            (Some(_), None) => {
+                format!("Le multicall est sur {network}, pas sur le réseau convenu.")
+            }
             (None, None) => "Le multicall n'indique pas le réseau convenu.".into(),
         },
-        FindingCode::ChainIdMismatch => format!("L'identifiant de chaîne ({field}) n'est pas celui de {network}."),
-        FindingCode::ChildMismatch => format!("Un enfant du multicall contredit le paiement convenu : {field}."),
-        FindingCode::CrossChainNotAgreed => "Un transfert entre chaînes qui n'a pas été convenu (réseau, devise et montant source).".into(),
-        FindingCode::SourceNetworkMismatch => format!("L'itinéraire dit partir de {network}, et non du réseau source convenu."),
-        FindingCode::BridgeNotAllowed => format!("Cet appel au pont LI.FI n'est pas autorisé.{technical}"),
-        FindingCode::BridgeCallInvalid => format!("L'appel au pont n'est pas encodé strictement, ou se contredit.{technical}"),
+        FindingCode::ChainIdMismatch => {
+            format!("L'identifiant de chaîne ({field}) n'est pas celui de {network}.")
+        }
+        FindingCode::ChildMismatch => {
+            format!("Un enfant du multicall contredit le paiement convenu : {field}.")
+        }
+        FindingCode::CrossChainNotAgreed => {
+            "Un transfert entre chaînes qui n'a pas été convenu (réseau, devise et montant source)."
+                .into()
+        }
+        FindingCode::SourceNetworkMismatch => {
+            format!("L'itinéraire dit partir de {network}, et non du réseau source convenu.")
+        }
+        FindingCode::BridgeNotAllowed => {
+            format!("Cet appel au pont LI.FI n'est pas autorisé.{technical}")
+        }
+        FindingCode::BridgeCallInvalid => {
+            format!("L'appel au pont n'est pas encodé strictement, ou se contredit.{technical}")
+        }
         FindingCode::BridgeToken => match &d.asset {
             Some(_) => format!("Le pont envoie du {asset}, et non la devise source convenue."),
             None => format!("{field} ne désigne pas la devise source convenue.{technical}"),
         },
-        FindingCode::BridgeDestination => format!("Le pont livre sur une autre chaîne ({field}) que le réseau convenu."),
-        FindingCode::BridgeReceiver => format!("Le pont livre {to_party}, et non au ReceiverAcrossV4 de LI.FI qui exécute l'appel de destination."),
-        FindingCode::BridgeRefundAddress => format!("Un transfert du pont qui échoue serait remboursé {to_party}, et non à vous ({expected_party})."),
-        FindingCode::BridgeOutputToken => format!("Le pont livre du {asset}, et non la devise du paiement."),
-        FindingCode::BridgeOutputAmount => format!("Le pont livre au moins {actual}, mais les appels de destination prélèvent {expected} : ils échoueraient."),
-        FindingCode::BridgeMessage => format!("Le pont n'a pas d'appel de destination lisible : rien ne prouve que le bénéficiaire est payé.{technical}"),
-        FindingCode::DestinationCallTarget => format!("L'appel de destination s'adresse {to_party}, et non au ERC20FeeProxy."),
-        FindingCode::DestinationCallMismatch => format!("Un appel de destination n'est pas le paiement déclaré.{technical}"),
-        FindingCode::DestinationReceiver => format!("Si l'appel de destination échoue, {party} reçoit tout ce que livre le pont ({actual})."),
-        FindingCode::SourceSwaps => format!("L'itinéraire échange des jetons avant le pont via {field} : ces appels ne sont pas décodés ; ce qu'ils prennent à votre portefeuille l'est."),
-        FindingCode::SourceAmountAboveMax => format!("{actual} quittent votre portefeuille sur {network}, au-delà du maximum convenu de {expected}."),
+        FindingCode::BridgeDestination => {
+            format!("Le pont livre sur une autre chaîne ({field}) que le réseau convenu.")
+        }
+        FindingCode::BridgeReceiver => format!(
+            "Le pont livre {to_party}, et non au ReceiverAcrossV4 de LI.FI qui exécute l'appel de destination."
+        ),
+        FindingCode::BridgeRefundAddress => format!(
+            "Un transfert du pont qui échoue serait remboursé {to_party}, et non à vous ({expected_party})."
+        ),
+        FindingCode::BridgeOutputToken => {
+            format!("Le pont livre du {asset}, et non la devise du paiement.")
+        }
+        FindingCode::BridgeOutputAmount => format!(
+            "Le pont livre au moins {actual}, mais les appels de destination prélèvent {expected} : ils échoueraient."
+        ),
+        FindingCode::BridgeMessage => format!(
+            "Le pont n'a pas d'appel de destination lisible : rien ne prouve que le bénéficiaire est payé.{technical}"
+        ),
+        FindingCode::DestinationCallTarget => {
+            format!("L'appel de destination s'adresse {to_party}, et non au ERC20FeeProxy.")
+        }
+        FindingCode::DestinationCallMismatch => {
+            format!("Un appel de destination n'est pas le paiement déclaré.{technical}")
+        }
+        FindingCode::DestinationReceiver => format!(
+            "Si l'appel de destination échoue, {party} reçoit tout ce que livre le pont ({actual})."
+        ),
+        FindingCode::SourceSwaps => format!(
+            "L'itinéraire échange des jetons avant le pont via {field} : ces appels ne sont pas décodés ; ce qu'ils prennent à votre portefeuille l'est."
+        ),
+        FindingCode::SourceAmountAboveMax => format!(
+            "{actual} quittent votre portefeuille sur {network}, au-delà du maximum convenu de {expected}."
+        ),
         other => panic!("no French template for {other}"),
     }
 }
@@ -4063,7 +4218,9 @@ fn every_code_and_summary_line_renders_in_french_from_structured_data() {
         .collect();
     assert_eq!(
         french,
-        ["0,3 USDC quittent votre portefeuille en plus des paiements convenus, au-delà du maximum convenu de 0,1 USDC."]
+        [
+            "0,3 USDC quittent votre portefeuille en plus des paiements convenus, au-delà du maximum convenu de 0,1 USDC."
+        ]
     );
     let (r, e) = built(usdc_plan(&[(on_base(PAYEE), 10_000_000)], &[]));
     let mut r = r;

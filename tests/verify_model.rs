@@ -71,7 +71,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use alloy_primitives::{Address, Bytes, B256, U256};
+use alloy_primitives::{Address, B256, Bytes, U256};
 use alloy_sol_types::{SolCall, SolType};
 use proptest::prelude::*;
 use securepay::address::PayeeAddress;
@@ -88,8 +88,8 @@ use securepay::pay::{
     RouteType, SinglePayment, SmartAccountFlow,
 };
 use securepay::transaction::Transaction;
-use securepay::verify::{verify, verify_slice, Expectation, Severity, Verdict};
-use serde_json::{json, Value};
+use securepay::verify::{Expectation, Severity, Verdict, verify, verify_slice};
+use serde_json::{Value, json};
 
 // ---- the model's own ABI -------------------------------------------------------------------
 
@@ -489,7 +489,7 @@ fn model(bytes: &[u8], ag: &Agreement) -> Judgement {
             return Judgement {
                 wrong: vec![format!("response_unreadable: {error}")],
                 known: Vec::new(),
-            }
+            };
         }
     };
     let mut m = Model {
@@ -2437,9 +2437,11 @@ fn build_legacy(spec: &Spec) -> Case {
         };
         let approvals = match spec.approval {
             0 => Vec::new(),
-            _ => vec![builder
-                .approve_for(Flow::LegacyBatch, token, allowance)
-                .unwrap()],
+            _ => vec![
+                builder
+                    .approve_for(Flow::LegacyBatch, token, allowance)
+                    .unwrap(),
+            ],
         };
         let batch = if spec.twists & MULTI_TOKEN != 0 {
             let rows: Vec<securepay::calldata::BatchTokenPayee> = rows
@@ -2883,11 +2885,13 @@ fn mutate_leaf(value: &Value, op: u8, param: u64, pool: &[Address]) -> Option<Va
         }
         Value::Bool(b) => Some(json!(!b)),
         Value::String(s) => mutate_string(s, op, param, pool),
-        Value::Null => Some(json!(on(
-            Network::Base,
-            pool[usize::try_from(param % pool.len() as u64).unwrap()]
-        )
-        .to_string())),
+        Value::Null => Some(json!(
+            on(
+                Network::Base,
+                pool[usize::try_from(param % pool.len() as u64).unwrap()]
+            )
+            .to_string()
+        )),
         _ => None,
     }
 }

@@ -11,10 +11,10 @@ mod common;
 
 use http::{HeaderMap, HeaderValue};
 use securepay::webhook::{
-    BusinessKey, Deduplicator, Delivery, DeliveryError, DeliveryId, Duplicate, Event, EventKind,
-    MemoryStore, SeenKey, SeenStore, DELIVERY_HEADER, RETRY_COUNT_HEADER, TEST_HEADER,
+    BusinessKey, DELIVERY_HEADER, Deduplicator, Delivery, DeliveryError, DeliveryId, Duplicate,
+    Event, EventKind, MemoryStore, RETRY_COUNT_HEADER, SeenKey, SeenStore, TEST_HEADER,
 };
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 fn event(value: &Value) -> Event {
     Event::parse_unverified(value.to_string().as_bytes()).unwrap()

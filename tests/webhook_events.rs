@@ -12,10 +12,10 @@ mod common;
 
 use securepay::amount::Decimals;
 use securepay::webhook::{
-    AgreementStatus, Event, EventError, EventKind, EventName, EventScope, FeeType, KycStatus,
-    KytVerdict, PaymentDetailStatus, PaymentProcessor, SubStatus, UserEventKind, EVENT_NAMES,
+    AgreementStatus, EVENT_NAMES, Event, EventError, EventKind, EventName, EventScope, FeeType,
+    KycStatus, KytVerdict, PaymentDetailStatus, PaymentProcessor, SubStatus, UserEventKind,
 };
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 /// Every fixture, with the kind it must parse into.
 const FIXTURES: [(&str, EventKind); 13] = [

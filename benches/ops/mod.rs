@@ -14,11 +14,11 @@
 
 use std::hint::black_box;
 
-use alloy_primitives::{keccak256, Address, Bytes, U256};
-use alloy_sol_types::abi::AbiDecoderConfig;
+use alloy_primitives::{Address, Bytes, U256, keccak256};
 use alloy_sol_types::SolCall;
+use alloy_sol_types::abi::AbiDecoderConfig;
 use securepay::address::{EvmAddress, InteropName, PayeeAddress, TronAddress};
-use securepay::amount::{format_units, parse_units, Decimals};
+use securepay::amount::{Decimals, format_units, parse_units};
 use securepay::calldata::{BatchPayee, Builder, Decoder, Erc20FeePayment, PaymentReference};
 use securepay::contracts::abi::{IBatchPayments, IERC20FeeProxy};
 use securepay::currency::Catalog;
@@ -26,7 +26,7 @@ use securepay::network::Network;
 use securepay::pay::{
     ApprovalPlan, CrossChainRoute, FeeBearer, PayResponse, PaymentPlan, PlannedFee, PlannedPayment,
 };
-use securepay::verify::{verify_slice, Expectation};
+use securepay::verify::{Expectation, verify_slice};
 
 /// The sizes that show how an operation scales with the number of payees or children.
 pub const SIZES: [usize; 4] = [1, 10, 100, 1000];

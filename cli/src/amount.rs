@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use super::Outcome;
-use securepay::amount::{format_units, parse_uint, parse_units, Decimals};
+use securepay::amount::{Decimals, format_units, parse_uint, parse_units};
 use securepay::currency::Catalog;
 
 #[derive(Debug, clap::Args)]

@@ -57,7 +57,7 @@ pub(super) fn run(args: &Args) -> Outcome {
             return Outcome::unusable(format!(
                 "data: not 0x-prefixed even-length hex: {:?}",
                 args.data
-            ))
+            ));
         }
     };
     match Decoder::builtin().decode(network, &to, &data, value) {

@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 
 use serde_json::Value;
 
-use super::{stream, Outcome};
+use super::{Outcome, stream};
 use crate::spec::CallSpec;
 
 #[derive(Debug, clap::Args)]

@@ -3,12 +3,12 @@
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
-use super::{stream, Outcome};
+use super::{Outcome, stream};
 use securepay::address::PayeeAddress;
 use securepay::policy::{
-    resolve, DestinationPolicy, GateEvent, KytPlan, PayerGate, PaymentPolicy, PolicySnapshot,
+    DestinationPolicy, GateEvent, KytPlan, PayerGate, PaymentPolicy, PolicySnapshot, resolve,
 };
 
 #[derive(Debug, clap::Args)]
@@ -99,7 +99,7 @@ fn gate_command(args: &GateArgs, input: &mut dyn BufRead, output: &mut dyn Write
             return Outcome::unusable(format!(
                 "cannot read --policy {}: {error}",
                 args.policy.display()
-            ))
+            ));
         }
     };
     let snapshot = match PolicySnapshot::from_json(&text) {

@@ -40,8 +40,8 @@ fn add(a: U256, b: U256) -> Result<U256, Overflow> {
 use securepay::address::{EvmAddress, PayeeAddress, TronAddress};
 use securepay::amount::parse_uint;
 use securepay::contracts::abi::{
-    self, IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20FeeProxy,
-    IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy, IERC20,
+    self, IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20, IERC20FeeProxy,
+    IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy,
 };
 use securepay::contracts::{Contract, Deployments};
 use securepay::network::Network;
@@ -491,7 +491,7 @@ fn native_batch(data: Vec<u8>, to: Destination, f: &Fields<'_>) -> Result<Body, 
             return Err(field_error(
                 "batchFee",
                 "only meaningful with network (it sets value)",
-            ))
+            ));
         }
         (_, false) => None,
         (Some(_), true) => {
@@ -530,7 +530,7 @@ fn effect_value(
             return Err(field_error(
                 "batchFee",
                 "missing: the batch contract's on-chain rate (its batchFee(), per mille for BatchPayments, per ten thousand for BatchConversionPayments) is needed with network to compute value",
-            ))
+            ));
         }
         None => 0,
     };
@@ -594,14 +594,14 @@ fn parse_kind(kind: &str, f: &Fields<'_>) -> Result<Body, SpecError> {
                     return Err(field_error(
                         "amount",
                         "only meaningful with network (it sets value)",
-                    ))
+                    ));
                 }
                 (None, false) => Ok(U256::ZERO),
                 (Some(_), false) => {
                     return Err(field_error(
                         "amount",
                         "missing: needed with network to compute value",
-                    ))
+                    ));
                 }
                 (Some(_), true) => add(f.uint("amount")?, data._feeAmount),
             };
@@ -706,13 +706,13 @@ fn parse_kind(kind: &str, f: &Fields<'_>) -> Result<Body, SpecError> {
                     return Err(field_error(
                         "maxToSpend",
                         "only meaningful with network (it sets value)",
-                    ))
+                    ));
                 }
                 (Some(_), false) => {
                     return Err(field_error(
                         "maxToSpend",
                         "missing: needed with network to compute value",
-                    ))
+                    ));
                 }
                 (Some(_), true) => Ok(f.uint("maxToSpend")?),
                 (None, false) => Ok(U256::ZERO),

@@ -2,7 +2,7 @@
 
 use super::Outcome;
 use securepay::pay::PayResponse;
-use securepay::verify::{verify, Expectation};
+use securepay::verify::{Expectation, verify};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {

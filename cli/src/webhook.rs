@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::Outcome;
-use securepay::webhook::{verify_signature, BusinessKey, Event, SignatureError};
+use securepay::webhook::{BusinessKey, Event, SignatureError, verify_signature};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {

@@ -13,7 +13,7 @@ use alloy_primitives::U256;
 use securepay::calldata::Decoder;
 use securepay::network::Network;
 use securepay_cli::spec::{Answer, CallSpec, SpecError};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 #[test]
 fn every_vector_encodes_byte_for_byte_or_fails_with_its_message() {
@@ -180,10 +180,12 @@ fn tron_network_takes_base58_answers_base58_and_refuses_batches() {
         "the token's 20-byte body"
     );
     let evm_on_tron = json!({"kind":"erc20_fee","network":"tron","token":"0xa614f803b6fd780986a42c78ec9c7f77e6ded13c","to":"TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE","amount":"1","reference":"0x","feeAmount":"0","feeAddress":"TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs"});
-    assert!(CallSpec::from_json(&evm_on_tron)
-        .unwrap_err()
-        .to_string()
-        .starts_with("token:"));
+    assert!(
+        CallSpec::from_json(&evm_on_tron)
+            .unwrap_err()
+            .to_string()
+            .starts_with("token:")
+    );
     let batch = json!({"kind":"batch_erc20","network":"tron","token":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","payees":[],"feeAddress":"TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs"});
     assert_eq!(
         CallSpec::from_json(&batch).unwrap_err().to_string(),
@@ -201,15 +203,19 @@ fn descriptions_reject_unknown_fields_and_misplaced_ones() {
         "ammount: unknown field"
     );
     let token_without_network = json!({"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"1","token":"0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"});
-    assert!(CallSpec::from_json(&token_without_network)
-        .unwrap_err()
-        .to_string()
-        .starts_with("token:"));
+    assert!(
+        CallSpec::from_json(&token_without_network)
+            .unwrap_err()
+            .to_string()
+            .starts_with("token:")
+    );
     let nested = json!({"kind":"batch_eth","payees":[{"to":"0x70eD3C31BE06Fbd7b7e17228C4048abd53C41B96","amount":"x","reference":"0x","feeAmount":"0"}],"feeAddress":"0x0000000000000000000000000000000000000000"});
-    assert!(CallSpec::from_json(&nested)
-        .unwrap_err()
-        .to_string()
-        .starts_with("payees[0].amount:"));
+    assert!(
+        CallSpec::from_json(&nested)
+            .unwrap_err()
+            .to_string()
+            .starts_with("payees[0].amount:")
+    );
     assert!(CallSpec::from_json(&json!({"kind":"nope"})).is_err());
     assert!(CallSpec::from_json(&json!([1, 2])).is_err());
 }

@@ -120,7 +120,13 @@ fn interop_checks_names_binaries_and_destination_ids() {
     assert_eq!(code(&mismatch), 1);
     assert_eq!(json_out(&mismatch)["computedChecksum"], "89CDCBED");
 
-    let tron = securepay(&["interop", "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8@eip155:728126428#5F89A3B2:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"], "");
+    let tron = securepay(
+        &[
+            "interop",
+            "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8@eip155:728126428#5F89A3B2:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+        ],
+        "",
+    );
     assert_eq!(code(&tron), 0);
     let answer = json_out(&tron);
     assert_eq!(answer["checksumStatus"], "not-verifiable");
@@ -272,7 +278,10 @@ fn encode_with_a_network_adds_to_and_value() {
     );
     assert_eq!(answers[1]["value"], "0");
     assert_eq!(answers[2]["to"], "TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd");
-    assert_eq!(answers[3]["error"], "Batch payments are not supported for TRON networks. Please submit individual payment requests.");
+    assert_eq!(
+        answers[3]["error"],
+        "Batch payments are not supported for TRON networks. Please submit individual payment requests."
+    );
     assert_eq!(code(&output), 2);
 }
 
@@ -307,10 +316,12 @@ fn decode_names_the_call_or_exits_1_with_the_reason() {
         "",
     );
     assert_eq!(code(&output), 1);
-    assert!(json_out(&output)["error"]
-        .as_str()
-        .unwrap()
-        .contains("unexpected byte"));
+    assert!(
+        json_out(&output)["error"]
+            .as_str()
+            .unwrap()
+            .contains("unexpected byte")
+    );
     assert_eq!(
         code(&securepay(
             &["decode", "--network", "mainnet", "--to", proxy, "0xzz"],
@@ -421,15 +432,17 @@ fn verify_exits_0_when_safe_1_on_danger_and_2_on_unusable_input() {
     );
     let verdict = json_out(&output);
     assert_eq!(verdict["findings"], serde_json::json!([]));
-    assert!(verdict["summary"]["lines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|l| l["kind"] == "total"
-            && l["text"]
-                .as_str()
-                .unwrap()
-                .starts_with("Total leaving your wallet")));
+    assert!(
+        verdict["summary"]["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l["kind"] == "total"
+                && l["text"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Total leaving your wallet"))
+    );
     let text = securepay(
         &[
             "verify",
@@ -461,11 +474,13 @@ fn verify_exits_0_when_safe_1_on_danger_and_2_on_unusable_input() {
         "",
     );
     assert_eq!(code(&output), 1);
-    assert!(json_out(&output)["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|f| f["severity"] == "danger" && f["code"] == "payment_amount"));
+    assert!(
+        json_out(&output)["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["severity"] == "danger" && f["code"] == "payment_amount")
+    );
 
     let broken = write("broken.json", r#"{"paymentType":"triple"}"#);
     assert_eq!(

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::process::Output;
 
 use common::cli::{code, json_lines, json_out, stderr};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const PAYEE: &str = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";
 const EOA: &str = "0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B";
@@ -117,10 +117,12 @@ fn resolve_exits_1_with_the_reason_when_the_payment_conflicts_with_the_plan() {
         "payment": { "hideUntilApproved": true }
     }));
     assert_eq!(code(&output), 1);
-    assert!(json_out(&output)["error"]
-        .as_str()
-        .unwrap()
-        .contains("hideUntilApproved"));
+    assert!(
+        json_out(&output)["error"]
+            .as_str()
+            .unwrap()
+            .contains("hideUntilApproved")
+    );
 }
 
 #[test]
@@ -255,14 +257,18 @@ fn gate_writes_an_error_line_for_a_bad_event_goes_on_and_exits_2() {
     let lines = json_lines(&output);
     assert_eq!(lines.len(), 5);
     assert_eq!(lines[0]["view"]["reason"], "wallet_not_allowed");
-    assert!(lines[1]["error"]
-        .as_str()
-        .unwrap()
-        .contains("is not being screened"));
-    assert!(lines[2]["error"]
-        .as_str()
-        .unwrap()
-        .contains("malformed gate event"));
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("is not being screened")
+    );
+    assert!(
+        lines[2]["error"]
+            .as_str()
+            .unwrap()
+            .contains("malformed gate event")
+    );
     assert_eq!(lines[3]["state"]["status"], "screening");
     assert_eq!(lines[4]["view"]["reason"], "screening_rejected");
     assert_eq!(lines[4]["view"]["signingEnabled"], false);

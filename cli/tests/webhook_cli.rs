@@ -124,10 +124,12 @@ fn parse_gives_the_typed_event_of_every_documented_payload() {
         assert_eq!(answer["known"], true);
         assert_eq!(answer["kind"], kind);
         assert_eq!(answer["scope"], scope);
-        assert!(answer["businessKey"]
-            .as_str()
-            .unwrap()
-            .starts_with(&format!("[\"{kind}\"")));
+        assert!(
+            answer["businessKey"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("[\"{kind}\""))
+        );
         assert_eq!(answer["event"]["event"], kind);
     }
     let checkout = br#"{"event":"payment.partial.checkout","requestId":"01ab","txHash":"0x01"}"#;

@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 use securepay::verify::Expectation;
-use securepay_fuzz::bound::{expand, measure, Counting};
+use securepay_fuzz::bound::{Counting, expand, measure};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;

@@ -21,7 +21,7 @@ use securepay::policy::{
 };
 use securepay::webhook::sign;
 use securepay_fuzz::{calldata_targets, verify_cases};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const WEBHOOK_SECRET: &str = "f3c189a4b5e6d7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2";
 
@@ -396,8 +396,8 @@ fn samples() -> Vec<Vec<u8>> {
     use alloy_primitives::{Address, Bytes};
     use alloy_sol_types::SolCall;
     use securepay::contracts::abi::{
-        self, IBatchConversionPayments as Bcp, IERC20Proxy, IEthConversionProxy, IEthereumProxy,
-        IERC20,
+        self, IBatchConversionPayments as Bcp, IERC20, IERC20Proxy, IEthConversionProxy,
+        IEthereumProxy,
     };
     let who = Address::repeat_byte(0x42);
     let reference = Bytes::from(vec![0x1a; 8]);

@@ -9,7 +9,7 @@
 use alloy_primitives::U256;
 use libfuzzer_sys::fuzz_target;
 use securepay::amount::{
-    format_units, parse_uint, parse_units, Amount, AmountError, Decimals, HumanAmount, MAX_DECIMALS,
+    Amount, AmountError, Decimals, HumanAmount, MAX_DECIMALS, format_units, parse_uint, parse_units,
 };
 
 fuzz_target!(|data: &[u8]| {

@@ -15,8 +15,8 @@ use securepay::calldata::decode::{
     BatchFunction, Call, Decoder, LegacyBatchTokens, RequestDetail, UsdLimit,
 };
 use securepay::contracts::abi::{
-    self, IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20FeeProxy, IERC20Proxy,
-    IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy, IEthereumProxy, IERC20,
+    self, IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20, IERC20FeeProxy,
+    IERC20Proxy, IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy, IEthereumProxy,
 };
 use securepay::network::Network;
 use securepay_fuzz::calldata_targets;

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use securepay::verify::{verify, Expectation};
+use securepay::verify::{Expectation, verify};
 use securepay_fuzz::verify_cases;
 
 fuzz_target!(|data: &[u8]| {
@@ -42,7 +42,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = serde_json::to_string(&expectation).expect("an expectation serializes");
     for case in verify_cases() {
         let verdict = verify(&case.response, &expectation);
-        let _ = verdict.to_text();
+        let _ = verdict.to_string();
         if expectation == case.expectation {
             assert!(verdict.is_safe(), "{}: {verdict}", case.name);
         }

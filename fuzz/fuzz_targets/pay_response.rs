@@ -84,7 +84,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(again.problems(), problems);
     for case in verify_cases() {
         let verdict = verify(&response, &case.expectation);
-        let _ = verdict.to_text();
+        let _ = verdict.to_string();
         let _ = verdict.is_safe();
         let _ = serde_json::to_string(&verdict).expect("a verdict serializes");
         assert_eq!(verify(&again, &case.expectation), verdict);

@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use libfuzzer_sys::fuzz_target;
 use securepay::verify::Expectation;
-use securepay_fuzz::bound::{expand, measure, Counting, STRUCTURED_BELOW};
+use securepay_fuzz::bound::{Counting, STRUCTURED_BELOW, expand, measure};
 use securepay_fuzz::verify_cases;
 
 /// Fixed cost allowed to any input (scheduling noise on a shared machine included).

@@ -10,7 +10,7 @@
 use http::{HeaderMap, HeaderValue};
 use libfuzzer_sys::fuzz_target;
 use securepay::webhook::{
-    sign, verify_headers, verify_signature, Event, SignatureError, SIGNATURE_HEADER,
+    Event, SIGNATURE_HEADER, SignatureError, sign, verify_headers, verify_signature,
 };
 
 const SECRET: &str = "f3c189a4b5e6d7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2";

@@ -33,10 +33,10 @@ use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use alloy_primitives::U256;
-use securepay::verify::{verify_slice, Expectation, MAX_RESPONSE_BYTES};
+use securepay::verify::{Expectation, MAX_RESPONSE_BYTES, verify_slice};
 use serde_json::{Map, Number, Value};
 
-use crate::{build_case, Shape};
+use crate::{Shape, build_case};
 
 /// The numbers of payments a structured input may ask for (the service's documented cap is
 /// 150 children, 1,000 at most).

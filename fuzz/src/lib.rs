@@ -22,7 +22,7 @@ use securepay::pay::{
     PlannedFee, PlannedPayment, SmartAccountFlow,
 };
 use securepay::verify::Expectation;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 /// The addresses `calldata_decode` may call on `network`: every deployment of the built-in
 /// table on that network, then every token of the built-in catalog on it, without repeats,

@@ -5,8 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::interop::{InteropAccount, InteropError, InteropName};
 use super::PayeeAddress;
+use super::interop::{InteropAccount, InteropError, InteropName};
 use crate::network::{ChainKind, Network};
 
 /// A payee destination id as the service writes it: the wallet's interoperable name, a `:`,
@@ -56,7 +56,7 @@ impl DestinationId {
                     what: "wallet",
                     input: account.to_string(),
                     network,
-                })
+                });
             }
         };
         let token =

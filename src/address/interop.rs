@@ -16,7 +16,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use alloy_primitives::{keccak256, Address};
+use alloy_primitives::{Address, keccak256};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{EvmAddress, EvmAddressError, TronAddress, TronAddressError};
@@ -48,7 +48,9 @@ pub enum InteropError {
     #[error("unsupported ERC-7930 version 0x{0:04x}: only version 0x0001 is supported")]
     UnsupportedVersion(u16),
     /// A chain type other than eip155 (`0x0000`).
-    #[error("unsupported chain namespace {namespace} (ERC-7930 chain type 0x{chain_type:04x}): only eip155 is supported")]
+    #[error(
+        "unsupported chain namespace {namespace} (ERC-7930 chain type 0x{chain_type:04x}): only eip155 is supported"
+    )]
     UnsupportedChainType {
         /// The chain type.
         chain_type: u16,
@@ -59,7 +61,9 @@ pub enum InteropError {
     #[error("unsupported chain namespace {0:?}: only eip155 is supported")]
     UnsupportedNamespace(String),
     /// A chain label without a namespace (an ENS chain label such as `optimism`).
-    #[error("chain {0:?} is an ENS chain label: resolving ENS names needs the network and is not supported; write eip155:<chain id>")]
+    #[error(
+        "chain {0:?} is an ENS chain label: resolving ENS names needs the network and is not supported; write eip155:<chain id>"
+    )]
     EnsChainLabel(String),
     /// An address that is an ENS name.
     #[error(
@@ -67,7 +71,9 @@ pub enum InteropError {
     )]
     EnsAddress(String),
     /// An eip155 chain reference with leading zero bytes or longer than 8 bytes.
-    #[error("non-canonical eip155 chain reference 0x{0}: it must be the chain id in minimal big-endian bytes (at most 8)")]
+    #[error(
+        "non-canonical eip155 chain reference 0x{0}: it must be the chain id in minimal big-endian bytes (at most 8)"
+    )]
     NonCanonicalChainReference(String),
     /// A chain reference in a name that is not canonical decimal.
     #[error("eip155 chain reference {0:?} must be the chain id in decimal, without leading zeros")]
@@ -240,7 +246,7 @@ impl InteropAddress {
             [0, ..] | [_, _, _, _, _, _, _, _, _, ..] => {
                 return Err(InteropError::NonCanonicalChainReference(
                     alloy_primitives::hex::encode(reference),
-                ))
+                ));
             }
             bytes => Some(bytes.iter().fold(0u64, |id, b| (id << 8) | u64::from(*b))),
         };

@@ -31,8 +31,8 @@ mod tron;
 pub use destination::DestinationId;
 pub use evm::{EvmAddress, EvmAddressError};
 pub use interop::{
-    Checksum, ChecksumStatus, InteropAccount, InteropAddress, InteropError, InteropName,
-    EIP155_CHAIN_TYPE,
+    Checksum, ChecksumStatus, EIP155_CHAIN_TYPE, InteropAccount, InteropAddress, InteropError,
+    InteropName,
 };
 pub use payee::{PayeeAddress, PayeeAddressError};
 pub use tron::{TronAddress, TronAddressError};

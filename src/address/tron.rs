@@ -18,7 +18,9 @@ pub enum TronAddressError {
     #[error("invalid base58check Tron address: empty text")]
     Empty,
     /// A character is outside the Base58 alphabet.
-    #[error("invalid base58check Tron address: {input}: {character:?} at position {position} is not a Base58 character")]
+    #[error(
+        "invalid base58check Tron address: {input}: {character:?} at position {position} is not a Base58 character"
+    )]
     InvalidCharacter {
         /// The text.
         input: String,

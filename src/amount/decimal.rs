@@ -48,7 +48,9 @@ pub enum AmountError {
         position: usize,
     },
     /// A comma (`1,5` or `1,000`): neither decimal commas nor thousands separators are accepted.
-    #[error("amount contains a ',' at position {position}: use '.' as the decimal point and no thousands separators")]
+    #[error(
+        "amount contains a ',' at position {position}: use '.' as the decimal point and no thousands separators"
+    )]
     Comma {
         /// Where the `,` is.
         position: usize,
@@ -88,7 +90,9 @@ pub enum AmountError {
         position: usize,
     },
     /// More fractional digits than the currency has; amounts are never rounded.
-    #[error("amount has {given} fractional digits but the currency has {decimals} decimals (amounts are never rounded)")]
+    #[error(
+        "amount has {given} fractional digits but the currency has {decimals} decimals (amounts are never rounded)"
+    )]
     TooPrecise {
         /// The fractional digits given.
         given: usize,
@@ -190,13 +194,13 @@ pub(crate) fn lex(text: &str) -> Result<(&str, &str), AmountError> {
                 return Err(AmountError::NonAsciiDigit {
                     character: c,
                     position,
-                })
+                });
             }
             c => {
                 return Err(AmountError::InvalidCharacter {
                     character: c,
                     position,
-                })
+                });
             }
         }
     }

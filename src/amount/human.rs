@@ -7,7 +7,7 @@ use std::str::FromStr;
 use alloy_primitives::U256;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{format_units, parse_units, AmountError, Decimals, MAX_DECIMALS};
+use super::{AmountError, Decimals, MAX_DECIMALS, format_units, parse_units};
 
 /// A non-negative decimal amount in the API's human form (`"827.50"`), in units of some currency.
 ///

@@ -27,10 +27,10 @@ use std::fmt;
 
 use alloy_primitives::U256;
 
-pub use decimal::{format_units, parse_units, AmountError, MAX_AMOUNT_TEXT_LEN};
+pub use decimal::{AmountError, MAX_AMOUNT_TEXT_LEN, format_units, parse_units};
 pub use human::HumanAmount;
 pub(crate) use human::{common_scale, parse_percentage};
-pub use uint::{parse_uint, UintError};
+pub use uint::{UintError, parse_uint};
 
 /// The largest number of decimals an amount may have: `10^77` is the largest power of ten
 /// that fits in 256 bits.

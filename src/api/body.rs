@@ -76,7 +76,9 @@ pub enum BodyError {
     },
     /// Items of one secure payment naming different destinations (every item resolves to the
     /// caller's one destination; the service answers 403 otherwise).
-    #[error("requests[{index}].destinationId {other} differs from {first}: every item of one secure payment goes to the same destination")]
+    #[error(
+        "requests[{index}].destinationId {other} differs from {first}: every item of one secure payment goes to the same destination"
+    )]
     DestinationMismatch {
         /// The first destination id.
         first: String,

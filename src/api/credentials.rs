@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use http::header::{HeaderMap, HeaderName, HeaderValue, AUTHORIZATION, COOKIE, ORIGIN};
+use http::header::{AUTHORIZATION, COOKIE, HeaderMap, HeaderName, HeaderValue, ORIGIN};
 
 use super::Origin;
 

@@ -191,7 +191,7 @@ impl Sealed for GetConversionRoutes {
                     min: 1,
                     given: 0,
                 }
-                .into())
+                .into());
             }
             RouteFilter::Networks(networks) => vec![(
                 "networks",

@@ -412,9 +412,10 @@ mod tests {
             "/v2/request"
         );
         assert!(spec.fill_path(&[]).is_err());
-        assert!(spec
-            .fill_path(&["USD".to_owned(), "EUR".to_owned()])
-            .is_err());
+        assert!(
+            spec.fill_path(&["USD".to_owned(), "EUR".to_owned()])
+                .is_err()
+        );
     }
 
     #[test]

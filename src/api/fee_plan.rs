@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::pay::FeeBearer;
-use crate::wire::{open_enum, DecimalText};
+use crate::wire::{DecimalText, open_enum};
 
 /// Which flow a fee plan was made for. A closed enum: it decides who pays.
 ///

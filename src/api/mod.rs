@@ -100,8 +100,8 @@ pub use body::BodyError;
 #[cfg(feature = "client")]
 pub use client::{Client, ClientError};
 pub use credentials::{
-    ApiKey, ClientId, Credential, CredentialError, CredentialKind, OrchestratorKey, SessionToken,
-    SessionTransport, SESSION_COOKIE,
+    ApiKey, ClientId, Credential, CredentialError, CredentialKind, OrchestratorKey, SESSION_COOKIE,
+    SessionToken, SessionTransport,
 };
 pub use currencies::{
     ConversionRoutesAnswer, CurrenciesAnswer, GetConversionRoutes, ListCurrencies, RouteFilter,
@@ -109,7 +109,7 @@ pub use currencies::{
 pub use destinations::{
     CreatePayeeDestination, GetPayeeDestination, PayeeDestination, UpdatePayeeDestination,
 };
-pub use endpoint::{ApiHost, Endpoint, EndpointSpec, ENDPOINTS};
+pub use endpoint::{ApiHost, ENDPOINTS, Endpoint, EndpointSpec};
 pub use fee_plan::{
     FeeBearerSource, FeeDestinationRef, FeeFlow, FeePlan, FeePlanVersion, PlannedFeeEntry,
 };
@@ -131,7 +131,7 @@ pub use payout_answers::{
     BatchPayoutCalldata, PayoutCreated, PayoutResponse, RecurringPayoutCreated,
 };
 pub use payouts::{BatchItem, BatchPayout, CreatePayout, PayoutFee, PayoutRecurrence};
-pub use request::{Api, RequestError, DEFAULT_AUTH_URL, DEFAULT_BASE_URL};
+pub use request::{Api, DEFAULT_AUTH_URL, DEFAULT_BASE_URL, RequestError};
 pub use request_pay::{
     LegacyPaymentIntent, PaymentIntentMetadata, RequestCalldata, RequestPayMetadata,
     RequestPayResponse,
@@ -140,7 +140,7 @@ pub use requests::{
     CreateRequest, CustomerAddressBody, CustomerInfoBody, Frequency, GetRequestCalldata,
     GetRequestStatus, Recurrence, RequestCreated,
 };
-pub use response::{parse_parts, parse_response, ApiError, ApiErrorKind};
+pub use response::{ApiError, ApiErrorKind, parse_parts, parse_response};
 pub use retry::{Jitter, RetryDecision, RetryPolicy, RetryPolicyError};
 pub use secure_payment_info::{
     AccessDecision, AccessStatus, BatchInfo, InfoCommon, PaymentKind, PaymentOption,
@@ -148,5 +148,5 @@ pub use secure_payment_info::{
 };
 pub use secure_payments::{
     CreatePayoutLink, CreateSecurePayment, GetSecurePayment, GetSecurePaymentCalldata,
-    RecordSecurePaymentIntent, SecurePaymentCreated, SecurePaymentItem, MAX_SECURE_PAYMENT_ITEMS,
+    MAX_SECURE_PAYMENT_ITEMS, RecordSecurePaymentIntent, SecurePaymentCreated, SecurePaymentItem,
 };

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::{FeePlan, InfoCommon};
 use crate::pay::{AmountSummary, SecurePaymentToken};
-use crate::wire::{open_enum, DecimalText};
+use crate::wire::{DecimalText, open_enum};
 
 open_enum! {
     /// Why a multicall child cannot execute (`blockReason`).

@@ -8,10 +8,10 @@ use std::marker::PhantomData;
 use std::ops::Deref;
 
 use http::StatusCode;
-use serde::de::DeserializeOwned;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 
-use super::{parse_parts, ApiError, Endpoint, EndpointSpec, RequestError};
+use super::{ApiError, Endpoint, EndpointSpec, RequestError, parse_parts};
 
 /// A request of one endpoint: it carries the endpoint's description and names the model a
 /// success answer parses into.

@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::body::{check_date, check_fee_percentage, check_length, check_positive};
 use super::outgoing::json_parts;
 use super::outgoing::sealed::{Parts, Sealed};
-use super::requests::{address_on, currency_id, payment_network, CustomerInfoBody, Frequency};
+use super::requests::{CustomerInfoBody, Frequency, address_on, currency_id, payment_network};
 use super::{
     Api, BatchPayoutCalldata, BodyError, Credential, Endpoint, OutgoingRequest, PayoutResponse,
     PreparedRequest, RequestError,

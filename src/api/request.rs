@@ -1,8 +1,8 @@
 //! [`Api`]: the base URLs, and the one place where an `http::Request` is put together (URI
 //! from the endpoint's path template, credential headers, `accept`, JSON body).
 
-use http::header::{HeaderValue, ACCEPT, CONTENT_TYPE};
 use http::Uri;
+use http::header::{ACCEPT, CONTENT_TYPE, HeaderValue};
 
 use super::{
     ApiHost, BodyError, Credential, CredentialKind, Endpoint, OutgoingRequest, PreparedRequest,
@@ -40,9 +40,7 @@ pub enum RequestError {
         accepted: String,
     },
     /// A Client ID without `Origin` where the endpoint requires it.
-    #[error(
-        "{endpoint} requires the Origin header with the Client ID (Origin header is required)"
-    )]
+    #[error("{endpoint} requires the Origin header with the Client ID (Origin header is required)")]
     OriginRequired {
         /// The endpoint.
         endpoint: Endpoint,

@@ -469,7 +469,7 @@ impl<'de> Deserialize<'de> for SecurePaymentInfo {
             Some(other) => {
                 return Err(D::Error::custom(format!(
                     "unknown paymentType {other:?}: expected single, batch or multicall"
-                )))
+                )));
             }
             None => return Err(D::Error::custom("secure payment: missing paymentType")),
         };

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use alloy_primitives::{keccak256, Bytes, B256};
+use alloy_primitives::{B256, Bytes, keccak256};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Why a payment reference could not be derived or parsed.

@@ -3,7 +3,7 @@
 //! out: Nile is not a payment network of the service. `tests/contracts.rs` checks every row
 //! against the reference file.
 
-use alloy_primitives::{address, Address};
+use alloy_primitives::{Address, address};
 
 use super::Contract;
 use crate::network::Network;

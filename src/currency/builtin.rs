@@ -4,7 +4,7 @@
 //! `fUSDC-sepolia`, `fUSDT-sepolia`); the plain ids (`USDC-optimism`, …) stay aliases.
 //! `tests/currency.rs` checks every row against the reference file.
 
-use alloy_primitives::{address, Address};
+use alloy_primitives::{Address, address};
 
 use super::CurrencyType;
 use crate::network::Network;

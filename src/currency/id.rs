@@ -16,7 +16,9 @@ pub enum CurrencyIdError {
     #[error("currency id is empty")]
     Empty,
     /// A character outside `[A-Za-z0-9._-]`.
-    #[error("currency id {id:?} contains {character:?}: ids are ASCII letters, digits, '.', '_' and '-'")]
+    #[error(
+        "currency id {id:?} contains {character:?}: ids are ASCII letters, digits, '.', '_' and '-'"
+    )]
     InvalidCharacter {
         /// The id.
         id: String,
@@ -24,7 +26,9 @@ pub enum CurrencyIdError {
         character: char,
     },
     /// Neither `SYMBOL-network` for one of the eight networks nor a 3-letter fiat code.
-    #[error("currency id {0:?} is neither SYMBOL-network for one of mainnet, arbitrum-one, optimism, base, matic, bsc, tron, sepolia nor an ISO 4217 code such as USD")]
+    #[error(
+        "currency id {0:?} is neither SYMBOL-network for one of mainnet, arbitrum-one, optimism, base, matic, bsc, tron, sepolia nor an ISO 4217 code such as USD"
+    )]
     UnknownForm(String),
     /// The id does not end with the network of its currency object.
     #[error("currency id {id:?} does not end with -{network}")]

@@ -23,8 +23,8 @@ mod id;
 mod model;
 
 pub use catalog::{
-    crypto_to_fiat_networks, invoice_currencies, Catalog, CatalogEntry, CatalogError,
-    ConversionRoutes, CurrencyQuery, QueryAnswer, SourceEndpoint,
+    Catalog, CatalogEntry, CatalogError, ConversionRoutes, CurrencyQuery, QueryAnswer,
+    SourceEndpoint, crypto_to_fiat_networks, invoice_currencies,
 };
 pub use id::{CurrencyId, CurrencyIdError};
 pub use model::{Currency, CurrencyError, CurrencyFields, CurrencyNetwork, CurrencyType};

@@ -1,7 +1,7 @@
 //! Which currencies a crypto-to-fiat request may be in: USDC on mainnet, matic, arbitrum-one
 //! and sepolia (sandbox).
 
-use crate::currency::{crypto_to_fiat_networks, Catalog, Currency};
+use crate::currency::{Catalog, Currency, crypto_to_fiat_networks};
 use crate::network::Network;
 
 /// Sandbox keys affect crypto-to-fiat only: with a sandbox key the offramp runs on Sepolia
@@ -40,7 +40,9 @@ pub enum EligibilityError {
         allowed: String,
     },
     /// The network offers crypto-to-fiat, but not in this token.
-    #[error("{currency} is not USDC: crypto-to-fiat on {network} is in {expected} only (allowed: {allowed})")]
+    #[error(
+        "{currency} is not USDC: crypto-to-fiat on {network} is in {expected} only (allowed: {allowed})"
+    )]
     NotUsdc {
         /// The currency asked for.
         currency: String,

@@ -11,7 +11,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// ```
 /// use securepay::offramp::{CreatePayer, FieldError};
 ///
-/// let json = include_str!("../../tests/data/offramp/payer-individualBeneficiary.json");
+/// let json = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json"));
 /// let bad = json.replace(r#""country": "US""#, r#""country": "USA""#);
 /// let error = CreatePayer::from_json(&bad).unwrap_err();
 /// assert_eq!(error.fields(), [FieldError::NotACountryCode { field: "country", value: "USA".into() }]);
@@ -114,7 +114,7 @@ impl PayerBodyError {
     /// ```no_run
     /// use securepay::offramp::{CreatePayer, FieldError};
     ///
-    /// let json = include_str!("../../tests/data/offramp/payer-individualBeneficiary.json")
+    /// let json = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json"))
     ///     .replace("+12125551234", "0212 555 1234")
     ///     .replace("1985-12-12", "12/12/1985");
     /// let error = CreatePayer::from_json(&json).unwrap_err();

@@ -38,12 +38,12 @@ mod tracker;
 mod transition;
 
 pub use eligibility::{
-    allowed_currencies, check_eligibility, is_sandbox, EligibilityError, SANDBOX_NOTE,
+    EligibilityError, SANDBOX_NOTE, allowed_currencies, check_eligibility, is_sandbox,
 };
 pub use fields::{ClientUserId, FieldError, PayerBodyError};
 pub use payer::{CreatePayer, PayerDraft, UpdatePayer};
 pub use payment_details::{CreatePaymentDetails, PaymentDetailsDraft};
-pub use plan::{plan, OfframpPlanError, Plan, PlanRequest, PlanStep, Route};
+pub use plan::{OfframpPlanError, Plan, PlanRequest, PlanStep, Route, plan};
 pub use prerequisites::{OfframpAction, Prerequisites, Readiness, Unmet};
 pub use progress::{OfframpMachine, OfframpSignal, OfframpState};
 pub use responses::{

@@ -20,7 +20,7 @@ const BENEFICIARY_LIST: &str = "individual, business";
 /// ```
 /// use securepay::offramp::PayerDraft;
 ///
-/// let draft: PayerDraft = serde_json::from_str(include_str!("../../tests/data/offramp/payer-individualBeneficiary.json"))?;
+/// let draft: PayerDraft = serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json")))?;
 /// assert_eq!((draft.first_name.as_str(), draft.company_name), ("John", None));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
@@ -106,7 +106,7 @@ impl CreatePayer {
     /// ```no_run
     /// use securepay::offramp::{CreatePayer, FieldError, PayerDraft};
     ///
-    /// let draft: PayerDraft = serde_json::from_str(include_str!("../../tests/data/offramp/payer-individualBeneficiary.json"))?;
+    /// let draft: PayerDraft = serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json")))?;
     /// assert!(CreatePayer::new(draft.clone()).is_ok());
     /// let company = PayerDraft { beneficiary_type: "company".into(), ..draft };
     /// let error = CreatePayer::new(company).unwrap_err();
@@ -152,7 +152,7 @@ impl CreatePayer {
     /// ```
     /// use securepay::offramp::CreatePayer;
     ///
-    /// let json = include_str!("../../tests/data/offramp/payer-businessBeneficiary.json");
+    /// let json = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-businessBeneficiary.json"));
     /// let body = CreatePayer::from_json(json)?;
     /// assert_eq!(body.fields().beneficiary_type, "business");
     /// # Ok::<(), securepay::offramp::PayerBodyError>(())
@@ -167,7 +167,7 @@ impl CreatePayer {
     /// ```no_run
     /// use securepay::offramp::CreatePayer;
     ///
-    /// let body = CreatePayer::from_json(include_str!("../../tests/data/offramp/payer-individualBeneficiary.json"))?;
+    /// let body = CreatePayer::from_json(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json")))?;
     /// assert_eq!(body.client_user_id().as_str(), "user-123");
     /// # Ok::<(), securepay::offramp::PayerBodyError>(())
     /// ```
@@ -180,7 +180,7 @@ impl CreatePayer {
     /// ```no_run
     /// use securepay::offramp::CreatePayer;
     ///
-    /// let body = CreatePayer::from_json(include_str!("../../tests/data/offramp/payer-individualBeneficiary.json"))?;
+    /// let body = CreatePayer::from_json(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json")))?;
     /// assert_eq!((body.fields().country.as_str(), body.fields().phone.as_str()), ("US", "+12125551234"));
     /// # Ok::<(), securepay::offramp::PayerBodyError>(())
     /// ```
@@ -269,7 +269,7 @@ impl<'de> Deserialize<'de> for UpdatePayer {
             Some(other) => {
                 return Err(serde::de::Error::custom(format_args!(
                     "agreement_status {other:?}: only \"completed\" can be set"
-                )))
+                )));
             }
         };
         match (wire.agreement_completed, prose) {

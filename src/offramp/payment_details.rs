@@ -22,7 +22,7 @@ const ACCOUNT_TYPES: &[&str] = &["checking", "savings"];
 /// ```
 /// use securepay::offramp::PaymentDetailsDraft;
 ///
-/// let draft: PaymentDetailsDraft = serde_json::from_str(include_str!("../../tests/data/offramp/payment-details-ukAccount.json"))?;
+/// let draft: PaymentDetailsDraft = serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payment-details-ukAccount.json")))?;
 /// assert_eq!((draft.sort_code.as_deref(), draft.iban), (Some("200000"), None));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
@@ -131,7 +131,7 @@ impl CreatePaymentDetails {
     /// ```no_run
     /// use securepay::offramp::{CreatePaymentDetails, FieldError, PaymentDetailsDraft};
     ///
-    /// let draft: PaymentDetailsDraft = serde_json::from_str(include_str!("../../tests/data/offramp/payment-details-ukAccount.json"))?;
+    /// let draft: PaymentDetailsDraft = serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payment-details-ukAccount.json")))?;
     /// let no_bank = PaymentDetailsDraft { bank_name: "  ".into(), ..draft };
     /// let error = CreatePaymentDetails::new(no_bank).unwrap_err();
     /// assert_eq!(error.fields(), [FieldError::Missing { field: "bankName" }]);
@@ -173,7 +173,7 @@ impl CreatePaymentDetails {
     /// ```
     /// use securepay::offramp::CreatePaymentDetails;
     ///
-    /// let body = CreatePaymentDetails::from_json(include_str!("../../tests/data/offramp/payment-details-swiftInternational.json"))?;
+    /// let body = CreatePaymentDetails::from_json(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payment-details-swiftInternational.json")))?;
     /// assert_eq!(body.fields().rails.as_deref(), Some("swift"));
     /// # Ok::<(), securepay::offramp::PayerBodyError>(())
     /// ```
@@ -187,7 +187,7 @@ impl CreatePaymentDetails {
     /// ```no_run
     /// use securepay::offramp::CreatePaymentDetails;
     ///
-    /// let body = CreatePaymentDetails::from_json(include_str!("../../tests/data/offramp/payment-details-localUSBusiness.json"))?;
+    /// let body = CreatePaymentDetails::from_json(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payment-details-localUSBusiness.json")))?;
     /// assert_eq!(body.fields().beneficiary_type, "business");
     /// # Ok::<(), securepay::offramp::PayerBodyError>(())
     /// ```

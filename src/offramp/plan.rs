@@ -2,9 +2,9 @@
 //! steps for any other currency (swap into USDC on the target chain, then offramp).
 
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
-use super::eligibility::{check_eligibility, is_sandbox, EligibilityError, SANDBOX_NOTE};
+use super::eligibility::{EligibilityError, SANDBOX_NOTE, check_eligibility, is_sandbox};
 use super::fields::{ClientUserId, FieldError};
 use crate::address::{PayeeAddress, PayeeAddressError};
 use crate::amount::{Amount, AmountError};

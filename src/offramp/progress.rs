@@ -72,9 +72,9 @@ impl OfframpSignal {
     /// use securepay::offramp::OfframpSignal;
     /// use securepay::webhook::{Event, SubStatus};
     ///
-    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.processing.json"))?;
+    /// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/payment.processing.json")))?;
     /// assert_eq!(OfframpSignal::of(&event), Some(OfframpSignal::Processing(SubStatus::OngoingChecks)));
-    /// let other = Event::parse_unverified(include_bytes!("../../tests/data/webhook/compliance.updated.json"))?;
+    /// let other = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/compliance.updated.json")))?;
     /// assert_eq!(OfframpSignal::of(&other), None);
     /// # Ok::<(), securepay::webhook::EventError>(())
     /// ```
@@ -191,7 +191,7 @@ impl OfframpMachine {
     /// use securepay::webhook::{Event, SubStatus};
     ///
     /// let mut offramp = OfframpMachine::default();
-    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.failed.json"))?;
+    /// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/payment.failed.json")))?;
     /// assert!(offramp.apply_event(&event).is_some_and(|step| step.moved()));
     /// assert_eq!(offramp.state(), &OfframpState::Failed(SubStatus::InsufficientFunds));
     /// # Ok::<(), securepay::webhook::EventError>(())

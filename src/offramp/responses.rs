@@ -11,7 +11,7 @@ use crate::webhook::{AgreementStatus, KycStatus, PaymentDetailStatus};
 /// ```
 /// use securepay::offramp::PayerCreated;
 ///
-/// let created: PayerCreated = serde_json::from_str(include_str!("../../tests/data/offramp/payer-created.json"))?;
+/// let created: PayerCreated = serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-created.json")))?;
 /// assert!(created.kyc_url.is_some_and(|url| url.starts_with("https://sumsub.com/")));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
@@ -41,7 +41,7 @@ pub struct PayerCreated {
 /// use securepay::offramp::PayerCreated;
 /// use securepay::webhook::{AgreementStatus, KycStatus};
 ///
-/// let created: PayerCreated = serde_json::from_str(include_str!("../../tests/data/offramp/payer-created.json"))?;
+/// let created: PayerCreated = serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-created.json")))?;
 /// assert_eq!(created.status.kyc_status, KycStatus::NotStarted);
 /// assert_eq!(created.status.agreement_status, AgreementStatus::NotStarted);
 /// # Ok::<(), serde_json::Error>(())
@@ -114,7 +114,7 @@ impl ComplianceStatus {
 /// ```
 /// use securepay::offramp::PaymentDetailCreated;
 ///
-/// let created: PaymentDetailCreated = serde_json::from_str(include_str!("../../tests/data/offramp/payment-detail-created.json"))?;
+/// let created: PaymentDetailCreated = serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payment-detail-created.json")))?;
 /// assert_eq!(created.payment_detail.id, "pd_123456"); // the paymentDetailsId to pay with
 /// assert_eq!(created.payment_detail.status, None); // not reviewed yet
 /// # Ok::<(), serde_json::Error>(())
@@ -188,7 +188,7 @@ pub struct PaymentDetail {
 /// use securepay::offramp::PaymentDetailsList;
 /// use securepay::webhook::PaymentDetailStatus;
 ///
-/// let list: PaymentDetailsList = serde_json::from_str(include_str!("../../tests/data/offramp/payment-details-list.json"))?;
+/// let list: PaymentDetailsList = serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payment-details-list.json")))?;
 /// let approved: Vec<&str> = list.payment_details.iter()
 ///     .filter(|d| d.status == Some(PaymentDetailStatus::Approved))
 ///     .map(|d| d.id.as_str())

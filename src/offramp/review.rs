@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::transition::{judge, Machine, Phase, Rejection, Step};
+use super::transition::{Machine, Phase, Rejection, Step, judge};
 use crate::webhook::{AgreementStatus, KycStatus, PaymentDetailStatus};
 
 /// A status a [`ReviewMachine`] can hold.

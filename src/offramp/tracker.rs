@@ -144,7 +144,7 @@ impl CryptoToFiatTracker {
     ///
     /// let request = "0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93";
     /// let mut payment = CryptoToFiatTracker::new("user_1").with_request(request);
-    /// payment.apply(&Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.processing.json"))?);
+    /// payment.apply(&Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/payment.processing.json")))?);
     /// assert_eq!(payment.offramp(), &OfframpState::Processing(SubStatus::OngoingChecks));
     /// # Ok::<(), securepay::webhook::EventError>(())
     /// ```
@@ -162,7 +162,7 @@ impl CryptoToFiatTracker {
     ///
     /// // Without with_request, request events are not this tracker's.
     /// let mut payment = CryptoToFiatTracker::new("user_1");
-    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.processing.json"))?;
+    /// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/payment.processing.json")))?;
     /// assert_eq!(payment.apply(&event), [Change::NotForThisPayment]);
     /// # Ok::<(), securepay::webhook::EventError>(())
     /// ```
@@ -212,7 +212,7 @@ impl CryptoToFiatTracker {
     /// use securepay::webhook::{AgreementStatus, KycStatus};
     ///
     /// let mut payment = CryptoToFiatTracker::new("user_1");
-    /// let status: ComplianceStatus = serde_json::from_str(include_str!("../../tests/data/offramp/compliance-status.json"))?;
+    /// let status: ComplianceStatus = serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/compliance-status.json")))?;
     /// assert_eq!(payment.apply_compliance(&status).len(), 2);
     /// assert_eq!((payment.kyc(), payment.agreement()), (Some(&KycStatus::Completed), Some(&AgreementStatus::Completed)));
     /// # Ok::<(), serde_json::Error>(())
@@ -318,7 +318,7 @@ impl CryptoToFiatTracker {
     /// # use securepay::webhook::Event;
     /// let request = "0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93";
     /// let mut payment = CryptoToFiatTracker::new("user_1").with_request(request);
-    /// payment.apply(&Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.failed.json"))?);
+    /// payment.apply(&Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/payment.failed.json")))?);
     /// assert_eq!(payment.offramp(), &OfframpState::Failed(SubStatus::InsufficientFunds));
     /// # Ok::<(), securepay::webhook::EventError>(())
     /// ```

@@ -60,7 +60,9 @@ pub enum LedgerError {
         field: &'static str,
     },
     /// The service reports another expected amount than the ledger's.
-    #[error("the service expects {reported} but this ledger expects {ledger}: wrong request, or wrong currency decimals")]
+    #[error(
+        "the service expects {reported} but this ledger expects {ledger}: wrong request, or wrong currency decimals"
+    )]
     ExpectedMismatch {
         /// The ledger's expected amount.
         ledger: String,

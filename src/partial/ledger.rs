@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::record::LedgerRecord;
 use super::{LedgerError, RequestStatus, TxHash};
-use crate::amount::{format_units, Amount, AmountError, Decimals};
+use crate::amount::{Amount, AmountError, Decimals, format_units};
 use crate::currency::Currency;
 use crate::webhook::{DecimalText, Event, PaymentUpdate};
 
@@ -259,7 +259,7 @@ impl Ledger {
     ///
     /// let request = "0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93";
     /// let mut ledger = Ledger::new(request, Amount::parse_positive("100", Decimals::new(6)?)?)?;
-    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.partial.json"))?;
+    /// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/payment.partial.json")))?;
     /// assert_eq!(ledger.apply_event(&event)?.status, LedgerStatus::PartiallyPaid);
     /// assert_eq!(ledger.paid().to_string(), "50");
     /// assert!(ledger.apply_event(&event)?.duplicate); // redelivered: applied once
@@ -272,7 +272,7 @@ impl Ledger {
             other => {
                 return Err(LedgerError::NotAPaymentEvent {
                     event: other.name().to_string(),
-                })
+                });
             }
         };
         let name = event.name().to_string();

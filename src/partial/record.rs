@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Ledger, LedgerError, TxHash};
-use crate::amount::{format_units, Amount, Decimals};
+use crate::amount::{Amount, Decimals, format_units};
 
 /// The persisted form of a ledger: the facts, from which the rest is recomputed.
 #[derive(Debug, Clone, Serialize, Deserialize)]

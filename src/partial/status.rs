@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::amount::{Amount, AmountError, Decimals};
 use crate::webhook::FeeType;
-use crate::wire::{open_enum, DecimalText};
+use crate::wire::{DecimalText, open_enum};
 
 open_enum! {
     /// `status` of a request. No enum is published; the docs name `partially_paid` ("until
@@ -215,7 +215,7 @@ impl RequestStatus {
 /// ```
 /// use securepay::partial::{RateSource, RequestStatus};
 ///
-/// let status: RequestStatus = serde_json::from_slice(include_bytes!("../../tests/data/partial/status-partiallyPaidWithBreakdown.json"))?;
+/// let status: RequestStatus = serde_json::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/partial/status-partiallyPaidWithBreakdown.json")))?;
 /// let breakdown = status.conversion_breakdown.ok_or("no breakdown")?;
 /// assert_eq!(breakdown.current_market_rate_source, Some(RateSource::Coingecko));
 /// assert_eq!(breakdown.payments.len(), 1);
@@ -323,7 +323,7 @@ pub struct RequestFee {
 /// ```
 /// use securepay::partial::RequestStatus;
 ///
-/// let status: RequestStatus = serde_json::from_slice(include_bytes!("../../tests/data/partial/status-withCustomerInfo.json"))?;
+/// let status: RequestStatus = serde_json::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/partial/status-withCustomerInfo.json")))?;
 /// let customer = status.customer_info.ok_or("no customer")?;
 /// assert_eq!((customer.first_name.as_deref(), customer.email.as_deref()), (Some("John"), Some("john.doe@example.com")));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -91,7 +91,9 @@ pub enum PaymentPlanError {
     },
     /// No LI.FI receiver is known on the destination network, or the destination is paid in
     /// its native currency (a bridge route delivers a token).
-    #[error("no cross-chain route can end on {0} in this currency (a LI.FI ReceiverAcrossV4 and a token are needed)")]
+    #[error(
+        "no cross-chain route can end on {0} in this currency (a LI.FI ReceiverAcrossV4 and a token are needed)"
+    )]
     NoBridgeReceiver(Network),
     /// A contract the plan needs is not in the deployment table.
     #[error(transparent)]
@@ -407,7 +409,7 @@ impl PaymentPlan {
                 return Err(PaymentPlanError::Currency {
                     currency: self.currency.id().to_string(),
                     network: self.network,
-                })
+                });
             }
         };
         if self.payments.len() > 1 && self.network == Network::Tron {

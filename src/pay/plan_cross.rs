@@ -2,7 +2,7 @@
 //! destination message pays the payee (and the fees) through the destination chain's
 //! ERC20FeeProxy — the route the service documents (`reference/lifi-notes.md` §4.5, §7).
 
-use alloy_primitives::{Address, Bytes, B256, U256};
+use alloy_primitives::{Address, B256, Bytes, U256};
 use alloy_sol_types::SolCall;
 
 use super::metadata::PayMetadata;
@@ -11,7 +11,7 @@ use super::shapes::{DestinationCall, ExecutionKind, MulticallPayment, PayRespons
 use crate::address::PayeeAddress;
 use crate::amount::HumanAmount;
 use crate::calldata::lifi::{
-    receiver_across_v4, AcrossBridgeCall, AcrossV4, BridgeData, DestinationMessage, SwapData,
+    AcrossBridgeCall, AcrossV4, BridgeData, DestinationMessage, SwapData, receiver_across_v4,
 };
 use crate::calldata::{Allowance, Builder};
 use crate::contracts::abi::IERC20FeeProxy;
@@ -101,7 +101,7 @@ impl PaymentPlan {
                 return Err(PaymentPlanError::Currency {
                     currency: route.currency.id().to_string(),
                     network: route.network,
-                })
+                });
             }
         };
         if route.source_amounts.len() != self.payments.len() {

@@ -107,7 +107,7 @@ impl LegacyBatchPayment {
     /// ```no_run
     /// use securepay::pay::PayResponse;
     ///
-    /// let body = include_bytes!("../../tests/data/pay/legacy_batch_schema_names.json");
+    /// let body = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/legacy_batch_schema_names.json"));
     /// let PayResponse::LegacyBatch(batch) = PayResponse::from_slice(body)? else { unreachable!() };
     /// // ERC20BatchPaymentTransaction and ETHBatchPaymentTransaction, in that order
     /// let values: Vec<u64> = batch.batch_transactions().map(|tx| tx.value.to::<u64>()).collect();
@@ -210,7 +210,7 @@ pub struct Child {
 /// ```
 /// use securepay::pay::{ExecutionKind, PayResponse};
 ///
-/// let body = include_bytes!("../../tests/data/pay/multicall_cross_chain.json");
+/// let body = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/multicall_cross_chain.json"));
 /// let PayResponse::Multicall(multicall) = PayResponse::from_slice(body)? else { unreachable!() };
 /// assert_eq!(multicall.execution_kind, ExecutionKind::EvmCrossChain);
 /// assert_eq!(multicall.token.to_string(), "01JD3E6JD46KY4KKV7X9V0MZ80");
@@ -296,7 +296,7 @@ impl PayResponse {
     /// ```
     /// use securepay::pay::PayResponse;
     ///
-    /// let response = PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_tron.json"))?;
+    /// let response = PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_tron.json")))?;
     /// assert!(matches!(response, PayResponse::Single(_)));
     /// let error = PayResponse::from_slice(br#"{"paymentType": "single"}"#).unwrap_err();
     /// assert!(error.to_string().contains("missing field `transactions`"));
@@ -458,7 +458,9 @@ impl<'de> Deserialize<'de> for PayResponse {
                     transactions: required(any.transactions, "single", "transactions")?,
                     eoa_approval_transactions: any.eoa_approval_transactions,
                     fee_bundle: required(any.fee_bundle, "single", "feeBundle")?,
-                    metadata: Box::new(required(any.metadata, "single", "metadata")?.into_pay("single")?),
+                    metadata: Box::new(
+                        required(any.metadata, "single", "metadata")?.into_pay("single")?,
+                    ),
                 }))
             }
             Some("multicall") => {
@@ -480,7 +482,9 @@ impl<'de> Deserialize<'de> for PayResponse {
                     erc20_approval_transactions: any.erc20_approval_transactions,
                     batch_payment_transaction: any.batch_payment_transaction,
                     destination_calls: any.destination_calls,
-                    metadata: Box::new(required(any.metadata, "multicall", "metadata")?.into_pay("multicall")?),
+                    metadata: Box::new(
+                        required(any.metadata, "multicall", "metadata")?.into_pay("multicall")?,
+                    ),
                 }))
             }
             Some(other) => Err(serde::de::Error::custom(format!(
@@ -489,7 +493,11 @@ impl<'de> Deserialize<'de> for PayResponse {
             None => {
                 any.refuse_foreign(ShapeName::LegacyBatch)?;
                 Ok(PayResponse::LegacyBatch(LegacyBatchPayment {
-                    erc20_approval_transactions: required(any.erc20_approval_transactions, "legacy batch", "ERC20ApprovalTransactions")?,
+                    erc20_approval_transactions: required(
+                        any.erc20_approval_transactions,
+                        "legacy batch",
+                        "ERC20ApprovalTransactions",
+                    )?,
                     batch_payment_transaction: any.batch_payment_transaction,
                     erc20_batch_payment_transaction: any.erc20_batch_payment_transaction,
                     eth_batch_payment_transaction: any.eth_batch_payment_transaction,

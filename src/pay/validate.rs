@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::fee::{AmountSummary, FeeBundle};
 use super::shapes::{ExecutionKind, MulticallPayment, PayResponse, SinglePayment};
-use crate::amount::{common_scale, HumanAmount};
+use crate::amount::{HumanAmount, common_scale};
 use crate::network::Network;
 
 /// One structural problem of a pay response. [`Problem::code`] is stable; `Display` says what
@@ -258,7 +258,7 @@ impl PayResponse {
     /// // A legacy batch answer without any batch call
     /// let response = PayResponse::from_slice(br#"{"ERC20ApprovalTransactions": []}"#)?;
     /// assert_eq!(response.problems(), [Problem::NoPaymentTransaction]);
-    /// let single = PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
+    /// let single = PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
     /// assert!(single.problems().is_empty());
     /// # Ok::<(), serde_json::Error>(())
     /// ```

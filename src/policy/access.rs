@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{AccessPolicyError, AllowedPayers, Mode, Screening, ScreeningProvider};
-use crate::wire::json::{nullable, present, Object};
+use crate::wire::json::{Object, nullable, present};
 
 /// The fields of an `accessPolicy` object, as the API writes them:
 /// `{ mode, screeningProvider, hideUntilApproved, hidePayeeAddress, allowedPayerAddresses }`.
@@ -143,10 +143,10 @@ impl Validated {
         let named = |p: ScreeningProvider| p.to_string();
         let screening = match (fields.mode, provider) {
             (Some(Mode::Inherit), _) if level == Level::Destination => {
-                return Err(AccessPolicyError::InheritAtDestination)
+                return Err(AccessPolicyError::InheritAtDestination);
             }
             (Some(Mode::Inherit), Some(p)) => {
-                return Err(AccessPolicyError::ProviderWithInherit(named(p)))
+                return Err(AccessPolicyError::ProviderWithInherit(named(p)));
             }
             (None, Some(p)) => return Err(AccessPolicyError::ProviderWithoutMode(named(p))),
             (Some(Mode::Inherit), None) | (None, None) => None,
@@ -154,7 +154,7 @@ impl Validated {
         };
         let allowed_payers = match fields.allowed_payer_addresses {
             Some(_) if level == Level::Destination => {
-                return Err(AccessPolicyError::AllowlistAtDestination)
+                return Err(AccessPolicyError::AllowlistAtDestination);
             }
             Some(entries) => Some(AllowedPayers::parse(&entries)?),
             None => None,

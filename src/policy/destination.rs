@@ -9,7 +9,7 @@ use super::{AccessPolicyError, AccessPolicyFields, DestinationPolicy, JsonError}
 use crate::address::{PayeeAddress, PayeeAddressError};
 use crate::currency::{Catalog, Currency};
 use crate::network::{Network, NetworkError};
-use crate::wire::json::{present, Object};
+use crate::wire::json::{Object, present};
 
 /// The symbol the catalog gives USDT0, which is never a destination token.
 const USDT0: &str = "USDT0";
@@ -40,7 +40,9 @@ pub enum DestinationError {
         source: PayeeAddressError,
     },
     /// `tokenAddress` is USDT0, which is never a destination token.
-    #[error("tokenAddress {token} is USDT0 on {network}: USDT0 is never a destination token; use USDC or USDT")]
+    #[error(
+        "tokenAddress {token} is USDT0 on {network}: USDT0 is never a destination token; use USDC or USDT"
+    )]
     Usdt0 {
         /// The token.
         token: PayeeAddress,
@@ -48,7 +50,9 @@ pub enum DestinationError {
         network: Network,
     },
     /// `tokenAddress` is a known currency that is not a destination token.
-    #[error("tokenAddress {token} is {symbol} on {network}, which is not a destination token: use USDC or USDT")]
+    #[error(
+        "tokenAddress {token} is {symbol} on {network}, which is not a destination token: use USDC or USDT"
+    )]
     NotADestinationToken {
         /// The token.
         token: PayeeAddress,

@@ -1,7 +1,7 @@
 //! Set-up shared by the examples of this module's documentation, so that each example shows
 //! only what it is about. Hidden: not part of the API, no stability promise.
 
-use super::{resolve, PayerGate, PaymentPolicy};
+use super::{PayerGate, PaymentPolicy, resolve};
 use crate::address::PayeeAddress;
 
 /// The payee of the examples.

@@ -404,10 +404,10 @@ impl PayerGate {
         }
         match smart_account {
             Some(account) if account.is_tron() => {
-                return Err(GateError::SmartAccountOnTron(account))
+                return Err(GateError::SmartAccountOnTron(account));
             }
             Some(account) if account == wallet => {
-                return Err(GateError::SmartAccountIsEoa(account))
+                return Err(GateError::SmartAccountIsEoa(account));
             }
             _ => {}
         }
@@ -461,7 +461,7 @@ impl PayerGate {
                         wallet,
                         expected,
                         given,
-                    })
+                    });
                 }
                 _ => check.status = WalletStatus::Approved,
             },

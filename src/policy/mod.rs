@@ -69,9 +69,9 @@ pub use event::{GateEvent, ScreeningOutcome};
 pub use gate::{
     GateError, GateState, GateStatus, PayerGate, WalletCheck, WalletStatus, WalletType,
 };
-pub use masked::{Masked, PayeeDisplay, MASKED_TEXT};
+pub use masked::{MASKED_TEXT, Masked, PayeeDisplay};
 pub use model::{AccessPolicyError, Mode, Screening, ScreeningProvider};
 pub use plan::{KytPlan, KytPlanError, KytProvider, PlanOwner, ScreeningFailure};
-pub use resolve::{resolve, Provenance, ResolveError, ResolvedPolicy, Source};
+pub use resolve::{Provenance, ResolveError, ResolvedPolicy, Source, resolve};
 pub use snapshot::{PolicySettings, PolicySnapshot, SnapshotError};
 pub use view::{BlockReason, PayerView, Stage};

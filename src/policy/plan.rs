@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::plan_wire::{is_uuid, KytPlanWire};
+use super::plan_wire::{KytPlanWire, is_uuid};
 use super::{AccessPolicyError, JsonError, Screening, ScreeningProvider};
 use crate::wire::json::Object;
 
@@ -42,11 +42,15 @@ pub enum KytPlanError {
     },
     /// An orchestrator-defined plan that does not screen: an orchestrator plan lists 1–2
     /// providers.
-    #[error("an orchestrator-defined KYT plan always screens (it lists 1 or 2 providers): mode off is not an orchestrator plan")]
+    #[error(
+        "an orchestrator-defined KYT plan always screens (it lists 1 or 2 providers): mode off is not an orchestrator plan"
+    )]
     OrchestratorPlanOff,
     /// Provider entries (`kyt`) on a platform-defined plan: providers are listed by an
     /// orchestrator's link intent.
-    #[error("kyt.providers belong to orchestrator-defined plans; a platform-defined plan has one mode and provider")]
+    #[error(
+        "kyt.providers belong to orchestrator-defined plans; a platform-defined plan has one mode and provider"
+    )]
     ProvidersOnPlatformPlan,
     /// `mode: "inherit"` in a plan: a plan decides, it does not inherit.
     #[error("a KYT plan has mode off or kyt_all_wallets, never inherit")]
@@ -63,7 +67,9 @@ pub enum KytPlanError {
         kyt: String,
     },
     /// A plan of the other owner is already set for the Client ID.
-    #[error("this Client ID already has a {existing}-defined KYT plan; a Client ID has at most one plan, so a {new}-defined plan cannot be added")]
+    #[error(
+        "this Client ID already has a {existing}-defined KYT plan; a Client ID has at most one plan, so a {new}-defined plan cannot be added"
+    )]
     PlanAlreadyDefined {
         /// The owner of the plan in place.
         existing: PlanOwner,

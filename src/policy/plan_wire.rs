@@ -8,7 +8,7 @@ use super::{
     AccessPolicyError, KytPlan, KytPlanError, KytProvider, Mode, PlanOwner, Screening,
     ScreeningProvider,
 };
-use crate::wire::json::{present, Object};
+use crate::wire::json::{Object, present};
 
 /// A plan as read: names still text, so that an unknown one is its own error
 /// ([`KytPlanError::UnknownOwner`], [`AccessPolicyError::UnknownMode`], ...) rather than a JSON
@@ -57,7 +57,7 @@ impl TryFrom<Object<KytPlanWire>> for KytPlan {
             (Some(Mode::Inherit), _) => return Err(KytPlanError::InheritInPlan),
             (Some(mode), provider) => Some(Screening::from_parts(mode, provider)?),
             (None, Some(p)) => {
-                return Err(AccessPolicyError::ProviderWithoutMode(p.to_string()).into())
+                return Err(AccessPolicyError::ProviderWithoutMode(p.to_string()).into());
             }
             (None, None) => None,
         };
@@ -103,7 +103,7 @@ impl KytProviderWire {
                         Value::String(text) => text,
                         other => other.to_string(),
                     },
-                })
+                });
             }
         };
         Ok(KytProvider {

@@ -24,7 +24,9 @@ use super::{
 #[non_exhaustive]
 pub enum ResolveError {
     /// The payment sets a `mode` other than the plan's.
-    #[error("the Client ID's {owner}-defined KYT plan fixes mode {plan}, but the payment's accessPolicy sets mode {payment}: omit mode (or use inherit) or set it to {plan}")]
+    #[error(
+        "the Client ID's {owner}-defined KYT plan fixes mode {plan}, but the payment's accessPolicy sets mode {payment}: omit mode (or use inherit) or set it to {plan}"
+    )]
     ModeConflict {
         /// Who defined the plan.
         owner: PlanOwner,
@@ -45,7 +47,9 @@ pub enum ResolveError {
     },
     /// The payment turns a privacy option on while the plan turns screening off: under a plan,
     /// a payment may set the privacy options only when screening is enabled.
-    #[error("the Client ID's {owner}-defined KYT plan turns screening off, so the payment's accessPolicy cannot set {flag}: true (privacy options are set per payment only when screening is enabled)")]
+    #[error(
+        "the Client ID's {owner}-defined KYT plan turns screening off, so the payment's accessPolicy cannot set {flag}: true (privacy options are set per payment only when screening is enabled)"
+    )]
     PrivacyWithoutScreening {
         /// Who defined the plan.
         owner: PlanOwner,
@@ -338,7 +342,7 @@ pub fn resolve(
      -> Result<(bool, Source), ResolveError> {
         match (from_payment, plan_turns_screening_off) {
             (Some(true), Some(owner)) => {
-                return Err(ResolveError::PrivacyWithoutScreening { owner, flag: name })
+                return Err(ResolveError::PrivacyWithoutScreening { owner, flag: name });
             }
             (Some(value), None) => return Ok((value, Source::Payment)),
             (Some(false), Some(_)) | (None, _) => {}
@@ -393,7 +397,7 @@ fn check_against_plan(plan: &KytPlan, payment: Option<&PaymentPolicy>) -> Result
                 owner,
                 plan: plan.screening().mode(),
                 payment: mode,
-            })
+            });
         }
     }
     match payment.screening_provider() {

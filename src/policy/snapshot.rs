@@ -5,10 +5,10 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
 
 use super::{
-    resolve, AccessPolicyError, AllowedPayers, DestinationPolicy, JsonError, KytPlan, KytPlanError,
-    Mode, PaymentPolicy, Provenance, ResolveError, ResolvedPolicy, Screening, ScreeningProvider,
+    AccessPolicyError, AllowedPayers, DestinationPolicy, JsonError, KytPlan, KytPlanError, Mode,
+    PaymentPolicy, Provenance, ResolveError, ResolvedPolicy, Screening, ScreeningProvider, resolve,
 };
-use crate::wire::json::{present, Object};
+use crate::wire::json::{Object, present};
 
 /// Why a stored snapshot cannot be read back. The shape of the JSON is checked first (a
 /// [`SnapshotError::Json`] error), then the fields' presence and meaning.
@@ -181,7 +181,7 @@ impl TryFrom<Object<SnapshotWire>> for PolicySnapshot {
         match (backup, screening) {
             (Some(b), Screening::Off) => return Err(SnapshotError::BackupWithoutScreening(b)),
             (Some(b), Screening::Kyt(primary)) if b == primary => {
-                return Err(SnapshotError::BackupIsPrimary(b))
+                return Err(SnapshotError::BackupIsPrimary(b));
             }
             _ => {}
         }

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use alloy_primitives::{Bytes, U256};
 
 use super::finding::{Details, FindingCode};
-use super::run::{reference_text, Leg, LegKind, Run};
+use super::run::{Leg, LegKind, Run, reference_text};
 use crate::calldata::effect::Asset;
 
 /// The outcome of the accounting, for the labels' cross-checks and the summary.

@@ -111,7 +111,12 @@ impl Run<'_, '_> {
                     ),
                 )
             } else {
-                (FindingCode::ApprovalToken, format!("approves {asset_ref} for {spender}, but this payment spends no {asset_ref}"))
+                (
+                    FindingCode::ApprovalToken,
+                    format!(
+                        "approves {asset_ref} for {spender}, but this payment spends no {asset_ref}"
+                    ),
+                )
             };
             self.danger(code, at, details, message);
             return;

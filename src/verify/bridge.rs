@@ -10,10 +10,10 @@ use super::finding::{Details, FindingCode, Location};
 use super::render::Party;
 use super::run::{Leg, LegKind, Refund, Route, Run};
 use crate::address::PayeeAddress;
-use crate::calldata::effect::{effect_of, Asset, FlowKind};
+use crate::calldata::effect::{Asset, FlowKind, effect_of};
 use crate::calldata::lifi::{
-    decode_bridge_call, decode_destination_message, receiver_across_v4, AcrossBridgeCall,
-    LifiDecodeError, SwapData,
+    AcrossBridgeCall, LifiDecodeError, SwapData, decode_bridge_call, decode_destination_message,
+    receiver_across_v4,
 };
 use crate::calldata::{Call, Decoder};
 use crate::contracts::Contract;

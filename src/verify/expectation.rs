@@ -55,10 +55,14 @@ pub enum ExpectationError {
     SourceNotToken(String),
     /// A cross-chain field without the other two (`sourceNetwork`, `sourceCurrency` and
     /// `maxSourceAmount` come together).
-    #[error("expectation: sourceNetwork, sourceCurrency and maxSourceAmount come together ({0} is missing)")]
+    #[error(
+        "expectation: sourceNetwork, sourceCurrency and maxSourceAmount come together ({0} is missing)"
+    )]
     CrossChainIncomplete(&'static str),
     /// The source network is the payment's network.
-    #[error("expectation sourceNetwork {0} is the payment network: a cross-chain route starts on another chain")]
+    #[error(
+        "expectation sourceNetwork {0} is the payment network: a cross-chain route starts on another chain"
+    )]
     SameSourceNetwork(Network),
     /// No payment.
     #[error("expectation: payments must not be empty")]
@@ -463,7 +467,9 @@ impl ExpectationBuilder {
             if let Some(address) = address.filter(|a| !a.fits(signing)) {
                 return Err(ExpectationError::Address {
                     field,
-                    reason: format!("{address} is not an address of network {signing}, where the transactions are signed"),
+                    reason: format!(
+                        "{address} is not an address of network {signing}, where the transactions are signed"
+                    ),
                 });
             }
         }

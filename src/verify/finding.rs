@@ -429,7 +429,7 @@ impl fmt::Display for Location {
 ///
 /// ```
 /// use securepay::verify::{verify, Expectation, FindingCode};
-/// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
+/// # let response = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
 /// // The response pays 827.50 USDC (826.25 after a 1.25 payee-side fee); no payee fee agreed.
 /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50"}]}"#)?;
@@ -495,7 +495,7 @@ impl Details {
 ///
 /// ```
 /// use securepay::verify::{verify, Expectation, FindingCode, Severity};
-/// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
+/// # let response = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
 ///
 /// // The payee receives 826.25 of the 827.50 agreed (a 1.25 fee is deducted), but the payer
 /// // agreed to no payee-side fee (no maxPayeeFees: zero). The payee is hidden.

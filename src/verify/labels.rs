@@ -76,7 +76,9 @@ impl Run<'_, '_> {
             self.label(
                 network,
                 "metadata.eoaApproval.tokenAddress",
-                format!("metadata.eoaApproval names {asset}, which is not the token this payment spends"),
+                format!(
+                    "metadata.eoaApproval names {asset}, which is not the token this payment spends"
+                ),
             );
         }
     }

@@ -108,7 +108,7 @@ pub const MAX_RESPONSE_BYTES: usize = 8 * 1024 * 1024;
 /// use securepay::verify::{verify, Expectation};
 ///
 /// // A single USDC payment on Base with a platform fee (payer) and a protocol fee (payee).
-/// let response = PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
+/// let response = PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
 /// let expectation = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let verdict = verify(&response, &expectation);
@@ -129,7 +129,7 @@ impl Verdict {
     ///
     /// ```
     /// use securepay::verify::{verify, Expectation, FindingCode};
-    /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
+    /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
     /// // 827.80 USDC leaves the wallet; the payer agreed to 827.49 and at most 0.30 more.
     /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
     ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.49"}]}"#)?;
@@ -147,7 +147,7 @@ impl Verdict {
     ///
     /// ```
     /// use securepay::verify::{verify, Expectation, FindingCode, Severity};
-    /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
+    /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
     /// // No `maxPayerFees`: it is zero, so the 0.3 USDC platform fee paid on top is a danger.
     /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayeeFees":"1.25",
     ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50"}]}"#)?;
@@ -165,7 +165,7 @@ impl Verdict {
 ///
 /// ```
 /// use securepay::verify::{verify, Expectation};
-/// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
+/// # let response = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
 /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let text = verify(&response, &agreed).to_string();
@@ -195,7 +195,7 @@ impl fmt::Display for Verdict {
 /// use securepay::contracts::Deployments;
 /// use securepay::currency::Catalog;
 /// use securepay::verify::{Expectation, FindingCode, Verifier};
-/// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
+/// # let response = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
 ///
 /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
@@ -232,7 +232,7 @@ impl<'a> Verifier<'a> {
     ///
     /// ```
     /// use securepay::verify::{Expectation, FindingCode, Verifier};
-    /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_erc20_fees.json"))?;
+    /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
     /// // The payer expected another reference.
     /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
     ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0x1a2b3c4d5e6f7081"}]}"#)?;
@@ -307,7 +307,7 @@ impl Verdict {
 /// use securepay::verify::{verify, Expectation};
 ///
 /// // A native payment of 0.2 ETH on Base, no fee.
-/// let response = PayResponse::from_slice(include_bytes!("../../tests/data/pay/single_native.json"))?;
+/// let response = PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_native.json")))?;
 /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"ETH-base-base",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"0.2","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let verdict = verify(&response, &agreed);
@@ -326,7 +326,7 @@ pub fn verify(response: &PayResponse, expectation: &Expectation) -> Verdict {
 ///
 /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"ETH-base-base",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"0.2","reference":"0xe23a6b02059c2b30"}]}"#)?;
-/// let verdict = verify_slice(include_bytes!("../../tests/data/pay/single_native.json"), &agreed);
+/// let verdict = verify_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_native.json")), &agreed);
 /// assert!(verdict.is_safe(), "{verdict}");
 /// assert!(!verify_slice(b"{}", &agreed).is_safe());
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -7,7 +7,7 @@ use alloy_primitives::U256;
 use serde::Serialize;
 
 use crate::address::PayeeAddress;
-use crate::amount::{format_units, Decimals};
+use crate::amount::{Decimals, format_units};
 use crate::contracts::Contract;
 use crate::currency::CurrencyId;
 use crate::network::Network;

@@ -6,7 +6,7 @@ use alloy_primitives::U256;
 
 use super::finding::{Details, FindingCode, Location, ResponseList};
 use super::run::{Leg, LegKind, Placed, Refund, Run};
-use crate::calldata::effect::{effect_of, Asset, CallEffect, Excess, FlowKind, Hazard, NativeRule};
+use crate::calldata::effect::{Asset, CallEffect, Excess, FlowKind, Hazard, NativeRule, effect_of};
 use crate::calldata::{DecodeError, DecodedCall, Decoder};
 use crate::contracts::Contract;
 use crate::network::Network;

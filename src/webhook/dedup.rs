@@ -57,7 +57,7 @@ impl BusinessKey {
     /// ```
     /// use securepay::webhook::{BusinessKey, Event};
     ///
-    /// let partial = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.partial.json"))?;
+    /// let partial = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/payment.partial.json")))?;
     /// let key = BusinessKey::of(&partial).ok_or("a documented event has a key")?;
     /// assert_eq!(key.as_str(), r#"["payment.partial","0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93","0x1111111111111111111111111111111111111111111111111111111111111111","50.0"]"#);
     /// assert_eq!(BusinessKey::of(&Event::parse_unverified(br#"{"event": "payout.sent"}"#)?), None);
@@ -115,7 +115,7 @@ impl BusinessKey {
     /// ```
     /// use securepay::webhook::{BusinessKey, Event, EventKind};
     ///
-    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/kyt.screening.completed.json"))?;
+    /// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/kyt.screening.completed.json")))?;
     /// assert_eq!(BusinessKey::of(&event).and_then(|key| key.kind()), Some(EventKind::KytScreeningCompleted));
     /// # Ok::<(), securepay::webhook::EventError>(())
     /// ```
@@ -130,7 +130,7 @@ impl BusinessKey {
     /// ```
     /// use securepay::webhook::{BusinessKey, Event};
     ///
-    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/client_id.linked.json"))?;
+    /// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/client_id.linked.json")))?;
     /// let key = BusinessKey::of(&event).ok_or("no key")?;
     /// assert_eq!(key.as_str(), r#"["client_id.linked","01ARZ3NDEKTSV4RRFFQ69G5FAX"]"#); // the linkId
     /// # Ok::<(), Box<dyn std::error::Error>>(())

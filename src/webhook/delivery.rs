@@ -217,7 +217,7 @@ impl Delivery {
             Some(other) => {
                 return Err(DeliveryError::InvalidTestFlag {
                     value: other.to_owned(),
-                })
+                });
             }
         };
         Ok(Delivery {

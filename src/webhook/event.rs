@@ -12,7 +12,7 @@ use super::{
     KytScreeningCompleted, PaymentDetailUpdated, PaymentFailed, PaymentProcessing, PaymentRefunded,
     PaymentUpdate, RequestRecurring, SecurePaymentUserEvent,
 };
-use crate::wire::json::{present, IfObject, JsonError, StrictValue};
+use crate::wire::json::{IfObject, JsonError, StrictValue, present};
 
 /// Why a body is not a webhook event.
 ///
@@ -171,7 +171,7 @@ impl Event {
     /// ```
     /// use securepay::webhook::{Event, EventError};
     ///
-    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.partial.json"))?;
+    /// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/payment.partial.json")))?;
     /// assert!(matches!(event, Event::PaymentPartial(_)));
     /// assert!(matches!(Event::parse_unverified(b"event=payment.confirmed"), Err(EventError::NotJson(_))));
     /// # Ok::<(), EventError>(())
@@ -282,7 +282,7 @@ impl Event {
     /// ```
     /// use securepay::webhook::{Event, EventKind};
     ///
-    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/client_id.linked.json"))?;
+    /// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/client_id.linked.json")))?;
     /// assert_eq!(event.kind(), Some(EventKind::ClientIdLinked));
     /// assert_eq!(Event::parse_unverified(br#"{"event": "payout.sent"}"#)?.kind(), None);
     /// # Ok::<(), securepay::webhook::EventError>(())
@@ -353,7 +353,7 @@ impl Event {
     /// ```
     /// use securepay::webhook::Event;
     ///
-    /// let body = include_bytes!("../../tests/data/webhook/compliance.updated.json");
+    /// let body = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/compliance.updated.json"));
     /// let event = Event::parse_unverified(body)?;
     /// assert_eq!(event.to_value(), serde_json::from_slice::<serde_json::Value>(body)?); // the same object back
     /// # Ok::<(), Box<dyn std::error::Error>>(())

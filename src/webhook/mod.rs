@@ -47,10 +47,10 @@ pub use crate::wire::JsonError;
 pub use compliance::{ComplianceUpdated, PaymentDetailUpdated};
 pub use dedup::{BusinessKey, Deduplicator, Duplicate, MemoryStore, SeenKey, SeenStore};
 pub use delivery::{
-    Delivery, DeliveryError, DeliveryId, DELIVERY_HEADER, RETRY_COUNT_HEADER, TEST_HEADER,
+    DELIVERY_HEADER, Delivery, DeliveryError, DeliveryId, RETRY_COUNT_HEADER, TEST_HEADER,
 };
 pub use event::{Event, EventError};
-pub use name::{EventKind, EventName, EventScope, EVENT_NAMES};
+pub use name::{EVENT_NAMES, EventKind, EventName, EventScope};
 pub use orchestrator::{ClientIdLinked, KytScreeningCompleted, KytVerdict};
 pub use payment::{
     EventFee, PaymentFailed, PaymentProcessing, PaymentRefunded, PaymentUpdate, RequestIds,
@@ -58,8 +58,8 @@ pub use payment::{
 };
 pub use secure_payment::{AccessRejected, SecurePaymentUserEvent};
 pub use signature::{
-    sign, verify_headers, verify_signature, SignatureError, VerifiedBody, SIGNATURE_HEADER,
-    SIGNATURE_HEX_LEN,
+    SIGNATURE_HEADER, SIGNATURE_HEX_LEN, SignatureError, VerifiedBody, sign, verify_headers,
+    verify_signature,
 };
 pub use status::{
     AgreementStatus, FeeType, KycStatus, PaymentDetailStatus, PaymentProcessor, SubStatus,

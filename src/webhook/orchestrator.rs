@@ -13,7 +13,7 @@ use crate::wire::json::payload_fields;
 /// ```
 /// use securepay::webhook::Event;
 ///
-/// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/client_id.linked.json"))?;
+/// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/client_id.linked.json")))?;
 /// let Event::ClientIdLinked(linked) = event else { unreachable!() };
 /// assert_eq!(linked.link_id, "01ARZ3NDEKTSV4RRFFQ69G5FAX");
 /// assert_eq!(linked.external_id.as_deref(), Some("merchant_123"));
@@ -124,7 +124,7 @@ impl<'de> Deserialize<'de> for KytVerdict {
 /// ```
 /// use securepay::webhook::{Event, KytVerdict};
 ///
-/// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/kyt.screening.completed.json"))?;
+/// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/kyt.screening.completed.json")))?;
 /// let Event::KytScreeningCompleted(screening) = event else { unreachable!() };
 /// assert_eq!(screening.status, KytVerdict::Approved);
 /// assert_eq!((screening.provider.as_deref(), screening.smart_account_address), (Some("hypernative"), None));

@@ -78,7 +78,7 @@ impl RequestIds {
 /// ```
 /// use securepay::webhook::{Event, EventScope, SubStatus};
 ///
-/// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.confirmed.json"))?;
+/// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/payment.confirmed.json")))?;
 /// let Event::PaymentConfirmed(payment) = event else { unreachable!() };
 /// assert_eq!(payment.scope, EventScope::Core);
 /// assert_eq!(payment.sub_status, Some(SubStatus::Empty)); // a crypto payment
@@ -214,7 +214,7 @@ impl PaymentUpdate {
     /// use securepay::amount::Decimals;
     /// use securepay::webhook::Event;
     ///
-    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.partial.json"))?;
+    /// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/payment.partial.json")))?;
     /// let Event::PaymentPartial(payment) = event else { unreachable!() };
     /// let amount = payment.amount_in(Decimals::new(6)?).transpose()?; // USDC
     /// assert_eq!(amount.map(|a| a.units().to::<u64>()), Some(50_000_000));
@@ -248,7 +248,7 @@ impl PaymentUpdate {
     /// use securepay::amount::Decimals;
     /// use securepay::webhook::Event;
     ///
-    /// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.partial.json"))?;
+    /// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/payment.partial.json")))?;
     /// let Event::PaymentPartial(payment) = event else { unreachable!() };
     /// let expected = payment.expected_amount_in(Decimals::new(6)?).transpose()?;
     /// assert_eq!(expected.map(|a| a.to_string()), Some("100".to_owned())); // "100.0" as sent
@@ -332,7 +332,7 @@ pub struct EventFee {
 /// ```
 /// use securepay::webhook::{Event, PaymentProcessor, SubStatus};
 ///
-/// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.failed.json"))?;
+/// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/payment.failed.json")))?;
 /// let Event::PaymentFailed(failed) = event else { unreachable!() };
 /// assert_eq!(failed.sub_status, Some(SubStatus::InsufficientFunds));
 /// assert_eq!(failed.payment_processor, Some(PaymentProcessor::RequestNetwork));
@@ -369,7 +369,7 @@ pub struct PaymentFailed {
 /// ```
 /// use securepay::webhook::Event;
 ///
-/// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.refunded.json"))?;
+/// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/payment.refunded.json")))?;
 /// let Event::PaymentRefunded(refunded) = event else { unreachable!() };
 /// assert_eq!(refunded.payment_reference.as_deref(), Some("0x2c3366941274c34c"));
 /// # Ok::<(), securepay::webhook::EventError>(())
@@ -401,7 +401,7 @@ pub struct PaymentRefunded {
 /// ```
 /// use securepay::webhook::{Event, PaymentProcessor, SubStatus};
 ///
-/// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/payment.processing.json"))?;
+/// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/payment.processing.json")))?;
 /// let Event::PaymentProcessing(progress) = event else { unreachable!() };
 /// assert_eq!(progress.sub_status, SubStatus::OngoingChecks);
 /// assert_eq!(progress.payment_processor, Some(PaymentProcessor::RequestTech));
@@ -447,7 +447,7 @@ pub struct PaymentProcessing {
 /// ```
 /// use securepay::webhook::Event;
 ///
-/// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/request.recurring.json"))?;
+/// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/request.recurring.json")))?;
 /// let Event::RequestRecurring(next) = event else { unreachable!() };
 /// assert_eq!(next.ids.get(), Some("01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb"));
 /// assert_eq!(next.original_request_id.as_deref(), Some("0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93"));

@@ -14,7 +14,7 @@ use crate::wire::json::{payload_fields, strict_value};
 /// ```
 /// use securepay::webhook::{Event, UserEventKind};
 ///
-/// let event = Event::parse_unverified(include_bytes!("../../tests/data/webhook/secure_payment.user_event.json"))?;
+/// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/secure_payment.user_event.json")))?;
 /// let Event::SecurePaymentUserEvent(telemetry) = event else { unreachable!() };
 /// assert_eq!(telemetry.user_event, UserEventKind::PaymentApprovedInWallet);
 /// assert_eq!(telemetry.properties.map(|p| p["wallet_provider"].clone()), Some("metamask".into()));

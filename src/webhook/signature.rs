@@ -47,7 +47,9 @@ pub enum SignatureError {
     EmptyHeader,
     /// A character that is not a hex digit (including whitespace and prefixes such as
     /// `sha256=`: the header is the bare digest).
-    #[error("the signature contains {character:?} at position {position}: it must be the bare lowercase hex digest")]
+    #[error(
+        "the signature contains {character:?} at position {position}: it must be the bare lowercase hex digest"
+    )]
     NotHex {
         /// The character.
         character: char,
@@ -56,7 +58,9 @@ pub enum SignatureError {
     },
     /// An uppercase hex digit: the service writes lowercase hex, so this header was not
     /// written by it.
-    #[error("the signature has the uppercase hex digit {character:?} at position {position}: the service writes lowercase hex")]
+    #[error(
+        "the signature has the uppercase hex digit {character:?} at position {position}: the service writes lowercase hex"
+    )]
     UppercaseHex {
         /// The character.
         character: char,
@@ -246,13 +250,13 @@ fn decode_header(header: &str) -> Result<[u8; 32], SignatureError> {
                 return Err(SignatureError::UppercaseHex {
                     character,
                     position,
-                })
+                });
             }
             _ => {
                 return Err(SignatureError::NotHex {
                     character,
                     position,
-                })
+                });
             }
         }
     }

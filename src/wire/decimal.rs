@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::amount::{parse_units, Amount, AmountError, Decimals, MAX_DECIMALS};
+use crate::amount::{Amount, AmountError, Decimals, MAX_DECIMALS, parse_units};
 
 /// A non-negative human decimal exactly as the service wrote it (`"100.0"`, `"75.00"`, `"0"`).
 ///

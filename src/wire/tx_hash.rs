@@ -22,7 +22,9 @@ pub enum TxHashError {
     #[error("transaction hash is empty")]
     Empty,
     /// Not 64 hex digits after the optional `0x`.
-    #[error("transaction hash {text:?} has {digits} characters after the prefix; a hash is 64 hex digits")]
+    #[error(
+        "transaction hash {text:?} has {digits} characters after the prefix; a hash is 64 hex digits"
+    )]
     WrongLength {
         /// The text.
         text: String,

@@ -3,11 +3,11 @@
 use alloy_primitives::{Address, Bytes, U256};
 use alloy_sol_types::SolCall;
 
-use super::{check_amount, check_fee, BuildError, Builder};
+use super::{BuildError, Builder, check_amount, check_fee};
 use crate::address::PayeeAddress;
 use crate::calldata::PaymentReference;
-use crate::contracts::abi::{IBatchConversionPayments, IBatchPayments, MetaDetail, RequestDetail};
 use crate::contracts::Contract;
+use crate::contracts::abi::{IBatchConversionPayments, IBatchPayments, MetaDetail, RequestDetail};
 use crate::network::Network;
 use crate::transaction::Transaction;
 

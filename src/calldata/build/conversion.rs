@@ -3,11 +3,11 @@
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
 
-use super::{check_amount, BuildError, Builder, Fee};
+use super::{BuildError, Builder, Fee, check_amount};
 use crate::address::PayeeAddress;
 use crate::calldata::PaymentReference;
-use crate::contracts::abi::{IErc20ConversionProxy, IEthConversionProxy};
 use crate::contracts::Contract;
+use crate::contracts::abi::{IErc20ConversionProxy, IEthConversionProxy};
 use crate::transaction::Transaction;
 
 /// An ERC-20 payment of a request denominated in another currency (usually fiat), through the

@@ -17,8 +17,7 @@ use crate::network::Network;
 use crate::transaction::Transaction;
 
 /// The exact message the service answers a Tron batch with; securepay refuses the same way.
-pub const TRON_BATCH_MESSAGE: &str =
-    "Batch payments are not supported for TRON networks. Please submit individual payment requests.";
+pub const TRON_BATCH_MESSAGE: &str = "Batch payments are not supported for TRON networks. Please submit individual payment requests.";
 
 /// Why a payment could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

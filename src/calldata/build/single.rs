@@ -3,11 +3,11 @@
 use alloy_primitives::U256;
 use alloy_sol_types::SolCall;
 
-use super::{add, check_amount, Allowance, BuildError, Builder, Fee, Flow};
+use super::{Allowance, BuildError, Builder, Fee, Flow, add, check_amount};
 use crate::address::PayeeAddress;
 use crate::calldata::PaymentReference;
-use crate::contracts::abi::{IERC20FeeProxy, IEthereumFeeProxy, IERC20};
 use crate::contracts::Contract;
+use crate::contracts::abi::{IERC20, IERC20FeeProxy, IEthereumFeeProxy};
 use crate::transaction::Transaction;
 
 /// An ERC-20 (or TRC-20) payment through the ERC20FeeProxy.

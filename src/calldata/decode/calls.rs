@@ -10,8 +10,8 @@ use serde::Serialize;
 use crate::address::PayeeAddress;
 use crate::calldata::BatchPaymentNetwork;
 use crate::contracts::abi::{
-    IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20FeeProxy, IERC20Proxy,
-    IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy, IEthereumProxy, IERC20,
+    IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20, IERC20FeeProxy, IERC20Proxy,
+    IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy, IEthereumProxy,
 };
 use crate::serde_util::{bytes_hex, u256_decimal};
 

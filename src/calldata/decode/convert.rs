@@ -4,24 +4,24 @@
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolInterface;
 
-use super::calls::*;
 use super::DecodeError;
+use super::calls::*;
 use crate::address::PayeeAddress;
 use crate::calldata::BatchPaymentNetwork;
 use crate::contracts::abi::{
-    self, IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20FeeProxy, IERC20Proxy,
-    IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy, IEthereumProxy, IERC20,
+    self, IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20, IERC20FeeProxy,
+    IERC20Proxy, IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy, IEthereumProxy,
 };
 use crate::network::Network;
 use Bcp::IBatchConversionPaymentsCalls;
 use Bp::IBatchPaymentsCalls;
+use IERC20::IERC20Calls;
 use IERC20FeeProxy::IERC20FeeProxyCalls;
 use IERC20Proxy::IERC20ProxyCalls;
 use IErc20ConversionProxy::IErc20ConversionProxyCalls;
 use IEthConversionProxy::IEthConversionProxyCalls;
 use IEthereumFeeProxy::IEthereumFeeProxyCalls;
 use IEthereumProxy::IEthereumProxyCalls;
-use IERC20::IERC20Calls;
 
 /// Turns decoded arguments into [`Call`]s of the network's address family.
 pub(super) struct Convert {

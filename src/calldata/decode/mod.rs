@@ -10,8 +10,8 @@ mod convert;
 use std::fmt;
 
 use alloy_primitives::{Address, U256};
-use alloy_sol_types::abi::AbiDecoderConfig;
 use alloy_sol_types::SolCall;
+use alloy_sol_types::abi::AbiDecoderConfig;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
@@ -22,18 +22,18 @@ pub use calls::{
     RequestDetail, Transfer, UsdLimit,
 };
 
-use convert::{any_function, Convert, Interface};
+use convert::{Convert, Interface, any_function};
 
 use crate::address::PayeeAddress;
 use crate::contracts::abi::IBatchConversionPayments::IBatchConversionPaymentsCalls;
 use crate::contracts::abi::IBatchPayments::{self, IBatchPaymentsCalls};
+use crate::contracts::abi::IERC20::IERC20Calls;
 use crate::contracts::abi::IERC20FeeProxy::IERC20FeeProxyCalls;
 use crate::contracts::abi::IERC20Proxy::IERC20ProxyCalls;
 use crate::contracts::abi::IErc20ConversionProxy::IErc20ConversionProxyCalls;
 use crate::contracts::abi::IEthConversionProxy::IEthConversionProxyCalls;
 use crate::contracts::abi::IEthereumFeeProxy::IEthereumFeeProxyCalls;
 use crate::contracts::abi::IEthereumProxy::IEthereumProxyCalls;
-use crate::contracts::abi::IERC20::IERC20Calls;
 use crate::contracts::{Contract, ContractsError, Deployments};
 use crate::currency::{Catalog, CurrencyId};
 use crate::network::{ChainKind, Network, NetworkError};
@@ -534,10 +534,10 @@ mod tests {
 
     use super::{DecodeError, Decoder, Target};
     use crate::address::PayeeAddress;
-    use crate::calldata::effect::{effect_of, NativeRule};
+    use crate::calldata::effect::{NativeRule, effect_of};
     use crate::contracts::abi::{
-        IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20FeeProxy, IERC20Proxy,
-        IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy, IEthereumProxy, IERC20,
+        IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20, IERC20FeeProxy, IERC20Proxy,
+        IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy, IEthereumProxy,
     };
     use crate::contracts::{Contract, Deployment, Deployments};
     use crate::network::Network;

@@ -6,7 +6,7 @@
 //! (optimism's Executor and ReceiverAcrossV4 were redeployed on 2026-07-20); a verifier that must
 //! be current reads `getPeripheryContract(string)` on the diamond instead.
 
-use alloy_primitives::{address, Address};
+use alloy_primitives::{Address, address};
 
 use crate::network::Network;
 

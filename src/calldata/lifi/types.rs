@@ -1,12 +1,12 @@
 //! The typed values of an AcrossFacetV4 call and of an Across V4 destination message, their
 //! conversions from and to the `sol!` types, and their encoders.
 
-use alloy_primitives::{Address, Bytes, B256, U256};
+use alloy_primitives::{Address, B256, Bytes, U256};
 use alloy_sol_types::{SolCall, SolType};
 
 use super::abi::AcrossFacetV4::{
-    startBridgeTokensViaAcrossV4Call as StartCall,
-    swapAndStartBridgeTokensViaAcrossV4Call as SwapAndStartCall, AcrossV4Data as SolAcrossV4Data,
+    AcrossV4Data as SolAcrossV4Data, startBridgeTokensViaAcrossV4Call as StartCall,
+    swapAndStartBridgeTokensViaAcrossV4Call as SwapAndStartCall,
 };
 use super::abi::{AcrossV4Message, ILiFi, LibSwap};
 use super::{LifiDecodeError, START, START_NAME, SWAP_AND_START, SWAP_AND_START_NAME};
