@@ -172,7 +172,7 @@ impl Network {
 
     /// The service's id for the network (`"arbitrum-one"`), used in JSON and in currency ids.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// assert_eq!(Network::ArbitrumOne.id(), "arbitrum-one");
     /// assert_eq!(Network::Matic.id(), "matic");
@@ -192,7 +192,7 @@ impl Network {
 
     /// The chain id (EIP-155; Tron's is the one the service and ERC-7828 names use).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// assert_eq!(Network::Optimism.chain_id(), 10);
     /// assert_eq!(Network::Tron.chain_id(), 728_126_428);
@@ -212,7 +212,7 @@ impl Network {
 
     /// A name for people (`"Arbitrum One"`).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// assert_eq!(Network::Matic.display_name(), "Polygon");
     /// assert_eq!(Network::Bsc.display_name(), "BNB Smart Chain");
@@ -232,7 +232,7 @@ impl Network {
 
     /// EVM or Tron.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::{ChainKind, Network};
     /// assert_eq!(Network::Base.kind(), ChainKind::Evm);
     /// assert_eq!(Network::Tron.kind(), ChainKind::Tron);
@@ -246,7 +246,7 @@ impl Network {
 
     /// Whether this is an EVM network.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// assert_eq!(Network::ALL.iter().filter(|n| n.is_evm()).count(), 7);
     /// assert!(!Network::Tron.is_evm());
@@ -257,7 +257,7 @@ impl Network {
 
     /// Whether this is a test network (only Sepolia; Tron is mainnet only).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// assert!(Network::Sepolia.is_testnet());
     /// assert!(!Network::Tron.is_testnet());
@@ -269,7 +269,7 @@ impl Network {
     /// The name the pay endpoints use for this network as a cross-chain source
     /// (`chain=BASE`), or `None` for Tron and Sepolia, which have none.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::Network;
     /// assert_eq!(Network::Mainnet.query_name(), Some("ETHEREUM"));
     /// assert_eq!(Network::Bsc.query_name(), Some("BNB"));
@@ -289,7 +289,7 @@ impl Network {
 
     /// Parses a service network id (`"arbitrum-one"`). Ids are case-sensitive, as in the API.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::{Network, NetworkError};
     ///
     /// assert_eq!(Network::from_id("arbitrum-one")?, Network::ArbitrumOne);
@@ -308,7 +308,7 @@ impl Network {
 
     /// Finds the network with this chain id.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::{Network, NetworkError};
     ///
     /// assert_eq!(Network::from_chain_id(11_155_111)?, Network::Sepolia);
@@ -327,7 +327,7 @@ impl Network {
 
     /// Parses a cross-chain query name (`"BASE"`, `"ARBITRUM"`, …), exactly as the API spells it.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::{Network, NetworkError};
     ///
     /// assert_eq!(Network::from_query_name("POLYGON")?, Network::Matic);
@@ -350,7 +350,7 @@ impl Network {
     /// on Sepolia; recurring payments need the recurring-payment proxy, which has no
     /// Optimism deployment, and the docs disagree about Tron, so Tron fails closed.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::{Feature, Network};
     ///
     /// assert!(Network::Tron.supports(Feature::CrossChain));
@@ -372,7 +372,7 @@ impl Network {
 
     /// The features the service offers on this network.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::network::{Feature, Network};
     ///
     /// assert_eq!(Network::Base.features().count(), 9);

@@ -162,7 +162,7 @@ impl Transaction {
     /// Reads the API's fields: `to` (EVM hex or Tron Base58), `data` (`0x` hex), `value` (a
     /// decimal or `0x` hex string, a JSON number, or `{"type":"BigNumber","hex":"0x…"}`).
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::U256;
     /// use serde_json::json;
     /// use securepay::transaction::Transaction;

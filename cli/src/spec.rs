@@ -233,7 +233,7 @@ impl CallSpec {
 
     /// The answer: calldata (with `to` and `value` when a network is given) or a result.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::U256;
     /// use securepay_cli::spec::{Answer, CallSpec};
     /// use serde_json::json;
@@ -253,7 +253,7 @@ impl CallSpec {
 
     /// The answer, taking `to` from the caller's deployment table.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay_cli::spec::CallSpec;
     /// use securepay::contracts::Deployments;
     /// use serde_json::json;

@@ -53,7 +53,7 @@ impl Decimals {
 
     /// Checks that `decimals` is at most [`MAX_DECIMALS`].
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::amount::{AmountError, Decimals};
     /// assert_eq!(Decimals::new(77)?.get(), 77);
     /// assert_eq!(Decimals::new(78), Err(AmountError::DecimalsOutOfRange { decimals: 78 }));
@@ -69,7 +69,7 @@ impl Decimals {
 
     /// The number of decimals.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::amount::Decimals;
     /// assert_eq!(Decimals::new(6)?.get(), 6);
     /// assert_eq!(Decimals::ZERO.get(), 0);
@@ -109,7 +109,7 @@ pub struct Amount {
 impl Amount {
     /// An amount of `units` smallest units.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::U256;
     /// use securepay::amount::{Amount, Decimals};
     ///
@@ -142,7 +142,7 @@ impl Amount {
 
     /// Parses a payment amount: like [`Amount::parse`], and it must be greater than zero.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::amount::{Amount, AmountError, Decimals};
     ///
     /// let usdc = Decimals::new(6)?;
@@ -160,7 +160,7 @@ impl Amount {
 
     /// The amount in smallest units.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::U256;
     /// use securepay::amount::{Amount, Decimals};
     ///
@@ -174,7 +174,7 @@ impl Amount {
 
     /// The decimals of the currency.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::amount::{Amount, Decimals};
     ///
     /// let amount = Amount::parse("1", Decimals::new(18)?)?;
@@ -187,7 +187,7 @@ impl Amount {
 
     /// Whether the amount is zero.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::amount::{Amount, Decimals};
     ///
     /// let usdc = Decimals::new(6)?;

@@ -12,7 +12,7 @@
 alloy_sol_types::sol! {
     /// One request of a `BatchConversionPayments` call.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::{address, bytes, U256};
     /// use securepay::contracts::abi::RequestDetail;
     ///

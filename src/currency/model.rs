@@ -285,7 +285,7 @@ impl Currency {
     /// An ERC-20 (or, on Tron, TRC-20) token on one of the eight networks, with id
     /// `SYMBOL-network` and `hash` equal to the address, as the service lists tokens.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::address::PayeeAddress;
     /// use securepay::currency::Currency;
     /// use securepay::network::Network;

@@ -111,7 +111,7 @@ pub enum PayerBodyError {
 impl PayerBodyError {
     /// The invalid fields.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{CreatePayer, FieldError};
     ///
     /// let json = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json"))
@@ -337,7 +337,7 @@ impl ClientUserId {
 
     /// The id.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::ClientUserId;
     ///
     /// let id: ClientUserId = "user 123".parse()?;

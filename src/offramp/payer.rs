@@ -103,7 +103,7 @@ pub struct CreatePayer {
 impl CreatePayer {
     /// Checks every field of `draft`; all the invalid ones are reported together.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{CreatePayer, FieldError, PayerDraft};
     ///
     /// let draft: PayerDraft = serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json")))?;
@@ -164,7 +164,7 @@ impl CreatePayer {
 
     /// The checked client user id.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::CreatePayer;
     ///
     /// let body = CreatePayer::from_json(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json")))?;
@@ -177,7 +177,7 @@ impl CreatePayer {
 
     /// The fields.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::CreatePayer;
     ///
     /// let body = CreatePayer::from_json(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json")))?;
@@ -213,7 +213,7 @@ pub struct UpdatePayer {
 impl UpdatePayer {
     /// The body that records the agreement as completed.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::UpdatePayer;
     ///
     /// assert!(UpdatePayer::agreement_completed().is_completed());
@@ -227,7 +227,7 @@ impl UpdatePayer {
 
     /// A body with an explicit value.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::UpdatePayer;
     ///
     /// assert_eq!(serde_json::to_string(&UpdatePayer::new(false))?, r#"{"agreementCompleted":false}"#);
@@ -241,7 +241,7 @@ impl UpdatePayer {
 
     /// Whether the body records the agreement as completed.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::UpdatePayer;
     ///
     /// let body: UpdatePayer = serde_json::from_str(r#"{"agreementCompleted": false}"#)?;

@@ -128,7 +128,7 @@ pub struct CreatePaymentDetails {
 impl CreatePaymentDetails {
     /// Checks every field of `draft`; all the invalid ones are reported together.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{CreatePaymentDetails, FieldError, PaymentDetailsDraft};
     ///
     /// let draft: PaymentDetailsDraft = serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payment-details-ukAccount.json")))?;
@@ -184,7 +184,7 @@ impl CreatePaymentDetails {
 
     /// The fields.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::CreatePaymentDetails;
     ///
     /// let body = CreatePaymentDetails::from_json(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payment-details-localUSBusiness.json")))?;

@@ -140,7 +140,7 @@ pub struct Readiness {
 impl Prerequisites {
     /// The prerequisites that are not met, in the recommended order.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{Prerequisites, Unmet};
     /// use securepay::webhook::PaymentDetailStatus;
     ///
@@ -167,7 +167,7 @@ impl Prerequisites {
 
     /// Whether `action` may be taken now.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{OfframpAction, Prerequisites};
     /// use securepay::webhook::{AgreementStatus, KycStatus, PaymentDetailStatus};
     ///

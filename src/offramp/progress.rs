@@ -68,7 +68,7 @@ pub enum OfframpSignal {
 impl OfframpSignal {
     /// The signal an event carries, for the events that drive the offramp.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::OfframpSignal;
     /// use securepay::webhook::{Event, SubStatus};
     ///
@@ -145,7 +145,7 @@ impl Default for OfframpMachine {
 impl OfframpMachine {
     /// A machine in `state` (for example restored from storage).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{OfframpMachine, OfframpSignal, OfframpState};
     /// use securepay::webhook::SubStatus;
     ///
@@ -159,7 +159,7 @@ impl OfframpMachine {
 
     /// The current state.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{OfframpMachine, OfframpState};
     ///
     /// assert_eq!(OfframpMachine::default().state(), &OfframpState::AwaitingPayment);
@@ -170,7 +170,7 @@ impl OfframpMachine {
 
     /// Whether the fiat arrived and the service confirmed the payment.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{OfframpMachine, OfframpSignal};
     /// use securepay::webhook::SubStatus;
     ///
@@ -186,7 +186,7 @@ impl OfframpMachine {
 
     /// Applies the signal of an event; `None` for events that do not drive the offramp.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{OfframpMachine, OfframpState};
     /// use securepay::webhook::{Event, SubStatus};
     ///

@@ -92,7 +92,7 @@ pub struct ComplianceStatus {
 impl ComplianceStatus {
     /// The KYC and agreement prerequisites this answer tells (payment details unknown).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{ComplianceStatus, Unmet};
     /// use securepay::webhook::KycStatus;
     ///

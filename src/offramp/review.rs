@@ -117,7 +117,7 @@ impl<S> Default for ReviewMachine<S> {
 impl<S: Reviewed> ReviewMachine<S> {
     /// A machine starting in `state` (as read from the API).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{RejectionKind, ReviewMachine};
     /// use securepay::webhook::PaymentDetailStatus;
     ///
@@ -131,7 +131,7 @@ impl<S: Reviewed> ReviewMachine<S> {
 
     /// A machine that knows nothing yet: the first documented status is applied.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::ReviewMachine;
     /// use securepay::webhook::AgreementStatus;
     ///
@@ -145,7 +145,7 @@ impl<S: Reviewed> ReviewMachine<S> {
 
     /// The current status, if any is known.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::ReviewMachine;
     /// use securepay::webhook::KycStatus;
     ///
@@ -159,7 +159,7 @@ impl<S: Reviewed> ReviewMachine<S> {
 
     /// Whether the review passed (approved, completed).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::ReviewMachine;
     /// use securepay::webhook::KycStatus;
     ///

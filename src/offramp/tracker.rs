@@ -44,7 +44,7 @@ pub enum Change {
 impl Change {
     /// The rejection, if this change is a refused move.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{CryptoToFiatTracker, RejectionKind};
     /// use securepay::webhook::Event;
     ///
@@ -98,7 +98,7 @@ pub struct CryptoToFiatTracker {
 impl CryptoToFiatTracker {
     /// A tracker for the payer `client_user_id`, nothing known yet.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{CryptoToFiatTracker, OfframpState};
     ///
     /// let payment = CryptoToFiatTracker::new("user_1");
@@ -120,7 +120,7 @@ impl CryptoToFiatTracker {
     /// Follows the payment details `payment_details_id` (the `id` of
     /// `POST /v2/payer/{clientUserId}/payment-details`).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{Change, CryptoToFiatTracker};
     /// use securepay::webhook::{Event, PaymentDetailStatus};
     ///
@@ -138,7 +138,7 @@ impl CryptoToFiatTracker {
 
     /// Follows the crypto-to-fiat request `request_id` (the `requestId` of `POST /v2/request`).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{CryptoToFiatTracker, OfframpState};
     /// use securepay::webhook::{Event, SubStatus};
     ///
@@ -207,7 +207,7 @@ impl CryptoToFiatTracker {
 
     /// Applies a `GET /v2/payer/{clientUserId}` answer to the KYC and agreement machines.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{ComplianceStatus, CryptoToFiatTracker};
     /// use securepay::webhook::{AgreementStatus, KycStatus};
     ///
@@ -232,7 +232,7 @@ impl CryptoToFiatTracker {
 
     /// The payer's statuses as the machines hold them.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::KycStatus;
     /// # use securepay::offramp::CryptoToFiatTracker;
     /// # use securepay::webhook::Event;
@@ -252,7 +252,7 @@ impl CryptoToFiatTracker {
 
     /// Whether `action` may be taken now, with reasons.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{OfframpAction, Unmet};
     /// # use securepay::offramp::CryptoToFiatTracker;
     /// # use securepay::webhook::Event;
@@ -269,7 +269,7 @@ impl CryptoToFiatTracker {
 
     /// The KYC status.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::KycStatus;
     /// # use securepay::offramp::CryptoToFiatTracker;
     /// # use securepay::webhook::Event;
@@ -284,7 +284,7 @@ impl CryptoToFiatTracker {
 
     /// The agreement status.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::webhook::AgreementStatus;
     /// # use securepay::offramp::CryptoToFiatTracker;
     /// # use securepay::webhook::Event;
@@ -299,7 +299,7 @@ impl CryptoToFiatTracker {
 
     /// The payment-details status.
     ///
-    /// ```no_run
+    /// ```
     /// # use securepay::offramp::CryptoToFiatTracker;
     /// # use securepay::webhook::Event;
     /// let payment = CryptoToFiatTracker::new("user_1").with_payment_details("pd_1");
@@ -311,7 +311,7 @@ impl CryptoToFiatTracker {
 
     /// The offramp state.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::OfframpState;
     /// use securepay::webhook::SubStatus;
     /// # use securepay::offramp::CryptoToFiatTracker;
@@ -328,7 +328,7 @@ impl CryptoToFiatTracker {
 
     /// Every move rejected so far, in order.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::RejectionKind;
     /// # use securepay::offramp::CryptoToFiatTracker;
     /// # use securepay::webhook::Event;

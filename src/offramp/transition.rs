@@ -112,7 +112,7 @@ impl Rejection {
 
     /// Whether the delivery should be answered non-2xx so that the service sends it again.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::{OfframpMachine, OfframpSignal};
     /// use securepay::webhook::SubStatus;
     ///
@@ -179,7 +179,7 @@ pub enum Step<S> {
 impl<S> Step<S> {
     /// The rejection, if the move was refused.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::ReviewMachine;
     /// use securepay::webhook::KycStatus;
     ///
@@ -197,7 +197,7 @@ impl<S> Step<S> {
 
     /// Whether the machine moved.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::offramp::ReviewMachine;
     /// use securepay::webhook::KycStatus;
     ///

@@ -86,7 +86,7 @@ pub struct Applied {
 impl Applied {
     /// The over-payment of the newly recorded payment (zero if none).
     ///
-    /// ```no_run
+    /// ```
     /// # use securepay::amount::{Amount, Decimals};
     /// # use securepay::partial::Ledger;
     /// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
@@ -145,7 +145,7 @@ pub struct Ledger {
 impl Ledger {
     /// A ledger for `request_id` expecting `expected` (greater than zero).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::amount::{Amount, Decimals};
     /// use securepay::partial::{Ledger, LedgerError};
     ///
@@ -178,7 +178,7 @@ impl Ledger {
 
     /// A ledger for a request of `expected` (human text) in `currency`.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::currency::Catalog;
     /// use securepay::partial::Ledger;
     ///
@@ -229,7 +229,7 @@ impl Ledger {
 
     /// Applies a payment of `units` smallest units (> 0) made by transaction `tx_hash`.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::U256;
     /// # use securepay::amount::{Amount, Decimals};
     /// # use securepay::partial::Ledger;
@@ -252,7 +252,7 @@ impl Ledger {
     /// The event's amounts are taken to be in the ledger's currency, as in every documented
     /// example (`amount`, `totalAmountPaid` and `expectedAmount` share one unit).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::amount::{Amount, Decimals};
     /// use securepay::partial::{Ledger, LedgerStatus};
     /// use securepay::webhook::Event;
@@ -307,7 +307,7 @@ impl Ledger {
     /// `hasBeenPaid` settles. A status naming another request, or whose paid and remaining
     /// amounts do not add up to the expected amount, is refused.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::partial::{LedgerError, RequestStatus};
     /// # use securepay::amount::{Amount, Decimals};
     /// # use securepay::partial::Ledger;
@@ -350,7 +350,7 @@ impl Ledger {
 
     /// The request.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::amount::{Amount, Decimals};
     /// use securepay::partial::Ledger;
     ///
@@ -364,7 +364,7 @@ impl Ledger {
 
     /// The amount the request expects.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::amount::{Amount, Decimals};
     /// use securepay::partial::Ledger;
     ///
@@ -378,7 +378,7 @@ impl Ledger {
 
     /// The decimals of the request's currency.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::amount::{Amount, Decimals};
     /// use securepay::partial::Ledger;
     ///
@@ -393,7 +393,7 @@ impl Ledger {
     /// What is paid: the payments recorded, or the service's cumulative figure if higher;
     /// never above the expected amount.
     ///
-    /// ```no_run
+    /// ```
     /// # use securepay::amount::{Amount, Decimals};
     /// # use securepay::partial::Ledger;
     /// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
@@ -409,7 +409,7 @@ impl Ledger {
 
     /// What remains to be paid.
     ///
-    /// ```no_run
+    /// ```
     /// # use securepay::amount::{Amount, Decimals};
     /// # use securepay::partial::Ledger;
     /// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
@@ -424,7 +424,7 @@ impl Ledger {
 
     /// The total over-payment of the recorded payments.
     ///
-    /// ```no_run
+    /// ```
     /// # use securepay::amount::{Amount, Decimals};
     /// # use securepay::partial::Ledger;
     /// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;
@@ -439,7 +439,7 @@ impl Ledger {
 
     /// Pending, partially paid, or paid (the whole amount, or settlement confirmed).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::partial::LedgerStatus;
     /// # use securepay::amount::{Amount, Decimals};
     /// # use securepay::partial::Ledger;
@@ -463,7 +463,7 @@ impl Ledger {
     /// Whether the service confirmed settlement (`payment.confirmed` or `hasBeenPaid`): the
     /// only signal to fulfil on.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::partial::RequestStatus;
     /// # use securepay::amount::{Amount, Decimals};
     /// # use securepay::partial::Ledger;
@@ -479,7 +479,7 @@ impl Ledger {
 
     /// The payments recorded, in the order they were applied.
     ///
-    /// ```no_run
+    /// ```
     /// # use securepay::amount::{Amount, Decimals};
     /// # use securepay::partial::Ledger;
     /// # let mut ledger = Ledger::new("01e273ec", Amount::parse_positive("100", Decimals::new(6)?)?)?;

@@ -332,7 +332,7 @@ pub struct PaymentPlan {
 impl PaymentPlan {
     /// Builds the response with the built-in deployment table.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::PayResponse;
     /// # use alloy_primitives::U256;
     /// # use securepay::calldata::PaymentReference;
@@ -369,7 +369,7 @@ impl PaymentPlan {
     /// Builds the response with the caller's deployment table. The result is deterministic
     /// and passes [`PayResponse::problems`] with no problem.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::contracts::Deployments;
     /// use securepay::pay::PaymentPlanError;
     /// # use alloy_primitives::U256;

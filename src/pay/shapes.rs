@@ -104,7 +104,7 @@ pub struct LegacyBatchPayment {
 impl LegacyBatchPayment {
     /// Every batch call present, whatever its key.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::PayResponse;
     ///
     /// let body = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/legacy_batch_schema_names.json"));

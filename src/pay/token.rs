@@ -95,7 +95,7 @@ impl SecurePaymentToken {
 
     /// Wraps a ULID.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::SecurePaymentToken;
     /// use ulid::Ulid;
     ///
@@ -108,7 +108,7 @@ impl SecurePaymentToken {
 
     /// The ULID.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::SecurePaymentToken;
     ///
     /// let token: SecurePaymentToken = "01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?;
@@ -181,7 +181,7 @@ pub enum SecurePaymentStatus {
 impl SecurePaymentStatus {
     /// The API's spelling.
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::SecurePaymentStatus;
     ///
     /// assert_eq!(SecurePaymentStatus::ComplianceFailed.as_str(), "compliance_failed");
@@ -222,7 +222,7 @@ impl SecurePaymentStatus {
     /// Whether a payer may still pay (pending, or a multicall with children left to pay).
     /// Unknown statuses are not payable (fail closed).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::SecurePaymentStatus;
     ///
     /// assert!(SecurePaymentStatus::Pending.is_payable());

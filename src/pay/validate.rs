@@ -131,7 +131,7 @@ pub enum Problem {
 impl Problem {
     /// A stable code for the problem (`index_out_of_range`, `fee_leg_count`, …).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::Problem;
     ///
     /// assert_eq!(Problem::FeeLegOrder.code(), "fee_leg_order");
@@ -252,7 +252,7 @@ impl fmt::Display for Problem {
 impl PayResponse {
     /// Every structural problem of the response (empty when it is well-formed).
     ///
-    /// ```no_run
+    /// ```
     /// use securepay::pay::{PayResponse, Problem};
     ///
     /// // A legacy batch answer without any batch call

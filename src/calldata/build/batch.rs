@@ -204,7 +204,7 @@ impl Builder<'_> {
     /// Legacy `BatchPayments.batchERC20PaymentsWithReference`: one token, value 0. Approvals
     /// go to the batch contract ([`super::Flow::LegacyBatch`]).
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::U256;
     /// use securepay::calldata::{BatchPayee, BuildError, Builder};
     /// use securepay::network::Network;
@@ -242,7 +242,7 @@ impl Builder<'_> {
 
     /// Legacy `BatchPayments.batchERC20PaymentsMultiTokensWithReference`, value 0.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::U256;
     /// use securepay::calldata::{BatchPayee, BatchTokenPayee, Builder};
     /// use securepay::network::Network;
@@ -292,7 +292,7 @@ impl Builder<'_> {
     /// ([`crate::calldata::effect`]); below that the contract reverts with `not enough funds for
     /// batch fee`.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::U256;
     /// use securepay::calldata::{BatchPayee, BuildError, Builder};
     /// use securepay::network::Network;
@@ -367,7 +367,7 @@ impl Builder<'_> {
     /// `batchFee()`, per ten thousand; the USD cap can only lower it, and the contract refunds
     /// what it does not use). `paths_to_usd` may be empty (no USD cap on the batch fee).
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::{address, U256};
     /// use securepay::calldata::{BatchGroup, BatchPaymentNetwork, BatchRequest, BuildError, Builder};
     /// use securepay::network::Network;
@@ -432,7 +432,7 @@ impl Builder<'_> {
 
     /// `BatchConversionPayments.batchERC20Payments` (one token, no conversion), value 0.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::{address, U256};
     /// use securepay::calldata::{BatchRequest, Builder};
     /// use securepay::network::Network;
@@ -467,7 +467,7 @@ impl Builder<'_> {
 
     /// `BatchConversionPayments.batchMultiERC20Payments` (several tokens, no conversion), value 0.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::{address, U256};
     /// use securepay::calldata::{BatchRequest, Builder};
     /// use securepay::network::Network;
@@ -503,7 +503,7 @@ impl Builder<'_> {
     /// `BatchConversionPayments.batchNativePayments`: value = Σ(amount + fee) plus the batch fee
     /// `⌊Σ amount × batch_fee_rate / 10000⌋` (`batch_fee_rate`: the contract's `batchFee()`).
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::{address, U256};
     /// use securepay::calldata::{BatchRequest, BuildError, Builder};
     /// use securepay::network::Network;

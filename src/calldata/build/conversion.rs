@@ -88,7 +88,7 @@ impl Builder<'_> {
     /// `Erc20ConversionProxy.transferFromWithReferenceAndFee`, value 0. Approvals for it go to
     /// the conversion proxy ([`super::Flow::Erc20Conversion`]). Not on Tron.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::{address, U256};
     /// use securepay::calldata::{Builder, Erc20ConversionPayment};
     /// use securepay::network::Network;
@@ -131,7 +131,7 @@ impl Builder<'_> {
 
     /// `EthConversionProxy.transferWithReferenceAndFee`, value = `max_to_spend`. Not on Tron.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::{address, U256};
     /// use securepay::calldata::{BuildError, Builder, NativeConversionPayment};
     /// use securepay::network::Network;

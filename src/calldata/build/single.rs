@@ -55,7 +55,7 @@ impl Erc20FeePayment {
 
     /// The same payment with a fee paid in the same call.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::U256;
     /// use securepay::calldata::{BuildError, Builder, Erc20FeePayment};
     /// use securepay::network::Network;
@@ -121,7 +121,7 @@ impl Builder<'_> {
     /// `ERC20FeeProxy.transferFromWithReferenceAndFee` to the canonical proxy of the network,
     /// value 0. On Tron the addresses are Base58 and `to` is the Tron proxy.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::U256;
     /// use securepay::calldata::{Builder, Erc20FeePayment};
     /// use securepay::network::Network;
@@ -151,7 +151,7 @@ impl Builder<'_> {
     /// `EthereumFeeProxy.transferWithReferenceAndFee`: the amount travels as value
     /// (value = amount + fee). Not on Tron.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::U256;
     /// use securepay::calldata::{BuildError, Builder, NativeFeePayment};
     /// use securepay::network::Network;
@@ -181,7 +181,7 @@ impl Builder<'_> {
     /// `EthereumFeeProxy.transferExactEthWithReferenceAndFee`: value = amount + fee (any excess
     /// would be refunded by the contract). Not on Tron.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::U256;
     /// use securepay::calldata::{Builder, NativeFeePayment};
     /// use securepay::network::Network;
@@ -211,7 +211,7 @@ impl Builder<'_> {
     /// `approve(spender, amount)` on `token`, where the spender is the contract that pulls the
     /// funds in `flow` on this network.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::{hex, U256};
     /// use securepay::calldata::{Allowance, BuildError, Builder, Flow};
     /// use securepay::network::Network;
@@ -244,7 +244,7 @@ impl Builder<'_> {
     /// `approve(spender, amount)` on `token` for any spender (a smart account, a bridge).
     /// Prefer [`Builder::approve_for`] for the service's own flows.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::U256;
     /// use securepay::calldata::{Allowance, Builder};
     /// use securepay::network::Network;
@@ -277,7 +277,7 @@ impl Builder<'_> {
     /// A plain ERC-20 `transfer(to, amount)` on `token` (the hosted flow pays some fee legs this
     /// way). The amount must be above zero.
     ///
-    /// ```no_run
+    /// ```
     /// use alloy_primitives::U256;
     /// use securepay::calldata::{BuildError, Builder};
     /// use securepay::network::Network;
