@@ -144,7 +144,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let agreed = format!(
         r#"{{"network":"base","currency":"USDC-base","payments":[{{"payee":"{payee}","amount":"10.50","reference":"{reference}"}}]}}"#
     );
-    let verdict = verify(&response, &Expectation::from_json(&agreed)?);
+    let verdict = verify(&response, &Expectation::from_str(&agreed)?);
     println!(
         "\n7. The pay response against the agreement: safe to sign: {}",
         verdict.is_safe()
@@ -153,7 +153,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("   | {line}");
     }
     let cheaper = agreed.replace("10.50", "10.00");
-    let verdict = verify(&response, &Expectation::from_json(&cheaper)?);
+    let verdict = verify(&response, &Expectation::from_str(&cheaper)?);
     for finding in &verdict.findings {
         println!("   had the payer agreed to 10.00: {finding}");
     }

@@ -44,7 +44,7 @@ const AGREED: &str = r#"{
 }"#;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let expectation = Expectation::from_json(AGREED)?;
+    let expectation = Expectation::from_str(AGREED)?;
 
     println!("1. The response as received (its bytes), checked against the agreement:");
     let verdict = verify_slice(RESPONSE.as_bytes(), &expectation);
@@ -69,7 +69,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     println!("\n4. The same response, but the user agreed to no payee-side fee (no maxPayeeFees):");
     let strict = AGREED.replace(",\n  \"maxPayeeFees\": \"1.25\"", "");
-    let verdict = verify_slice(RESPONSE.as_bytes(), &Expectation::from_json(&strict)?);
+    let verdict = verify_slice(RESPONSE.as_bytes(), &Expectation::from_str(&strict)?);
     show(&verdict);
     assert!(!verdict.is_safe());
 
@@ -78,7 +78,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "\"maxPayerFees\"",
         "\"hidePayeeAddress\": true, \"maxPayerFees\"",
     );
-    let verdict = verify_slice(RESPONSE.as_bytes(), &Expectation::from_json(&hidden)?);
+    let verdict = verify_slice(RESPONSE.as_bytes(), &Expectation::from_str(&hidden)?);
     show(&verdict);
     assert!(!verdict.to_string().contains("0x6923"));
 
@@ -101,7 +101,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// diamond and Across into the Base ERC20FeeProxy), and the agreement.
 fn cross_chain() -> Result<(PayResponse, Expectation), Box<dyn std::error::Error>> {
     let response = PayResponse::from_slice(CROSS_CHAIN_RESPONSE.as_bytes())?;
-    let agreed = Expectation::from_json(
+    let agreed = Expectation::from_str(
         r#"{"network": "base", "currency": "USDC-base",
             "payments": [{"payee": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "amount": "10", "reference": "0x1a2b3c4d5e6f7081"}],
             "payer": "0x2222222222222222222222222222222222222222",

@@ -14,6 +14,9 @@
     clippy::todo,
     clippy::unimplemented
 )]
+// JSON entry points are named as serde_json's (`from_str`, `from_slice`, `from_value`): a JSON
+// body is not the `FromStr` text form of a value, so they stay inherent functions.
+#![allow(clippy::should_implement_trait)]
 #![cfg_attr(
     test,
     allow(

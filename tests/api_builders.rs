@@ -202,7 +202,7 @@ fn create_secure_payment_checks_items_destinations_and_links() {
     assert!(body.clone().payer_identifier(&"é".repeat(255)).is_ok());
 
     // The allowlist example of api-notes §5.4.
-    let policy = PaymentPolicy::from_json(
+    let policy = PaymentPolicy::from_str(
         r#"{"allowedPayerAddresses":["0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B"]}"#,
     )
     .unwrap();
@@ -564,7 +564,7 @@ fn payer_endpoints_write_the_documented_bodies_and_encode_the_user() {
     let api = Api::new();
     for name in ["individualBeneficiary", "businessBeneficiary"] {
         let example = request_example("/v2/payer", "post", name);
-        let payer = CreatePayer::from_json(&example.to_string()).unwrap();
+        let payer = CreatePayer::from_str(&example.to_string()).unwrap();
         let request = api.create_payer(&key(), &payer).unwrap();
         assert_json_request(&request, "POST", "https://api.request.network/v2/payer");
         assert_eq!(body(&request), example, "{name}");
@@ -590,7 +590,7 @@ fn payer_endpoints_write_the_documented_bodies_and_encode_the_user() {
 
     for name in ["localUSBusiness", "swiftInternational", "ukAccount"] {
         let example = request_example("/v2/payer/{clientUserId}/payment-details", "post", name);
-        let details = CreatePaymentDetails::from_json(&example.to_string()).unwrap();
+        let details = CreatePaymentDetails::from_str(&example.to_string()).unwrap();
         let request = api.create_payment_details(&key(), &user, &details).unwrap();
         assert_json_request(
             &request,
@@ -826,7 +826,7 @@ fn batch_payout_writes_the_documented_example_and_refuses_tron_with_the_exact_me
 fn payee_destination_calls_go_to_the_auth_api_with_the_session_cookie() {
     let api = Api::new();
     let session = Credential::session_cookie("siwe").unwrap();
-    let body = PayeeDestinationRequest::from_json(
+    let body = PayeeDestinationRequest::from_str(
         r#"{"tokenAddress":"0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913","chainId":8453,
             "accessPolicy":{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hideUntilApproved":true,"hidePayeeAddress":true}}"#,
     )

@@ -117,7 +117,7 @@ fn build_typed(
     let api = Api::new();
     let user = ClientUserId::parse("user-123").unwrap();
     let request_id = "01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb";
-    let destination = PayeeDestinationRequest::from_json(
+    let destination = PayeeDestinationRequest::from_str(
         r#"{"tokenAddress":"0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913","chainId":8453}"#,
     )
     .unwrap();
@@ -192,7 +192,7 @@ fn build_typed(
         }
         Endpoint::CreatePayer => typed(api.create_payer(
             credential,
-            &CreatePayer::from_json(&data("payer-individual.json")).unwrap(),
+            &CreatePayer::from_str(&data("payer-individual.json")).unwrap(),
         )),
         Endpoint::GetPayer => typed(api.get_payer(credential, &user)),
         Endpoint::UpdatePayer => {
@@ -201,7 +201,7 @@ fn build_typed(
         Endpoint::CreatePaymentDetails => typed(api.create_payment_details(
             credential,
             &user,
-            &CreatePaymentDetails::from_json(&data("payment-details-uk.json")).unwrap(),
+            &CreatePaymentDetails::from_str(&data("payment-details-uk.json")).unwrap(),
         )),
         Endpoint::ListPaymentDetails => typed(api.list_payment_details(credential, &user, None)),
         Endpoint::ListCurrencies => {

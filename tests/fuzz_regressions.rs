@@ -155,7 +155,7 @@ mod verify_bound {
         if let (Value::Object(json), Value::Object(extra)) = (&mut json, extra) {
             json.extend(extra);
         }
-        Expectation::from_json(&json.to_string()).unwrap()
+        Expectation::from_str(&json.to_string()).unwrap()
     }
 
     /// `fuzz/artifacts/verify_bound/crash-3030c2f5dfe60f22af20062a1ff543db97e5347f`

@@ -40,7 +40,7 @@ fn invalid_payer(draft: PayerDraft) -> Vec<FieldError> {
 fn the_openapi_payer_examples_are_valid_and_serialize_back_unchanged() {
     for name in ["payer-individualBeneficiary", "payer-businessBeneficiary"] {
         let original = example(name);
-        let body = CreatePayer::from_json(&original.to_string()).unwrap();
+        let body = CreatePayer::from_str(&original.to_string()).unwrap();
         assert_eq!(serde_json::to_value(&body).unwrap(), original, "{name}");
     }
 }
@@ -70,7 +70,7 @@ fn every_required_payer_field_is_checked() {
         let mut blank = example("payer-individualBeneficiary");
         blank[wire] = json!("  ");
         for json in [absent, blank] {
-            let errors = CreatePayer::from_json(&json.to_string()).unwrap_err();
+            let errors = CreatePayer::from_str(&json.to_string()).unwrap_err();
             let named = errors.fields().iter().any(|e| match e {
                 FieldError::Missing { field } => *field == wire,
                 FieldError::InvalidClientUserId { .. } => wire == "clientUserId",
@@ -80,12 +80,12 @@ fn every_required_payer_field_is_checked() {
         }
     }
     // Every absent field is reported at once.
-    let errors = CreatePayer::from_json(r#"{"clientUserId":"user-123"}"#).unwrap_err();
+    let errors = CreatePayer::from_str(r#"{"clientUserId":"user-123"}"#).unwrap_err();
     assert_eq!(errors.fields().len(), required.len() - 1, "{errors}");
     // Not an object, or a field of the wrong type: the body does not read.
     for bad in ["[]", r#"{"firstName":1}"#, "{"] {
         assert!(
-            matches!(CreatePayer::from_json(bad), Err(PayerBodyError::NotJson(_))),
+            matches!(CreatePayer::from_str(bad), Err(PayerBodyError::NotJson(_))),
             "{bad}"
         );
     }
@@ -212,7 +212,7 @@ fn the_openapi_payment_details_examples_are_valid_and_serialize_back_unchanged()
         "payment-details-ukAccount",
     ] {
         let original = example(name);
-        let body = CreatePaymentDetails::from_json(&original.to_string()).unwrap();
+        let body = CreatePaymentDetails::from_str(&original.to_string()).unwrap();
         assert_eq!(serde_json::to_value(&body).unwrap(), original, "{name}");
     }
 }
@@ -261,7 +261,7 @@ fn payment_details_fields_follow_the_openapi_constraints() {
     ] {
         let mut json = example("payment-details-ukAccount");
         json.as_object_mut().unwrap().remove(wire);
-        let error = CreatePaymentDetails::from_json(&json.to_string()).unwrap_err();
+        let error = CreatePaymentDetails::from_str(&json.to_string()).unwrap_err();
         assert_eq!(error.fields().len(), 1, "{wire}: {error}");
         assert!(
             error.fields()[0].to_string().starts_with(wire),

@@ -42,7 +42,7 @@ fn destination_bodies_accept_usdc_and_usdt_of_the_catalog_on_every_network() {
 #[test]
 fn a_tron_destination_takes_a_base58_token() {
     let body = common::read_json("policy/destination-body-tron.json");
-    let request = PayeeDestinationRequest::from_value_in(Catalog::builtin(), &body).unwrap();
+    let request = PayeeDestinationRequest::from_value_with(&body, Catalog::builtin()).unwrap();
     assert_eq!(request.network(), Network::Tron);
     assert_eq!(request.currency().id().as_str(), "USDT-tron");
     assert_eq!(serde_json::to_value(&request).unwrap(), body);
@@ -131,7 +131,7 @@ fn destination_bodies_validate_their_access_policy_and_shape() {
     );
     assert_eq!(serde_json::to_value(&request).unwrap(), body);
 
-    let from = |v: Value| PayeeDestinationRequest::from_value_in(Catalog::builtin(), &v);
+    let from = |v: Value| PayeeDestinationRequest::from_value_with(&v, Catalog::builtin());
     let usdc_base = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
     assert_eq!(
         from(

@@ -437,7 +437,7 @@ fn unknown_fields_nulls_and_wrong_types_are_refused() {
         );
     }
     assert!(matches!(
-        PaymentPolicy::from_json("{not json"),
+        PaymentPolicy::from_str("{not json"),
         Err(AccessPolicyError::Json(_))
     ));
 }
@@ -464,7 +464,7 @@ fn documented_access_policies_round_trip() {
         r#"{"mode":"inherit","allowedPayerAddresses":["TJRabPrwbZy45sbavfcjinPJC18kjpRTv8","0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B"]}"#,
         r#"{}"#,
     ] {
-        let p = PaymentPolicy::from_json(text).unwrap();
+        let p = PaymentPolicy::from_str(text).unwrap();
         assert_eq!(serde_json::to_string(&p).unwrap(), text);
         let fields: AccessPolicyFields = serde_json::from_str(text).unwrap();
         assert_eq!(PaymentPolicy::new(fields).unwrap(), p);
@@ -667,7 +667,7 @@ fn every_policy_reader_refuses_a_key_given_twice_and_an_array_for_an_object() {
     use std::error::Error as _;
 
     let policy = r#"{"mode": "off", "hidePayeeAddress": true, "hidePayeeAddress": false}"#;
-    let error = AccessPolicyFields::from_json(policy).unwrap_err();
+    let error = AccessPolicyFields::from_str(policy).unwrap_err();
     let AccessPolicyError::Json(json) = &error else {
         panic!("{error}")
     };
@@ -680,11 +680,11 @@ fn every_policy_reader_refuses_a_key_given_twice_and_an_array_for_an_object() {
     let source = error.source().unwrap().downcast_ref::<serde_json::Error>();
     assert_eq!(source.map(serde_json::Error::column), Some(60));
     assert!(matches!(
-        PaymentPolicy::from_json(policy),
+        PaymentPolicy::from_str(policy),
         Err(AccessPolicyError::Json(_))
     ));
     assert!(matches!(
-        DestinationPolicy::from_json(policy),
+        DestinationPolicy::from_str(policy),
         Err(AccessPolicyError::Json(_))
     ));
 
@@ -695,17 +695,17 @@ fn every_policy_reader_refuses_a_key_given_twice_and_an_array_for_an_object() {
         r#"["platform", "off"]"#,
     ] {
         assert!(
-            matches!(KytPlan::from_json(plan), Err(KytPlanError::Json(_))),
+            matches!(KytPlan::from_str(plan), Err(KytPlanError::Json(_))),
             "{plan}"
         );
     }
 
     let stored = serde_json::to_string(&resolve(None, None, None).unwrap()).unwrap();
-    assert!(PolicySnapshot::from_json(&stored).is_ok());
+    assert!(PolicySnapshot::from_str(&stored).is_ok());
     let twice = stored.replacen('{', r#"{"mode": "off", "#, 1);
     assert!(
         matches!(
-            PolicySnapshot::from_json(&twice),
+            PolicySnapshot::from_str(&twice),
             Err(SnapshotError::Json(_))
         ),
         "{twice}"
@@ -724,7 +724,7 @@ fn every_policy_reader_refuses_a_key_given_twice_and_an_array_for_an_object() {
     ] {
         assert!(
             matches!(
-                PayeeDestinationRequest::from_json(&body),
+                PayeeDestinationRequest::from_str(&body),
                 Err(DestinationError::Json(_))
             ),
             "{body}"
@@ -740,7 +740,7 @@ fn every_policy_reader_refuses_a_key_given_twice_and_an_array_for_an_object() {
     ] {
         assert!(
             matches!(
-                GateEvent::from_json(&event),
+                GateEvent::from_str(&event),
                 Err(GateError::MalformedEvent(_))
             ),
             "{event}"

@@ -566,7 +566,7 @@ fn a_stored_snapshot_reads_back_equal() {
     )
     .unwrap();
     let text = serde_json::to_string(&snapshot).unwrap();
-    assert_eq!(PolicySnapshot::from_json(&text).unwrap(), snapshot);
+    assert_eq!(PolicySnapshot::from_str(&text).unwrap(), snapshot);
     let back: PolicySnapshot = serde_json::from_str(&text).unwrap();
     assert_eq!(back, snapshot);
 }

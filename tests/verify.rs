@@ -44,7 +44,7 @@ struct Case {
 
 impl Case {
     fn expectation(&self) -> Expectation {
-        Expectation::from_json(&self.expectation.to_string()).unwrap()
+        Expectation::from_str(&self.expectation.to_string()).unwrap()
     }
 
     fn verdict(&self) -> Verdict {
@@ -776,7 +776,7 @@ fn every_tampering_gives_a_danger_finding() {
                 continue;
             };
             applied += 1;
-            let expectation = Expectation::from_json(&expectation.to_string()).unwrap();
+            let expectation = Expectation::from_str(&expectation.to_string()).unwrap();
             let verdict = verify(&response, &expectation);
             assert!(
                 !verdict.is_safe(),
@@ -863,7 +863,7 @@ fn payer_fees_are_capped_inclusively_and_an_absent_cap_is_zero() {
     assert!(
         verify(
             &case.response,
-            &Expectation::from_json(&exp.to_string()).unwrap()
+            &Expectation::from_str(&exp.to_string()).unwrap()
         )
         .is_safe(),
         "equal to the cap is fine"
@@ -871,7 +871,7 @@ fn payer_fees_are_capped_inclusively_and_an_absent_cap_is_zero() {
     exp["maxPayerFees"] = json!("0.29");
     let verdict = verify(
         &case.response,
-        &Expectation::from_json(&exp.to_string()).unwrap(),
+        &Expectation::from_str(&exp.to_string()).unwrap(),
     );
     assert!(
         verdict
@@ -882,7 +882,7 @@ fn payer_fees_are_capped_inclusively_and_an_absent_cap_is_zero() {
     exp.as_object_mut().unwrap().remove("maxPayerFees");
     let verdict = verify(
         &case.response,
-        &Expectation::from_json(&exp.to_string()).unwrap(),
+        &Expectation::from_str(&exp.to_string()).unwrap(),
     );
     assert!(!verdict.is_safe(), "no cap is a cap of zero");
     let finding = verdict
@@ -978,7 +978,7 @@ fn the_summary_says_what_happens_and_masks_a_hidden_payee_everywhere() {
     );
     let mut hidden = case.expectation.clone();
     hidden["hidePayeeAddress"] = json!(true);
-    let expectation = Expectation::from_json(&hidden.to_string()).unwrap();
+    let expectation = Expectation::from_str(&hidden.to_string()).unwrap();
     let (response, _) = (mutations()[0].1)(case).unwrap(); // payee swapped: findings mention payees
     for verdict in [
         verify(&case.response, &expectation),
@@ -1034,11 +1034,11 @@ fn the_summary_states_what_the_transactions_do_not_what_was_agreed() {
 #[test]
 fn expectations_are_read_strictly() {
     let base = json!({"network": "base", "currency": "USDC-base", "payments": [{"payee": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "amount": "10.50"}]});
-    assert!(Expectation::from_json(&base.to_string()).is_ok());
+    assert!(Expectation::from_str(&base.to_string()).is_ok());
     let bad = |change: &dyn Fn(&mut serde_json::Value)| {
         let mut value = base.clone();
         change(&mut value);
-        Expectation::from_json(&value.to_string()).unwrap_err()
+        Expectation::from_str(&value.to_string()).unwrap_err()
     };
     bad(&|v| v["unknown"] = json!(1));
     bad(&|v| v["payments"][0]["memo"] = json!("x"));
@@ -1058,7 +1058,7 @@ fn expectations_are_read_strictly() {
     });
     let tron = json!({"network": "tron", "currency": "USDT-tron", "payments": [{"payee": "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", "amount": "5"}]});
     assert!(
-        Expectation::from_json(&tron.to_string()).is_ok(),
+        Expectation::from_str(&tron.to_string()).is_ok(),
         "Tron payees are Base58"
     );
 }
@@ -1076,7 +1076,7 @@ fn responses_and_expectations_are_json_objects_never_serde_array_forms() {
     }
     let array = r#"["base", "USDC-base", [["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "10"]]]"#;
     assert_eq!(
-        Expectation::from_json(array).unwrap_err(),
+        Expectation::from_str(array).unwrap_err(),
         securepay::verify::ExpectationError::Json(
             "an expectation is a JSON object (starts with {)".into()
         )

@@ -259,7 +259,7 @@ fn built((plan, expectation): (PaymentPlan, Value)) -> (PayResponse, Value) {
 }
 
 fn expect(value: &Value) -> Expectation {
-    Expectation::from_json(&value.to_string()).unwrap()
+    Expectation::from_str(&value.to_string()).unwrap()
 }
 
 fn run(response: &PayResponse, expectation: &Value) -> Verdict {

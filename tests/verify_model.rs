@@ -368,7 +368,7 @@ impl Agreement {
     }
 
     fn expectation(&self) -> Option<Expectation> {
-        Expectation::from_json(&self.json().to_string()).ok()
+        Expectation::from_str(&self.json().to_string()).ok()
     }
 
     fn payee_of(&self, address: Address) -> bool {
@@ -3512,7 +3512,7 @@ fn statistics() {
 fn verdict_of(response: &str, expectation: &str) -> Verdict {
     verify_slice(
         response.as_bytes(),
-        &Expectation::from_json(expectation).unwrap(),
+        &Expectation::from_str(expectation).unwrap(),
     )
 }
 

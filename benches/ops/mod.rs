@@ -358,7 +358,7 @@ pub fn expectation(children: usize) -> Expectation {
         })
         .collect();
     let json = serde_json::json!({"network": "base", "currency": "USDC-base", "payments": payments, "maxPayerFees": "0.30"});
-    Expectation::from_json(&json.to_string()).unwrap()
+    Expectation::from_str(&json.to_string()).unwrap()
 }
 
 fn value_baseline(bytes: Vec<u8>) -> Op {
@@ -451,7 +451,7 @@ pub fn cross_chain_expectation(children: usize) -> Expectation {
         "maxSourceAmount": format_units(U256::from(source), Decimals::new(6).unwrap()),
         "payer": CROSS_CHAIN_PAYER,
     });
-    Expectation::from_json(&json.to_string()).unwrap()
+    Expectation::from_str(&json.to_string()).unwrap()
 }
 
 /// `verify_slice` of the bytes beside `serde_json::from_slice::<Value>` of the same bytes.

@@ -102,7 +102,7 @@ fn gate_command(args: &GateArgs, input: &mut dyn BufRead, output: &mut dyn Write
             ));
         }
     };
-    let snapshot = match PolicySnapshot::from_json(&text) {
+    let snapshot = match PolicySnapshot::from_str(&text) {
         Ok(snapshot) => snapshot,
         Err(error) => return Outcome::unusable(format!("--policy: {error}")),
     };
@@ -112,7 +112,7 @@ fn gate_command(args: &GateArgs, input: &mut dyn BufRead, output: &mut dyn Write
     };
     let mut gate = PayerGate::new(snapshot.policy(), payee);
     stream(input, output, |line| {
-        let event = GateEvent::from_json(line).map_err(|e| e.to_string())?;
+        let event = GateEvent::from_str(line).map_err(|e| e.to_string())?;
         gate.apply(&event).map_err(|e| e.to_string())?;
         Ok(json!({ "state": gate.state(), "view": gate.view() }))
     })

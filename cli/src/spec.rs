@@ -13,7 +13,7 @@
 //! use securepay_cli::spec::{Answer, CallSpec};
 //!
 //! let line = r#"{"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"0"}"#;
-//! let spec = CallSpec::from_json(&serde_json::from_str(line)?)?;
+//! let spec = CallSpec::from_value(&serde_json::from_str(line)?)?;
 //! let Answer::Call { data, to, value } = spec.answer()? else { unreachable!() };
 //! assert!(data.to_string().starts_with("0x095ea7b3"));
 //! assert_eq!((to, value), (None, None));
@@ -52,9 +52,9 @@ use securepay::network::Network;
 /// use securepay_cli::spec::{CallSpec, SpecError};
 /// use serde_json::json;
 ///
-/// let err = CallSpec::from_json(&json!({"kind": "erc20_approve", "spender": "0x123", "amount": "0"})).unwrap_err();
+/// let err = CallSpec::from_value(&json!({"kind": "erc20_approve", "spender": "0x123", "amount": "0"})).unwrap_err();
 /// assert!(matches!(err, SpecError::Field { ref field, .. } if field == "spender"));
-/// let err = CallSpec::from_json(&json!({"kind": "eth_fee_exact", "network": "tron"})).unwrap_err();
+/// let err = CallSpec::from_value(&json!({"kind": "eth_fee_exact", "network": "tron"})).unwrap_err();
 /// assert_eq!(err.to_string(), "eth_fee_exact: there is no EthereumFeeProxy on tron");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -105,7 +105,7 @@ fn field_error(field: impl fmt::Display, reason: impl fmt::Display) -> SpecError
 /// use securepay_cli::spec::{Answer, CallSpec};
 ///
 /// let line = r#"{"id":"payment_reference_05","input":{"kind":"payment_reference","requestId":"abcd","salt":"salt","address":"0xf17f52151EbEF6C7334FAD080c5704D77216b732"},"expected":"86dfbccad783599a"}"#;
-/// let spec = CallSpec::from_json(&serde_json::from_str(line)?)?;
+/// let spec = CallSpec::from_value(&serde_json::from_str(line)?)?;
 /// assert_eq!(spec.answer()?, Answer::Result { result: "86dfbccad783599a".into() });
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -155,7 +155,7 @@ enum Destination {
 /// use securepay_cli::spec::CallSpec;
 /// use serde_json::json;
 ///
-/// let spec = CallSpec::from_json(&json!({"kind": "erc20_approve", "network": "base",
+/// let spec = CallSpec::from_value(&json!({"kind": "erc20_approve", "network": "base",
 ///     "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "spender": "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814", "amount": "0"}))?;
 /// let answer = serde_json::to_value(spec.answer()?)?;
 /// assert_eq!(answer["to"], "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
@@ -196,12 +196,12 @@ impl CallSpec {
     ///
     /// let line = json!({"id": "tron_address_01", "input": {"kind": "tron_address", "address": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"},
     ///     "expected": "41a614f803b6fd780986a42c78ec9c7f77e6ded13c"});
-    /// let Answer::Result { result } = CallSpec::from_json(&line)?.answer()? else { panic!("a result") };
+    /// let Answer::Result { result } = CallSpec::from_value(&line)?.answer()? else { panic!("a result") };
     /// assert_eq!(result, line["expected"]);
-    /// assert!(CallSpec::from_json(&json!({"kind": "erc20_fee", "colour": "red"})).is_err()); // unknown field
+    /// assert!(CallSpec::from_value(&json!({"kind": "erc20_fee", "colour": "red"})).is_err()); // unknown field
     /// # Ok::<(), securepay_cli::spec::SpecError>(())
     /// ```
-    pub fn from_json(value: &Value) -> Result<CallSpec, SpecError> {
+    pub fn from_value(value: &Value) -> Result<CallSpec, SpecError> {
         let value = match (value.get("input"), value.get("kind")) {
             (Some(input), None) => input,
             _ => value,
@@ -238,7 +238,7 @@ impl CallSpec {
     /// use securepay_cli::spec::{Answer, CallSpec};
     /// use serde_json::json;
     ///
-    /// let spec = CallSpec::from_json(&json!({"kind": "eth_fee", "network": "base", "amount": "1000",
+    /// let spec = CallSpec::from_value(&json!({"kind": "eth_fee", "network": "base", "amount": "1000",
     ///     "to": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "reference": "0xe23a6b02059c2b30",
     ///     "feeAmount": "5", "feeAddress": "0x9795d480C2C50392A4714A0F468059C6448DeCe2"}))?;
     /// let Answer::Call { data, to, value } = spec.answer()? else { panic!("a call") };
@@ -258,7 +258,7 @@ impl CallSpec {
     /// use securepay::contracts::Deployments;
     /// use serde_json::json;
     ///
-    /// let spec = CallSpec::from_json(&json!({"kind": "erc20_fee", "network": "base",
+    /// let spec = CallSpec::from_value(&json!({"kind": "erc20_fee", "network": "base",
     ///     "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "to": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
     ///     "amount": "1", "reference": "0xe23a6b02059c2b30", "feeAmount": "0", "feeAddress": "0x0000000000000000000000000000000000000000"}))?;
     /// assert!(spec.answer_with(Deployments::builtin()).is_ok());

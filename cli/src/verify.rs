@@ -24,7 +24,7 @@ pub(super) fn run(args: &Args) -> Outcome {
     let expectation = match read(&args.expect).and_then(|bytes| {
         let text =
             String::from_utf8(bytes).map_err(|e| format!("{}: {e}", args.expect.display()))?;
-        Expectation::from_json(&text).map_err(|e| e.to_string())
+        Expectation::from_str(&text).map_err(|e| e.to_string())
     }) {
         Ok(expectation) => expectation,
         Err(reason) => return Outcome::Unusable(reason),

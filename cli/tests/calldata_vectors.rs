@@ -21,7 +21,7 @@ fn every_vector_encodes_byte_for_byte_or_fails_with_its_message() {
     assert!(vectors.len() >= 66);
     for vector in &vectors {
         let id = &vector["id"];
-        let answer = CallSpec::from_json(&vector["input"]).and_then(|spec| spec.answer());
+        let answer = CallSpec::from_value(&vector["input"]).and_then(|spec| spec.answer());
         match (vector.get("expected"), vector.get("expected_error")) {
             (Some(expected), None) => match answer.unwrap_or_else(|e| panic!("{id}: {e}")) {
                 Answer::Call { data, .. } => {
@@ -62,7 +62,7 @@ fn every_call_vector_decodes_strictly_on_its_canonical_contract() {
         {
             continue;
         }
-        let answer = match CallSpec::from_json(&on_mainnet(&vector["input"]))
+        let answer = match CallSpec::from_value(&on_mainnet(&vector["input"]))
             .unwrap()
             .answer()
         {
@@ -89,7 +89,7 @@ fn every_call_vector_decodes_strictly_on_its_canonical_contract() {
 
 #[test]
 fn values_with_a_network_follow_each_contract_rule() {
-    let answer = |input: Value| match CallSpec::from_json(&input).unwrap().answer().unwrap() {
+    let answer = |input: Value| match CallSpec::from_value(&input).unwrap().answer().unwrap() {
         Answer::Call { to, value, .. } => (to.unwrap().to_string(), value.unwrap()),
         Answer::Result { .. } => panic!("a call"),
     };
@@ -107,13 +107,13 @@ fn values_with_a_network_follow_each_contract_rule() {
         .unwrap();
     let mut input = batch["input"].clone();
     input["network"] = json!("base");
-    let error = CallSpec::from_json(&input).unwrap().answer().unwrap_err();
+    let error = CallSpec::from_value(&input).unwrap().answer().unwrap_err();
     assert!(
         error.to_string().contains("BatchPayments"),
         "no legacy batch on Base: {error}"
     );
     input["network"] = json!("mainnet");
-    let error = CallSpec::from_json(&input).unwrap().answer().unwrap_err();
+    let error = CallSpec::from_value(&input).unwrap().answer().unwrap_err();
     assert!(
         error.to_string().starts_with("batchFee: missing"),
         "the batch fee rate is an explicit input: {error}"
@@ -165,7 +165,7 @@ fn values_with_a_network_follow_each_contract_rule() {
 #[test]
 fn tron_network_takes_base58_answers_base58_and_refuses_batches() {
     let input = json!({"kind":"erc20_fee","network":"tron","token":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","to":"TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE","amount":"1000000","reference":"0x1a2b3c4d5e6f7081","feeAmount":"0","feeAddress":"TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs"});
-    let Answer::Call { data, to, value } = CallSpec::from_json(&input).unwrap().answer().unwrap()
+    let Answer::Call { data, to, value } = CallSpec::from_value(&input).unwrap().answer().unwrap()
     else {
         panic!()
     };
@@ -181,41 +181,41 @@ fn tron_network_takes_base58_answers_base58_and_refuses_batches() {
     );
     let evm_on_tron = json!({"kind":"erc20_fee","network":"tron","token":"0xa614f803b6fd780986a42c78ec9c7f77e6ded13c","to":"TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE","amount":"1","reference":"0x","feeAmount":"0","feeAddress":"TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs"});
     assert!(
-        CallSpec::from_json(&evm_on_tron)
+        CallSpec::from_value(&evm_on_tron)
             .unwrap_err()
             .to_string()
             .starts_with("token:")
     );
     let batch = json!({"kind":"batch_erc20","network":"tron","token":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","payees":[],"feeAddress":"TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs"});
     assert_eq!(
-        CallSpec::from_json(&batch).unwrap_err().to_string(),
+        CallSpec::from_value(&batch).unwrap_err().to_string(),
         "Batch payments are not supported for TRON networks. Please submit individual payment requests."
     );
     let native = json!({"kind":"eth_fee_exact","network":"tron","to":"TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE","amount":"1","reference":"0x","feeAmount":"0","feeAddress":"TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs"});
-    assert!(CallSpec::from_json(&native).is_err());
+    assert!(CallSpec::from_value(&native).is_err());
 }
 
 #[test]
 fn descriptions_reject_unknown_fields_and_misplaced_ones() {
     let typo = json!({"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"1","ammount":"2"});
     assert_eq!(
-        CallSpec::from_json(&typo).unwrap_err().to_string(),
+        CallSpec::from_value(&typo).unwrap_err().to_string(),
         "ammount: unknown field"
     );
     let token_without_network = json!({"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"1","token":"0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"});
     assert!(
-        CallSpec::from_json(&token_without_network)
+        CallSpec::from_value(&token_without_network)
             .unwrap_err()
             .to_string()
             .starts_with("token:")
     );
     let nested = json!({"kind":"batch_eth","payees":[{"to":"0x70eD3C31BE06Fbd7b7e17228C4048abd53C41B96","amount":"x","reference":"0x","feeAmount":"0"}],"feeAddress":"0x0000000000000000000000000000000000000000"});
     assert!(
-        CallSpec::from_json(&nested)
+        CallSpec::from_value(&nested)
             .unwrap_err()
             .to_string()
             .starts_with("payees[0].amount:")
     );
-    assert!(CallSpec::from_json(&json!({"kind":"nope"})).is_err());
-    assert!(CallSpec::from_json(&json!([1, 2])).is_err());
+    assert!(CallSpec::from_value(&json!({"kind":"nope"})).is_err());
+    assert!(CallSpec::from_value(&json!([1, 2])).is_err());
 }

@@ -12,7 +12,7 @@ use serde_json::json;
 #[test]
 fn call_spec_reference_with_a_doubled_0x_prefix_is_a_field_error() {
     let spec = |reference: &str| {
-        CallSpec::from_json(&json!({
+        CallSpec::from_value(&json!({
             "kind": "eth_fee",
             "network": "sepolia",
             "to": "0x29eAb540117632a112eA29bA8BE686a1B66467A7",

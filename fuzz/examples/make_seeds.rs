@@ -516,14 +516,14 @@ fn policies(seeds: &Seeds) {
 
     let mut settings = PolicySettings::new();
     settings.set_destination_policy(Some(
-        DestinationPolicy::from_json(
+        DestinationPolicy::from_str(
             r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#,
         )
         .expect("destination policy"),
     ));
     let snapshot = settings.create_payment(None).expect("snapshot");
     inputs.push((3, serde_json::to_string(&snapshot).expect("JSON")));
-    let payment = PaymentPolicy::from_json(
+    let payment = PaymentPolicy::from_str(
         r#"{"hidePayeeAddress":true,"allowedPayerAddresses":["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B"]}"#,
     )
     .expect("payment policy");

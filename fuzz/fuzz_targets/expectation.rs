@@ -1,4 +1,4 @@
-//! `verify::Expectation::from_json`: arbitrary text never panics; an accepted expectation has
+//! `verify::Expectation::from_str`: arbitrary text never panics; an accepted expectation has
 //! at least one payment of a positive amount in a currency of its network, masks a hidden payee
 //! in `Debug`, serializes, and verifying the fixed responses against it never panics.
 #![no_main]
@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(expectation) = Expectation::from_json(text) else {
+    let Ok(expectation) = Expectation::from_str(text) else {
         return;
     };
     assert!(!expectation.payments().is_empty());

@@ -12,9 +12,9 @@ use securepay::policy::{
 
 macro_rules! round_trip {
     ($type:ty, $text:expr) => {
-        if let Ok(value) = <$type>::from_json($text) {
+        if let Ok(value) = <$type>::from_str($text) {
             let json = serde_json::to_string(&value).expect("serializes");
-            let again = <$type>::from_json(&json).unwrap_or_else(|e| {
+            let again = <$type>::from_str(&json).unwrap_or_else(|e| {
                 panic!("{}: {json} does not read back: {e}", stringify!($type))
             });
             assert_eq!(again, value, "{}: {} -> {json}", stringify!($type), $text);

@@ -198,7 +198,7 @@ fn case(name: &'static str, response: PayResponse, expectation: Value) -> Verify
     VerifyCase {
         name,
         response,
-        expectation: Expectation::from_json(&expectation_json).expect("expectation"),
+        expectation: Expectation::from_str(&expectation_json).expect("expectation"),
         expectation_json,
     }
 }

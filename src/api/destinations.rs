@@ -154,7 +154,7 @@ impl<'de> Deserialize<'de> for PayeeDestination {
 /// use securepay::api::{Api, CreatePayeeDestination, Credential};
 /// use securepay::policy::PayeeDestinationRequest;
 ///
-/// let body = PayeeDestinationRequest::from_json(r#"{"tokenAddress":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","chainId":728126428}"#)?;
+/// let body = PayeeDestinationRequest::from_str(r#"{"tokenAddress":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","chainId":728126428}"#)?;
 /// let request = Api::new().prepare(&Credential::session_cookie("siwe-session")?, &CreatePayeeDestination::new(body))?;
 /// assert_eq!(request.uri(), "https://auth.request.network/v1/payee-destination");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -190,7 +190,7 @@ impl OutgoingRequest for CreatePayeeDestination {
 /// use securepay::api::{Api, Credential, UpdatePayeeDestination};
 /// use securepay::policy::PayeeDestinationRequest;
 ///
-/// let body = PayeeDestinationRequest::from_json(r#"{"tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "chainId": 8453}"#)?;
+/// let body = PayeeDestinationRequest::from_str(r#"{"tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "chainId": 8453}"#)?;
 /// let request = Api::new().prepare(&Credential::session_cookie("siwe-session")?, &UpdatePayeeDestination::new(body))?;
 /// assert_eq!(request.method(), "PUT");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -253,7 +253,7 @@ impl Api {
     /// use securepay::api::{Api, Credential};
     /// use securepay::policy::PayeeDestinationRequest;
     ///
-    /// let body = PayeeDestinationRequest::from_json(r#"{"tokenAddress":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","chainId":728126428}"#)?;
+    /// let body = PayeeDestinationRequest::from_str(r#"{"tokenAddress":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","chainId":728126428}"#)?;
     /// let request = Api::new().create_payee_destination(&Credential::session_cookie("siwe-session")?, &body)?;
     /// assert_eq!(request.uri(), "https://auth.request.network/v1/payee-destination");
     /// assert_eq!(request.body().as_slice(), br#"{"tokenAddress":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","chainId":728126428}"#);
@@ -274,7 +274,7 @@ impl Api {
     /// use securepay::api::{Api, Credential};
     /// use securepay::policy::PayeeDestinationRequest;
     ///
-    /// let body = PayeeDestinationRequest::from_json(r#"{"tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+    /// let body = PayeeDestinationRequest::from_str(r#"{"tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
     ///     "chainId": 8453, "accessPolicy": {"mode": "off"}}"#)?;
     /// let request = Api::new().update_payee_destination(&Credential::session_cookie("siwe-session")?, &body)?;
     /// assert_eq!((request.method().as_str(), request.uri().path()), ("PUT", "/v1/payee-destination"));

@@ -197,7 +197,7 @@ impl Api {
     /// use securepay::api::{Api, Credential};
     /// use securepay::offramp::CreatePayer;
     ///
-    /// let body = CreatePayer::from_json(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json")))?;
+    /// let body = CreatePayer::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json")))?;
     /// let request = Api::new().create_payer(&Credential::api_key("sk_test")?, &body)?;
     /// assert_eq!(request.uri(), "https://api.request.network/v2/payer");
     /// assert_eq!(serde_json::from_slice::<serde_json::Value>(request.body())?["clientUserId"], "user-123");
@@ -257,7 +257,7 @@ impl Api {
     /// use securepay::offramp::CreatePaymentDetails;
     /// # use securepay::api::{Api, Credential};
     /// # let key = Credential::api_key("sk_test")?;
-    /// let body = CreatePaymentDetails::from_json(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payment-details-ukAccount.json")))?;
+    /// let body = CreatePaymentDetails::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payment-details-ukAccount.json")))?;
     /// let request = Api::new().create_payment_details(&key, &"user-123".parse()?, &body)?;
     /// assert_eq!(request.uri().path(), "/v2/payer/user-123/payment-details");
     /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -244,7 +244,7 @@ impl CreateSecurePayment {
     /// use securepay::api::{CreateSecurePayment, SecurePaymentItem};
     /// use securepay::policy::PaymentPolicy;
     ///
-    /// let policy = PaymentPolicy::from_json(r#"{"allowedPayerAddresses": ["0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570"]}"#)?;
+    /// let policy = PaymentPolicy::from_str(r#"{"allowedPayerAddresses": ["0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570"]}"#)?;
     /// let body = CreateSecurePayment::new(vec![SecurePaymentItem::new("10".parse()?)?])?.access_policy(policy);
     /// // Written back in canonical form.
     /// assert_eq!(serde_json::to_value(&body)?["accessPolicy"]["allowedPayerAddresses"][0], "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570");
@@ -422,7 +422,7 @@ impl CreatePayoutLink {
     /// # use securepay::network::Network;
     /// # let link = CreatePayoutLink::new(Network::Sepolia, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
     /// #     "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570", "FAU-sepolia", "10".parse()?)?;
-    /// let policy = PaymentPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
+    /// let policy = PaymentPolicy::from_str(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
     /// let link = link.access_policy(policy);
     /// assert_eq!(serde_json::to_value(&link)?["accessPolicy"]["screeningProvider"], "hypernative");
     /// # Ok::<(), Box<dyn std::error::Error>>(())

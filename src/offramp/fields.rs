@@ -13,7 +13,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 ///
 /// let json = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json"));
 /// let bad = json.replace(r#""country": "US""#, r#""country": "USA""#);
-/// let error = CreatePayer::from_json(&bad).unwrap_err();
+/// let error = CreatePayer::from_str(&bad).unwrap_err();
 /// assert_eq!(error.fields(), [FieldError::NotACountryCode { field: "country", value: "USA".into() }]);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -90,10 +90,10 @@ pub enum FieldError {
 /// ```
 /// use securepay::offramp::{CreatePayer, FieldError, PayerBodyError};
 ///
-/// let error = CreatePayer::from_json(r#"{"clientUserId": "user-123"}"#).unwrap_err();
+/// let error = CreatePayer::from_str(r#"{"clientUserId": "user-123"}"#).unwrap_err();
 /// assert_eq!(error.fields().len(), 13); // every absent required field is named
 /// assert_eq!(error.fields()[0], FieldError::Missing { field: "email" });
-/// let error = CreatePayer::from_json("[]").unwrap_err();
+/// let error = CreatePayer::from_str("[]").unwrap_err();
 /// assert!(matches!(error, PayerBodyError::NotJson(_))); // a body is a JSON object
 /// assert!(error.fields().is_empty());
 /// ```
@@ -117,7 +117,7 @@ impl PayerBodyError {
     /// let json = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json"))
     ///     .replace("+12125551234", "0212 555 1234")
     ///     .replace("1985-12-12", "12/12/1985");
-    /// let error = CreatePayer::from_json(&json).unwrap_err();
+    /// let error = CreatePayer::from_str(&json).unwrap_err();
     /// assert_eq!(error.fields().len(), 2); // every invalid field, in the body's order
     /// assert!(matches!(error.fields()[0], FieldError::NotADate { field: "dateOfBirth", .. }));
     /// assert!(matches!(error.fields()[1], FieldError::NotAPhoneNumber { field: "phone", .. }));

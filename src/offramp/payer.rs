@@ -153,11 +153,11 @@ impl CreatePayer {
     /// use securepay::offramp::CreatePayer;
     ///
     /// let json = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-businessBeneficiary.json"));
-    /// let body = CreatePayer::from_json(json)?;
+    /// let body = CreatePayer::from_str(json)?;
     /// assert_eq!(body.fields().beneficiary_type, "business");
     /// # Ok::<(), securepay::offramp::PayerBodyError>(())
     /// ```
-    pub fn from_json(json: &str) -> Result<CreatePayer, PayerBodyError> {
+    pub fn from_str(json: &str) -> Result<CreatePayer, PayerBodyError> {
         let draft: PayerDraft = super::fields::read_object(json)?;
         CreatePayer::new(draft)
     }
@@ -167,7 +167,7 @@ impl CreatePayer {
     /// ```
     /// use securepay::offramp::CreatePayer;
     ///
-    /// let body = CreatePayer::from_json(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json")))?;
+    /// let body = CreatePayer::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json")))?;
     /// assert_eq!(body.client_user_id().as_str(), "user-123");
     /// # Ok::<(), securepay::offramp::PayerBodyError>(())
     /// ```
@@ -180,7 +180,7 @@ impl CreatePayer {
     /// ```
     /// use securepay::offramp::CreatePayer;
     ///
-    /// let body = CreatePayer::from_json(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json")))?;
+    /// let body = CreatePayer::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payer-individualBeneficiary.json")))?;
     /// assert_eq!((body.fields().country.as_str(), body.fields().phone.as_str()), ("US", "+12125551234"));
     /// # Ok::<(), securepay::offramp::PayerBodyError>(())
     /// ```

@@ -173,11 +173,11 @@ impl CreatePaymentDetails {
     /// ```
     /// use securepay::offramp::CreatePaymentDetails;
     ///
-    /// let body = CreatePaymentDetails::from_json(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payment-details-swiftInternational.json")))?;
+    /// let body = CreatePaymentDetails::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payment-details-swiftInternational.json")))?;
     /// assert_eq!(body.fields().rails.as_deref(), Some("swift"));
     /// # Ok::<(), securepay::offramp::PayerBodyError>(())
     /// ```
-    pub fn from_json(json: &str) -> Result<CreatePaymentDetails, PayerBodyError> {
+    pub fn from_str(json: &str) -> Result<CreatePaymentDetails, PayerBodyError> {
         let draft: PaymentDetailsDraft = super::fields::read_object(json)?;
         CreatePaymentDetails::new(draft)
     }
@@ -187,7 +187,7 @@ impl CreatePaymentDetails {
     /// ```
     /// use securepay::offramp::CreatePaymentDetails;
     ///
-    /// let body = CreatePaymentDetails::from_json(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payment-details-localUSBusiness.json")))?;
+    /// let body = CreatePaymentDetails::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/offramp/payment-details-localUSBusiness.json")))?;
     /// assert_eq!(body.fields().beneficiary_type, "business");
     /// # Ok::<(), securepay::offramp::PayerBodyError>(())
     /// ```

@@ -20,10 +20,10 @@ use crate::wire::json::{Object, nullable, present};
 /// ```
 /// use securepay::policy::{AccessPolicyFields, Mode, ScreeningProvider};
 ///
-/// let fields = AccessPolicyFields::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
+/// let fields = AccessPolicyFields::from_str(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
 /// assert_eq!(fields.mode, Some(Mode::KytAllWallets));
 /// assert_eq!(fields.screening_provider, Some(Some(ScreeningProvider::Hypernative)));
-/// assert!(AccessPolicyFields::from_json(r#"{"mode":"strict"}"#).is_err());
+/// assert!(AccessPolicyFields::from_str(r#"{"mode":"strict"}"#).is_err());
 /// # Ok::<(), securepay::policy::AccessPolicyError>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,14 +87,14 @@ impl AccessPolicyFields {
     /// ```
     /// use securepay::policy::{AccessPolicyError, AccessPolicyFields};
     ///
-    /// let fields = AccessPolicyFields::from_json(r#"{"mode": "inherit", "screeningProvider": null}"#)?;
+    /// let fields = AccessPolicyFields::from_str(r#"{"mode": "inherit", "screeningProvider": null}"#)?;
     /// assert_eq!(fields.screening_provider, Some(None)); // null, not absent
     /// // A misspelt field is refused rather than ignored.
-    /// let misspelt = AccessPolicyFields::from_json(r#"{"allowedPayerAddress": ["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#);
+    /// let misspelt = AccessPolicyFields::from_str(r#"{"allowedPayerAddress": ["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#);
     /// assert!(matches!(misspelt, Err(AccessPolicyError::Json(_))));
     /// # Ok::<(), AccessPolicyError>(())
     /// ```
-    pub fn from_json(text: &str) -> Result<AccessPolicyFields, AccessPolicyError> {
+    pub fn from_str(text: &str) -> Result<AccessPolicyFields, AccessPolicyError> {
         serde_json::from_str::<Object<AccessPolicyWire>>(text)
             .map_err(|e| AccessPolicyError::Json(e.into()))?
             .try_into()
@@ -214,14 +214,14 @@ macro_rules! policy_type {
             /// ```
             #[doc = concat!(" use securepay::policy::{AccessPolicyError, ", stringify!($type), "};")]
             ///
-            #[doc = concat!(" let policy = ", stringify!($type), r##"::from_json(r#"{"hidePayeeAddress": true}"#)?;"##)]
+            #[doc = concat!(" let policy = ", stringify!($type), r##"::from_str(r#"{"hidePayeeAddress": true}"#)?;"##)]
             /// assert_eq!(policy.hide_payee_address(), Some(true));
-            #[doc = concat!(" let error = ", stringify!($type), r##"::from_json(r#"{"mode": "off", "screeningProvider": "hypernative"}"#);"##)]
+            #[doc = concat!(" let error = ", stringify!($type), r##"::from_str(r#"{"mode": "off", "screeningProvider": "hypernative"}"#);"##)]
             /// assert_eq!(error, Err(AccessPolicyError::ProviderWithModeOff("hypernative".into())));
             /// # Ok::<(), AccessPolicyError>(())
             /// ```
-            pub fn from_json(text: &str) -> Result<$type, AccessPolicyError> {
-                $type::new(AccessPolicyFields::from_json(text)?)
+            pub fn from_str(text: &str) -> Result<$type, AccessPolicyError> {
+                $type::new(AccessPolicyFields::from_str(text)?)
             }
 
             /// Reads and validates an `accessPolicy` object from a JSON value.
@@ -246,8 +246,8 @@ macro_rules! policy_type {
             /// ```
             #[doc = concat!(" use securepay::policy::{Mode, ", stringify!($type), "};")]
             ///
-            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_json(r#"{"mode": "off"}"#)?.mode(), Some(Mode::Off));"##)]
-            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_json("{}")?.mode(), None);"##)]
+            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_str(r#"{"mode": "off"}"#)?.mode(), Some(Mode::Off));"##)]
+            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_str("{}")?.mode(), None);"##)]
             /// # Ok::<(), securepay::policy::AccessPolicyError>(())
             /// ```
             pub const fn mode(&self) -> Option<Mode> {
@@ -259,9 +259,9 @@ macro_rules! policy_type {
             /// ```
             #[doc = concat!(" use securepay::policy::{ScreeningProvider, ", stringify!($type), "};")]
             ///
-            #[doc = concat!(" let policy = ", stringify!($type), r##"::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;"##)]
+            #[doc = concat!(" let policy = ", stringify!($type), r##"::from_str(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;"##)]
             /// assert_eq!(policy.screening_provider(), Some(ScreeningProvider::Hypernative));
-            #[doc = concat!(" let off = ", stringify!($type), r##"::from_json(r#"{"mode": "off", "screeningProvider": null}"#)?;"##)]
+            #[doc = concat!(" let off = ", stringify!($type), r##"::from_str(r#"{"mode": "off", "screeningProvider": null}"#)?;"##)]
             /// assert_eq!(off.screening_provider(), None);
             /// # Ok::<(), securepay::policy::AccessPolicyError>(())
             /// ```
@@ -275,8 +275,8 @@ macro_rules! policy_type {
             /// ```
             #[doc = concat!(" use securepay::policy::{Screening, ", stringify!($type), "};")]
             ///
-            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_json(r#"{"mode": "off"}"#)?.sets_screening(), Some(Screening::Off));"##)]
-            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_json(r#"{"hideUntilApproved": true}"#)?.sets_screening(), None);"##)]
+            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_str(r#"{"mode": "off"}"#)?.sets_screening(), Some(Screening::Off));"##)]
+            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_str(r#"{"hideUntilApproved": true}"#)?.sets_screening(), None);"##)]
             /// # Ok::<(), securepay::policy::AccessPolicyError>(())
             /// ```
             pub const fn sets_screening(&self) -> Option<Screening> {
@@ -288,9 +288,9 @@ macro_rules! policy_type {
             /// ```
             #[doc = concat!(" use securepay::policy::", stringify!($type), ";")]
             ///
-            #[doc = concat!(" let policy = ", stringify!($type), r##"::from_json(r#"{"hideUntilApproved": false}"#)?;"##)]
+            #[doc = concat!(" let policy = ", stringify!($type), r##"::from_str(r#"{"hideUntilApproved": false}"#)?;"##)]
             /// assert_eq!(policy.hide_until_approved(), Some(false));
-            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_json("{}")?.hide_until_approved(), None);"##)]
+            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_str("{}")?.hide_until_approved(), None);"##)]
             /// # Ok::<(), securepay::policy::AccessPolicyError>(())
             /// ```
             pub const fn hide_until_approved(&self) -> Option<bool> {
@@ -302,9 +302,9 @@ macro_rules! policy_type {
             /// ```
             #[doc = concat!(" use securepay::policy::", stringify!($type), ";")]
             ///
-            #[doc = concat!(" let policy = ", stringify!($type), r##"::from_json(r#"{"hidePayeeAddress": true}"#)?;"##)]
+            #[doc = concat!(" let policy = ", stringify!($type), r##"::from_str(r#"{"hidePayeeAddress": true}"#)?;"##)]
             /// assert_eq!(policy.hide_payee_address(), Some(true));
-            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_json("{}")?.hide_payee_address(), None);"##)]
+            #[doc = concat!(" assert_eq!(", stringify!($type), r##"::from_str("{}")?.hide_payee_address(), None);"##)]
             /// # Ok::<(), securepay::policy::AccessPolicyError>(())
             /// ```
             pub const fn hide_payee_address(&self) -> Option<bool> {
@@ -317,7 +317,7 @@ macro_rules! policy_type {
             #[doc = concat!(" use securepay::policy::", stringify!($type), ";")]
             ///
             /// let text = r#"{"mode":"off","screeningProvider":null,"hidePayeeAddress":true}"#;
-            #[doc = concat!(" let policy = ", stringify!($type), "::from_json(text)?;")]
+            #[doc = concat!(" let policy = ", stringify!($type), "::from_str(text)?;")]
             /// assert_eq!(policy.to_fields().screening_provider, Some(None)); // null is kept
             /// assert_eq!(serde_json::to_string(&policy)?, text);
             /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -354,14 +354,14 @@ macro_rules! policy_type {
 /// ```
 /// use securepay::policy::{AccessPolicyError, PaymentPolicy, Screening, ScreeningProvider};
 ///
-/// let policy = PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"merklescience","hidePayeeAddress":true}"#)?;
+/// let policy = PaymentPolicy::from_str(r#"{"mode":"kyt_all_wallets","screeningProvider":"merklescience","hidePayeeAddress":true}"#)?;
 /// assert_eq!(policy.sets_screening(), Some(Screening::Kyt(ScreeningProvider::MerkleScience)));
 ///
-/// let inherit = PaymentPolicy::from_json(r#"{"mode":"inherit","allowedPayerAddresses":["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"]}"#)?;
+/// let inherit = PaymentPolicy::from_str(r#"{"mode":"inherit","allowedPayerAddresses":["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"]}"#)?;
 /// assert_eq!(inherit.sets_screening(), None);
 ///
 /// assert_eq!(
-///     PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets"}"#),
+///     PaymentPolicy::from_str(r#"{"mode":"kyt_all_wallets"}"#),
 ///     Err(AccessPolicyError::ProviderRequired)
 /// );
 /// # Ok::<(), AccessPolicyError>(())
@@ -379,10 +379,10 @@ impl PaymentPolicy {
     /// ```
     /// use securepay::policy::PaymentPolicy;
     ///
-    /// let policy = PaymentPolicy::from_json(r#"{"allowedPayerAddresses": ["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"]}"#)?;
+    /// let policy = PaymentPolicy::from_str(r#"{"allowedPayerAddresses": ["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"]}"#)?;
     /// let allowed = policy.allowed_payers().ok_or("no allowlist")?;
     /// assert_eq!(allowed.addresses()[0].to_string(), "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
-    /// assert_eq!(PaymentPolicy::from_json("{}")?.allowed_payers(), None);
+    /// assert_eq!(PaymentPolicy::from_str("{}")?.allowed_payers(), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn allowed_payers(&self) -> Option<&AllowedPayers> {
@@ -399,9 +399,9 @@ impl PaymentPolicy {
 /// ```
 /// use securepay::policy::{AccessPolicyError, DestinationPolicy, Screening};
 ///
-/// let policy = DestinationPolicy::from_json(r#"{"hideUntilApproved":true}"#)?;
+/// let policy = DestinationPolicy::from_str(r#"{"hideUntilApproved":true}"#)?;
 /// assert_eq!(policy.screening(), Screening::Off); // off by default
-/// assert_eq!(DestinationPolicy::from_json(r#"{"mode":"inherit"}"#), Err(AccessPolicyError::InheritAtDestination));
+/// assert_eq!(DestinationPolicy::from_str(r#"{"mode":"inherit"}"#), Err(AccessPolicyError::InheritAtDestination));
 /// # Ok::<(), AccessPolicyError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -416,9 +416,9 @@ impl DestinationPolicy {
     /// ```
     /// use securepay::policy::{DestinationPolicy, Screening, ScreeningProvider};
     ///
-    /// let policy = DestinationPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
+    /// let policy = DestinationPolicy::from_str(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
     /// assert_eq!(policy.screening(), Screening::Kyt(ScreeningProvider::Hypernative));
-    /// assert_eq!(DestinationPolicy::from_json("{}")?.screening(), Screening::Off);
+    /// assert_eq!(DestinationPolicy::from_str("{}")?.screening(), Screening::Off);
     /// # Ok::<(), securepay::policy::AccessPolicyError>(())
     /// ```
     pub fn screening(&self) -> Screening {

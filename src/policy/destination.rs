@@ -91,11 +91,11 @@ pub enum DestinationError {
 /// use securepay::network::Network;
 /// use securepay::policy::{DestinationError, PayeeDestinationRequest};
 ///
-/// let tron = PayeeDestinationRequest::from_json(r#"{"tokenAddress":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","chainId":728126428}"#)?;
+/// let tron = PayeeDestinationRequest::from_str(r#"{"tokenAddress":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","chainId":728126428}"#)?;
 /// assert_eq!(tron.network(), Network::Tron);
 /// assert_eq!(tron.currency().id().as_str(), "USDT-tron");
 ///
-/// let usdt0 = PayeeDestinationRequest::from_json(r#"{"tokenAddress":"0x01bFF41798a0BcF287b996046Ca68b395DbC1071","chainId":10}"#);
+/// let usdt0 = PayeeDestinationRequest::from_str(r#"{"tokenAddress":"0x01bFF41798a0BcF287b996046Ca68b395DbC1071","chainId":10}"#);
 /// assert!(matches!(usdt0, Err(DestinationError::Usdt0 { .. })));
 /// # Ok::<(), DestinationError>(())
 /// ```
@@ -113,7 +113,7 @@ impl PayeeDestinationRequest {
     /// ```
     /// use securepay::policy::{DestinationPolicy, PayeeDestinationRequest};
     ///
-    /// let policy = DestinationPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
+    /// let policy = DestinationPolicy::from_str(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
     /// let body = PayeeDestinationRequest::new(8453, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", Some(policy))?;
     /// assert_eq!(body.currency().id().as_str(), "USDC-base");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -175,17 +175,17 @@ impl PayeeDestinationRequest {
     /// ```
     /// use securepay::policy::{DestinationError, PayeeDestinationRequest};
     ///
-    /// let body = PayeeDestinationRequest::from_json(
+    /// let body = PayeeDestinationRequest::from_str(
     ///     r#"{"tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "chainId": 8453, "accessPolicy": {"hidePayeeAddress": true}}"#,
     /// )?;
     /// assert_eq!(body.access_policy().and_then(|p| p.hide_payee_address()), Some(true));
     /// // On Tron the token is written in Base58, not hex.
-    /// let hex_on_tron = PayeeDestinationRequest::from_json(
+    /// let hex_on_tron = PayeeDestinationRequest::from_str(
     ///     r#"{"tokenAddress": "0xa614f803B6FD780986A42c78Ec9c7f77e6DeD13C", "chainId": 728126428}"#);
     /// assert!(matches!(hex_on_tron, Err(DestinationError::TokenAddress { .. })));
     /// # Ok::<(), DestinationError>(())
     /// ```
-    pub fn from_json(text: &str) -> Result<PayeeDestinationRequest, DestinationError> {
+    pub fn from_str(text: &str) -> Result<PayeeDestinationRequest, DestinationError> {
         serde_json::from_str::<Object<DestinationWire>>(text)
             .map_err(|e| DestinationError::Json(e.into()))?
             .validate(Catalog::builtin())
@@ -199,15 +199,15 @@ impl PayeeDestinationRequest {
     /// use securepay::policy::{DestinationError, PayeeDestinationRequest};
     ///
     /// let value = json!({"tokenAddress": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "chainId": 728126428});
-    /// let body = PayeeDestinationRequest::from_value_in(Catalog::builtin(), &value)?;
+    /// let body = PayeeDestinationRequest::from_value_with(&value, Catalog::builtin())?;
     /// assert_eq!(serde_json::to_value(&body)?, value); // written back as given
     /// let inherit = json!({"tokenAddress": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "chainId": 728126428, "accessPolicy": {"mode": "inherit"}});
-    /// assert!(matches!(PayeeDestinationRequest::from_value_in(Catalog::builtin(), &inherit), Err(DestinationError::Policy(_))));
+    /// assert!(matches!(PayeeDestinationRequest::from_value_with(&inherit, Catalog::builtin()), Err(DestinationError::Policy(_))));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_value_in(
-        catalog: &Catalog,
+    pub fn from_value_with(
         value: &Value,
+        catalog: &Catalog,
     ) -> Result<PayeeDestinationRequest, DestinationError> {
         Object::<DestinationWire>::deserialize(value)
             .map_err(|e| DestinationError::Json(e.into()))?

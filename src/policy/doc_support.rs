@@ -18,6 +18,6 @@ pub const PAYEE: &str = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn gate(access_policy: &str) -> Result<PayerGate, Box<dyn std::error::Error>> {
-    let policy = resolve(None, Some(&PaymentPolicy::from_json(access_policy)?), None)?;
+    let policy = resolve(None, Some(&PaymentPolicy::from_str(access_policy)?), None)?;
     Ok(PayerGate::new(&policy, PayeeAddress::parse_any(PAYEE)?))
 }

@@ -12,7 +12,7 @@ use crate::wire::json::Object;
 /// ```
 /// use securepay::policy::{GateEvent, ScreeningOutcome};
 ///
-/// let event = GateEvent::from_json(r#"{"event": "screened", "wallet": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "status": "approved"}"#)?;
+/// let event = GateEvent::from_str(r#"{"event": "screened", "wallet": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "status": "approved"}"#)?;
 /// let GateEvent::Screened { outcome, .. } = event else { unreachable!() };
 /// assert_eq!(outcome, ScreeningOutcome::Approved);
 /// # Ok::<(), securepay::policy::GateError>(())
@@ -59,9 +59,9 @@ impl ScreeningOutcome {
 /// ```
 /// use securepay::policy::{GateEvent, ScreeningOutcome};
 ///
-/// let event = GateEvent::from_json(r#"{"event":"screened","wallet":"0xab5801a7d398351b8be11c439e05c5b3259aec9b","status":"rejected"}"#)?;
+/// let event = GateEvent::from_str(r#"{"event":"screened","wallet":"0xab5801a7d398351b8be11c439e05c5b3259aec9b","status":"rejected"}"#)?;
 /// assert!(matches!(event, GateEvent::Screened { outcome: ScreeningOutcome::Rejected, .. }));
-/// assert!(GateEvent::from_json(r#"{"event":"screened","wallet":"0xab5801a7d398351b8be11c439e05c5b3259aec9b","status":"maybe"}"#).is_err());
+/// assert!(GateEvent::from_str(r#"{"event":"screened","wallet":"0xab5801a7d398351b8be11c439e05c5b3259aec9b","status":"maybe"}"#).is_err());
 /// # Ok::<(), securepay::policy::GateError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -154,12 +154,12 @@ impl GateEvent {
     /// ```
     /// use securepay::policy::{GateError, GateEvent};
     ///
-    /// assert_eq!(GateEvent::from_json(r#"{"event": "disconnected"}"#)?, GateEvent::Disconnected);
-    /// let error = GateEvent::from_json(r#"{"event": "disconnected", "wallet": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"}"#);
+    /// assert_eq!(GateEvent::from_str(r#"{"event": "disconnected"}"#)?, GateEvent::Disconnected);
+    /// let error = GateEvent::from_str(r#"{"event": "disconnected", "wallet": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"}"#);
     /// assert!(matches!(error, Err(GateError::MalformedEvent(e)) if e.to_string().starts_with("unknown field `wallet`, there are no fields")));
     /// # Ok::<(), GateError>(())
     /// ```
-    pub fn from_json(text: &str) -> Result<GateEvent, GateError> {
+    pub fn from_str(text: &str) -> Result<GateEvent, GateError> {
         serde_json::from_str(text).map_err(|e| GateError::MalformedEvent(e.into()))
     }
 

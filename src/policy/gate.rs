@@ -17,10 +17,10 @@ use crate::network::ChainKind;
 /// use securepay::policy::GateError;
 /// # use securepay::policy::{doc_support, GateEvent};
 /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
-/// let screened = GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?;
+/// let screened = GateEvent::from_str(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?;
 /// assert_eq!(gate.apply(&screened), Err(GateError::NoWalletConnected)); // connect first
 /// // A Tron wallet cannot pay an EVM payee.
-/// let tron = GateEvent::from_json(r#"{"event":"connected","wallet":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"}"#)?;
+/// let tron = GateEvent::from_str(r#"{"event":"connected","wallet":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"}"#)?;
 /// assert!(matches!(gate.apply(&tron), Err(GateError::WrongWalletFamily { expected: ChainKind::Evm, .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -76,7 +76,7 @@ pub enum GateError {
 /// use securepay::policy::WalletType;
 /// # use securepay::policy::{doc_support, GateEvent};
 /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
-/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
+/// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
 /// let types: Vec<WalletType> = gate.wallets().iter().map(|w| w.wallet_type).collect();
 /// assert_eq!(types, [WalletType::Eoa, WalletType::SmartAccount]);
 /// assert_eq!(serde_json::to_string(&WalletType::SmartAccount)?, r#""smart_account""#);
@@ -97,10 +97,10 @@ pub enum WalletType {
 /// use securepay::policy::{ScreeningProvider, WalletStatus};
 /// # use securepay::policy::{doc_support, GateEvent};
 /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
-/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
 /// assert_eq!(gate.wallets()[0].status, WalletStatus::Pending(ScreeningProvider::Hypernative));
 /// assert_eq!(serde_json::to_string(&gate.wallets()[0].status)?, r#"{"status":"pending","provider":"hypernative"}"#);
-/// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"rejected"}"#)?)?;
+/// gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"rejected"}"#)?)?;
 /// assert_eq!(gate.wallets()[0].status, WalletStatus::Rejected);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -127,7 +127,7 @@ pub enum WalletStatus {
 /// use securepay::policy::WalletStatus;
 /// # use securepay::policy::{doc_support, GateEvent};
 /// # let mut gate = doc_support::gate(r#"{"mode":"off","allowedPayerAddresses":["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#)?;
-/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
 /// let check = gate.wallets()[0];
 /// assert_eq!(check.address.to_string(), "0x2222222222222222222222222222222222222222");
 /// assert_eq!(check.status, WalletStatus::NotAllowed); // not on the allowlist
@@ -154,9 +154,9 @@ pub struct WalletCheck {
 /// # use securepay::policy::{doc_support, GateEvent};
 /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
 /// assert_eq!(gate.status(), GateStatus::WaitingForWallet);
-/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
 /// assert_eq!(gate.status(), GateStatus::Screening);
-/// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+/// gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
 /// assert_eq!(gate.status(), GateStatus::Approved);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -183,7 +183,7 @@ pub enum GateStatus {
 /// ```
 /// # use securepay::policy::{doc_support, GateEvent};
 /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
-/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
 /// assert_eq!(serde_json::to_string(&gate.state())?, r#"{"status":"screening","wallets":[{"address":"0x2222222222222222222222222222222222222222","walletType":"eoa","status":"pending","provider":"hypernative"}]}"#);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -212,15 +212,15 @@ pub struct GateState {
 /// use securepay::address::PayeeAddress;
 /// use securepay::policy::{resolve, GateEvent, GateStatus, PayerGate, PaymentPolicy};
 ///
-/// let policy = resolve(None, Some(&PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hideUntilApproved":true}"#)?), None)?;
+/// let policy = resolve(None, Some(&PaymentPolicy::from_str(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hideUntilApproved":true}"#)?), None)?;
 /// let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
 /// let mut gate = PayerGate::new(&policy, payee);
 ///
-/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0xab5801a7d398351b8be11c439e05c5b3259aec9b"}"#)?)?;
+/// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0xab5801a7d398351b8be11c439e05c5b3259aec9b"}"#)?)?;
 /// assert_eq!(gate.status(), GateStatus::Screening);
 /// assert!(gate.view().loading() && !gate.view().amount_visible());
 ///
-/// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0xab5801a7d398351b8be11c439e05c5b3259aec9b","status":"approved"}"#)?)?;
+/// gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0xab5801a7d398351b8be11c439e05c5b3259aec9b","status":"approved"}"#)?)?;
 /// assert!(gate.view().signing_enabled() && gate.view().amount_visible());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -265,10 +265,10 @@ impl PayerGate {
     /// use securepay::policy::{GateError, GateStatus};
     /// # use securepay::policy::{doc_support, GateEvent};
     /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// assert_eq!(gate.status(), GateStatus::Screening); // the smart account is still pending
-    /// let same = GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x2222222222222222222222222222222222222222"}"#)?;
+    /// let same = GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x2222222222222222222222222222222222222222"}"#)?;
     /// assert!(matches!(gate.apply(&same), Err(GateError::SmartAccountIsEoa(_))));
     /// assert_eq!(gate.status(), GateStatus::Screening); // a refused event changes nothing
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -298,10 +298,10 @@ impl PayerGate {
     /// use securepay::policy::GateStatus;
     /// # use securepay::policy::{doc_support, GateEvent};
     /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// // A technical failure after the approval withdraws it (fail closed, no backup here).
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"provider_error","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"provider_error","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert_eq!(gate.status(), GateStatus::ProviderError);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -329,7 +329,7 @@ impl PayerGate {
     /// # use securepay::policy::{doc_support, GateEvent};
     /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
     /// assert!(gate.wallets().is_empty());
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
     /// let addresses: Vec<String> = gate.wallets().iter().map(|w| w.address.to_string()).collect();
     /// assert_eq!(addresses, ["0x2222222222222222222222222222222222222222", "0x1111111111111111111111111111111111111111"]); // EOA first
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -344,7 +344,7 @@ impl PayerGate {
     /// use securepay::policy::GateStatus;
     /// # use securepay::policy::{doc_support, GateEvent};
     /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// let state = gate.state();
     /// assert_eq!((state.status, state.wallets.len()), (GateStatus::Screening, 1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -362,9 +362,9 @@ impl PayerGate {
     /// use securepay::policy::Stage;
     /// # use securepay::policy::{doc_support, GateEvent};
     /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert_eq!(gate.view().stage(), Stage::Screening);
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// assert_eq!(gate.view().stage(), Stage::Payment);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -377,10 +377,10 @@ impl PayerGate {
     /// ```
     /// # use securepay::policy::{doc_support, GateEvent};
     /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222","smartAccount":"0x1111111111111111111111111111111111111111"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// assert!(!gate.signing_enabled()); // both wallets must pass
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x1111111111111111111111111111111111111111","status":"approved"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x1111111111111111111111111111111111111111","status":"approved"}"#)?)?;
     /// assert!(gate.signing_enabled());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

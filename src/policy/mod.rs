@@ -29,15 +29,15 @@
 //! use securepay::policy::{BlockReason, DestinationPolicy, GateEvent, PayerGate, PolicySettings};
 //!
 //! let mut settings = PolicySettings::new();
-//! settings.set_destination_policy(Some(DestinationPolicy::from_json(
+//! settings.set_destination_policy(Some(DestinationPolicy::from_str(
 //!     r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#,
 //! )?));
 //! let snapshot = settings.create_payment(None)?;
 //!
 //! let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
 //! let mut gate = PayerGate::new(snapshot.policy(), payee);
-//! gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570"}"#)?)?;
-//! gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570","status":"rejected"}"#)?)?;
+//! gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570"}"#)?)?;
+//! gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570","status":"rejected"}"#)?)?;
 //!
 //! let view = gate.view();
 //! assert!(!view.signing_enabled());

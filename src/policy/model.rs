@@ -14,7 +14,7 @@ use crate::address::PayeeAddressError;
 /// ```
 /// use securepay::policy::{AccessPolicyError, PaymentPolicy};
 ///
-/// let error = PaymentPolicy::from_json(r#"{"mode": "kyt_all_wallets"}"#).unwrap_err();
+/// let error = PaymentPolicy::from_str(r#"{"mode": "kyt_all_wallets"}"#).unwrap_err();
 /// assert_eq!(error, AccessPolicyError::ProviderRequired);
 /// assert!(error.to_string().contains("there is no default"));
 /// ```

@@ -14,9 +14,9 @@ use crate::wire::json::Object;
 /// ```
 /// use securepay::policy::{KytPlan, KytPlanError};
 ///
-/// let error = KytPlan::from_json(r#"{"definedBy": "orchestrator", "kyt": {"providers": []}}"#).unwrap_err();
+/// let error = KytPlan::from_str(r#"{"definedBy": "orchestrator", "kyt": {"providers": []}}"#).unwrap_err();
 /// assert_eq!(error, KytPlanError::NoProviders);
-/// assert!(matches!(KytPlan::from_json(r#"{"definedBy": "platform", "mode": "inherit"}"#), Err(KytPlanError::InheritInPlan)));
+/// assert!(matches!(KytPlan::from_str(r#"{"definedBy": "platform", "mode": "inherit"}"#), Err(KytPlanError::InheritInPlan)));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -169,7 +169,7 @@ pub enum ScreeningFailure {
 /// ```
 /// use securepay::policy::{KytPlan, ScreeningProvider};
 ///
-/// let plan = KytPlan::from_json(r#"{"definedBy": "orchestrator", "kyt": {"providers": [
+/// let plan = KytPlan::from_str(r#"{"definedBy": "orchestrator", "kyt": {"providers": [
 ///     {"provider": "hypernative", "policyId": "11111111-1111-4111-8111-111111111111"}]}}"#)?;
 /// let entry = &plan.providers()[0];
 /// assert_eq!(entry.provider(), ScreeningProvider::Hypernative);
@@ -246,7 +246,7 @@ impl KytProvider {
 /// ```
 /// use securepay::policy::{KytPlan, ScreeningFailure, ScreeningProvider::{Hypernative, MerkleScience}};
 ///
-/// let plan = KytPlan::from_json(r#"{"definedBy":"orchestrator","kyt":{"providers":[
+/// let plan = KytPlan::from_str(r#"{"definedBy":"orchestrator","kyt":{"providers":[
 ///     {"provider":"hypernative","policyId":"11111111-1111-4111-8111-111111111111"},
 ///     {"provider":"merklescience"}]}}"#)?;
 /// assert_eq!(plan.screening().provider(), Some(Hypernative));
@@ -334,7 +334,7 @@ impl KytPlan {
     /// ```
     /// use securepay::policy::{KytPlan, PlanOwner};
     ///
-    /// let plan = KytPlan::from_json(r#"{"definedBy": "orchestrator", "mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
+    /// let plan = KytPlan::from_str(r#"{"definedBy": "orchestrator", "mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
     /// assert_eq!(plan.owner(), PlanOwner::Orchestrator);
     /// # Ok::<(), securepay::policy::KytPlanError>(())
     /// ```
@@ -347,7 +347,7 @@ impl KytPlan {
     /// ```
     /// use securepay::policy::{KytPlan, Screening, ScreeningProvider};
     ///
-    /// let plan = KytPlan::from_json(r#"{"definedBy": "platform", "mode": "kyt_all_wallets", "screeningProvider": "merklescience"}"#)?;
+    /// let plan = KytPlan::from_str(r#"{"definedBy": "platform", "mode": "kyt_all_wallets", "screeningProvider": "merklescience"}"#)?;
     /// assert_eq!(plan.screening(), Screening::Kyt(ScreeningProvider::MerkleScience));
     /// # Ok::<(), securepay::policy::KytPlanError>(())
     /// ```
@@ -372,7 +372,7 @@ impl KytPlan {
     /// ```
     /// use securepay::policy::{KytPlan, ScreeningProvider};
     ///
-    /// let plan = KytPlan::from_json(r#"{"definedBy": "orchestrator",
+    /// let plan = KytPlan::from_str(r#"{"definedBy": "orchestrator",
     ///     "kyt": {"providers": [{"provider": "merklescience"}, {"provider": "hypernative"}]}}"#)?;
     /// assert_eq!(plan.primary(), Some(ScreeningProvider::MerkleScience));
     /// assert_eq!(plan.backup(), Some(ScreeningProvider::Hypernative));
@@ -400,7 +400,7 @@ impl KytPlan {
     /// use securepay::policy::{KytPlan, ScreeningFailure};
     /// use securepay::policy::ScreeningProvider::{Hypernative, MerkleScience};
     ///
-    /// let plan = KytPlan::from_json(r#"{"definedBy": "orchestrator",
+    /// let plan = KytPlan::from_str(r#"{"definedBy": "orchestrator",
     ///     "kyt": {"providers": [{"provider": "hypernative"}, {"provider": "merklescience"}]}}"#)?;
     /// assert_eq!(plan.provider_after(Hypernative, ScreeningFailure::Technical), Some(MerkleScience));
     /// // When the backup fails too, nobody is left: the payment fails closed.

@@ -121,21 +121,21 @@ impl KytPlan {
     /// ```
     /// use securepay::policy::{KytPlan, KytPlanError, PlanOwner};
     ///
-    /// let plan = KytPlan::from_json(r#"{"definedBy": "platform", "mode": "off"}"#)?;
+    /// let plan = KytPlan::from_str(r#"{"definedBy": "platform", "mode": "off"}"#)?;
     /// assert_eq!(plan.owner(), PlanOwner::Platform);
     /// // mode and kyt.providers must agree when both are given.
-    /// let disagree = KytPlan::from_json(r#"{"definedBy": "orchestrator", "mode": "kyt_all_wallets",
+    /// let disagree = KytPlan::from_str(r#"{"definedBy": "orchestrator", "mode": "kyt_all_wallets",
     ///     "screeningProvider": "merklescience", "kyt": {"providers": [{"provider": "hypernative"}]}}"#);
     /// assert!(matches!(disagree, Err(KytPlanError::KytDisagrees { .. })));
     /// # Ok::<(), KytPlanError>(())
     /// ```
-    pub fn from_json(text: &str) -> Result<KytPlan, KytPlanError> {
+    pub fn from_str(text: &str) -> Result<KytPlan, KytPlanError> {
         serde_json::from_str::<Object<KytPlanWire>>(text)
             .map_err(|e| KytPlanError::Json(e.into()))?
             .try_into()
     }
 
-    /// [`KytPlan::from_json`] on a JSON value.
+    /// [`KytPlan::from_str`] on a JSON value.
     ///
     /// ```
     /// use serde_json::json;

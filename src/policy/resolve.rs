@@ -15,7 +15,7 @@ use super::{
 /// use securepay::policy::{resolve, KytPlan, PaymentPolicy, ResolveError, Screening};
 ///
 /// let plan = KytPlan::platform(Screening::Off);
-/// let payment = PaymentPolicy::from_json(r#"{"hideUntilApproved": true}"#)?;
+/// let payment = PaymentPolicy::from_str(r#"{"hideUntilApproved": true}"#)?;
 /// let error = resolve(Some(&plan), Some(&payment), None).unwrap_err();
 /// assert!(matches!(error, ResolveError::PrivacyWithoutScreening { flag: "hideUntilApproved", .. }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -98,7 +98,7 @@ impl From<PlanOwner> for Source {
 /// ```
 /// use securepay::policy::{resolve, DestinationPolicy, Source};
 ///
-/// let destination = DestinationPolicy::from_json(r#"{"hidePayeeAddress": true}"#)?;
+/// let destination = DestinationPolicy::from_str(r#"{"hidePayeeAddress": true}"#)?;
 /// let provenance = *resolve(None, None, Some(&destination))?.provenance();
 /// assert_eq!((provenance.hide_payee_address, provenance.mode), (Source::Destination, Source::Default));
 /// assert_eq!(serde_json::to_value(provenance)?["hidePayeeAddress"], "destination");
@@ -125,12 +125,12 @@ pub struct Provenance {
 /// Serialized as `{"mode", "screeningProvider", "backupScreeningProvider"?, "hideUntilApproved",
 /// "hidePayeeAddress", "allowedPayerAddresses", "provenance"}`; `backupScreeningProvider`
 /// appears only for an orchestrator plan with two providers. Reading it back (a stored
-/// snapshot) is [`PolicySnapshot::from_json`](super::PolicySnapshot::from_json).
+/// snapshot) is [`PolicySnapshot::from_str`](super::PolicySnapshot::from_str).
 ///
 /// ```
 /// use securepay::policy::{resolve, PaymentPolicy};
 ///
-/// let payment = PaymentPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "merklescience"}"#)?;
+/// let payment = PaymentPolicy::from_str(r#"{"mode": "kyt_all_wallets", "screeningProvider": "merklescience"}"#)?;
 /// let resolved = resolve(None, Some(&payment), None)?;
 /// let json = serde_json::to_value(&resolved)?;
 /// assert_eq!((json["mode"].as_str(), json["screeningProvider"].as_str()), (Some("kyt_all_wallets"), Some("merklescience")));
@@ -166,7 +166,7 @@ impl ResolvedPolicy {
     /// use securepay::policy::{resolve, KytPlan};
     /// use securepay::policy::ScreeningProvider::MerkleScience;
     ///
-    /// let plan = KytPlan::from_json(r#"{"definedBy": "orchestrator",
+    /// let plan = KytPlan::from_str(r#"{"definedBy": "orchestrator",
     ///     "kyt": {"providers": [{"provider": "hypernative"}, {"provider": "merklescience"}]}}"#)?;
     /// assert_eq!(resolve(Some(&plan), None, None)?.backup_provider(), Some(MerkleScience));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -180,8 +180,8 @@ impl ResolvedPolicy {
     /// ```
     /// use securepay::policy::{resolve, DestinationPolicy, PaymentPolicy};
     ///
-    /// let destination = DestinationPolicy::from_json(r#"{"hideUntilApproved": true}"#)?;
-    /// let payment = PaymentPolicy::from_json(r#"{"hideUntilApproved": false}"#)?;
+    /// let destination = DestinationPolicy::from_str(r#"{"hideUntilApproved": true}"#)?;
+    /// let payment = PaymentPolicy::from_str(r#"{"hideUntilApproved": false}"#)?;
     /// assert!(resolve(None, None, Some(&destination))?.hide_until_approved());
     /// assert!(!resolve(None, Some(&payment), Some(&destination))?.hide_until_approved()); // the payment wins
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -195,7 +195,7 @@ impl ResolvedPolicy {
     /// ```
     /// use securepay::policy::{resolve, PaymentPolicy};
     ///
-    /// let payment = PaymentPolicy::from_json(r#"{"hidePayeeAddress": true}"#)?;
+    /// let payment = PaymentPolicy::from_str(r#"{"hidePayeeAddress": true}"#)?;
     /// assert!(resolve(None, Some(&payment), None)?.hide_payee_address());
     /// assert!(!resolve(None, None, None)?.hide_payee_address());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -209,7 +209,7 @@ impl ResolvedPolicy {
     /// ```
     /// use securepay::policy::{resolve, PaymentPolicy};
     ///
-    /// let payment = PaymentPolicy::from_json(r#"{"allowedPayerAddresses": ["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"]}"#)?;
+    /// let payment = PaymentPolicy::from_str(r#"{"allowedPayerAddresses": ["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"]}"#)?;
     /// let resolved = resolve(None, Some(&payment), None)?;
     /// assert!(resolved.allowed_payers().allows(&"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t".parse()?));
     /// assert!(resolve(None, None, None)?.allowed_payers().is_everyone());
@@ -224,7 +224,7 @@ impl ResolvedPolicy {
     /// ```
     /// use securepay::policy::{resolve, PaymentPolicy, Source};
     ///
-    /// let payment = PaymentPolicy::from_json(r#"{"mode": "off"}"#)?;
+    /// let payment = PaymentPolicy::from_str(r#"{"mode": "off"}"#)?;
     /// let resolved = resolve(None, Some(&payment), None)?;
     /// assert_eq!(resolved.provenance().screening_provider, Source::Payment);
     /// assert_eq!(resolved.provenance().hide_until_approved, Source::Default);
@@ -240,7 +240,7 @@ impl ResolvedPolicy {
     /// use securepay::policy::{resolve, PaymentPolicy, ScreeningFailure};
     /// use securepay::policy::ScreeningProvider::Hypernative;
     ///
-    /// let payment = PaymentPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
+    /// let payment = PaymentPolicy::from_str(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
     /// let resolved = resolve(None, Some(&payment), None)?;
     /// // A payment's own policy names one provider: no backup after a technical failure.
     /// assert_eq!(resolved.provider_after(Hypernative, ScreeningFailure::Technical), None);
@@ -302,15 +302,15 @@ impl Serialize for ResolvedPolicy {
 /// use securepay::policy::{resolve, DestinationPolicy, KytPlan, PaymentPolicy, ResolveError, Screening, Source};
 /// use securepay::policy::ScreeningProvider::{Hypernative, MerkleScience};
 ///
-/// let destination = DestinationPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#)?;
-/// let payment = PaymentPolicy::from_json(r#"{"allowedPayerAddresses":["0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B"]}"#)?;
+/// let destination = DestinationPolicy::from_str(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#)?;
+/// let payment = PaymentPolicy::from_str(r#"{"allowedPayerAddresses":["0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B"]}"#)?;
 /// let resolved = resolve(None, Some(&payment), Some(&destination))?;
 /// assert_eq!(resolved.screening(), Screening::Kyt(Hypernative));
 /// assert_eq!(resolved.provenance().mode, Source::Destination);
 /// assert_eq!(resolved.provenance().allowed_payer_addresses, Source::Payment);
 ///
 /// let plan = KytPlan::platform(Screening::Kyt(Hypernative));
-/// let other = PaymentPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"merklescience"}"#)?;
+/// let other = PaymentPolicy::from_str(r#"{"mode":"kyt_all_wallets","screeningProvider":"merklescience"}"#)?;
 /// assert!(matches!(resolve(Some(&plan), Some(&other), None), Err(ResolveError::ProviderConflict { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -20,7 +20,7 @@ use crate::wire::json::{Object, present};
 ///     "hideUntilApproved": false, "hidePayeeAddress": false, "allowedPayerAddresses": [],
 ///     "provenance": {"mode": "payment", "screeningProvider": "payment", "hideUntilApproved": "default",
 ///                    "hidePayeeAddress": "default", "allowedPayerAddresses": "default"}}"#;
-/// let error = PolicySnapshot::from_json(stored).unwrap_err();
+/// let error = PolicySnapshot::from_str(stored).unwrap_err();
 /// assert_eq!(error, SnapshotError::BackupIsPrimary(ScreeningProvider::Hypernative));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -58,10 +58,10 @@ pub enum SnapshotError {
 /// use securepay::policy::{DestinationPolicy, PolicySettings, Screening, ScreeningProvider};
 ///
 /// let mut settings = PolicySettings::new();
-/// settings.set_destination_policy(Some(DestinationPolicy::from_json(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?));
+/// settings.set_destination_policy(Some(DestinationPolicy::from_str(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?));
 /// let existing = settings.create_payment(None)?;
 ///
-/// settings.set_destination_policy(Some(DestinationPolicy::from_json(r#"{"mode":"off"}"#)?));
+/// settings.set_destination_policy(Some(DestinationPolicy::from_str(r#"{"mode":"off"}"#)?));
 /// let new = settings.create_payment(None)?;
 ///
 /// assert_eq!(existing.policy().screening(), Screening::Kyt(ScreeningProvider::Hypernative));
@@ -78,7 +78,7 @@ impl PolicySnapshot {
     /// ```
     /// use securepay::policy::{PaymentPolicy, PolicySnapshot, Screening, ScreeningProvider};
     ///
-    /// let payment = PaymentPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
+    /// let payment = PaymentPolicy::from_str(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?;
     /// let snapshot = PolicySnapshot::take(None, Some(&payment), None)?;
     /// assert_eq!(snapshot.policy().screening(), Screening::Kyt(ScreeningProvider::Hypernative));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -112,11 +112,11 @@ impl PolicySnapshot {
     ///
     /// let snapshot = PolicySnapshot::take(None, None, None)?;
     /// let stored = serde_json::to_string(&snapshot)?;
-    /// assert_eq!(PolicySnapshot::from_json(&stored)?, snapshot); // read back as written
-    /// assert!(PolicySnapshot::from_json(r#"{"mode": "off"}"#).is_err()); // fields are missing
+    /// assert_eq!(PolicySnapshot::from_str(&stored)?, snapshot); // read back as written
+    /// assert!(PolicySnapshot::from_str(r#"{"mode": "off"}"#).is_err()); // fields are missing
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_json(text: &str) -> Result<PolicySnapshot, SnapshotError> {
+    pub fn from_str(text: &str) -> Result<PolicySnapshot, SnapshotError> {
         serde_json::from_str::<Object<SnapshotWire>>(text)
             .map_err(|e| SnapshotError::Json(e.into()))?
             .try_into()
@@ -220,7 +220,7 @@ impl Serialize for PolicySnapshot {
 ///
 /// let mut settings = PolicySettings::new();
 /// settings.set_plan(KytPlan::platform(Screening::Kyt(ScreeningProvider::Hypernative)))?;
-/// let payment = PaymentPolicy::from_json(r#"{"mode": "off"}"#)?;
+/// let payment = PaymentPolicy::from_str(r#"{"mode": "off"}"#)?;
 /// // The plan fixes the mode: a payment cannot turn screening off.
 /// assert!(matches!(settings.create_payment(Some(&payment)), Err(ResolveError::ModeConflict { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -266,7 +266,7 @@ impl PolicySettings {
     /// use securepay::policy::{DestinationPolicy, PolicySettings};
     ///
     /// let mut settings = PolicySettings::new();
-    /// settings.set_destination_policy(Some(DestinationPolicy::from_json(r#"{"hidePayeeAddress": true}"#)?));
+    /// settings.set_destination_policy(Some(DestinationPolicy::from_str(r#"{"hidePayeeAddress": true}"#)?));
     /// assert_eq!(settings.destination_policy().and_then(|p| p.hide_payee_address()), Some(true));
     /// # Ok::<(), securepay::policy::AccessPolicyError>(())
     /// ```
@@ -326,7 +326,7 @@ impl PolicySettings {
     /// use securepay::policy::{DestinationPolicy, PolicySettings};
     ///
     /// let mut settings = PolicySettings::new();
-    /// settings.set_destination_policy(Some(DestinationPolicy::from_json(r#"{"hideUntilApproved": true}"#)?));
+    /// settings.set_destination_policy(Some(DestinationPolicy::from_str(r#"{"hideUntilApproved": true}"#)?));
     /// let hidden = settings.create_payment(None)?;
     /// settings.set_destination_policy(None);
     /// assert!(hidden.policy().hide_until_approved()); // taken before the change
@@ -344,8 +344,8 @@ impl PolicySettings {
     /// use securepay::policy::{DestinationPolicy, PaymentPolicy, PolicySettings, Source};
     ///
     /// let mut settings = PolicySettings::new();
-    /// settings.set_destination_policy(Some(DestinationPolicy::from_json(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?));
-    /// let payment = PaymentPolicy::from_json(r#"{"mode": "inherit", "hidePayeeAddress": true}"#)?;
+    /// settings.set_destination_policy(Some(DestinationPolicy::from_str(r#"{"mode": "kyt_all_wallets", "screeningProvider": "hypernative"}"#)?));
+    /// let payment = PaymentPolicy::from_str(r#"{"mode": "inherit", "hidePayeeAddress": true}"#)?;
     /// let snapshot = settings.create_payment(Some(&payment))?;
     /// assert_eq!(snapshot.policy().provenance().mode, Source::Destination);
     /// assert_eq!(snapshot.policy().provenance().hide_payee_address, Source::Payment);

@@ -10,8 +10,8 @@ use super::{GateStatus, PayeeDisplay};
 /// use securepay::policy::BlockReason;
 /// # use securepay::policy::{doc_support, GateEvent};
 /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
-/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
-/// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"rejected"}"#)?)?;
+/// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"rejected"}"#)?)?;
 /// assert_eq!(gate.view().reason(), Some(BlockReason::ScreeningRejected));
 /// assert_eq!(serde_json::to_string(&BlockReason::WalletNotAllowed)?, r#""wallet_not_allowed""#);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -57,8 +57,8 @@ impl BlockReason {
 /// use securepay::policy::Stage;
 /// # use securepay::policy::{doc_support, GateEvent};
 /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
-/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
-/// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"rejected"}"#)?)?;
+/// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"rejected"}"#)?)?;
 /// assert_eq!(gate.view().stage(), Stage::PolicyFailure);
 /// assert_eq!(serde_json::to_string(&Stage::PolicyFailure)?, r#""policy_failure""#);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -93,8 +93,8 @@ pub enum Stage {
 /// ```
 /// # use securepay::policy::{doc_support, GateEvent};
 /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#)?;
-/// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
-/// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+/// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+/// gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
 /// let json = serde_json::to_value(gate.view())?;
 /// assert_eq!(json["recipient"], serde_json::json!({"masked": true}));
 /// assert_eq!((json["stage"].as_str(), json["signingEnabled"].as_bool()), (Some("payment"), Some(true)));
@@ -169,9 +169,9 @@ impl PayerView {
     /// ```
     /// # use securepay::policy::{doc_support, GateEvent};
     /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert!(gate.view().loading());
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// assert!(!gate.view().loading());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -184,9 +184,9 @@ impl PayerView {
     /// ```
     /// # use securepay::policy::{doc_support, GateEvent};
     /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert!(!gate.view().payment_options_visible()); // not before the wallet passed
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// assert!(gate.view().payment_options_visible());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -199,9 +199,9 @@ impl PayerView {
     /// ```
     /// # use securepay::policy::{doc_support, GateEvent};
     /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hideUntilApproved":true}"#)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert!(!gate.view().amount_visible()); // hideUntilApproved
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// assert!(gate.view().amount_visible());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -227,9 +227,9 @@ impl PayerView {
     /// ```
     /// # use securepay::policy::{doc_support, GateEvent};
     /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hideUntilApproved":true}"#)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert!(gate.view().recipient().is_none()); // hidden until approved
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// let view = gate.view();
     /// let shown = view.recipient().and_then(|r| r.shown_address()).map(|a| a.to_string());
     /// assert_eq!(shown.as_deref(), Some("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"));
@@ -244,8 +244,8 @@ impl PayerView {
     /// ```
     /// # use securepay::policy::{doc_support, GateEvent};
     /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hidePayeeAddress":true}"#)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"approved"}"#)?)?;
     /// assert!(!gate.view().copy_address()); // hidePayeeAddress: never, even once approved
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -282,7 +282,7 @@ impl PayerView {
     /// ```
     /// # use securepay::policy::{doc_support, GateEvent};
     /// # let mut gate = doc_support::gate(r#"{"mode":"off","allowedPayerAddresses":["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert!(!gate.view().signing_enabled()); // not on the allowlist
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -297,7 +297,7 @@ impl PayerView {
     /// # use securepay::policy::{doc_support, GateEvent};
     /// # let mut gate = doc_support::gate(r#"{"mode":"off","allowedPayerAddresses":["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#)?;
     /// assert_eq!(gate.view().reason(), None);
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert_eq!(gate.view().reason(), Some(BlockReason::WalletNotAllowed));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -311,8 +311,8 @@ impl PayerView {
     /// use securepay::policy::BlockReason;
     /// # use securepay::policy::{doc_support, GateEvent};
     /// # let mut gate = doc_support::gate(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative"}"#)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
-    /// gate.apply(&GateEvent::from_json(r#"{"event":"provider_error","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
+    /// gate.apply(&GateEvent::from_str(r#"{"event":"provider_error","wallet":"0x2222222222222222222222222222222222222222"}"#)?)?;
     /// assert_eq!(gate.view().message(), Some(BlockReason::ProviderError.message()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

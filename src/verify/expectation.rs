@@ -143,7 +143,7 @@ struct PaymentJson {
 /// ```
 /// use securepay::verify::Expectation;
 ///
-/// let expectation = Expectation::from_json(r#"{"network":"base","currency":"USDC-base",
+/// let expectation = Expectation::from_str(r#"{"network":"base","currency":"USDC-base",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"10.50","reference":"0x1a2b3c4d5e6f7081"}]}"#)?;
 /// let payment = &expectation.payments()[0];
 /// assert_eq!((payment.units().to::<u64>(), payment.amount().as_str()), (10_500_000, "10.5"));
@@ -247,13 +247,13 @@ impl CrossChain {
 /// ```
 /// use securepay::verify::Expectation;
 ///
-/// let expectation = Expectation::from_json(r#"{"network":"base","currency":"USDC-base",
+/// let expectation = Expectation::from_str(r#"{"network":"base","currency":"USDC-base",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"10.50"}],
 ///   "hidePayeeAddress":true}"#)?;
 /// assert_eq!(expectation.payments()[0].units().to_string(), "10500000");
 /// assert!(expectation.max_payer_fees().is_zero()); // absent is zero
 /// assert!(!format!("{expectation:?}").contains("6923831A")); // masked
-/// assert!(Expectation::from_json(r#"{"network":"base","currency":"USDC-base","payments":[],"extra":1}"#).is_err());
+/// assert!(Expectation::from_str(r#"{"network":"base","currency":"USDC-base","payments":[],"extra":1}"#).is_err());
 /// # Ok::<(), securepay::verify::ExpectationError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq)]
@@ -577,7 +577,7 @@ impl Expectation {
     }
 
     /// Reads an expectation from JSON, resolving currencies in the built-in catalog.
-    pub fn from_json(text: &str) -> Result<Expectation, ExpectationError> {
+    pub fn from_str(text: &str) -> Result<Expectation, ExpectationError> {
         Expectation::from_slice_with(text.as_bytes(), Catalog::builtin())
     }
 
@@ -598,7 +598,7 @@ impl Expectation {
     }
 
     /// Reads an expectation from JSON, resolving currencies in `catalog`.
-    pub fn from_json_with(text: &str, catalog: &Catalog) -> Result<Expectation, ExpectationError> {
+    pub fn from_str_with(text: &str, catalog: &Catalog) -> Result<Expectation, ExpectationError> {
         Expectation::from_slice_with(text.as_bytes(), catalog)
     }
 

@@ -431,7 +431,7 @@ impl fmt::Display for Location {
 /// use securepay::verify::{verify, Expectation, FindingCode};
 /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
 /// // The response pays 827.50 USDC (826.25 after a 1.25 payee-side fee); no payee fee agreed.
-/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30",
+/// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50"}]}"#)?;
 /// let verdict = verify(&response, &agreed);
 /// let finding = verdict.findings.iter().find(|f| f.code == FindingCode::PaymentAmount).expect("a finding");
@@ -499,7 +499,7 @@ impl Details {
 ///
 /// // The payee receives 826.25 of the 827.50 agreed (a 1.25 fee is deducted), but the payer
 /// // agreed to no payee-side fee (no maxPayeeFees: zero). The payee is hidden.
-/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","hidePayeeAddress":true,
+/// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","hidePayeeAddress":true,
 ///   "maxPayerFees":"0.30",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50"}]}"#)?;
 /// let finding = &verify(&response, &agreed).findings[0];

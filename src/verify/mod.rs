@@ -53,13 +53,13 @@
 //!       "0000000000000000000000000000000000000000000000000000000000000008",
 //!       "1a2b3c4d5e6f7081000000000000000000000000000000000000000000000000")}]});
 //! let response = PayResponse::from_slice(&serde_json::to_vec(&body)?)?;
-//! let expectation = Expectation::from_json(r#"{"network":"base","currency":"USDC-base",
+//! let expectation = Expectation::from_str(r#"{"network":"base","currency":"USDC-base",
 //!   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"10.50","reference":"0x1a2b3c4d5e6f7081"}]}"#)?;
 //! let verdict = verify(&response, &expectation);
 //! assert!(verdict.is_safe(), "{verdict}");
 //! assert!(verdict.summary.lines[0].to_string().starts_with("Approve 10.5 USDC"));
 //!
-//! let wrong = Expectation::from_json(r#"{"network":"base","currency":"USDC-base",
+//! let wrong = Expectation::from_str(r#"{"network":"base","currency":"USDC-base",
 //!   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"10.49"}]}"#)?;
 //! let verdict = verify(&response, &wrong);
 //! assert!(verdict.findings.iter().any(|f| f.code == FindingCode::PaymentAmount));
@@ -109,7 +109,7 @@ pub const MAX_RESPONSE_BYTES: usize = 8 * 1024 * 1024;
 ///
 /// // A single USDC payment on Base with a platform fee (payer) and a protocol fee (payee).
 /// let response = PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
-/// let expectation = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
+/// let expectation = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let verdict = verify(&response, &expectation);
 /// assert!(verdict.findings.is_empty(), "{verdict}");
@@ -131,7 +131,7 @@ impl Verdict {
     /// use securepay::verify::{verify, Expectation, FindingCode};
     /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
     /// // 827.80 USDC leaves the wallet; the payer agreed to 827.49 and at most 0.30 more.
-    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
+    /// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
     ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.49"}]}"#)?;
     /// let verdict = verify(&response, &agreed);
     /// assert!(!verdict.is_safe());
@@ -149,7 +149,7 @@ impl Verdict {
     /// use securepay::verify::{verify, Expectation, FindingCode, Severity};
     /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
     /// // No `maxPayerFees`: it is zero, so the 0.3 USDC platform fee paid on top is a danger.
-    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayeeFees":"1.25",
+    /// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayeeFees":"1.25",
     ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50"}]}"#)?;
     /// let verdict = verify(&response, &agreed);
     /// let dangers: Vec<FindingCode> = verdict.findings_of(Severity::Danger).map(|f| f.code).collect();
@@ -166,7 +166,7 @@ impl Verdict {
 /// ```
 /// use securepay::verify::{verify, Expectation};
 /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
-/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
+/// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let text = verify(&response, &agreed).to_string();
 /// assert!(text.starts_with("Approve 827.8 USDC for the payment contract (ERC20FeeProxy)\n"));
@@ -197,7 +197,7 @@ impl fmt::Display for Verdict {
 /// use securepay::verify::{Expectation, FindingCode, Verifier};
 /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
 ///
-/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
+/// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// assert!(Verifier::builtin().verify(&response, &agreed).is_safe());
 /// // Without the ERC20FeeProxy in the table, the payment goes to an unknown contract.
@@ -234,7 +234,7 @@ impl<'a> Verifier<'a> {
     /// use securepay::verify::{Expectation, FindingCode, Verifier};
     /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
     /// // The payer expected another reference.
-    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
+    /// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
     ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0x1a2b3c4d5e6f7081"}]}"#)?;
     /// let verdict = Verifier::builtin().verify(&response, &agreed);
     /// assert_eq!(verdict.findings.iter().map(|f| f.code).collect::<Vec<_>>(), [FindingCode::PaymentReference]);
@@ -258,7 +258,7 @@ impl<'a> Verifier<'a> {
     /// ```
     /// use securepay::verify::{Expectation, FindingCode, Verifier};
     ///
-    /// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base",
+    /// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base",
     ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"1"}]}"#)?;
     /// // A transaction carrying an EIP-7702 authorization list: refused, not ignored.
     /// let body = br#"{"paymentType":"single","feeBundle":null,"metadata":{"stepsRequired":1,"needsApproval":false,"paymentTransactionIndex":0},
@@ -308,7 +308,7 @@ impl Verdict {
 ///
 /// // A native payment of 0.2 ETH on Base, no fee.
 /// let response = PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_native.json")))?;
-/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"ETH-base-base",
+/// let agreed = Expectation::from_str(r#"{"network":"base","currency":"ETH-base-base",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"0.2","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let verdict = verify(&response, &agreed);
 /// assert!(verdict.is_safe(), "{verdict}");
@@ -324,7 +324,7 @@ pub fn verify(response: &PayResponse, expectation: &Expectation) -> Verdict {
 /// ```
 /// use securepay::verify::{verify_slice, Expectation};
 ///
-/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"ETH-base-base",
+/// let agreed = Expectation::from_str(r#"{"network":"base","currency":"ETH-base-base",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"0.2","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let verdict = verify_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_native.json")), &agreed);
 /// assert!(verdict.is_safe(), "{verdict}");

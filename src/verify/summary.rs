@@ -16,7 +16,7 @@ use crate::pay::FeeBearer;
 /// ```
 /// use securepay::verify::{verify, Expectation, SummaryLine};
 /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
-/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
+/// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let summary = verify(&response, &agreed).summary;
 /// let SummaryLine::Pay { amount, .. } = &summary.lines[1] else { panic!("a payment line") };
@@ -212,7 +212,7 @@ impl fmt::Display for SummaryLine {
 /// use securepay::verify::{verify, Expectation};
 /// # let response = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
 ///
-/// let agreed = Expectation::from_json(r#"{"network":"base","currency":"USDC-base","hidePayeeAddress":true,
+/// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","hidePayeeAddress":true,
 ///   "maxPayerFees":"0.30","maxPayeeFees":"1.25",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let summary = verify(&response, &agreed).summary;

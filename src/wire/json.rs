@@ -26,7 +26,7 @@ use serde_json::{Map, Number, Value};
 /// use std::error::Error;
 /// use securepay::policy::{AccessPolicyError, PaymentPolicy};
 ///
-/// let error = PaymentPolicy::from_json("{\n  \"mode\": \"off\",\n  \"mode\": \"off\"\n}").unwrap_err();
+/// let error = PaymentPolicy::from_str("{\n  \"mode\": \"off\",\n  \"mode\": \"off\"\n}").unwrap_err();
 /// let AccessPolicyError::Json(json) = &error else { panic!("{error}") };
 /// assert_eq!((json.line(), json.classify()), (3, serde_json::error::Category::Data));
 /// assert!(json.to_string().starts_with("duplicate field `mode`"));
