@@ -2,7 +2,7 @@
 //!
 //! Run it with `cargo run --example quickstart`.
 
-use securepay::address::{InteropName, PayeeAddress, TronAddress};
+use securepay::address::{ChainAddress, InteropName, TronAddress};
 use securepay::amount::{format_units, parse_units};
 use securepay::calldata::{Allowance, Builder, Decoder, Erc20FeePayment, Flow, PaymentReference};
 use securepay::contracts::{Contract, Deployments};
@@ -40,7 +40,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
 
     // 2. Addresses: EVM (EIP-55) and Tron (Base58Check), bound to their network's family.
-    let payee = PayeeAddress::parse(base, "0x6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7")?;
+    let payee = ChainAddress::parse(base, "0x6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7")?;
     println!("\n2. EVM payee on Base, written EIP-55: {payee}");
     let usdt_tron: TronAddress = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t".parse()?;
     println!(
@@ -48,7 +48,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         usdt_tron.to_hex(),
         usdt_tron.abi()
     );
-    if let Err(error) = PayeeAddress::parse(base, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t") {
+    if let Err(error) = ChainAddress::parse(base, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t") {
         println!("   a Tron address on Base is refused: {error}");
     }
 

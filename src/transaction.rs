@@ -6,7 +6,7 @@ use std::fmt;
 use alloy_primitives::{Bytes, U256};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::amount::parse_uint;
 
 /// A call to sign and send: `to` (EIP-55 on EVM networks, Base58 on Tron), the calldata, and
@@ -40,7 +40,7 @@ use crate::amount::parse_uint;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Transaction {
     /// The contract called.
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     /// The calldata: selector and ABI-encoded arguments.
     pub data: Bytes,
     /// The native value sent with the call, in smallest units.
@@ -191,7 +191,7 @@ impl Transaction {
         data: &str,
         value: TxValue<'_>,
     ) -> Result<Transaction, TransactionError> {
-        let to = PayeeAddress::parse_any(to).map_err(|e| TransactionError::To(e.to_string()))?;
+        let to = ChainAddress::parse_any(to).map_err(|e| TransactionError::To(e.to_string()))?;
         let data = data
             .strip_prefix("0x")
             .and_then(crate::serde_util::hex_digits)

@@ -11,7 +11,7 @@ mod common;
 
 use alloy_primitives::address;
 use securepay::address::{
-    EvmAddress, EvmAddressError, PayeeAddress, PayeeAddressError, TronAddress, TronAddressError,
+    ChainAddress, ChainAddressError, EvmAddress, EvmAddressError, TronAddress, TronAddressError,
 };
 use securepay::network::Network;
 
@@ -219,43 +219,43 @@ fn payee_addresses_cannot_mix_networks() {
     let tron_text = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
     let evm_text = "0xa614f803b6fd780986a42c78ec9c7f77e6ded13c";
     assert!(
-        PayeeAddress::parse(Network::Tron, tron_text)
+        ChainAddress::parse(Network::Tron, tron_text)
             .unwrap()
             .is_tron()
     );
     assert!(matches!(
-        PayeeAddress::parse(Network::Base, tron_text),
-        Err(PayeeAddressError::WrongFamily {
+        ChainAddress::parse(Network::Base, tron_text),
+        Err(ChainAddressError::WrongFamily {
             network: Network::Base,
             ..
         })
     ));
     assert!(matches!(
-        PayeeAddress::parse(Network::Tron, evm_text),
-        Err(PayeeAddressError::WrongFamily {
+        ChainAddress::parse(Network::Tron, evm_text),
+        Err(ChainAddressError::WrongFamily {
             network: Network::Tron,
             ..
         })
     ));
     for network in Network::ALL.into_iter().filter(|n| n.is_evm()) {
-        let payee = PayeeAddress::parse(network, evm_text).unwrap();
+        let payee = ChainAddress::parse(network, evm_text).unwrap();
         assert!(payee.fits(network));
         assert!(!payee.fits(Network::Tron));
     }
     assert!(matches!(
-        PayeeAddress::parse(Network::Base, "0xnothex"),
-        Err(PayeeAddressError::Evm(_))
+        ChainAddress::parse(Network::Base, "0xnothex"),
+        Err(ChainAddressError::Evm(_))
     ));
 }
 
 #[test]
 fn payee_abi_form_is_the_20_bytes() {
-    let tron = PayeeAddress::parse(Network::Tron, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t").unwrap();
+    let tron = ChainAddress::parse(Network::Tron, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t").unwrap();
     assert_eq!(
         tron.abi(),
         address!("a614f803b6fd780986a42c78ec9c7f77e6ded13c")
     );
-    assert_eq!(PayeeAddress::from_abi(Network::Tron, tron.abi()), tron);
+    assert_eq!(ChainAddress::from_abi(Network::Tron, tron.abi()), tron);
     assert_eq!(tron.to_string(), "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
 }
 

@@ -9,7 +9,7 @@
 mod common;
 
 use alloy_primitives::{Address, U256, address};
-use securepay::address::PayeeAddress;
+use securepay::address::ChainAddress;
 use securepay::calldata::{
     Allowance, BatchGroup, BatchPayee, BatchPaymentNetwork, BatchRequest, BatchTokenPayee,
     BuildError, Builder, Call, Decoder, Erc20ConversionPayment, Erc20FeePayment, Flow,
@@ -17,12 +17,12 @@ use securepay::calldata::{
 };
 use securepay::network::Network;
 
-fn evm(text: &str) -> PayeeAddress {
-    PayeeAddress::parse(Network::Mainnet, text).unwrap()
+fn evm(text: &str) -> ChainAddress {
+    ChainAddress::parse(Network::Mainnet, text).unwrap()
 }
 
-fn tron(text: &str) -> PayeeAddress {
-    PayeeAddress::parse(Network::Tron, text).unwrap()
+fn tron(text: &str) -> ChainAddress {
+    ChainAddress::parse(Network::Tron, text).unwrap()
 }
 
 fn reference() -> PaymentReference {

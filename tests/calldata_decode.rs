@@ -8,7 +8,7 @@
 )]
 
 use alloy_primitives::U256;
-use securepay::address::PayeeAddress;
+use securepay::address::ChainAddress;
 use securepay::calldata::decode::LegacyBatchTokens;
 use securepay::calldata::{
     Allowance, BatchPayee, Builder, Call, DecodeError, Decoder, Erc20FeePayment, Flow,
@@ -18,8 +18,8 @@ use securepay::contracts::Contract;
 use securepay::network::Network;
 
 #[allow(clippy::unwrap_used)]
-fn evm(text: &str) -> PayeeAddress {
-    PayeeAddress::parse(Network::Mainnet, text).unwrap()
+fn evm(text: &str) -> ChainAddress {
+    ChainAddress::parse(Network::Mainnet, text).unwrap()
 }
 
 const PAYEE: &str = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";

@@ -9,7 +9,7 @@
 
 use alloy_primitives::{Address, Bytes, U256, address};
 use alloy_sol_types::SolCall;
-use securepay::address::PayeeAddress;
+use securepay::address::ChainAddress;
 use securepay::calldata::effect::{
     Asset, CallEffect, Excess, FlowKind, Hazard, NativeRule, RateUnit, effect_of,
 };
@@ -25,7 +25,7 @@ const FEE: &str = "0x9795d480C2C50392A4714A0F468059C6448DeCe2";
 const USDC_MAINNET: Address = address!("A0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 const DAI_MAINNET: Address = address!("6B175474E89094C44Da98b954EedeAC495271d0F");
 
-fn on(network: Network, to: &PayeeAddress, data: &[u8], value: U256) -> CallEffect {
+fn on(network: Network, to: &ChainAddress, data: &[u8], value: U256) -> CallEffect {
     effect_of(&Decoder::builtin().decode(network, to, data, value).unwrap())
 }
 
@@ -66,7 +66,7 @@ fn erc20_fee_proxy_skips_the_fee_leg_for_a_zero_fee_or_a_zero_fee_address() {
     // A fee to the zero address (encoded by hand: the builder refuses it) is skipped.
     let call = securepay::contracts::abi::IERC20FeeProxy::transferFromWithReferenceAndFeeCall {
         _tokenAddress: usdc.abi(),
-        _to: PAYEE.parse::<PayeeAddress>().unwrap().abi(),
+        _to: PAYEE.parse::<ChainAddress>().unwrap().abi(),
         _amount: U256::from(100u8),
         _paymentReference: Bytes::from(vec![7; 8]),
         _feeAmount: U256::from(3u8),
@@ -112,7 +112,7 @@ fn legacy_erc20_batches_pull_rows_and_fee_into_the_batch_contract_and_charge_per
         reference: reference(),
         fee_amount: U256::from(2u8),
     };
-    let usdc = PayeeAddress::from_abi(Network::Mainnet, USDC_MAINNET);
+    let usdc = ChainAddress::from_abi(Network::Mainnet, USDC_MAINNET);
     let tx = builder
         .batch_erc20(usdc, &[row(1000), row(999)], FEE.parse().unwrap())
         .unwrap();
@@ -166,7 +166,7 @@ fn tron_erc20_batch_payments_charge_no_batch_fee() {
         .unwrap();
     let call = securepay::contracts::abi::IBatchPayments::batchERC20PaymentsWithReferenceCall {
         _tokenAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"
-            .parse::<PayeeAddress>()
+            .parse::<ChainAddress>()
             .unwrap()
             .abi(),
         _recipients: vec![Address::repeat_byte(3)],
@@ -182,7 +182,7 @@ fn tron_erc20_batch_payments_charge_no_batch_fee() {
 
 fn detail(path: Vec<Address>, max_to_spend: u64, fee: u64) -> RequestDetail {
     RequestDetail {
-        recipient: PAYEE.parse::<PayeeAddress>().unwrap().abi(),
+        recipient: PAYEE.parse::<ChainAddress>().unwrap().abi(),
         requestAmount: U256::from(100u8),
         path,
         paymentReference: Bytes::from(vec![7; 8]),
@@ -207,7 +207,7 @@ fn batch_payments(groups: Vec<(u8, Vec<RequestDetail>)>, fee_address: Address) -
     .abi_encode()
 }
 
-fn bcp() -> PayeeAddress {
+fn bcp() -> ChainAddress {
     Deployments::builtin()
         .address(Network::Mainnet, Contract::BatchConversionPayments)
         .unwrap()
@@ -216,7 +216,7 @@ fn bcp() -> PayeeAddress {
 #[test]
 fn batch_conversion_payments_charge_per_ten_thousand_on_each_token_sum() {
     // BatchNoConversionPayments.sol: feeDenominator 10000 (:34), floor on the token sums (:299).
-    let fee = FEE.parse::<PayeeAddress>().unwrap();
+    let fee = FEE.parse::<ChainAddress>().unwrap();
     let data = batch_payments(
         vec![(
             2,
@@ -254,7 +254,7 @@ fn batch_conversion_payments_charge_per_ten_thousand_on_each_token_sum() {
 
 #[test]
 fn batch_rows_the_contract_mishandles_are_hazards() {
-    let fee = FEE.parse::<PayeeAddress>().unwrap().abi();
+    let fee = FEE.parse::<ChainAddress>().unwrap().abi();
     let hazards = |groups| {
         on(
             Network::Mainnet,
@@ -311,7 +311,7 @@ fn native_groups_need_their_rows_and_batch_fee_and_refund_the_rest() {
     let eth = Address::ZERO;
     let data = batch_payments(
         vec![(3, vec![detail(vec![eth], 0, 2), detail(vec![eth], 0, 2)])],
-        FEE.parse::<PayeeAddress>().unwrap().abi(),
+        FEE.parse::<ChainAddress>().unwrap().abi(),
     );
     let effect = on(Network::Mainnet, &bcp(), &data, U256::from(204u8));
     assert_eq!(

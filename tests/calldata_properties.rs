@@ -10,7 +10,7 @@
 
 use alloy_primitives::{Address, Bytes, U256};
 use proptest::prelude::*;
-use securepay::address::PayeeAddress;
+use securepay::address::ChainAddress;
 use securepay::calldata::decode::{
     Approve, BatchFunction, BatchRequests, Erc20ConversionTransfer, Erc20FeeTransfer, LegacyBatch,
     LegacyBatchTokens, NativeConversionTransfer, NativeFeeExactTransfer, NativeFeeTransfer,
@@ -26,12 +26,12 @@ use securepay::transaction::Transaction;
 
 const USDC_MAINNET: &str = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
 
-fn usdc() -> PayeeAddress {
+fn usdc() -> ChainAddress {
     USDC_MAINNET.parse().unwrap_or_else(|_| unreachable!())
 }
 
-fn address() -> impl Strategy<Value = PayeeAddress> {
-    any::<[u8; 20]>().prop_map(|b| PayeeAddress::from_abi(Network::Mainnet, Address::from(b)))
+fn address() -> impl Strategy<Value = ChainAddress> {
+    any::<[u8; 20]>().prop_map(|b| ChainAddress::from_abi(Network::Mainnet, Address::from(b)))
 }
 
 fn nonzero() -> impl Strategy<Value = U256> {
@@ -57,11 +57,11 @@ fn fee() -> impl Strategy<Value = Option<Fee>> {
     )
 }
 
-fn fee_parts(fee: &Option<Fee>) -> (U256, PayeeAddress) {
+fn fee_parts(fee: &Option<Fee>) -> (U256, ChainAddress) {
     fee.map_or(
         (
             U256::ZERO,
-            PayeeAddress::from_abi(Network::Mainnet, Address::ZERO),
+            ChainAddress::from_abi(Network::Mainnet, Address::ZERO),
         ),
         |f| (f.amount, f.recipient),
     )
@@ -260,7 +260,7 @@ fn batch_payee() -> impl Strategy<Value = BatchPayee> {
         })
 }
 
-fn fee_address() -> impl Strategy<Value = PayeeAddress> {
+fn fee_address() -> impl Strategy<Value = ChainAddress> {
     address().prop_filter("non-zero", |a| !a.is_zero())
 }
 

@@ -8,7 +8,7 @@
 
 mod common;
 
-use securepay::address::{PayeeAddress, TronAddress};
+use securepay::address::{ChainAddress, TronAddress};
 use securepay::contracts::{Contract, ContractsError, Deployment, Deployments};
 use securepay::network::Network;
 
@@ -28,8 +28,8 @@ fn every_reference_deployment_is_in_the_table_and_nothing_else() {
                 count += 1;
                 let ours = table.deployment(network, contract, Some(version)).unwrap();
                 let address = common::s(deployment, "address");
-                let expected = PayeeAddress::parse(network, address)
-                    .or_else(|_| PayeeAddress::parse(network, &address.to_lowercase()))
+                let expected = ChainAddress::parse(network, address)
+                    .or_else(|_| ChainAddress::parse(network, &address.to_lowercase()))
                     .unwrap();
                 assert_eq!(ours.address(), expected, "{name} {network_id} {version}");
                 assert_eq!(
@@ -208,14 +208,14 @@ fn canonical_addresses_used_by_the_builders() {
         "TRZbXXuLd3HW5utzVysA3rpLgU7sVBrd1D",
     );
     let batch = table.address(Tron, Erc20BatchPayments).unwrap();
-    let PayeeAddress::Tron(tron) = batch else {
+    let ChainAddress::Tron(tron) = batch else {
         panic!("Base58 on Tron")
     };
     assert_eq!(tron.to_hex(), "41ab0ad52e1d1615ee6bc20ab8f2a4c498fb89fd10");
     let proxy = table.address(Tron, Erc20FeeProxy).unwrap();
     assert_eq!(
         proxy,
-        PayeeAddress::Tron(
+        ChainAddress::Tron(
             TronAddress::from_hex("411b6ca35d39842cf8fbe49000653a1505412da659").unwrap()
         )
     );
@@ -252,7 +252,7 @@ fn identification_uses_network_and_address_never_the_address_alone() {
         table.contract_at(Network::Mainnet, &mainnet_proxy).unwrap(),
         Contract::Erc20FeeProxy
     );
-    let on_sepolia = PayeeAddress::from_abi(Network::Sepolia, mainnet_proxy.abi());
+    let on_sepolia = ChainAddress::from_abi(Network::Sepolia, mainnet_proxy.abi());
     assert!(matches!(
         table.contract_at(Network::Sepolia, &on_sepolia),
         Err(ContractsError::UnknownAddress { .. })
@@ -291,7 +291,7 @@ fn identification_uses_network_and_address_never_the_address_alone() {
 fn callers_override_and_extend_the_table() {
     let mut table = Deployments::builtin().clone();
     let custom =
-        PayeeAddress::parse(Network::Base, "0x000000000000000000000000000000000000dEaD").unwrap();
+        ChainAddress::parse(Network::Base, "0x000000000000000000000000000000000000dEaD").unwrap();
     table.set(Deployment::new(Contract::Erc20FeeProxy, Network::Base, "0.2.0", custom, 1).unwrap());
     assert_eq!(
         table
@@ -336,7 +336,7 @@ fn callers_override_and_extend_the_table() {
 
 #[test]
 fn a_table_without_a_default_version_asks_for_one() {
-    let custom: PayeeAddress = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"
+    let custom: ChainAddress = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"
         .parse()
         .unwrap();
     let mut table = Deployments::empty();

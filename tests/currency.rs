@@ -9,7 +9,7 @@
 
 mod common;
 
-use securepay::address::PayeeAddress;
+use securepay::address::ChainAddress;
 use securepay::currency::{
     Catalog, CatalogEntry, CatalogError, Currency, CurrencyError, CurrencyFields, CurrencyId,
     CurrencyNetwork, CurrencyQuery, CurrencyType, QueryAnswer, SourceEndpoint,
@@ -96,7 +96,7 @@ fn every_builtin_entry_matches_the_reference_and_passes_the_checked_constructor(
         );
         let reference_address = common::s(entry, "address");
         match currency.address() {
-            PayeeAddress::Tron(tron) => {
+            ChainAddress::Tron(tron) => {
                 assert_eq!(tron.to_base58(), reference_address, "{id}");
                 assert_eq!(
                     format!("{:#x}", tron.abi()),
@@ -104,7 +104,7 @@ fn every_builtin_entry_matches_the_reference_and_passes_the_checked_constructor(
                     "{id}"
                 );
             }
-            PayeeAddress::Evm(evm) => assert_eq!(
+            ChainAddress::Evm(evm) => assert_eq!(
                 evm.to_checksum().to_lowercase(),
                 reference_address.to_lowercase(),
                 "{id}"
@@ -506,7 +506,7 @@ fn bsc_stablecoins_have_18_decimals_and_fau_shares_the_mainnet_proxy_address() {
 fn callers_extend_the_catalog_and_duplicates_are_refused() {
     let mut catalog = Catalog::builtin().clone();
     let address =
-        PayeeAddress::parse(Network::Base, "0x036CbD53842c5426634e7929541eC2318f3dCF7e").unwrap();
+        ChainAddress::parse(Network::Base, "0x036CbD53842c5426634e7929541eC2318f3dCF7e").unwrap();
     let token = Currency::token(Network::Base, "TEST", "Test", 6, address).unwrap();
     catalog
         .add(CatalogEntry::new(token).with_alias("TST-base").unwrap())

@@ -124,7 +124,7 @@ mod verify_bound {
         PlannedPayment {
             request_id: format!("req{i}"),
             secure_payment_token: Some(format!("01JD3E6JD46KY4KKV7X9V0{i:04X}").parse().unwrap()),
-            payee: securepay::address::PayeeAddress::from_abi(Network::Base, Address::from(payee)),
+            payee: securepay::address::ChainAddress::from_abi(Network::Base, Address::from(payee)),
             amount: U256::from(amount),
             reference: PaymentReference::new([i + 1; 8]),
         }
@@ -209,7 +209,7 @@ mod verify_bound {
     /// `fuzz/artifacts/verify_bound/run2-timeout-275cba0a74308522c794a112d8c6f54a198bc9ad`: a
     /// Tron single payment whose `transactions[0].to` is its address followed by 174,428 `a`
     /// (176,200 bytes) took 11.5 s in `verify_slice`. `Transaction::from_wire` reads `to` with
-    /// `PayeeAddress::parse_any`, which gives any text that is not `0x…` to
+    /// `ChainAddress::parse_any`, which gives any text that is not `0x…` to
     /// `TronAddress::parse`, which Base58-decodes the whole text before looking at its length
     /// (`bs58::decode(text).into_vec()`, quadratic in the length: 40,000 characters take 0.5 s,
     /// 100,000 take 2 s; an 8 MiB `to` would take hours). Minimised: the body below with

@@ -7,7 +7,7 @@
     clippy::indexing_slicing
 )]
 
-use securepay::address::{EvmAddress, PayeeAddress};
+use securepay::address::{ChainAddress, EvmAddress};
 use securepay::api::{ErrorBody, MulticallFailureReason, NestMessage};
 use securepay::network::Network;
 use securepay::pay::{
@@ -19,7 +19,7 @@ fn token() -> SecurePaymentToken {
     "01JD3E6JD46KY4KKV7X9V0MZ7W".parse().unwrap()
 }
 
-fn evm(text: &str) -> PayeeAddress {
+fn evm(text: &str) -> ChainAddress {
     text.parse().unwrap()
 }
 
@@ -119,7 +119,7 @@ fn secure_pay_query_eoa_wallet_and_safe_are_mutually_exclusive_and_safe_needs_wa
 
 #[test]
 fn secure_pay_query_has_no_cross_chain_safe_or_smart_account_for_tron() {
-    let tron_wallet: PayeeAddress = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE".parse().unwrap();
+    let tron_wallet: ChainAddress = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE".parse().unwrap();
     let plain = SecurePayQuery::new().wallet(tron_wallet);
     assert_eq!(
         plain.query_string(Network::Tron).unwrap(),

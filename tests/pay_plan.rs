@@ -11,7 +11,7 @@
 
 use alloy_primitives::{Address, U256};
 use proptest::prelude::*;
-use securepay::address::PayeeAddress;
+use securepay::address::ChainAddress;
 use securepay::calldata::{Call, Decoder, PaymentReference, Target};
 use securepay::contracts::Contract;
 use securepay::currency::Catalog;
@@ -21,7 +21,7 @@ use securepay::pay::{
     PlannedPayment, SmartAccountFlow,
 };
 
-fn address(text: &str) -> PayeeAddress {
+fn address(text: &str) -> ChainAddress {
     text.parse().unwrap()
 }
 
@@ -35,7 +35,7 @@ fn payment(request: &str, amount: u64, byte: u8) -> PlannedPayment {
                 .parse()
                 .unwrap(),
         ),
-        payee: PayeeAddress::from_abi(Network::Base, Address::repeat_byte(byte)),
+        payee: ChainAddress::from_abi(Network::Base, Address::repeat_byte(byte)),
         amount: U256::from(amount),
         reference: PaymentReference::new([byte; 8]),
     }
@@ -279,7 +279,7 @@ fn plan_errors() {
         vec![payment("r1", 100, 1)],
         vec![fee("r1", FeeBearer::Payer, 1)],
     );
-    fee_to_zero.fees[0].recipient = PayeeAddress::from_abi(Network::Base, Address::ZERO);
+    fee_to_zero.fees[0].recipient = ChainAddress::from_abi(Network::Base, Address::ZERO);
     assert!(
         fee_to_zero.build().is_ok(),
         "a leg to the zero address is a payment to it, refused only by the amount rules"

@@ -8,7 +8,7 @@
 
 mod common;
 
-use securepay::address::{PayeeAddress, PayeeAddressError};
+use securepay::address::{ChainAddress, ChainAddressError};
 use securepay::currency::Catalog;
 use securepay::network::{Network, NetworkError};
 use securepay::policy::ScreeningProvider::Hypernative;
@@ -55,7 +55,7 @@ fn a_tron_destination_takes_a_base58_token() {
         ),
         Err(DestinationError::TokenAddress {
             network: Network::Tron,
-            source: PayeeAddressError::WrongFamily { .. }
+            source: ChainAddressError::WrongFamily { .. }
         })
     ));
     // And a Base58 token on an EVM network.
@@ -74,7 +74,7 @@ fn usdt0_is_never_a_destination_token() {
     assert_eq!(
         PayeeDestinationRequest::new(10, "0x01bFF41798a0BcF287b996046Ca68b395DbC1071", None),
         Err(DestinationError::Usdt0 {
-            token: PayeeAddress::parse(
+            token: ChainAddress::parse(
                 Network::Optimism,
                 "0x01bFF41798a0BcF287b996046Ca68b395DbC1071"
             )

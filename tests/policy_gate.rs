@@ -8,7 +8,7 @@
 )]
 
 use proptest::prelude::*;
-use securepay::address::PayeeAddress;
+use securepay::address::ChainAddress;
 use securepay::network::ChainKind;
 use securepay::policy::ScreeningProvider::{Hypernative, MerkleScience};
 use securepay::policy::{
@@ -25,8 +25,8 @@ const SMART: &str = "0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570";
 const STRANGER: &str = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359";
 const TRON_WALLET: &str = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
-fn addr(text: &str) -> PayeeAddress {
-    PayeeAddress::parse_any(text).unwrap()
+fn addr(text: &str) -> ChainAddress {
+    ChainAddress::parse_any(text).unwrap()
 }
 
 fn policy(payment: Value) -> ResolvedPolicy {
@@ -587,7 +587,7 @@ const POOL: [&str; 4] = [
     "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
 ];
 
-fn any_wallet() -> impl Strategy<Value = PayeeAddress> {
+fn any_wallet() -> impl Strategy<Value = ChainAddress> {
     prop::sample::select(POOL.to_vec()).prop_map(addr)
 }
 
@@ -657,8 +657,8 @@ fn any_policy() -> impl Strategy<Value = ResolvedPolicy> {
 /// every event (whether or not the gate accepted it).
 #[derive(Default)]
 struct History {
-    connection: Option<(PayeeAddress, Option<PayeeAddress>)>,
-    events: Vec<(PayeeAddress, &'static str)>,
+    connection: Option<(ChainAddress, Option<ChainAddress>)>,
+    events: Vec<(ChainAddress, &'static str)>,
 }
 
 impl History {

@@ -9,7 +9,7 @@
 
 mod common;
 
-use securepay::address::{PayeeAddress, PayeeAddressError};
+use securepay::address::{ChainAddress, ChainAddressError};
 use securepay::policy::ScreeningProvider::{Hypernative, MerkleScience};
 use securepay::policy::{
     AccessPolicyError, AccessPolicyFields, AllowedPayers, DestinationPolicy, KytPlan, KytPlanError,
@@ -353,14 +353,14 @@ fn evm_allowlist_entries_match_case_insensitively() {
         format!("0x{}", EVM_PAYER[2..].to_uppercase()),
     ] {
         assert!(
-            list.allows(&PayeeAddress::parse_any(&text).unwrap()),
+            list.allows(&ChainAddress::parse_any(&text).unwrap()),
             "{text}"
         );
     }
     // An entry written in lowercase matches the checksummed wallet too.
     let lower = AllowedPayers::parse(&[EVM_PAYER.to_lowercase()]).unwrap();
-    assert!(lower.allows(&PayeeAddress::parse_any(EVM_PAYER).unwrap()));
-    let other = PayeeAddress::parse_any("0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570").unwrap();
+    assert!(lower.allows(&ChainAddress::parse_any(EVM_PAYER).unwrap()));
+    let other = ChainAddress::parse_any("0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570").unwrap();
     assert!(!list.allows(&other));
 }
 
@@ -370,7 +370,7 @@ fn a_mixed_case_evm_entry_with_a_wrong_checksum_is_refused() {
     assert!(matches!(
         payment_err(json!({ "allowedPayerAddresses": [typo] })),
         AccessPolicyError::InvalidPayerAddress {
-            source: PayeeAddressError::Evm(_),
+            source: ChainAddressError::Evm(_),
             ..
         }
     ));
@@ -379,7 +379,7 @@ fn a_mixed_case_evm_entry_with_a_wrong_checksum_is_refused() {
 #[test]
 fn tron_allowlist_entries_match_case_sensitively() {
     let list = AllowedPayers::parse(&[TRON_PAYER]).unwrap();
-    assert!(list.allows(&PayeeAddress::parse_any(TRON_PAYER).unwrap()));
+    assert!(list.allows(&ChainAddress::parse_any(TRON_PAYER).unwrap()));
     // Another case is not the same Tron address: it is refused as an entry and never matches.
     let swapped: String = TRON_PAYER
         .chars()
@@ -391,14 +391,14 @@ fn tron_allowlist_entries_match_case_sensitively() {
             }
         })
         .collect();
-    assert!(PayeeAddress::parse_any(&swapped).is_err());
+    assert!(ChainAddress::parse_any(&swapped).is_err());
     assert!(AllowedPayers::parse(&[swapped.as_str()]).is_err());
     assert!(AllowedPayers::parse(&[TRON_PAYER.to_lowercase()]).is_err());
 }
 
 #[test]
 fn an_evm_entry_never_matches_a_tron_wallet_with_the_same_bytes() {
-    let tron = PayeeAddress::parse_any("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t").unwrap();
+    let tron = ChainAddress::parse_any("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t").unwrap();
     let evm_same_bytes = format!("{:#x}", tron.abi());
     let list = AllowedPayers::parse(&[evm_same_bytes]).unwrap();
     assert!(!list.allows(&tron));
@@ -406,7 +406,7 @@ fn an_evm_entry_never_matches_a_tron_wallet_with_the_same_bytes() {
 
 #[test]
 fn an_empty_or_absent_allowlist_allows_everyone() {
-    let anyone = PayeeAddress::parse_any(TRON_PAYER).unwrap();
+    let anyone = ChainAddress::parse_any(TRON_PAYER).unwrap();
     let empty = payment(json!({ "allowedPayerAddresses": [] }));
     assert!(empty.allowed_payers().unwrap().is_everyone());
     assert!(empty.allowed_payers().unwrap().allows(&anyone));

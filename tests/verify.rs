@@ -13,7 +13,7 @@ mod common;
 
 use alloy_primitives::{Address, Bytes, U256};
 use alloy_sol_types::SolCall;
-use securepay::address::PayeeAddress;
+use securepay::address::ChainAddress;
 use securepay::calldata::{Allowance, BatchPayee, Builder, Flow, PaymentReference};
 use securepay::contracts::abi::{IERC20, IERC20FeeProxy, IEthereumFeeProxy};
 use securepay::currency::Catalog;
@@ -30,8 +30,8 @@ const STRANGER: &str = "0x000000000000000000000000000000000000bEEF";
 const FEE_RECIPIENT: &str = "0x9795d480C2C50392A4714A0F468059C6448DeCe2";
 const PAYER: &str = "0x2222222222222222222222222222222222222222";
 
-fn addr(network: Network, text: &str) -> PayeeAddress {
-    PayeeAddress::parse(network, text).unwrap()
+fn addr(network: Network, text: &str) -> ChainAddress {
+    ChainAddress::parse(network, text).unwrap()
 }
 
 /// A valid response with the expectation it satisfies.
@@ -52,16 +52,16 @@ impl Case {
     }
 }
 
-fn payee(i: u8) -> PayeeAddress {
+fn payee(i: u8) -> ChainAddress {
     let mut bytes = [0x42u8; 20];
     bytes[19] = i;
-    PayeeAddress::from_abi(Network::Base, Address::from(bytes))
+    ChainAddress::from_abi(Network::Base, Address::from(bytes))
 }
 
 fn plan(
     network: Network,
     currency: &str,
-    payees: Vec<(PayeeAddress, u64)>,
+    payees: Vec<(ChainAddress, u64)>,
     fees: Vec<(FeeBearer, u64)>,
     approval: ApprovalPlan,
 ) -> (PaymentPlan, serde_json::Value) {
@@ -232,7 +232,7 @@ fn valid_cases() -> Vec<Case> {
 /// fees plus 0.1 USDT of bridge costs.
 fn cross_chain_case(
     name: &'static str,
-    payees: Vec<(PayeeAddress, u64)>,
+    payees: Vec<(ChainAddress, u64)>,
     fees: Vec<(FeeBearer, u64)>,
 ) -> Case {
     let (plan, _) = plan(
@@ -279,7 +279,7 @@ fn legacy_case() -> Case {
     );
     let payees: Vec<BatchPayee> = (1..=3u8)
         .map(|i| BatchPayee {
-            to: PayeeAddress::from_abi(Network::Mainnet, payee(i).abi()),
+            to: ChainAddress::from_abi(Network::Mainnet, payee(i).abi()),
             amount: U256::from(1_000_000u64 * u64::from(i)),
             reference: PaymentReference::new([i; 8]),
             fee_amount: U256::ZERO,
@@ -380,7 +380,7 @@ fn sync_mirror(response: &mut PayResponse) {
 /// Rewrites the first main payment call (the call paying the first expected payee).
 fn rewrite_payment(
     response: &mut PayResponse,
-    payee: PayeeAddress,
+    payee: ChainAddress,
     change: &dyn Fn(&mut PaymentArgs),
 ) -> bool {
     let mut done = false;
@@ -439,14 +439,14 @@ struct PaymentArgs {
     fee_address: Address,
 }
 
-fn first_payee(case: &Case) -> PayeeAddress {
+fn first_payee(case: &Case) -> ChainAddress {
     *case.expectation().payments()[0]
         .payee()
         .address_for_transaction()
 }
 
 fn stranger() -> Address {
-    STRANGER.parse::<PayeeAddress>().unwrap().abi()
+    STRANGER.parse::<ChainAddress>().unwrap().abi()
 }
 
 /// The transaction list a new call can be appended to, with the payment network.
@@ -458,7 +458,7 @@ fn push_transaction(response: &mut PayResponse, tx: Transaction) {
     }
 }
 
-fn token_of(case: &Case) -> Option<PayeeAddress> {
+fn token_of(case: &Case) -> Option<ChainAddress> {
     case.expectation().token()
 }
 
@@ -494,7 +494,7 @@ fn mutations() -> Vec<(&'static str, Mutation)> {
         }),
         ("target contract swapped to another chain's proxy", |c| {
             let mut r = c.response.clone();
-            let elsewhere: PayeeAddress = "0x399F5EE127ce7432E4921a61b8CF52b0af52cbfE"
+            let elsewhere: ChainAddress = "0x399F5EE127ce7432E4921a61b8CF52b0af52cbfE"
                 .parse()
                 .unwrap(); // Optimism/Sepolia ERC20FeeProxy
             match &mut r {
@@ -569,7 +569,7 @@ fn mutations() -> Vec<(&'static str, Mutation)> {
                 let exp = c.expectation();
                 let mut r = c.response.clone();
                 let token = exp.token()?;
-                let recipient = PayeeAddress::from_abi(exp.network(), stranger());
+                let recipient = ChainAddress::from_abi(exp.network(), stranger());
                 let reference = exp.payments()[0].reference().unwrap();
                 let tx = Builder::new(exp.network())
                     .erc20_fee(&securepay::calldata::Erc20FeePayment::new(
@@ -616,8 +616,8 @@ fn mutations() -> Vec<(&'static str, Mutation)> {
         ),
         ("fee leg redirected", |c| {
             let mut r = c.response.clone();
-            let fee: PayeeAddress = FEE_RECIPIENT.parse().unwrap();
-            let tron_fee: PayeeAddress = "TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs".parse().unwrap();
+            let fee: ChainAddress = FEE_RECIPIENT.parse().unwrap();
+            let tron_fee: ChainAddress = "TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs".parse().unwrap();
             let fee_payees = [fee, tron_fee];
             let mut touched = false;
             for (data, value) in calldata_mut(&mut r) {
@@ -1009,7 +1009,7 @@ fn the_summary_states_what_the_transactions_do_not_what_was_agreed() {
     let case = &valid_cases()[2];
     let (swapped, _) = (mutations()[0].1)(case).unwrap();
     let verdict = verify(&swapped, &case.expectation());
-    let stranger = PayeeAddress::from_abi(Network::Base, stranger()).to_string();
+    let stranger = ChainAddress::from_abi(Network::Base, stranger()).to_string();
     let shown = format!(
         "Pay 10.3 USDC to {}…{} on Base",
         &stranger[..6],

@@ -23,7 +23,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use alloy_primitives::{Address, Bytes, U256};
 use alloy_sol_types::SolCall;
-use securepay::address::PayeeAddress;
+use securepay::address::ChainAddress;
 use securepay::amount::{Decimals, HumanAmount, format_units};
 use securepay::calldata::effect::effect_of;
 use securepay::calldata::lifi::{
@@ -83,20 +83,20 @@ const USDC_OPTIMISM: &str = "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85";
 const TRON_PAYEE: &str = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 const TRON_FEE_TO: &str = "TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs";
 
-fn at(network: Network, text: &str) -> PayeeAddress {
-    PayeeAddress::parse(network, text).unwrap()
+fn at(network: Network, text: &str) -> ChainAddress {
+    ChainAddress::parse(network, text).unwrap()
 }
 
-fn on_base(text: &str) -> PayeeAddress {
+fn on_base(text: &str) -> ChainAddress {
     at(Network::Base, text)
 }
 
-fn on_optimism(text: &str) -> PayeeAddress {
+fn on_optimism(text: &str) -> ChainAddress {
     at(Network::Optimism, text)
 }
 
 fn abi(text: &str) -> Address {
-    PayeeAddress::parse_any(text).unwrap().abi()
+    ChainAddress::parse_any(text).unwrap().abi()
 }
 
 fn currency(id: &str) -> Currency {
@@ -193,14 +193,14 @@ fn check(scenarios: &[Scenario]) {
 // ---- valid responses -----------------------------------------------------------------------
 
 /// A fee of a plan: the payment it belongs to, who bears it, how much, to whom.
-type FeeSpec = (usize, FeeBearer, u64, PayeeAddress);
+type FeeSpec = (usize, FeeBearer, u64, ChainAddress);
 
 /// A plan and the expectation a wallet would set for it: the agreed payments, and caps equal to
 /// the fees shown (both caps always written, zero included).
 fn plan(
     network: Network,
     currency_id: &str,
-    payees: &[(PayeeAddress, u64)],
+    payees: &[(ChainAddress, u64)],
     fees: &[FeeSpec],
     approval: ApprovalPlan,
 ) -> (PaymentPlan, Value) {
@@ -244,7 +244,7 @@ fn plan(
 }
 
 /// A plan in USDC on Base.
-fn usdc_plan(payees: &[(PayeeAddress, u64)], fees: &[FeeSpec]) -> (PaymentPlan, Value) {
+fn usdc_plan(payees: &[(ChainAddress, u64)], fees: &[FeeSpec]) -> (PaymentPlan, Value) {
     plan(
         Network::Base,
         "USDC-base",
@@ -281,7 +281,7 @@ fn bytes(value: &Value) -> Vec<u8> {
 /// USDT on Optimism bridged to USDC on Base: each payment's bridge call takes its amount, its
 /// payer-borne fees and `bridge_cost` of USDT; the payer is `PAYER`.
 fn cross(
-    payees: &[(PayeeAddress, u64)],
+    payees: &[(ChainAddress, u64)],
     fees: &[FeeSpec],
     bridge_cost: u64,
 ) -> (PayResponse, Value) {
@@ -370,7 +370,7 @@ fn in_call_fee(bearer: FeeBearer) -> (PayResponse, Value) {
 }
 
 /// A fee entry of a USDC fee on Base.
-fn fee_entry(request: &str, bearer: FeeBearer, units: u64, to: PayeeAddress) -> FeeEntry {
+fn fee_entry(request: &str, bearer: FeeBearer, units: u64, to: ChainAddress) -> FeeEntry {
     FeeEntry {
         request_id: request.into(),
         fee_component_id: None,
@@ -1158,7 +1158,7 @@ fn legacy_erc20_batch() -> (PayResponse, Value) {
 
 /// A same-chain USDC payment on Base in the smart-account flow (the funding EOA approves the
 /// smart account, unlimited), with the expectation a wallet would set (no smartAccount yet).
-fn smart_account_single(payees: &[(PayeeAddress, u64)]) -> (PayResponse, Value) {
+fn smart_account_single(payees: &[(ChainAddress, u64)]) -> (PayResponse, Value) {
     let (mut plan, expectation) = usdc_plan(payees, &[]);
     plan.smart_account = Some(SmartAccountFlow {
         account: on_base(SMART_ACCOUNT),
@@ -2200,7 +2200,7 @@ fn class_7_scenarios() -> Vec<Scenario> {
     for index in [0, 1] {
         let mut r = same.clone();
         let tx = &mut txs_mut(&mut r)[index];
-        tx.to = PayeeAddress::from_abi(Network::Tron, tx.to.abi()); // the same 20 bytes
+        tx.to = ChainAddress::from_abi(Network::Tron, tx.to.abi()); // the same 20 bytes
         out.push(danger(
             format!("7.4 Base single, transactions[{index}].to in Base58 (same bytes)"),
             run(&r, &e_same),
@@ -2226,7 +2226,7 @@ fn class_7_scenarios() -> Vec<Scenario> {
         .eoa_approval_transactions
         .as_mut()
         .unwrap()[0];
-    eoa.to = PayeeAddress::from_abi(Network::Tron, eoa.to.abi());
+    eoa.to = ChainAddress::from_abi(Network::Tron, eoa.to.abi());
     out.push(danger(
         "7.4 Base smart-account single, the EOA approval's token in Base58",
         run(&r, &e_smart),
@@ -2235,7 +2235,7 @@ fn class_7_scenarios() -> Vec<Scenario> {
     let (mut r, e) = legacy_erc20_batch();
     if let PayResponse::LegacyBatch(b) = &mut r {
         let tx = b.batch_payment_transaction.as_mut().unwrap();
-        tx.to = PayeeAddress::from_abi(Network::Tron, tx.to.abi());
+        tx.to = ChainAddress::from_abi(Network::Tron, tx.to.abi());
     }
     out.push(danger(
         "7.4 legacy batch, the batch call's `to` in Base58",
@@ -2244,7 +2244,7 @@ fn class_7_scenarios() -> Vec<Scenario> {
     ));
     let (mut r, e) = cross(&[(payee, 10_000_000)], &[], 100_000);
     let tx = &mut txs_mut(&mut r)[1];
-    tx.to = PayeeAddress::from_abi(Network::Tron, tx.to.abi());
+    tx.to = ChainAddress::from_abi(Network::Tron, tx.to.abi());
     out.push(danger(
         "7.4 cross-chain single, the diamond's address in Base58",
         run(&r, &e),
@@ -2254,7 +2254,7 @@ fn class_7_scenarios() -> Vec<Scenario> {
     for index in [0, 1] {
         let mut r = tron_response.clone();
         let tx = &mut txs_mut(&mut r)[index];
-        tx.to = PayeeAddress::from_abi(Network::Base, tx.to.abi());
+        tx.to = ChainAddress::from_abi(Network::Base, tx.to.abi());
         out.push(danger(
             format!("7.4 Tron single, transactions[{index}].to in 0x form"),
             run(&r, &e_tron),

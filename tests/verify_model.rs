@@ -74,7 +74,7 @@ use std::fmt::Write as _;
 use alloy_primitives::{Address, B256, Bytes, U256};
 use alloy_sol_types::{SolCall, SolType};
 use proptest::prelude::*;
-use securepay::address::PayeeAddress;
+use securepay::address::ChainAddress;
 use securepay::calldata::lifi::receiver_across_v4;
 use securepay::calldata::{
     Allowance, BatchPayee, Builder, Erc20FeePayment, Flow, PaymentReference,
@@ -209,8 +209,8 @@ fn evm(text: &str) -> Address {
     text.parse().unwrap()
 }
 
-fn on(network: Network, abi: Address) -> PayeeAddress {
-    PayeeAddress::from_abi(network, abi)
+fn on(network: Network, abi: Address) -> ChainAddress {
+    ChainAddress::from_abi(network, abi)
 }
 
 fn currency(id: &str) -> Currency {
@@ -270,7 +270,7 @@ fn human(units: U256, decimals: u8) -> String {
 
 #[derive(Debug, Clone)]
 struct AgreedPayment {
-    payee: PayeeAddress,
+    payee: ChainAddress,
     units: U256,
     /// `None`: the payer does not know it (any reference passes).
     reference: Option<[u8; 8]>,
@@ -293,8 +293,8 @@ struct Agreement {
     token: Option<Address>,
     decimals: u8,
     payments: Vec<AgreedPayment>,
-    payer: Option<PayeeAddress>,
-    smart_account: Option<PayeeAddress>,
+    payer: Option<ChainAddress>,
+    smart_account: Option<ChainAddress>,
     max_payer: Option<U256>,
     max_payee: Option<U256>,
     batch_fee_rate: Option<u32>,
@@ -1468,7 +1468,7 @@ impl Model<'_> {
                     .is_ok_and(|c| c.id().as_str() == ag.currency_id);
                 // The child's token labels: the payment token, and (cross-chain) the source
                 // token, as `metadata.sourceTokenAddress` must be.
-                let names = |label: Option<PayeeAddress>, token: Option<Address>| {
+                let names = |label: Option<ChainAddress>, token: Option<Address>| {
                     label.is_none_or(|l| Some(l.abi()) == token)
                 };
                 // The payment currency's address (the token, or a native currency's catalog
@@ -1580,7 +1580,7 @@ impl Model<'_> {
             self.bad("metadata.sourceNetwork is not the agreed one");
         }
         if let Some(text) = &meta.source_token_address {
-            let parsed = PayeeAddress::parse(cross.network, text)
+            let parsed = ChainAddress::parse(cross.network, text)
                 .ok()
                 .map(|a| a.abi());
             if parsed != Some(cross.token) {
@@ -1950,18 +1950,18 @@ struct Case {
     agreement: Agreement,
 }
 
-fn payee_address(network: Network, i: usize) -> PayeeAddress {
+fn payee_address(network: Network, i: usize) -> ChainAddress {
     if network == Network::Tron {
-        return PayeeAddress::parse(network, TRON_PAYEE).unwrap();
+        return ChainAddress::parse(network, TRON_PAYEE).unwrap();
     }
     let mut bytes = [0x42u8; 20];
     bytes[19] = u8::try_from(i + 1).unwrap();
     on(network, Address::from(bytes))
 }
 
-fn fee_recipient(network: Network, second: bool) -> PayeeAddress {
+fn fee_recipient(network: Network, second: bool) -> ChainAddress {
     match (network == Network::Tron, second) {
-        (true, false) => PayeeAddress::parse(network, TRON_FEE).unwrap(),
+        (true, false) => ChainAddress::parse(network, TRON_FEE).unwrap(),
         (_, false) => on(network, evm(FEE_A)),
         (_, true) => on(network, evm(FEE_B)),
     }
@@ -2745,7 +2745,7 @@ fn crafted(case: &Case) -> Vec<Transaction> {
     let network = ag.signing();
     let builder = Builder::new(network);
     let stranger = if network == Network::Tron {
-        PayeeAddress::parse(network, TRON_FEE).unwrap()
+        ChainAddress::parse(network, TRON_FEE).unwrap()
     } else {
         on(network, evm(STRANGER))
     };
@@ -3003,7 +3003,7 @@ fn mutate_word(
 fn substitute(value: &mut Value, old: Address, new: Address) {
     match value {
         Value::String(s) => {
-            if let Ok(address) = PayeeAddress::parse_any(s) {
+            if let Ok(address) = ChainAddress::parse_any(s) {
                 if address.abi() == old {
                     let network = if address.is_tron() {
                         Network::Tron
@@ -3321,7 +3321,7 @@ fn apply(
                 _ => {
                     let network = a.network;
                     a.payments[k].payee = if network == Network::Tron {
-                        PayeeAddress::parse(network, TRON_FEE).unwrap()
+                        ChainAddress::parse(network, TRON_FEE).unwrap()
                     } else {
                         on(network, evm(STRANGER))
                     };

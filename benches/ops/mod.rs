@@ -17,7 +17,7 @@ use std::hint::black_box;
 use alloy_primitives::{Address, Bytes, U256, keccak256};
 use alloy_sol_types::SolCall;
 use alloy_sol_types::abi::AbiDecoderConfig;
-use securepay::address::{EvmAddress, InteropName, PayeeAddress, TronAddress};
+use securepay::address::{ChainAddress, EvmAddress, InteropName, TronAddress};
 use securepay::amount::{Decimals, format_units, parse_units};
 use securepay::calldata::{BatchPayee, Builder, Decoder, Erc20FeePayment, PaymentReference};
 use securepay::contracts::abi::{IBatchPayments, IERC20FeeProxy};
@@ -62,10 +62,10 @@ fn op(name: &'static str, run: impl FnMut() + 'static) -> Op {
 
 const STRICT: AbiDecoderConfig = AbiDecoderConfig::new().strict(true);
 
-fn address(network: Network, i: u64) -> PayeeAddress {
+fn address(network: Network, i: u64) -> ChainAddress {
     let mut bytes = [0x11u8; 20];
     bytes[12..].copy_from_slice(&i.to_be_bytes());
-    PayeeAddress::from_abi(network, Address::from(bytes))
+    ChainAddress::from_abi(network, Address::from(bytes))
 }
 
 pub fn primitives() -> Vec<Comparison> {
@@ -140,7 +140,7 @@ pub fn primitives() -> Vec<Comparison> {
     ]
 }
 
-fn erc20_payment() -> (Erc20FeePayment, PayeeAddress) {
+fn erc20_payment() -> (Erc20FeePayment, ChainAddress) {
     let fee_address = address(Network::Base, 3);
     let payment = Erc20FeePayment::new(
         address(Network::Base, 1),
@@ -314,7 +314,7 @@ pub fn response_bytes(children: usize) -> Vec<u8> {
         .map(|i| PlannedPayment {
             request_id: format!("01{i:064x}"),
             secure_payment_token: Some(format!("01JD3E6JD46KY4KKV7X9V0{i:04X}").parse().unwrap()),
-            payee: PayeeAddress::from_abi(
+            payee: ChainAddress::from_abi(
                 Network::Base,
                 Address::left_padding_from(&(i as u64 + 1).to_be_bytes()),
             ),
@@ -396,7 +396,7 @@ pub fn cross_chain_bytes(children: usize) -> Vec<u8> {
         .map(|i| PlannedPayment {
             request_id: format!("01{i:064x}"),
             secure_payment_token: Some(format!("01JD3E6JD46KY4KKV7X9V0{i:04X}").parse().unwrap()),
-            payee: PayeeAddress::from_abi(
+            payee: ChainAddress::from_abi(
                 Network::Base,
                 Address::left_padding_from(&(i as u64 + 1).to_be_bytes()),
             ),

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::Outcome;
-use securepay::address::{PayeeAddress, TronAddress};
+use securepay::address::{ChainAddress, TronAddress};
 use securepay::network::{ChainKind, Network};
 
 #[derive(Debug, clap::Args)]
@@ -23,14 +23,14 @@ pub(super) fn run(args: &Args) -> Outcome {
     let parsed = match network {
         Some(network) if network.kind() == ChainKind::Tron && is_tron_hex(&args.address) => {
             TronAddress::from_hex(&args.address)
-                .map(PayeeAddress::Tron)
+                .map(ChainAddress::Tron)
                 .map_err(|e| e.to_string())
         }
-        Some(network) => PayeeAddress::parse(network, &args.address).map_err(|e| e.to_string()),
+        Some(network) => ChainAddress::parse(network, &args.address).map_err(|e| e.to_string()),
         None if is_tron_hex(&args.address) => TronAddress::from_hex(&args.address)
-            .map(PayeeAddress::Tron)
+            .map(ChainAddress::Tron)
             .map_err(|e| e.to_string()),
-        None => PayeeAddress::parse_any(&args.address).map_err(|e| e.to_string()),
+        None => ChainAddress::parse_any(&args.address).map_err(|e| e.to_string()),
     };
     match parsed {
         Ok(address) => Outcome::answer(&describe(&address, network)),
@@ -59,10 +59,10 @@ struct Answer {
     abi: String,
 }
 
-fn describe(address: &PayeeAddress, network: Option<Network>) -> Answer {
+fn describe(address: &ChainAddress, network: Option<Network>) -> Answer {
     let abi = format!("{:#x}", address.abi());
     match address {
-        PayeeAddress::Evm(evm) => Answer {
+        ChainAddress::Evm(evm) => Answer {
             kind: "evm",
             network,
             evm: Some(evm.to_checksum()),
@@ -70,7 +70,7 @@ fn describe(address: &PayeeAddress, network: Option<Network>) -> Answer {
             hex: None,
             abi,
         },
-        PayeeAddress::Tron(tron) => Answer {
+        ChainAddress::Tron(tron) => Answer {
             kind: "tron",
             network,
             evm: None,

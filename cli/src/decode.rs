@@ -5,7 +5,7 @@ use alloy_primitives::U256;
 use serde_json::json;
 
 use super::Outcome;
-use securepay::address::PayeeAddress;
+use securepay::address::ChainAddress;
 use securepay::amount::parse_uint;
 use securepay::calldata::{Decoder, PaymentReference};
 use securepay::network::Network;
@@ -43,7 +43,7 @@ pub(super) fn run(args: &Args) -> Outcome {
         Ok(network) => network,
         Err(error) => return Outcome::unusable(format!("network: {error}")),
     };
-    let to = match PayeeAddress::parse(network, &args.to) {
+    let to = match ChainAddress::parse(network, &args.to) {
         Ok(to) => to,
         Err(error) => return Outcome::unusable(format!("to: {error}")),
     };

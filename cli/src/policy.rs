@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use serde_json::{Value, json};
 
 use super::{Outcome, stream};
-use securepay::address::PayeeAddress;
+use securepay::address::ChainAddress;
 use securepay::policy::{
     DestinationPolicy, GateEvent, KytPlan, PayerGate, PaymentPolicy, PolicySnapshot, resolve,
 };
@@ -106,7 +106,7 @@ fn gate_command(args: &GateArgs, input: &mut dyn BufRead, output: &mut dyn Write
         Ok(snapshot) => snapshot,
         Err(error) => return Outcome::unusable(format!("--policy: {error}")),
     };
-    let payee = match PayeeAddress::parse_any(&args.payee) {
+    let payee = match ChainAddress::parse_any(&args.payee) {
         Ok(payee) => payee,
         Err(error) => return Outcome::unusable(format!("--payee: {error}")),
     };

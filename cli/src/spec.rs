@@ -37,7 +37,7 @@ struct Overflow;
 fn add(a: U256, b: U256) -> Result<U256, Overflow> {
     a.checked_add(b).ok_or(Overflow)
 }
-use securepay::address::{EvmAddress, PayeeAddress, TronAddress};
+use securepay::address::{ChainAddress, EvmAddress, TronAddress};
 use securepay::amount::parse_uint;
 use securepay::contracts::abi::{
     self, IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20, IERC20FeeProxy,
@@ -144,7 +144,7 @@ enum Value_ {
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Destination {
     Contract(Contract),
-    Token(Option<PayeeAddress>),
+    Token(Option<ChainAddress>),
 }
 
 /// The answer to a call description.
@@ -171,7 +171,7 @@ pub enum Answer {
         data: Bytes,
         /// The target (with a network).
         #[serde(skip_serializing_if = "Option::is_none")]
-        to: Option<PayeeAddress>,
+        to: Option<ChainAddress>,
         /// The native value (with a network), as a decimal string.
         #[serde(
             skip_serializing_if = "Option::is_none",
@@ -342,7 +342,7 @@ impl Fields<'_> {
             None => EvmAddress::parse(text)
                 .map(EvmAddress::into_inner)
                 .map_err(|e| field_error(self.name(name), e)),
-            Some(network) => PayeeAddress::parse(network, text)
+            Some(network) => ChainAddress::parse(network, text)
                 .map(|a| a.abi())
                 .map_err(|e| field_error(self.name(name), e)),
         }
@@ -352,11 +352,11 @@ impl Fields<'_> {
         self.address_text(name, self.text(name)?)
     }
 
-    fn payee(&self, name: &str) -> Result<Option<PayeeAddress>, SpecError> {
+    fn payee(&self, name: &str) -> Result<Option<ChainAddress>, SpecError> {
         match (self.network, self.has(name)) {
             (_, false) => Ok(None),
             (None, true) => Err(field_error(self.name(name), "only meaningful with network")),
-            (Some(network), true) => Ok(Some(PayeeAddress::from_abi(network, self.address(name)?))),
+            (Some(network), true) => Ok(Some(ChainAddress::from_abi(network, self.address(name)?))),
         }
     }
 
@@ -510,7 +510,7 @@ fn native_batch(data: Vec<u8>, to: Destination, f: &Fields<'_>) -> Result<Body, 
 fn effect_value(
     deployments: &Deployments,
     network: Network,
-    to: &PayeeAddress,
+    to: &ChainAddress,
     data: &[u8],
     batch_fee: Option<u32>,
 ) -> Result<U256, SpecError> {

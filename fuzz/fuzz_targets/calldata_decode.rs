@@ -10,7 +10,7 @@
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
 use libfuzzer_sys::fuzz_target;
-use securepay::address::PayeeAddress;
+use securepay::address::ChainAddress;
 use securepay::calldata::decode::{
     BatchFunction, Call, Decoder, LegacyBatchTokens, RequestDetail, UsdLimit,
 };
@@ -21,12 +21,12 @@ use securepay::contracts::abi::{
 use securepay::network::Network;
 use securepay_fuzz::calldata_targets;
 
-fn a(address: &PayeeAddress) -> Address {
+fn a(address: &ChainAddress) -> Address {
     address.abi()
 }
 
-fn all(addresses: &[PayeeAddress]) -> Vec<Address> {
-    addresses.iter().map(PayeeAddress::abi).collect()
+fn all(addresses: &[ChainAddress]) -> Vec<Address> {
+    addresses.iter().map(ChainAddress::abi).collect()
 }
 
 fn details(details: &[RequestDetail]) -> Vec<abi::RequestDetail> {

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use securepay::address::{DestinationId, PayeeAddress};
+use securepay::address::{DestinationId, ChainAddress};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -40,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
     assert!(id.wallet().fits(id.network()));
     assert!(id.token().fits(id.network()));
     assert_eq!(
-        PayeeAddress::parse(id.network(), &id.token().to_string()),
+        ChainAddress::parse(id.network(), &id.token().to_string()),
         Ok(id.token())
     );
 });

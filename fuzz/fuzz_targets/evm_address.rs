@@ -4,7 +4,7 @@
 
 use alloy_primitives::Address;
 use libfuzzer_sys::fuzz_target;
-use securepay::address::{EvmAddress, EvmAddressError, PayeeAddress};
+use securepay::address::{EvmAddress, EvmAddressError, ChainAddress};
 use securepay::network::Network;
 
 fuzz_target!(|data: &[u8]| {
@@ -42,10 +42,10 @@ fuzz_target!(|data: &[u8]| {
             }
             // The same through the network-aware parser, on an EVM network.
             assert_eq!(
-                PayeeAddress::parse(Network::Base, text).map(|p| p.abi()),
+                ChainAddress::parse(Network::Base, text).map(|p| p.abi()),
                 Ok(address.into_inner())
             );
-            assert!(PayeeAddress::parse(Network::Tron, text).is_err());
+            assert!(ChainAddress::parse(Network::Tron, text).is_err());
         }
         Err(EvmAddressError::BadChecksum(input)) => {
             assert_eq!(input, text);

@@ -5,7 +5,7 @@
 
 use alloy_primitives::Address;
 use libfuzzer_sys::fuzz_target;
-use securepay::address::{PayeeAddress, TronAddress};
+use securepay::address::{ChainAddress, TronAddress};
 use securepay::network::Network;
 
 fuzz_target!(|data: &[u8]| {
@@ -28,10 +28,10 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(TronAddress::from_hex(&address.to_hex()), Ok(address));
         assert_eq!(TronAddress::from_abi(address.abi()), address);
         assert_eq!(
-            PayeeAddress::parse(Network::Tron, text),
-            Ok(PayeeAddress::Tron(address))
+            ChainAddress::parse(Network::Tron, text),
+            Ok(ChainAddress::Tron(address))
         );
-        assert!(PayeeAddress::parse(Network::Base, text).is_err());
+        assert!(ChainAddress::parse(Network::Base, text).is_err());
     }
     if let Ok(address) = TronAddress::from_hex(text) {
         let digits = text.strip_prefix("0x").unwrap_or(text);

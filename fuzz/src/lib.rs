@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 pub mod bound;
 
 use alloy_primitives::{Address, U256};
-use securepay::address::PayeeAddress;
+use securepay::address::ChainAddress;
 use securepay::amount::format_units;
 use securepay::calldata::{Allowance, BatchPayee, Builder, Flow, PaymentReference};
 use securepay::contracts::Deployments;
@@ -27,13 +27,13 @@ use serde_json::{Value, json};
 /// The addresses `calldata_decode` may call on `network`: every deployment of the built-in
 /// table on that network, then every token of the built-in catalog on it, without repeats,
 /// in table order.
-pub fn calldata_targets(network: Network) -> &'static [PayeeAddress] {
-    static TARGETS: OnceLock<Vec<Vec<PayeeAddress>>> = OnceLock::new();
+pub fn calldata_targets(network: Network) -> &'static [ChainAddress] {
+    static TARGETS: OnceLock<Vec<Vec<ChainAddress>>> = OnceLock::new();
     let all = TARGETS.get_or_init(|| {
         Network::ALL
             .iter()
             .map(|&network| {
-                let mut list: Vec<PayeeAddress> = Vec::new();
+                let mut list: Vec<ChainAddress> = Vec::new();
                 let deployments = Deployments::builtin()
                     .iter()
                     .filter(|d| d.network() == network)
@@ -121,16 +121,16 @@ const PAYER: &str = "0x2222222222222222222222222222222222222222";
 const SMART_ACCOUNT: &str = "0x1111111111111111111111111111111111111111";
 
 /// The `i`-th payee on `network` (distinct for every `i` below 65,536).
-pub fn payee(network: Network, i: usize) -> PayeeAddress {
+pub fn payee(network: Network, i: usize) -> ChainAddress {
     let mut bytes = [0x42u8; 20];
     let low = u16::try_from(i).unwrap_or(u16::MAX).to_be_bytes();
     bytes[18] = low[0];
     bytes[19] = low[1];
-    PayeeAddress::from_abi(network, Address::from(bytes))
+    ChainAddress::from_abi(network, Address::from(bytes))
 }
 
-fn parse(network: Network, text: &str) -> PayeeAddress {
-    PayeeAddress::parse(network, text).expect("address")
+fn parse(network: Network, text: &str) -> ChainAddress {
+    ChainAddress::parse(network, text).expect("address")
 }
 
 fn reference(i: usize) -> PaymentReference {
@@ -142,7 +142,7 @@ fn reference(i: usize) -> PaymentReference {
 fn plan(
     network: Network,
     currency: &str,
-    payees: Vec<(PayeeAddress, u64)>,
+    payees: Vec<(ChainAddress, u64)>,
     fees: Vec<(usize, FeeBearer, u64)>,
     approval: ApprovalPlan,
 ) -> (PaymentPlan, Value) {
@@ -208,7 +208,7 @@ fn built(name: &'static str, (plan, expectation): (PaymentPlan, Value)) -> Verif
 }
 
 /// Base payees `0..n` paid 1 USDC + i units each.
-fn base_payees(n: usize) -> Vec<(PayeeAddress, u64)> {
+fn base_payees(n: usize) -> Vec<(ChainAddress, u64)> {
     (0..n)
         .map(|i| (payee(Network::Base, i), 1_000_000 + i as u64))
         .collect()

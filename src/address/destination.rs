@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::PayeeAddress;
+use super::ChainAddress;
 use super::interop::{InteropAccount, InteropError, InteropName};
 use crate::network::{ChainKind, Network};
 
@@ -33,8 +33,8 @@ pub struct DestinationId {
     text: String,
     name: InteropName,
     network: Network,
-    wallet: PayeeAddress,
-    token: PayeeAddress,
+    wallet: ChainAddress,
+    token: ChainAddress,
 }
 
 impl DestinationId {
@@ -49,8 +49,8 @@ impl DestinationId {
         };
         let network = Network::from_chain_id(chain_id)?;
         let wallet = match (network.kind(), account) {
-            (ChainKind::Evm, InteropAccount::Evm(a)) => PayeeAddress::Evm(a),
-            (ChainKind::Tron, InteropAccount::Tron(a)) => PayeeAddress::Tron(a),
+            (ChainKind::Evm, InteropAccount::Evm(a)) => ChainAddress::Evm(a),
+            (ChainKind::Tron, InteropAccount::Tron(a)) => ChainAddress::Tron(a),
             _ => {
                 return Err(InteropError::WrongFamily {
                     what: "wallet",
@@ -60,7 +60,7 @@ impl DestinationId {
             }
         };
         let token =
-            PayeeAddress::parse(network, token_text).map_err(|_| InteropError::WrongFamily {
+            ChainAddress::parse(network, token_text).map_err(|_| InteropError::WrongFamily {
                 what: "token",
                 input: token_text.to_owned(),
                 network,
@@ -90,12 +90,12 @@ impl DestinationId {
     }
 
     /// The payee wallet.
-    pub const fn wallet(&self) -> PayeeAddress {
+    pub const fn wallet(&self) -> ChainAddress {
         self.wallet
     }
 
     /// The token the payee receives.
-    pub const fn token(&self) -> PayeeAddress {
+    pub const fn token(&self) -> ChainAddress {
         self.token
     }
 

@@ -7,7 +7,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use super::outgoing::sealed::{Parts, Sealed};
 use super::{Api, Credential, Endpoint, OutgoingRequest, PreparedRequest, RequestError};
-use crate::address::{DestinationId, PayeeAddress};
+use crate::address::{ChainAddress, DestinationId};
 use crate::policy::{DestinationPolicy, PayeeDestinationRequest};
 
 /// A payee destination as the Auth API answers it.
@@ -40,9 +40,9 @@ pub struct PayeeDestination {
     /// `destinationId`: `{humanReadableInteropAddress}:{tokenAddress}`.
     pub destination_id: DestinationId,
     /// `walletAddress`.
-    pub wallet_address: PayeeAddress,
+    pub wallet_address: ChainAddress,
     /// `tokenAddress`.
-    pub token_address: PayeeAddress,
+    pub token_address: ChainAddress,
     /// `chainId`.
     pub chain_id: u64,
     /// `accessPolicy`.
@@ -99,8 +99,8 @@ impl<'de> Deserialize<'de> for PayeeDestination {
                 network.chain_id()
             )));
         }
-        let address = |field: &str, text: &str, expected: PayeeAddress| {
-            let parsed = PayeeAddress::parse(network, text)
+        let address = |field: &str, text: &str, expected: ChainAddress| {
+            let parsed = ChainAddress::parse(network, text)
                 .map_err(|e| D::Error::custom(format!("{field}: {e}")))?;
             if parsed != expected {
                 return Err(D::Error::custom(format!(

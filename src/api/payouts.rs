@@ -11,7 +11,7 @@ use super::{
     Api, BatchPayoutCalldata, BodyError, Credential, Endpoint, OutgoingRequest, PayoutResponse,
     PreparedRequest, RequestError,
 };
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::amount::HumanAmount;
 use crate::currency::CurrencyId;
 use crate::network::{ChainKind, Network};
@@ -31,7 +31,7 @@ use crate::network::{ChainKind, Network};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PayoutFee {
     percentage: HumanAmount,
-    address: PayeeAddress,
+    address: ChainAddress,
 }
 
 impl PayoutFee {
@@ -46,7 +46,7 @@ impl PayoutFee {
     /// assert!(matches!(above, Err(BodyError::Invalid { field: "feePercentage", .. })));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(percentage: &str, address: PayeeAddress) -> Result<PayoutFee, BodyError> {
+    pub fn new(percentage: &str, address: ChainAddress) -> Result<PayoutFee, BodyError> {
         Ok(PayoutFee {
             percentage: check_fee_percentage(percentage)?,
             address,
@@ -82,7 +82,7 @@ pub struct PayoutRecurrence {
     start_date: String,
     frequency: Frequency,
     total_payments: u16,
-    payer: PayeeAddress,
+    payer: ChainAddress,
 }
 
 impl PayoutRecurrence {
@@ -101,7 +101,7 @@ impl PayoutRecurrence {
         start_date: &str,
         frequency: Frequency,
         total_payments: u16,
-        payer: PayeeAddress,
+        payer: ChainAddress,
     ) -> Result<PayoutRecurrence, BodyError> {
         check_date("recurrence.startDate", start_date)?;
         if !(2..=256).contains(&total_payments) {
@@ -132,18 +132,18 @@ impl PayoutRecurrence {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatePayout {
-    payee: PayeeAddress,
+    payee: ChainAddress,
     amount: HumanAmount,
     invoice_currency: CurrencyId,
     payment_currency: CurrencyId,
     #[serde(skip_serializing_if = "Option::is_none")]
     fee_percentage: Option<HumanAmount>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    fee_address: Option<PayeeAddress>,
+    fee_address: Option<ChainAddress>,
     #[serde(skip_serializing_if = "Option::is_none")]
     recurrence: Option<PayoutRecurrence>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    payer_wallet: Option<PayeeAddress>,
+    payer_wallet: Option<ChainAddress>,
     #[serde(skip_serializing_if = "Option::is_none")]
     customer_info: Option<CustomerInfoBody>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -295,7 +295,7 @@ impl CreatePayout {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BatchItem {
-    payee: PayeeAddress,
+    payee: ChainAddress,
     amount: HumanAmount,
     invoice_currency: CurrencyId,
     payment_currency: CurrencyId,
@@ -324,7 +324,7 @@ impl BatchItem {
         let invoice_currency = currency_id("requests[].invoiceCurrency", invoice_currency)?;
         let payment_currency = currency_id("requests[].paymentCurrency", payment_currency)?;
         let network = payment_network("requests[].paymentCurrency", &payment_currency)?;
-        let payee = PayeeAddress::parse_any(payee).map_err(|e| BodyError::Invalid {
+        let payee = ChainAddress::parse_any(payee).map_err(|e| BodyError::Invalid {
             field: "requests[].payee",
             reason: e.to_string(),
         })?;
@@ -370,11 +370,11 @@ pub struct BatchPayout {
     #[serde(flatten)]
     payments: BatchPayments,
     #[serde(skip_serializing_if = "Option::is_none")]
-    payer: Option<PayeeAddress>,
+    payer: Option<ChainAddress>,
     #[serde(skip_serializing_if = "Option::is_none")]
     fee_percentage: Option<HumanAmount>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    fee_address: Option<PayeeAddress>,
+    fee_address: Option<ChainAddress>,
 }
 
 impl BatchPayout {
@@ -455,7 +455,7 @@ impl BatchPayout {
         }
     }
 
-    fn check_evm(&self, field: &'static str, address: &PayeeAddress) -> Result<(), BodyError> {
+    fn check_evm(&self, field: &'static str, address: &ChainAddress) -> Result<(), BodyError> {
         match self.network() {
             Some(network) if !address.fits(network) => Err(BodyError::WrongNetwork {
                 field,
@@ -477,7 +477,7 @@ impl BatchPayout {
     /// assert_eq!(serde_json::to_value(&body)?["payer"], "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn payer(mut self, payer: PayeeAddress) -> Result<BatchPayout, BodyError> {
+    pub fn payer(mut self, payer: ChainAddress) -> Result<BatchPayout, BodyError> {
         self.check_evm("payer", &payer)?;
         self.payer = Some(payer);
         Ok(self)

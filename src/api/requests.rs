@@ -10,7 +10,7 @@ use super::{
     Api, BodyError, Credential, Endpoint, OutgoingRequest, PreparedRequest, RequestError,
     RequestPayResponse,
 };
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::amount::HumanAmount;
 use crate::calldata::PaymentReference;
 use crate::currency::CurrencyId;
@@ -197,8 +197,8 @@ pub(crate) fn address_on(
     field: &'static str,
     network: Network,
     text: &str,
-) -> Result<PayeeAddress, BodyError> {
-    PayeeAddress::parse(network, text).map_err(|_| BodyError::WrongNetwork {
+) -> Result<ChainAddress, BodyError> {
+    ChainAddress::parse(network, text).map_err(|_| BodyError::WrongNetwork {
         field,
         value: text.to_owned(),
         network,
@@ -230,9 +230,9 @@ pub(crate) fn address_on(
 #[serde(rename_all = "camelCase")]
 pub struct CreateRequest {
     #[serde(skip_serializing_if = "Option::is_none")]
-    payer: Option<PayeeAddress>,
+    payer: Option<ChainAddress>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    payee: Option<PayeeAddress>,
+    payee: Option<ChainAddress>,
     amount: HumanAmount,
     invoice_currency: CurrencyId,
     payment_currency: CurrencyId,

@@ -13,7 +13,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
 use super::{FeePlan, MulticallInfo};
-use crate::address::{PayeeAddress, PayeeAddressError};
+use crate::address::{ChainAddress, ChainAddressError};
 use crate::currency::CurrencyId;
 use crate::network::Network;
 use crate::pay::SecurePaymentStatus;
@@ -266,8 +266,8 @@ impl SingleInfo {
     /// assert_eq!(single.payee_address()?.to_string(), "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn payee_address(&self) -> Result<PayeeAddress, PayeeAddressError> {
-        PayeeAddress::parse(self.network, &self.payee)
+    pub fn payee_address(&self) -> Result<ChainAddress, ChainAddressError> {
+        ChainAddress::parse(self.network, &self.payee)
     }
 }
 

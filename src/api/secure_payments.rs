@@ -10,7 +10,7 @@ use super::{
     Api, BodyError, Credential, Endpoint, FeePlan, IntentRecorded, OutgoingRequest,
     PreparedRequest, RecordIntent, RequestError, SecurePaymentInfo,
 };
-use crate::address::{DestinationId, PayeeAddress};
+use crate::address::{ChainAddress, DestinationId};
 use crate::amount::HumanAmount;
 use crate::currency::CurrencyId;
 use crate::network::Network;
@@ -296,8 +296,8 @@ impl CreateSecurePayment {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatePayoutLink {
-    recipient: PayeeAddress,
-    creator_wallet_address: PayeeAddress,
+    recipient: ChainAddress,
+    creator_wallet_address: ChainAddress,
     network: Network,
     currency: CurrencyId,
     amount: HumanAmount,
@@ -327,13 +327,13 @@ impl CreatePayoutLink {
         amount: HumanAmount,
     ) -> Result<CreatePayoutLink, BodyError> {
         let recipient =
-            PayeeAddress::parse(network, recipient).map_err(|_| BodyError::WrongNetwork {
+            ChainAddress::parse(network, recipient).map_err(|_| BodyError::WrongNetwork {
                 field: "recipient",
                 value: recipient.to_owned(),
                 network,
             })?;
         let creator =
-            PayeeAddress::parse_any(creator_wallet_address).map_err(|e| BodyError::Invalid {
+            ChainAddress::parse_any(creator_wallet_address).map_err(|e| BodyError::Invalid {
                 field: "creatorWalletAddress",
                 reason: e.to_string(),
             })?;

@@ -53,7 +53,7 @@ use serde::Serialize;
 
 use super::decode::{BatchFunction, LegacyBatchTokens, RequestDetail};
 use super::{BatchPaymentNetwork, Call, DecodedCall, Target};
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::contracts::Contract;
 
 /// A value overflowed 256 bits.
@@ -69,7 +69,7 @@ pub(crate) fn add(a: U256, b: U256) -> Result<U256, Overflow> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub enum Asset {
     /// A token.
-    Token(PayeeAddress),
+    Token(ChainAddress),
     /// The native currency.
     Native,
 }
@@ -99,23 +99,23 @@ pub struct Flow {
     #[serde(serialize_with = "crate::serde_util::u256_decimal")]
     pub amount: U256,
     /// Where it ends.
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     /// The payment reference the contract logs with it.
     pub reference: Option<Bytes>,
     /// Why it moves.
     pub kind: FlowKind,
     /// The contract that pulls it with the caller's allowance (`None` for native value and
     /// direct transfers).
-    pub puller: Option<PayeeAddress>,
+    pub puller: Option<ChainAddress>,
 }
 
 /// An approval a call gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Approval {
     /// The token.
-    pub token: PayeeAddress,
+    pub token: ChainAddress,
     /// Who may pull it.
-    pub spender: PayeeAddress,
+    pub spender: ChainAddress,
     /// Up to how much (`U256::MAX`: unlimited).
     #[serde(serialize_with = "crate::serde_util::u256_decimal")]
     pub amount: U256,
@@ -192,11 +192,11 @@ pub struct BatchFee {
     /// The unit of the contract's rate.
     pub unit: RateUnit,
     /// Who receives it (the call's `feeAddress`).
-    pub fee_address: PayeeAddress,
+    pub fee_address: ChainAddress,
     /// Per asset, the sum the rate applies to.
     pub bases: Vec<(Asset, U256)>,
     /// For tokens: the batch contract, which pulls the fee with the caller's allowance.
-    pub puller: Option<PayeeAddress>,
+    pub puller: Option<ChainAddress>,
 }
 
 impl BatchFee {
@@ -306,10 +306,10 @@ impl CallEffect {
         &mut self,
         kind: FlowKind,
         asset: Asset,
-        to: PayeeAddress,
+        to: ChainAddress,
         amount: U256,
         reference: Option<&Bytes>,
-        puller: Option<PayeeAddress>,
+        puller: Option<ChainAddress>,
     ) {
         self.flows.push(Flow {
             asset,
@@ -326,7 +326,7 @@ impl CallEffect {
 pub fn effect_of(call: &DecodedCall) -> CallEffect {
     let here = Some(call.to);
     let network = call.network;
-    let token = |address: Address| Asset::Token(PayeeAddress::from_abi(network, address));
+    let token = |address: Address| Asset::Token(ChainAddress::from_abi(network, address));
     match &call.call {
         Call::Approve(approve) => CallEffect {
             approval: Some(Approval {
@@ -456,11 +456,11 @@ pub fn effect_of(call: &DecodedCall) -> CallEffect {
 /// to the zero address).
 fn native_payment(
     e: &mut CallEffect,
-    to: PayeeAddress,
+    to: ChainAddress,
     amount: U256,
     reference: &Bytes,
     fee: U256,
-    fee_address: PayeeAddress,
+    fee_address: ChainAddress,
 ) {
     e.flow(
         FlowKind::Payment,
@@ -540,8 +540,8 @@ fn batch_row_fee(
     e: &mut CallEffect,
     asset: Asset,
     fee: U256,
-    fee_address: PayeeAddress,
-    batch: PayeeAddress,
+    fee_address: ChainAddress,
+    batch: ChainAddress,
 ) {
     let puller = Some(batch);
     match (fee.is_zero(), fee_address.is_zero()) {
@@ -560,8 +560,8 @@ fn batch_row_fee(
 
 /// The rows of a `BatchConversionPayments` call, group by group.
 struct Rows {
-    batch: PayeeAddress,
-    fee_address: PayeeAddress,
+    batch: ChainAddress,
+    fee_address: ChainAddress,
     effect: CallEffect,
     native_required: Option<U256>,
     has_native_group: bool,
@@ -569,7 +569,7 @@ struct Rows {
 }
 
 impl Rows {
-    fn new(batch: PayeeAddress, fee_address: PayeeAddress) -> Rows {
+    fn new(batch: ChainAddress, fee_address: ChainAddress) -> Rows {
         Rows {
             batch,
             fee_address,

@@ -35,7 +35,7 @@ use alloy_primitives::Address;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::network::Network;
 
 /// A contract of the service, by artifact name.
@@ -196,7 +196,7 @@ pub enum ContractsError {
         /// The network.
         network: Network,
         /// The address.
-        address: PayeeAddress,
+        address: ChainAddress,
     },
     /// Two different contracts are registered at the same address on the same network.
     #[error("{address} on {network} is registered as both {first} and {second}")]
@@ -204,7 +204,7 @@ pub enum ContractsError {
         /// The network.
         network: Network,
         /// The address.
-        address: PayeeAddress,
+        address: ChainAddress,
         /// One contract.
         first: Contract,
         /// Another contract.
@@ -221,7 +221,7 @@ pub enum ContractsError {
         /// The network.
         network: Network,
         /// The address.
-        address: PayeeAddress,
+        address: ChainAddress,
     },
 }
 
@@ -240,7 +240,7 @@ pub struct Deployment {
     contract: Contract,
     network: Network,
     version: Cow<'static, str>,
-    address: PayeeAddress,
+    address: ChainAddress,
     creation_block: u64,
 }
 
@@ -248,11 +248,11 @@ impl Deployment {
     /// A deployment; the address must be of the network's family.
     ///
     /// ```
-    /// use securepay::address::PayeeAddress;
+    /// use securepay::address::ChainAddress;
     /// use securepay::contracts::{Contract, ContractsError, Deployment};
     /// use securepay::network::Network;
     ///
-    /// let tron = PayeeAddress::parse_any("TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd")?;
+    /// let tron = ChainAddress::parse_any("TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd")?;
     /// let d = Deployment::new(Contract::Erc20FeeProxy, Network::Tron, "tron", tron, 79216121)?;
     /// assert_eq!(d.address(), tron);
     /// let err = Deployment::new(Contract::Erc20FeeProxy, Network::Base, "0.2.0", tron, 0).unwrap_err();
@@ -263,7 +263,7 @@ impl Deployment {
         contract: Contract,
         network: Network,
         version: &str,
-        address: PayeeAddress,
+        address: ChainAddress,
         creation_block: u64,
     ) -> Result<Deployment, ContractsError> {
         if !address.fits(network) {
@@ -350,7 +350,7 @@ impl Deployment {
     /// assert_eq!(d.address().to_string(), "TRZbXXuLd3HW5utzVysA3rpLgU7sVBrd1D");
     /// # Ok::<(), securepay::contracts::ContractsError>(())
     /// ```
-    pub const fn address(&self) -> PayeeAddress {
+    pub const fn address(&self) -> ChainAddress {
         self.address
     }
 
@@ -494,7 +494,7 @@ impl Deployments {
                             contract,
                             network,
                             version: Cow::Borrowed(version),
-                            address: PayeeAddress::from_abi(network, address),
+                            address: ChainAddress::from_abi(network, address),
                             creation_block,
                         },
                     )
@@ -502,7 +502,7 @@ impl Deployments {
                         contract: Contract::LiFiDiamond,
                         network,
                         version: Cow::Borrowed("diamond"),
-                        address: PayeeAddress::from_abi(network, builtin::LIFI_DIAMOND),
+                        address: ChainAddress::from_abi(network, builtin::LIFI_DIAMOND),
                         creation_block: 0,
                     }))
                     .collect(),
@@ -671,7 +671,7 @@ impl Deployments {
         &self,
         network: Network,
         contract: Contract,
-    ) -> Result<PayeeAddress, ContractsError> {
+    ) -> Result<ChainAddress, ContractsError> {
         self.deployment(network, contract, None)
             .map(Deployment::address)
     }
@@ -690,7 +690,7 @@ impl Deployments {
     pub fn at<'a>(
         &'a self,
         network: Network,
-        address: &'a PayeeAddress,
+        address: &'a ChainAddress,
     ) -> impl Iterator<Item = &'a Deployment> + 'a {
         let positions = self
             .by_network
@@ -723,7 +723,7 @@ impl Deployments {
     pub fn contract_at(
         &self,
         network: Network,
-        address: &PayeeAddress,
+        address: &ChainAddress,
     ) -> Result<Contract, ContractsError> {
         let located = Located {
             network,
@@ -768,7 +768,7 @@ impl Deployments {
         address: &alloy_primitives::Address,
     ) -> Result<(Network, Contract), ContractsError> {
         let network = Network::from_chain_id(chain_id).map_err(ContractsError::Chain)?;
-        let address = PayeeAddress::from_abi(network, *address);
+        let address = ChainAddress::from_abi(network, *address);
         Ok((network, self.contract_at(network, &address)?))
     }
 }

@@ -10,7 +10,7 @@ use super::builtin::{
     PAY_ENDPOINT_EXTRA_SOURCE_SYMBOLS,
 };
 use super::{Currency, CurrencyError, CurrencyId, CurrencyIdError, CurrencyNetwork, CurrencyType};
-use crate::address::{EvmAddress, PayeeAddress, TronAddress};
+use crate::address::{ChainAddress, EvmAddress, TronAddress};
 use crate::amount::Decimals;
 use crate::network::Network;
 
@@ -258,7 +258,7 @@ impl Catalog {
     pub fn by_token_address<'a>(
         &'a self,
         network: Network,
-        address: &'a PayeeAddress,
+        address: &'a ChainAddress,
     ) -> impl Iterator<Item = &'a Currency> + 'a {
         self.currencies().filter(move |c| {
             c.chain_network() == Some(network) && c.token_address().as_ref() == Some(address)
@@ -275,7 +275,7 @@ impl Catalog {
     }
 
     /// Whether `address` is a destination token on `network`.
-    pub fn is_destination_token(&self, network: Network, address: &PayeeAddress) -> bool {
+    pub fn is_destination_token(&self, network: Network, address: &ChainAddress) -> bool {
         self.destination_tokens(network)
             .any(|c| c.token_address().as_ref() == Some(address))
     }
@@ -382,8 +382,8 @@ fn build_builtin() -> Catalog {
     for row in CURRENCIES {
         let network = CurrencyNetwork::Chain(row.network);
         let address = match row.address {
-            BuiltinAddress::Evm(a) => PayeeAddress::Evm(EvmAddress::new(a)),
-            BuiltinAddress::Tron(a) => PayeeAddress::Tron(TronAddress::from_abi(a)),
+            BuiltinAddress::Evm(a) => ChainAddress::Evm(EvmAddress::new(a)),
+            BuiltinAddress::Tron(a) => ChainAddress::Tron(TronAddress::from_abi(a)),
         };
         let currency = Currency::from_checked_parts(
             CurrencyId::from_checked(row.id, network.clone()),
@@ -413,10 +413,10 @@ fn build_builtin() -> Catalog {
             fiat.name,
             fiat.code,
             Decimals::new(fiat.decimals).unwrap_or(Decimals::ZERO),
-            PayeeAddress::Evm(EvmAddress::new(fiat.address)),
+            ChainAddress::Evm(EvmAddress::new(fiat.address)),
             CurrencyNetwork::Fiat,
             CurrencyType::Iso4217,
-            PayeeAddress::Evm(EvmAddress::new(fiat.hash)),
+            ChainAddress::Evm(EvmAddress::new(fiat.hash)),
             0,
         );
         entries.push(CatalogEntry::new(currency));

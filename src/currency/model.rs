@@ -5,7 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{CurrencyId, CurrencyIdError};
-use crate::address::{EvmAddress, PayeeAddress, PayeeAddressError};
+use crate::address::{ChainAddress, ChainAddressError, EvmAddress};
 use crate::amount::{AmountError, Decimals};
 use crate::network::{ChainKind, Network};
 
@@ -22,7 +22,7 @@ pub enum CurrencyError {
         /// The currency id.
         id: String,
         /// What was wrong.
-        source: PayeeAddressError,
+        source: ChainAddressError,
     },
     /// The decimals are out of range.
     #[error("currency {id}: {source}")]
@@ -183,10 +183,10 @@ pub struct Currency {
     name: String,
     symbol: String,
     decimals: Decimals,
-    address: PayeeAddress,
+    address: ChainAddress,
     network: CurrencyNetwork,
     kind: CurrencyType,
-    hash: Option<PayeeAddress>,
+    hash: Option<ChainAddress>,
     chain_id: u64,
 }
 
@@ -227,11 +227,11 @@ impl Currency {
                 id: fields.id.clone(),
                 source,
             })?;
-        let address_of = |text: &str| -> Result<PayeeAddress, CurrencyError> {
+        let address_of = |text: &str| -> Result<ChainAddress, CurrencyError> {
             let parsed = match &network {
-                CurrencyNetwork::Chain(n) => PayeeAddress::parse(*n, text),
+                CurrencyNetwork::Chain(n) => ChainAddress::parse(*n, text),
                 CurrencyNetwork::Fiat | CurrencyNetwork::Other(_) => EvmAddress::parse(text)
-                    .map(PayeeAddress::Evm)
+                    .map(ChainAddress::Evm)
                     .map_err(Into::into),
             };
             parsed.map_err(|source| CurrencyError::Address {
@@ -286,11 +286,11 @@ impl Currency {
     /// `SYMBOL-network` and `hash` equal to the address, as the service lists tokens.
     ///
     /// ```
-    /// use securepay::address::PayeeAddress;
+    /// use securepay::address::ChainAddress;
     /// use securepay::currency::Currency;
     /// use securepay::network::Network;
     ///
-    /// let address = PayeeAddress::parse(Network::Base, "0x036CbD53842c5426634e7929541eC2318f3dCF7e")?;
+    /// let address = ChainAddress::parse(Network::Base, "0x036CbD53842c5426634e7929541eC2318f3dCF7e")?;
     /// let token = Currency::token(Network::Base, "TEST", "Test token", 6, address)?;
     /// assert_eq!(token.id().as_str(), "TEST-base");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -300,7 +300,7 @@ impl Currency {
         symbol: &str,
         name: &str,
         decimals: u8,
-        address: PayeeAddress,
+        address: ChainAddress,
     ) -> Result<Currency, CurrencyError> {
         let kind = match network.kind() {
             ChainKind::Evm => CurrencyType::Erc20,
@@ -327,10 +327,10 @@ impl Currency {
         name: &str,
         symbol: &str,
         decimals: Decimals,
-        address: PayeeAddress,
+        address: ChainAddress,
         network: CurrencyNetwork,
         kind: CurrencyType,
-        hash: PayeeAddress,
+        hash: ChainAddress,
         chain_id: u64,
     ) -> Currency {
         Currency {
@@ -368,12 +368,12 @@ impl Currency {
 
     /// The address: the token contract for ERC-20/TRC-20, the currency hash for native
     /// currencies, an ASCII pseudo-address for fiat.
-    pub const fn address(&self) -> &PayeeAddress {
+    pub const fn address(&self) -> &ChainAddress {
         &self.address
     }
 
     /// The token contract, for ERC-20 and TRC-20 currencies only.
-    pub fn token_address(&self) -> Option<PayeeAddress> {
+    pub fn token_address(&self) -> Option<ChainAddress> {
         self.kind.is_token().then_some(self.address)
     }
 
@@ -396,7 +396,7 @@ impl Currency {
     }
 
     /// The hash used in conversion paths, if given.
-    pub const fn hash(&self) -> Option<&PayeeAddress> {
+    pub const fn hash(&self) -> Option<&ChainAddress> {
         self.hash.as_ref()
     }
 

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use super::eligibility::{EligibilityError, SANDBOX_NOTE, check_eligibility, is_sandbox};
 use super::fields::{ClientUserId, FieldError};
-use crate::address::{PayeeAddress, PayeeAddressError};
+use crate::address::{ChainAddress, ChainAddressError};
 use crate::amount::{Amount, AmountError};
 use crate::currency::{Catalog, Currency};
 use crate::network::{Feature, Network};
@@ -50,7 +50,7 @@ pub enum OfframpPlanError {
     Amount(AmountError),
     /// The payer wallet is not an address of the target network.
     #[error("payer wallet: {0}")]
-    Wallet(PayeeAddressError),
+    Wallet(ChainAddressError),
     /// The client user id cannot name a payer.
     #[error(transparent)]
     ClientUserId(#[from] FieldError),
@@ -242,7 +242,7 @@ pub fn plan(catalog: &Catalog, request: &PlanRequest) -> Result<Plan, OfframpPla
         })?;
     let amount = Amount::parse_positive(&request.amount, target.decimals())
         .map_err(OfframpPlanError::Amount)?;
-    let wallet = PayeeAddress::parse(request.target, &request.payer_wallet)
+    let wallet = ChainAddress::parse(request.target, &request.payer_wallet)
         .map_err(OfframpPlanError::Wallet)?;
     let client_user_id = ClientUserId::parse(&request.client_user_id)?;
     if request.payment_details_id.trim().is_empty() {

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::amount::HumanAmount;
 use crate::currency::CurrencyId;
 use crate::network::Network;
@@ -115,7 +115,7 @@ pub struct FeeEntry {
     /// The chain id of that network, as a decimal string.
     pub chain_id: ChainIdText,
     /// Who receives the fee.
-    pub recipient: PayeeAddress,
+    pub recipient: ChainAddress,
 }
 
 /// The amount summary of a fee bundle: all human decimals in the payment currency.

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::network::Network;
 
 /// A fee rate and its recipient (`platformFee`, `protocolFee`).
@@ -60,11 +60,11 @@ pub enum ApprovalType {
 #[serde(rename_all = "camelCase")]
 pub struct EoaApproval {
     /// The EOA that approves.
-    pub owner: PayeeAddress,
+    pub owner: ChainAddress,
     /// The spender it approves (the smart account).
-    pub spender: PayeeAddress,
+    pub spender: ChainAddress,
     /// The token.
-    pub token_address: PayeeAddress,
+    pub token_address: ChainAddress,
     /// The currency id.
     pub currency: String,
     /// The amount, as the service writes it.

@@ -6,7 +6,7 @@ use super::fee::{AmountSummary, ChainIdText, FeeBearer, FeeBundle, FeeEntry};
 use super::metadata::{ApprovalType, EoaApproval, PayMetadata};
 use super::shapes::{Child, ExecutionKind, MulticallPayment, PayResponse, SinglePayment};
 use super::token::SecurePaymentToken;
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::amount::HumanAmount;
 use crate::calldata::{
     Allowance, BuildError, Builder, Erc20FeePayment, Flow, NativeFeePayment, PaymentReference,
@@ -128,7 +128,7 @@ pub struct PlannedPayment {
     /// The child's secure-payment token (needed for multicalls).
     pub secure_payment_token: Option<SecurePaymentToken>,
     /// The payee.
-    pub payee: PayeeAddress,
+    pub payee: ChainAddress,
     /// The amount owed, before payee-borne fees, in smallest units.
     pub amount: U256,
     /// The payment reference.
@@ -189,7 +189,7 @@ pub struct PlannedFee {
     /// The fee in smallest units.
     pub amount: U256,
     /// Who receives it.
-    pub recipient: PayeeAddress,
+    pub recipient: ChainAddress,
 }
 
 /// Whether the plan approves the proxy first, and how much.
@@ -271,9 +271,9 @@ pub enum ApprovalPlan {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SmartAccountFlow {
     /// The smart account that executes the transactions.
-    pub account: PayeeAddress,
+    pub account: ChainAddress,
     /// The EOA that holds the funds and approves the smart account.
-    pub funding_eoa: PayeeAddress,
+    pub funding_eoa: ChainAddress,
 }
 
 /// A payment to build: one payee gives Shape A (`single`); several give Shape C (`multicall`,
@@ -527,7 +527,7 @@ impl PaymentPlan {
     /// The amount of each payee's leg: the amount minus its payee-borne fees.
     /// The destination token of a cross-chain plan (its currency must be a token on its
     /// network).
-    pub(super) fn destination_token(&self) -> Result<PayeeAddress, PaymentPlanError> {
+    pub(super) fn destination_token(&self) -> Result<ChainAddress, PaymentPlanError> {
         match (self.currency.chain_network(), self.currency.token_address()) {
             (Some(network), Some(token)) if network == self.network => Ok(token),
             _ => Err(PaymentPlanError::NoBridgeReceiver(self.network)),
@@ -571,8 +571,8 @@ impl PaymentPlan {
     fn pay(
         &self,
         builder: &Builder<'_>,
-        token: Option<PayeeAddress>,
-        to: PayeeAddress,
+        token: Option<ChainAddress>,
+        to: ChainAddress,
         amount: U256,
         reference: PaymentReference,
     ) -> Result<Transaction, PaymentPlanError> {
@@ -640,7 +640,7 @@ impl PaymentPlan {
 
     pub(super) fn children(
         &self,
-        token: Option<PayeeAddress>,
+        token: Option<ChainAddress>,
     ) -> Result<Vec<Child>, PaymentPlanError> {
         self.payments
             .iter()

@@ -8,7 +8,7 @@ use alloy_sol_types::SolCall;
 use super::metadata::PayMetadata;
 use super::plan::{PaymentPlan, PaymentPlanError};
 use super::shapes::{DestinationCall, ExecutionKind, MulticallPayment, PayResponse, SinglePayment};
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::amount::HumanAmount;
 use crate::calldata::lifi::{
     AcrossBridgeCall, AcrossV4, BridgeData, DestinationMessage, SwapData, receiver_across_v4,
@@ -59,7 +59,7 @@ pub struct CrossChainRoute {
     /// The source currency (a token on the source network).
     pub currency: Currency,
     /// The wallet that signs: Across refunds a failed transfer to it.
-    pub payer: PayeeAddress,
+    pub payer: ChainAddress,
     /// What each payment's bridge call takes from the wallet (one per payment, in order).
     pub source_amounts: Vec<U256>,
     /// The Across quote's timestamp (Unix seconds).
@@ -274,8 +274,8 @@ impl PaymentPlan {
 
 /// An ERC20FeeProxy payment of `amount` of `token` to `to` with `reference`, no in-call fee.
 fn payment_call(
-    token: PayeeAddress,
-    to: PayeeAddress,
+    token: ChainAddress,
+    to: ChainAddress,
     amount: U256,
     reference: [u8; 8],
 ) -> (Bytes, U256) {

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::address::{EvmAddress, PayeeAddress};
+use crate::address::{ChainAddress, EvmAddress};
 use crate::amount::HumanAmount;
 use crate::network::Network;
 use crate::wire::url::query_string;
@@ -53,7 +53,7 @@ pub enum PayQueryError {
     #[error("wallet {wallet} is not an address of {network}")]
     WalletFamily {
         /// The wallet.
-        wallet: PayeeAddress,
+        wallet: ChainAddress,
         /// The payment's network.
         network: Network,
     },
@@ -159,7 +159,7 @@ impl FromStr for SourceToken {
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SecurePayQuery {
-    wallet: Option<PayeeAddress>,
+    wallet: Option<ChainAddress>,
     source: Option<(Network, SourceToken)>,
     eoa_wallet: Option<EvmAddress>,
     is_safe: Option<bool>,
@@ -195,7 +195,7 @@ impl SecurePayQuery {
     /// assert!(matches!(query.pairs(Network::Tron), Err(PayQueryError::WalletFamily { .. })));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn wallet(mut self, wallet: PayeeAddress) -> SecurePayQuery {
+    pub fn wallet(mut self, wallet: ChainAddress) -> SecurePayQuery {
         self.wallet = Some(wallet);
         self
     }
@@ -367,7 +367,7 @@ impl SecurePayQuery {
             match key {
                 "wallet" => {
                     query.wallet =
-                        Some(PayeeAddress::parse_any(text).map_err(|e| value(key, e.to_string()))?)
+                        Some(ChainAddress::parse_any(text).map_err(|e| value(key, e.to_string()))?)
                 }
                 "chain" => {
                     chain = Some(
@@ -410,12 +410,12 @@ impl SecurePayQuery {
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RequestPayQuery {
-    wallet: Option<PayeeAddress>,
+    wallet: Option<ChainAddress>,
     source: Option<(Network, SourceToken)>,
     amount: Option<HumanAmount>,
     client_user_id: Option<String>,
     payment_details_id: Option<String>,
-    fee: Option<(String, PayeeAddress)>,
+    fee: Option<(String, ChainAddress)>,
 }
 
 impl RequestPayQuery {
@@ -443,7 +443,7 @@ impl RequestPayQuery {
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn wallet(mut self, wallet: PayeeAddress) -> RequestPayQuery {
+    pub fn wallet(mut self, wallet: ChainAddress) -> RequestPayQuery {
         self.wallet = Some(wallet);
         self
     }
@@ -519,7 +519,7 @@ impl RequestPayQuery {
     /// assert!(matches!(above.pairs(), Err(PayQueryError::Value { field, .. }) if field == "feePercentage"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn fee(mut self, percentage: &str, address: PayeeAddress) -> RequestPayQuery {
+    pub fn fee(mut self, percentage: &str, address: ChainAddress) -> RequestPayQuery {
         self.fee = Some((percentage.to_owned(), address));
         self
     }

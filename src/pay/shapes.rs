@@ -6,7 +6,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::fee::FeeBundle;
 use super::metadata::{LegacyBatchMetadata, MetadataWire, PayMetadata};
 use super::token::SecurePaymentToken;
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::amount::HumanAmount;
 use crate::calldata::PaymentReference;
 use crate::currency::CurrencyId;
@@ -149,9 +149,9 @@ pub struct DestinationCall {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chain_id: Option<u64>,
     /// The contract called (an alias of `contractAddress`).
-    pub target: PayeeAddress,
+    pub target: ChainAddress,
     /// The ERC20FeeProxy of the destination chain.
-    pub contract_address: PayeeAddress,
+    pub contract_address: ChainAddress,
     /// The proxy calldata.
     #[serde(with = "hex_bytes")]
     pub calldata: Bytes,
@@ -181,7 +181,7 @@ pub struct Child {
     /// The child's request.
     pub request_id: String,
     /// The payee.
-    pub payee: PayeeAddress,
+    pub payee: ChainAddress,
     /// The amount, in human units of the payment currency.
     pub amount: HumanAmount,
     /// The payment currency.
@@ -191,13 +191,13 @@ pub struct Child {
     pub payment_reference: Option<PaymentReference>,
     /// The payment currency's token.
     #[serde(deserialize_with = "crate::serde_util::nullable")]
-    pub payment_currency_address: Option<PayeeAddress>,
+    pub payment_currency_address: Option<ChainAddress>,
     /// Cross-chain: the token paid from the source chain.
     #[serde(deserialize_with = "crate::serde_util::nullable")]
-    pub source_token_address: Option<PayeeAddress>,
+    pub source_token_address: Option<ChainAddress>,
     /// The token the payee receives.
     #[serde(deserialize_with = "crate::serde_util::nullable")]
-    pub token_address: Option<PayeeAddress>,
+    pub token_address: Option<ChainAddress>,
     /// The child's network.
     pub network: Network,
     /// Cross-chain only: the destination-chain call.
@@ -245,7 +245,7 @@ pub struct MulticallPayment {
     /// The children.
     pub children: Vec<Child>,
     /// The children's payees, in order.
-    pub payees: Vec<PayeeAddress>,
+    pub payees: Vec<ChainAddress>,
     /// The children's amounts, in order.
     pub amounts: Vec<HumanAmount>,
     /// The children's references, in order.
@@ -341,7 +341,7 @@ struct AnyShape {
     child_tokens: Option<Vec<SecurePaymentToken>>,
     request_ids: Option<Vec<String>>,
     children: Option<Vec<Child>>,
-    payees: Option<Vec<PayeeAddress>>,
+    payees: Option<Vec<ChainAddress>>,
     amounts: Option<Vec<HumanAmount>>,
     references: Option<Vec<Option<PaymentReference>>>,
     #[serde(rename = "ERC20ApprovalTransactions")]

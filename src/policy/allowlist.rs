@@ -3,7 +3,7 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::AccessPolicyError;
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 
 /// The payer wallets allowed to pay a payment; empty allows every wallet.
 ///
@@ -18,18 +18,18 @@ use crate::address::PayeeAddress;
 /// Serialized as the list of canonical texts (EIP-55 or Base58).
 ///
 /// ```
-/// use securepay::address::PayeeAddress;
+/// use securepay::address::ChainAddress;
 /// use securepay::policy::AllowedPayers;
 ///
 /// let list = AllowedPayers::parse(&["0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B"])?;
-/// let same_wallet_lowercase = PayeeAddress::parse_any("0xab5801a7d398351b8be11c439e05c5b3259aec9b")?;
+/// let same_wallet_lowercase = ChainAddress::parse_any("0xab5801a7d398351b8be11c439e05c5b3259aec9b")?;
 /// assert!(list.allows(&same_wallet_lowercase));
 /// assert!(AllowedPayers::everyone().allows(&same_wallet_lowercase));
 /// assert!(AllowedPayers::parse(&["not-an-address"]).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
-pub struct AllowedPayers(Vec<PayeeAddress>);
+pub struct AllowedPayers(Vec<ChainAddress>);
 
 impl AllowedPayers {
     /// The empty list: every wallet may pay.
@@ -65,7 +65,7 @@ impl AllowedPayers {
             .enumerate()
             .map(|(index, entry)| {
                 let entry = entry.as_ref();
-                PayeeAddress::parse_any(entry).map_err(|source| {
+                ChainAddress::parse_any(entry).map_err(|source| {
                     AccessPolicyError::InvalidPayerAddress {
                         index,
                         entry: entry.to_owned(),
@@ -80,16 +80,16 @@ impl AllowedPayers {
     /// A list of already parsed addresses.
     ///
     /// ```
-    /// use securepay::address::PayeeAddress;
+    /// use securepay::address::ChainAddress;
     /// use securepay::policy::AllowedPayers;
     ///
-    /// let eoa = PayeeAddress::parse_any("0x2222222222222222222222222222222222222222")?;
+    /// let eoa = ChainAddress::parse_any("0x2222222222222222222222222222222222222222")?;
     /// let list = AllowedPayers::from_addresses(vec![eoa]);
     /// assert!(list.allows(&eoa));
-    /// assert!(!list.allows(&PayeeAddress::parse_any("0x1111111111111111111111111111111111111111")?));
+    /// assert!(!list.allows(&ChainAddress::parse_any("0x1111111111111111111111111111111111111111")?));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_addresses(addresses: Vec<PayeeAddress>) -> AllowedPayers {
+    pub fn from_addresses(addresses: Vec<ChainAddress>) -> AllowedPayers {
         AllowedPayers(addresses)
     }
 
@@ -109,17 +109,17 @@ impl AllowedPayers {
     /// Whether `wallet` may pay (for a smart account, pass its EOA).
     ///
     /// ```
-    /// use securepay::address::PayeeAddress;
+    /// use securepay::address::ChainAddress;
     /// use securepay::policy::AllowedPayers;
     ///
     /// let list = AllowedPayers::parse(&["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"])?;
-    /// assert!(list.allows(&PayeeAddress::parse_any("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")?));
+    /// assert!(list.allows(&ChainAddress::parse_any("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")?));
     /// // The same 20 bytes as an EVM address are another wallet.
-    /// let evm_twin = PayeeAddress::parse_any("0xa614f803B6FD780986A42c78Ec9c7f77e6DeD13C")?;
+    /// let evm_twin = ChainAddress::parse_any("0xa614f803B6FD780986A42c78Ec9c7f77e6DeD13C")?;
     /// assert!(!list.allows(&evm_twin));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn allows(&self, wallet: &PayeeAddress) -> bool {
+    pub fn allows(&self, wallet: &ChainAddress) -> bool {
         self.is_everyone() || self.0.contains(wallet)
     }
 
@@ -133,7 +133,7 @@ impl AllowedPayers {
     /// assert_eq!(list.addresses()[0].to_string(), "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7");
     /// # Ok::<(), securepay::policy::AccessPolicyError>(())
     /// ```
-    pub fn addresses(&self) -> &[PayeeAddress] {
+    pub fn addresses(&self) -> &[ChainAddress] {
         &self.0
     }
 }

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::access::AccessPolicyWire;
 use super::{AccessPolicyError, AccessPolicyFields, DestinationPolicy, JsonError};
-use crate::address::{PayeeAddress, PayeeAddressError};
+use crate::address::{ChainAddress, ChainAddressError};
 use crate::currency::{Catalog, Currency};
 use crate::network::{Network, NetworkError};
 use crate::wire::json::{Object, present};
@@ -37,7 +37,7 @@ pub enum DestinationError {
         /// The network of `chainId`.
         network: Network,
         /// Why the text is not an address there.
-        source: PayeeAddressError,
+        source: ChainAddressError,
     },
     /// `tokenAddress` is USDT0, which is never a destination token.
     #[error(
@@ -45,7 +45,7 @@ pub enum DestinationError {
     )]
     Usdt0 {
         /// The token.
-        token: PayeeAddress,
+        token: ChainAddress,
         /// The network.
         network: Network,
     },
@@ -55,7 +55,7 @@ pub enum DestinationError {
     )]
     NotADestinationToken {
         /// The token.
-        token: PayeeAddress,
+        token: ChainAddress,
         /// Its symbol in the catalog.
         symbol: String,
         /// The network.
@@ -67,7 +67,7 @@ pub enum DestinationError {
     )]
     UnknownToken {
         /// The token.
-        token: PayeeAddress,
+        token: ChainAddress,
         /// The network.
         network: Network,
     },
@@ -144,7 +144,7 @@ impl PayeeDestinationRequest {
         access_policy: Option<DestinationPolicy>,
     ) -> Result<PayeeDestinationRequest, DestinationError> {
         let network = Network::from_chain_id(chain_id)?;
-        let token = PayeeAddress::parse(network, token_address)
+        let token = ChainAddress::parse(network, token_address)
             .map_err(|source| DestinationError::TokenAddress { network, source })?;
         if let Some(currency) = catalog
             .destination_tokens(network)
@@ -250,7 +250,7 @@ impl PayeeDestinationRequest {
     /// assert_eq!(body.token_address().to_string(), "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
     /// # Ok::<(), securepay::policy::DestinationError>(())
     /// ```
-    pub fn token_address(&self) -> PayeeAddress {
+    pub fn token_address(&self) -> ChainAddress {
         *self.currency.address()
     }
 
@@ -307,7 +307,7 @@ impl TryFrom<Object<DestinationWire>> for PayeeDestinationRequest {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct DestinationOut<'a> {
-    token_address: PayeeAddress,
+    token_address: ChainAddress,
     chain_id: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     access_policy: Option<&'a DestinationPolicy>,

@@ -2,7 +2,7 @@
 //! only what it is about. Hidden: not part of the API, no stability promise.
 
 use super::{PayerGate, PaymentPolicy, resolve};
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 
 /// The payee of the examples.
 pub const PAYEE: &str = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";
@@ -19,5 +19,5 @@ pub const PAYEE: &str = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";
 /// ```
 pub fn gate(access_policy: &str) -> Result<PayerGate, Box<dyn std::error::Error>> {
     let policy = resolve(None, Some(&PaymentPolicy::from_str(access_policy)?), None)?;
-    Ok(PayerGate::new(&policy, PayeeAddress::parse_any(PAYEE)?))
+    Ok(PayerGate::new(&policy, ChainAddress::parse_any(PAYEE)?))
 }

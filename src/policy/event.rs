@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{GateError, ScreeningProvider};
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::wire::json::Object;
 
 /// A screening provider's definitive answer for one wallet.
@@ -76,15 +76,15 @@ pub enum GateEvent {
     /// allowlist.
     Connected {
         /// The wallet (the EOA for a smart account).
-        wallet: PayeeAddress,
+        wallet: ChainAddress,
         /// The smart account, if the payment is made from one.
         #[serde(rename = "smartAccount", skip_serializing_if = "Option::is_none")]
-        smart_account: Option<PayeeAddress>,
+        smart_account: Option<ChainAddress>,
     },
     /// The provider's answer for one wallet.
     Screened {
         /// The wallet screened.
-        wallet: PayeeAddress,
+        wallet: ChainAddress,
         /// The answer.
         #[serde(rename = "status")]
         outcome: ScreeningOutcome,
@@ -95,7 +95,7 @@ pub enum GateEvent {
     /// The provider screening `wallet` failed technically (no answer).
     ProviderError {
         /// The wallet being screened.
-        wallet: PayeeAddress,
+        wallet: ChainAddress,
     },
     /// The wallet disconnected.
     Disconnected,
@@ -107,18 +107,18 @@ pub enum GateEvent {
 #[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
 enum GateEventWire {
     Connected {
-        wallet: PayeeAddress,
+        wallet: ChainAddress,
         #[serde(rename = "smartAccount", default)]
-        smart_account: Option<PayeeAddress>,
+        smart_account: Option<ChainAddress>,
     },
     Screened {
-        wallet: PayeeAddress,
+        wallet: ChainAddress,
         status: ScreeningOutcome,
         #[serde(default)]
         provider: Option<ScreeningProvider>,
     },
     ProviderError {
-        wallet: PayeeAddress,
+        wallet: ChainAddress,
     },
     Disconnected {},
 }

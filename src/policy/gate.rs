@@ -7,7 +7,7 @@ use super::{
     AllowedPayers, GateEvent, JsonError, PayeeDisplay, PayerView, ResolvedPolicy, Screening,
     ScreeningFailure, ScreeningOutcome, ScreeningProvider,
 };
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::network::ChainKind;
 
 /// Why the gate refused an event; the gate's state is unchanged.
@@ -36,30 +36,30 @@ pub enum GateError {
     #[error("wallet {wallet} cannot pay this payee, which takes {expected} wallets")]
     WrongWalletFamily {
         /// The wallet.
-        wallet: PayeeAddress,
+        wallet: ChainAddress,
         /// The kind of chain the payee is on.
         expected: ChainKind,
     },
     /// A smart account on Tron, which has none.
     #[error("Tron has no smart accounts: smartAccount {0} is not accepted")]
-    SmartAccountOnTron(PayeeAddress),
+    SmartAccountOnTron(ChainAddress),
     /// The smart account is the EOA itself.
     #[error("smartAccount {0} is the connected EOA itself")]
-    SmartAccountIsEoa(PayeeAddress),
+    SmartAccountIsEoa(ChainAddress),
     /// A screening event while no wallet is connected.
     #[error("no wallet is connected")]
     NoWalletConnected,
     /// A screening event for a wallet that is not part of the current connection.
     #[error("wallet {0} is not the connected wallet or its smart account")]
-    UnknownWallet(PayeeAddress),
+    UnknownWallet(ChainAddress),
     /// A screening event for a wallet that is not screened (screening off, or not allowed).
     #[error("wallet {0} is not being screened")]
-    NotBeingScreened(PayeeAddress),
+    NotBeingScreened(ChainAddress),
     /// A result from a provider other than the one screening the wallet.
     #[error("wallet {wallet} is being screened by {expected}, not {given}")]
     StaleProvider {
         /// The wallet.
-        wallet: PayeeAddress,
+        wallet: ChainAddress,
         /// The provider screening it.
         expected: ScreeningProvider,
         /// The provider named by the event.
@@ -67,7 +67,7 @@ pub enum GateError {
     },
     /// A result for a wallet whose screening has already ended in a failure or an approval.
     #[error("wallet {0} already has its screening decision")]
-    AlreadyDecided(PayeeAddress),
+    AlreadyDecided(ChainAddress),
 }
 
 /// Whether a wallet is the signer's EOA or its smart account.
@@ -139,7 +139,7 @@ pub enum WalletStatus {
 #[serde(rename_all = "camelCase")]
 pub struct WalletCheck {
     /// The wallet.
-    pub address: PayeeAddress,
+    pub address: ChainAddress,
     /// EOA or smart account.
     pub wallet_type: WalletType,
     /// Its status.
@@ -209,11 +209,11 @@ pub struct GateState {
 /// Pure: no clock, no I/O; an event the gate refuses leaves it unchanged.
 ///
 /// ```
-/// use securepay::address::PayeeAddress;
+/// use securepay::address::ChainAddress;
 /// use securepay::policy::{resolve, GateEvent, GateStatus, PayerGate, PaymentPolicy};
 ///
 /// let policy = resolve(None, Some(&PaymentPolicy::from_str(r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","hideUntilApproved":true}"#)?), None)?;
-/// let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+/// let payee = ChainAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
 /// let mut gate = PayerGate::new(&policy, payee);
 ///
 /// gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0xab5801a7d398351b8be11c439e05c5b3259aec9b"}"#)?)?;
@@ -239,16 +239,16 @@ impl PayerGate {
     /// `hidePayeeAddress` the gate keeps the payee masked (its `Debug` does not show it).
     ///
     /// ```
-    /// use securepay::address::PayeeAddress;
+    /// use securepay::address::ChainAddress;
     /// use securepay::policy::{resolve, GateStatus, PayerGate};
     ///
     /// let no_policy = resolve(None, None, None)?; // screening off, every wallet allowed
-    /// let gate = PayerGate::new(&no_policy, PayeeAddress::parse_any("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")?);
+    /// let gate = PayerGate::new(&no_policy, ChainAddress::parse_any("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")?);
     /// assert_eq!(gate.status(), GateStatus::WaitingForWallet);
     /// assert!(!gate.signing_enabled());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(policy: &ResolvedPolicy, payee: PayeeAddress) -> PayerGate {
+    pub fn new(policy: &ResolvedPolicy, payee: ChainAddress) -> PayerGate {
         PayerGate {
             screening: policy.screening(),
             backup: policy.backup_provider(),
@@ -390,8 +390,8 @@ impl PayerGate {
 
     fn connect(
         &mut self,
-        wallet: PayeeAddress,
-        smart_account: Option<PayeeAddress>,
+        wallet: ChainAddress,
+        smart_account: Option<ChainAddress>,
     ) -> Result<(), GateError> {
         let payee_kind = self.payee.address_for_transaction().kind();
         for address in std::iter::once(wallet).chain(smart_account) {
@@ -427,7 +427,7 @@ impl PayerGate {
         Ok(())
     }
 
-    fn wallet_mut(&mut self, wallet: PayeeAddress) -> Result<&mut WalletCheck, GateError> {
+    fn wallet_mut(&mut self, wallet: ChainAddress) -> Result<&mut WalletCheck, GateError> {
         if self.wallets.is_empty() {
             return Err(GateError::NoWalletConnected);
         }
@@ -447,7 +447,7 @@ impl PayerGate {
 
     fn screened(
         &mut self,
-        wallet: PayeeAddress,
+        wallet: ChainAddress,
         outcome: ScreeningOutcome,
         provider: Option<ScreeningProvider>,
     ) -> Result<(), GateError> {
@@ -470,7 +470,7 @@ impl PayerGate {
         Ok(())
     }
 
-    fn provider_error(&mut self, wallet: PayeeAddress) -> Result<(), GateError> {
+    fn provider_error(&mut self, wallet: ChainAddress) -> Result<(), GateError> {
         let primary = self.screening.provider();
         let backup = self.backup;
         let check = self.wallet_mut(wallet)?;

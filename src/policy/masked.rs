@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Serialize, Serializer};
 
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 
 /// The text shown, written and serialized in place of a masked value.
 pub const MASKED_TEXT: &str = "hidden";
@@ -17,10 +17,10 @@ pub const MASKED_TEXT: &str = "hidden";
 /// It cannot be deserialized: a masked value is made from a real one, never read from text.
 ///
 /// ```
-/// use securepay::address::PayeeAddress;
+/// use securepay::address::ChainAddress;
 /// use securepay::policy::Masked;
 ///
-/// let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+/// let payee = ChainAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
 /// let masked = Masked::new(payee);
 /// assert_eq!(masked.to_string(), "hidden");
 /// assert_eq!(format!("{masked:?}"), "Masked(hidden)");
@@ -47,10 +47,10 @@ impl<T> Masked<T> {
     /// The real value, for building or checking the transaction only: never show it.
     ///
     /// ```
-    /// use securepay::address::PayeeAddress;
+    /// use securepay::address::ChainAddress;
     /// use securepay::policy::Masked;
     ///
-    /// let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// let payee = ChainAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
     /// let masked = Masked::new(payee);
     /// assert!(masked.reveal_for_transaction().fits(securepay::network::Network::Base));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -99,10 +99,10 @@ impl<T> Serialize for Masked<T> {
 /// Serialized as `{"masked":false,"address":"0x…"}` or `{"masked":true}`.
 ///
 /// ```
-/// use securepay::address::PayeeAddress;
+/// use securepay::address::ChainAddress;
 /// use securepay::policy::PayeeDisplay;
 ///
-/// let payee = PayeeAddress::parse_any("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")?;
+/// let payee = ChainAddress::parse_any("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")?;
 /// let shown = PayeeDisplay::new(payee, true);
 /// assert!(shown.is_masked() && !shown.can_copy() && !shown.has_explorer_link() && !shown.can_resolve_name());
 /// assert!(!format!("{shown} {shown:?}").contains("TR7N"));
@@ -112,25 +112,25 @@ impl<T> Serialize for Masked<T> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PayeeDisplay {
     /// Shown in clear, with copy, explorer link and name resolution.
-    Clear(PayeeAddress),
+    Clear(ChainAddress),
     /// Masked.
-    Masked(Masked<PayeeAddress>),
+    Masked(Masked<ChainAddress>),
 }
 
 impl PayeeDisplay {
     /// `payee`, masked when `hide_payee_address`.
     ///
     /// ```
-    /// use securepay::address::PayeeAddress;
+    /// use securepay::address::ChainAddress;
     /// use securepay::policy::PayeeDisplay;
     ///
-    /// let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// let payee = ChainAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
     /// let clear = PayeeDisplay::new(payee, false);
     /// assert_eq!(serde_json::to_string(&clear)?, r#"{"masked":false,"address":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"}"#);
     /// assert_eq!(serde_json::to_string(&PayeeDisplay::new(payee, true))?, r#"{"masked":true}"#);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub const fn new(payee: PayeeAddress, hide_payee_address: bool) -> PayeeDisplay {
+    pub const fn new(payee: ChainAddress, hide_payee_address: bool) -> PayeeDisplay {
         if hide_payee_address {
             PayeeDisplay::Masked(Masked::new(payee))
         } else {
@@ -141,10 +141,10 @@ impl PayeeDisplay {
     /// Whether the address is masked.
     ///
     /// ```
-    /// use securepay::address::PayeeAddress;
+    /// use securepay::address::ChainAddress;
     /// use securepay::policy::PayeeDisplay;
     ///
-    /// let payee = PayeeAddress::parse_any("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")?;
+    /// let payee = ChainAddress::parse_any("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")?;
     /// assert!(PayeeDisplay::new(payee, true).is_masked());
     /// assert!(!PayeeDisplay::new(payee, false).is_masked());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -156,10 +156,10 @@ impl PayeeDisplay {
     /// Whether the screen may offer to copy the address.
     ///
     /// ```
-    /// use securepay::address::PayeeAddress;
+    /// use securepay::address::ChainAddress;
     /// use securepay::policy::PayeeDisplay;
     ///
-    /// let payee = PayeeAddress::parse_any("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")?;
+    /// let payee = ChainAddress::parse_any("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")?;
     /// assert!(PayeeDisplay::new(payee, false).can_copy());
     /// assert!(!PayeeDisplay::new(payee, true).can_copy());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -171,10 +171,10 @@ impl PayeeDisplay {
     /// Whether the screen may link the address to a block explorer.
     ///
     /// ```
-    /// use securepay::address::PayeeAddress;
+    /// use securepay::address::ChainAddress;
     /// use securepay::policy::PayeeDisplay;
     ///
-    /// let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// let payee = ChainAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
     /// assert!(PayeeDisplay::new(payee, false).has_explorer_link());
     /// assert!(!PayeeDisplay::new(payee, true).has_explorer_link());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -186,10 +186,10 @@ impl PayeeDisplay {
     /// Whether the screen may resolve the address to a name (ENS and the like).
     ///
     /// ```
-    /// use securepay::address::PayeeAddress;
+    /// use securepay::address::ChainAddress;
     /// use securepay::policy::PayeeDisplay;
     ///
-    /// let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// let payee = ChainAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
     /// assert!(PayeeDisplay::new(payee, false).can_resolve_name());
     /// assert!(!PayeeDisplay::new(payee, true).can_resolve_name()); // no ENS lookup of a hidden payee
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -201,15 +201,15 @@ impl PayeeDisplay {
     /// The address to show, `None` when masked.
     ///
     /// ```
-    /// use securepay::address::PayeeAddress;
+    /// use securepay::address::ChainAddress;
     /// use securepay::policy::PayeeDisplay;
     ///
-    /// let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// let payee = ChainAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
     /// assert_eq!(PayeeDisplay::new(payee, false).shown_address(), Some(&payee));
     /// assert_eq!(PayeeDisplay::new(payee, true).shown_address(), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub const fn shown_address(&self) -> Option<&PayeeAddress> {
+    pub const fn shown_address(&self) -> Option<&ChainAddress> {
         match self {
             PayeeDisplay::Clear(address) => Some(address),
             PayeeDisplay::Masked(_) => None,
@@ -219,16 +219,16 @@ impl PayeeDisplay {
     /// The real address, for building or checking the transaction only.
     ///
     /// ```
-    /// use securepay::address::PayeeAddress;
+    /// use securepay::address::ChainAddress;
     /// use securepay::policy::PayeeDisplay;
     ///
-    /// let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+    /// let payee = ChainAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
     /// let masked = PayeeDisplay::new(payee, true);
     /// assert_eq!(masked.to_string(), "hidden");
     /// assert_eq!(masked.address_for_transaction(), &payee); // the transaction still pays the payee
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub const fn address_for_transaction(&self) -> &PayeeAddress {
+    pub const fn address_for_transaction(&self) -> &ChainAddress {
         match self {
             PayeeDisplay::Clear(address) => address,
             PayeeDisplay::Masked(masked) => masked.reveal_for_transaction(),

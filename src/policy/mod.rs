@@ -25,7 +25,7 @@
 //! ```
 //!
 //! ```
-//! use securepay::address::PayeeAddress;
+//! use securepay::address::ChainAddress;
 //! use securepay::policy::{BlockReason, DestinationPolicy, GateEvent, PayerGate, PolicySettings};
 //!
 //! let mut settings = PolicySettings::new();
@@ -34,7 +34,7 @@
 //! )?));
 //! let snapshot = settings.create_payment(None)?;
 //!
-//! let payee = PayeeAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+//! let payee = ChainAddress::parse_any("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
 //! let mut gate = PayerGate::new(snapshot.policy(), payee);
 //! gate.apply(&GateEvent::from_str(r#"{"event":"connected","wallet":"0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570"}"#)?)?;
 //! gate.apply(&GateEvent::from_str(r#"{"event":"screened","wallet":"0x2e2e5c79f571ef1658d4c2d3684a1fe97dd30570","status":"rejected"}"#)?)?;

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::JsonError;
-use crate::address::PayeeAddressError;
+use crate::address::ChainAddressError;
 
 /// Why an `accessPolicy` object (or one of its values) is not acceptable.
 ///
@@ -70,7 +70,7 @@ pub enum AccessPolicyError {
         /// The entry as given.
         entry: String,
         /// Why it is not an address.
-        source: PayeeAddressError,
+        source: ChainAddressError,
     },
     /// The object is not an `accessPolicy` object (not JSON, wrong JSON type, unknown field,
     /// a field given twice, `null` where a value is required). The `serde_json::Error` (line,

@@ -10,7 +10,7 @@ use alloy_primitives::U256;
 use super::finding::{Details, FindingCode, Location};
 use super::render::{AssetRef, Party};
 use super::run::{Placed, Run};
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::calldata::effect::Asset;
 use crate::contracts::Contract;
 use crate::network::Network;
@@ -18,8 +18,8 @@ use crate::network::Network;
 impl Run<'_, '_> {
     /// Checks every approval against what the legs pull.
     pub(super) fn check_approvals(&mut self) {
-        let mut need: BTreeMap<(Network, PayeeAddress, PayeeAddress), U256> = BTreeMap::new();
-        let mut pulled_tokens: BTreeMap<(Network, PayeeAddress), ()> = BTreeMap::new();
+        let mut need: BTreeMap<(Network, ChainAddress, ChainAddress), U256> = BTreeMap::new();
+        let mut pulled_tokens: BTreeMap<(Network, ChainAddress), ()> = BTreeMap::new();
         for leg in self.legs.iter().filter(|l| !l.bridged) {
             if let (Some(puller), Asset::Token(token)) = (leg.puller, leg.asset) {
                 let entry = need.entry((leg.network, token, puller)).or_default();
@@ -28,7 +28,7 @@ impl Run<'_, '_> {
             }
         }
         // The largest approval per token and spender: approve sets, it does not add.
-        let mut granted: BTreeMap<(Network, PayeeAddress, PayeeAddress), U256> = BTreeMap::new();
+        let mut granted: BTreeMap<(Network, ChainAddress, ChainAddress), U256> = BTreeMap::new();
         for placed in std::mem::take(&mut self.approvals) {
             let key = (
                 placed.network,
@@ -160,7 +160,7 @@ impl Run<'_, '_> {
     fn eoa_approval(
         &mut self,
         placed: &Placed,
-        pulled_tokens: &BTreeMap<(Network, PayeeAddress), ()>,
+        pulled_tokens: &BTreeMap<(Network, ChainAddress), ()>,
     ) {
         let (network, approval) = (placed.network, placed.approval);
         let (at, asset_ref, spender, details) = self.approval_details(placed);

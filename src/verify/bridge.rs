@@ -9,7 +9,7 @@ use alloy_primitives::{Address, Bytes, U256};
 use super::finding::{Details, FindingCode, Location};
 use super::render::Party;
 use super::run::{Leg, LegKind, Refund, Route, Run};
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::calldata::effect::{Asset, FlowKind, effect_of};
 use crate::calldata::lifi::{
     AcrossBridgeCall, LifiDecodeError, SwapData, decode_bridge_call, decode_destination_message,
@@ -117,7 +117,7 @@ impl Run<'_, '_> {
             source: network,
             sent,
             sent_asset: source_token.map_or(Asset::Native, |t| {
-                Asset::Token(PayeeAddress::from_abi(network, t))
+                Asset::Token(ChainAddress::from_abi(network, t))
             }),
             delivered,
             delivered_asset: self.payment_asset(),
@@ -135,7 +135,7 @@ impl Run<'_, '_> {
         let destination = self.exp.network();
         let (bridge, across) = (&call.bridge, &call.across);
         let mut wrong: Vec<(FindingCode, Details, String)> = Vec::new();
-        let asset_of = |address: Address| Asset::Token(PayeeAddress::from_abi(network, address));
+        let asset_of = |address: Address| Asset::Token(ChainAddress::from_abi(network, address));
         if Some(bridge.sending_asset_id) != source_token {
             let asset = Some(self.asset(network, asset_of(bridge.sending_asset_id)));
             wrong.push((
@@ -146,7 +146,7 @@ impl Run<'_, '_> {
                 },
                 format!(
                     "the bridge sends {}, not the agreed source currency",
-                    PayeeAddress::from_abi(network, bridge.sending_asset_id)
+                    ChainAddress::from_abi(network, bridge.sending_asset_id)
                 ),
             ));
         }
@@ -195,7 +195,7 @@ impl Run<'_, '_> {
                 FindingCode::BridgeReceiver,
                 Details {
                     party: Some(Party::Other {
-                        address: PayeeAddress::from_abi(destination, across.receiver_address),
+                        address: ChainAddress::from_abi(destination, across.receiver_address),
                     }),
                     ..Details::default()
                 },
@@ -211,14 +211,14 @@ impl Run<'_, '_> {
                     FindingCode::BridgeRefundAddress,
                     Details {
                         party: Some(Party::Other {
-                            address: PayeeAddress::from_abi(network, across.refund_address),
+                            address: ChainAddress::from_abi(network, across.refund_address),
                         }),
                         expected_party: Some(Party::Other { address: payer }),
                         ..Details::default()
                     },
                     format!(
                         "a failed bridge transfer is refunded to {}, not to you ({payer})",
-                        PayeeAddress::from_abi(network, across.refund_address)
+                        ChainAddress::from_abi(network, across.refund_address)
                     ),
                 ));
             }
@@ -226,7 +226,7 @@ impl Run<'_, '_> {
         if Some(across.receiving_asset_id) != self.exp.token().map(|t| t.abi()) {
             let asset = Some(self.asset(
                 destination,
-                Asset::Token(PayeeAddress::from_abi(
+                Asset::Token(ChainAddress::from_abi(
                     destination,
                     across.receiving_asset_id,
                 )),
@@ -239,7 +239,7 @@ impl Run<'_, '_> {
                 },
                 format!(
                     "the bridge delivers {} on {destination}, not the payment's {}",
-                    PayeeAddress::from_abi(destination, across.receiving_asset_id),
+                    ChainAddress::from_abi(destination, across.receiving_asset_id),
                     self.exp.currency().symbol()
                 ),
             ));
@@ -260,7 +260,7 @@ impl Run<'_, '_> {
         &mut self,
         location: Location,
         network: Network,
-        diamond: PayeeAddress,
+        diamond: ChainAddress,
         call: &AcrossBridgeCall,
         source_token: Option<Address>,
     ) -> U256 {
@@ -271,7 +271,7 @@ impl Run<'_, '_> {
             let targets: Vec<String> = call
                 .source_swaps
                 .iter()
-                .map(|s| PayeeAddress::from_abi(network, s.call_to).to_string())
+                .map(|s| ChainAddress::from_abi(network, s.call_to).to_string())
                 .collect();
             self.caution(
                 FindingCode::SourceSwaps,
@@ -310,7 +310,7 @@ impl Run<'_, '_> {
             if Some(token) != source_token {
                 let asset = Some(self.asset(
                     network,
-                    Asset::Token(PayeeAddress::from_abi(network, token)),
+                    Asset::Token(ChainAddress::from_abi(network, token)),
                 ));
                 self.danger(
                     FindingCode::BridgeToken,
@@ -321,7 +321,7 @@ impl Run<'_, '_> {
                     },
                     format!(
                         "the bridge takes {} from your wallet, not the agreed source currency",
-                        PayeeAddress::from_abi(network, token)
+                        ChainAddress::from_abi(network, token)
                     ),
                 );
             }
@@ -332,7 +332,7 @@ impl Run<'_, '_> {
                 asset: if token == Address::ZERO {
                     Asset::Native
                 } else {
-                    Asset::Token(PayeeAddress::from_abi(network, token))
+                    Asset::Token(ChainAddress::from_abi(network, token))
                 },
                 amount,
                 to: diamond,
@@ -366,14 +366,14 @@ impl Run<'_, '_> {
             }
         };
         let mut pulled = U256::ZERO;
-        let mut payees: Vec<PayeeAddress> = Vec::new();
+        let mut payees: Vec<ChainAddress> = Vec::new();
         for swap in &message.swaps {
             if let Some((amount, payee)) = self.destination_swap(location, swap) {
                 pulled = pulled.saturating_add(amount);
                 payees.extend(payee);
             }
         }
-        let receiver = PayeeAddress::from_abi(destination, message.receiver);
+        let receiver = ChainAddress::from_abi(destination, message.receiver);
         let receiver_party = self.party(destination, &receiver);
         let paid_to_receiver = !payees.is_empty() && payees.iter().all(|p| *p == receiver);
         if !paid_to_receiver || self.payments_of(&receiver).is_empty() {
@@ -397,10 +397,10 @@ impl Run<'_, '_> {
         &mut self,
         location: Location,
         swap: &SwapData,
-    ) -> Option<(U256, Option<PayeeAddress>)> {
+    ) -> Option<(U256, Option<ChainAddress>)> {
         let destination = self.exp.network();
         let at = Some(location);
-        let target = PayeeAddress::from_abi(destination, swap.call_to);
+        let target = ChainAddress::from_abi(destination, swap.call_to);
         if self.contract_at(destination, &target) != Some(Contract::Erc20FeeProxy) {
             let party = self.party(destination, &target);
             self.danger(
@@ -417,7 +417,7 @@ impl Run<'_, '_> {
         if swap.approve_to != swap.call_to {
             let party = self.party(
                 destination,
-                &PayeeAddress::from_abi(destination, swap.approve_to),
+                &ChainAddress::from_abi(destination, swap.approve_to),
             );
             self.danger(
                 FindingCode::DestinationCallTarget,

@@ -6,7 +6,7 @@ use std::fmt;
 use alloy_primitives::U256;
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::amount::{AmountError, HumanAmount};
 use crate::calldata::{PaymentReference, ReferenceError};
 use crate::currency::{Catalog, CatalogError, Currency};
@@ -261,8 +261,8 @@ pub struct Expectation {
     network: Network,
     currency: Currency,
     payments: Vec<ExpectedPayment>,
-    payer: Option<PayeeAddress>,
-    smart_account: Option<PayeeAddress>,
+    payer: Option<ChainAddress>,
+    smart_account: Option<ChainAddress>,
     max_payer_fees: Option<U256>,
     max_payee_fees: Option<U256>,
     batch_fee_rate: Option<u32>,
@@ -322,9 +322,9 @@ impl fmt::Debug for Expectation {
 pub struct ExpectationBuilder {
     network: Network,
     currency: Currency,
-    payments: Vec<(PayeeAddress, U256, Option<PaymentReference>)>,
-    payer: Option<PayeeAddress>,
-    smart_account: Option<PayeeAddress>,
+    payments: Vec<(ChainAddress, U256, Option<PaymentReference>)>,
+    payer: Option<ChainAddress>,
+    smart_account: Option<ChainAddress>,
     max_payer_fees: Option<U256>,
     max_payee_fees: Option<U256>,
     batch_fee_rate: Option<u32>,
@@ -336,7 +336,7 @@ impl ExpectationBuilder {
     /// Adds a payment of `units` (smallest units of the currency) to `payee`.
     pub fn payment(
         mut self,
-        payee: PayeeAddress,
+        payee: ChainAddress,
         units: U256,
         reference: Option<PaymentReference>,
     ) -> ExpectationBuilder {
@@ -345,13 +345,13 @@ impl ExpectationBuilder {
     }
 
     /// The wallet that signs.
-    pub fn payer(mut self, payer: PayeeAddress) -> ExpectationBuilder {
+    pub fn payer(mut self, payer: ChainAddress) -> ExpectationBuilder {
         self.payer = Some(payer);
         self
     }
 
     /// The smart account of the smart-account flow.
-    pub fn smart_account(mut self, account: PayeeAddress) -> ExpectationBuilder {
+    pub fn smart_account(mut self, account: ChainAddress) -> ExpectationBuilder {
         self.smart_account = Some(account);
         self
     }
@@ -634,7 +634,7 @@ impl Expectation {
             .hide_payee_address(json.hide_payee_address);
         for (index, p) in json.payments.iter().enumerate() {
             let payee =
-                PayeeAddress::parse(network, &p.payee).map_err(|e| ExpectationError::Payee {
+                ChainAddress::parse(network, &p.payee).map_err(|e| ExpectationError::Payee {
                     index,
                     reason: e.to_string(),
                 })?;
@@ -679,7 +679,7 @@ impl Expectation {
         }
         let address = |field: &'static str, text: &Option<String>| {
             text.as_deref()
-                .map(PayeeAddress::parse_any)
+                .map(ChainAddress::parse_any)
                 .transpose()
                 .map_err(|e| ExpectationError::Address {
                     field,
@@ -711,12 +711,12 @@ impl Expectation {
     }
 
     /// The wallet that signs, if given.
-    pub fn payer(&self) -> Option<PayeeAddress> {
+    pub fn payer(&self) -> Option<ChainAddress> {
         self.payer
     }
 
     /// The smart account of the smart-account flow, if given.
-    pub fn smart_account(&self) -> Option<PayeeAddress> {
+    pub fn smart_account(&self) -> Option<ChainAddress> {
         self.smart_account
     }
 
@@ -754,7 +754,7 @@ impl Expectation {
     }
 
     /// The payment token on the network, or `None` for the native currency.
-    pub fn token(&self) -> Option<PayeeAddress> {
+    pub fn token(&self) -> Option<ChainAddress> {
         self.currency.token_address()
     }
 }

@@ -10,7 +10,7 @@ use super::accounting::Settlement;
 use super::finding::{Details, FindingCode, Location, ResponseList};
 use super::run::{FeeLabel, LegKind, Run};
 use super::walk::at;
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::calldata::effect::Asset;
 use crate::contracts::Contract;
 use crate::network::Network;
@@ -72,7 +72,7 @@ impl Run<'_, '_> {
             );
         }
         let spent = self.source_asset().map_or(self.payment_asset(), |(_, a)| a);
-        if Asset::Token(PayeeAddress::from_abi(network, label.token_address.abi())) != spent {
+        if Asset::Token(label.token_address.on_network(network)) != spent {
             self.label(
                 network,
                 "metadata.eoaApproval.tokenAddress",
@@ -169,7 +169,7 @@ impl Run<'_, '_> {
         let token = metadata
             .source_token_address
             .as_deref()
-            .map(|t| PayeeAddress::parse(cross.network(), t));
+            .map(|t| ChainAddress::parse(cross.network(), t));
         if let Some(stated) =
             token.filter(|t| t.as_ref().ok() != cross.currency().token_address().as_ref())
         {
@@ -330,7 +330,7 @@ impl Run<'_, '_> {
                 continue;
             };
             let location = Some(at(ResponseList::Children, Some(index)));
-            let target = PayeeAddress::from_abi(destination, call.target.abi());
+            let target = call.target.on_network(destination);
             let on_proxy = call.network == destination
                 && call.chain_id.is_none_or(|id| id == destination.chain_id())
                 && call.target.abi() == call.contract_address.abi()
@@ -370,7 +370,7 @@ impl Run<'_, '_> {
         payment_of: &dyn Fn(&str) -> Option<usize>,
         s: &Settlement,
     ) {
-        let mut open: BTreeMap<(Network, Asset, PayeeAddress, U256), Vec<usize>> = BTreeMap::new();
+        let mut open: BTreeMap<(Network, Asset, ChainAddress, U256), Vec<usize>> = BTreeMap::new();
         for (index, leg) in self.legs.iter().enumerate().rev() {
             let fee_like = matches!(
                 leg.kind,
@@ -412,7 +412,7 @@ impl Run<'_, '_> {
             if units.is_zero() {
                 continue;
             }
-            let recipient = PayeeAddress::from_abi(entry.network, entry.recipient.abi());
+            let recipient = entry.recipient.on_network(entry.network);
             let leg = open
                 .get_mut(&(entry.network, asset, recipient, units))
                 .and_then(Vec::pop);

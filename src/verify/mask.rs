@@ -7,7 +7,7 @@ use super::finding::Finding;
 use super::render::Party;
 use super::run::Run;
 use super::summary::SummaryLine;
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 
 impl Run<'_, '_> {
     /// Masks every agreed payee in the findings and lines, when the merchant hides it.
@@ -15,7 +15,7 @@ impl Run<'_, '_> {
         if !self.exp.hide_payee_address() {
             return;
         }
-        let payees: Vec<PayeeAddress> = self
+        let payees: Vec<ChainAddress> = self
             .exp
             .payments()
             .iter()
@@ -32,7 +32,7 @@ impl Run<'_, '_> {
 }
 
 struct Mask {
-    payees: Vec<PayeeAddress>,
+    payees: Vec<ChainAddress>,
 }
 
 impl Mask {
@@ -47,7 +47,7 @@ impl Mask {
 
     fn text(&self, text: &mut String) {
         for payee in &self.payees {
-            if let PayeeAddress::Tron(tron) = payee {
+            if let ChainAddress::Tron(tron) = payee {
                 *text = text.replace(&tron.to_base58(), crate::policy::MASKED_TEXT);
             }
             let hex = alloy_primitives::hex::encode(payee.abi());

@@ -6,7 +6,7 @@ use std::fmt;
 use alloy_primitives::U256;
 use serde::Serialize;
 
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::amount::{Decimals, format_units};
 use crate::contracts::Contract;
 use crate::currency::CurrencyId;
@@ -30,7 +30,7 @@ pub struct AssetRef {
     /// Its network.
     pub network: Network,
     /// Its token contract; `None` for the network's native currency.
-    pub token: Option<PayeeAddress>,
+    pub token: Option<ChainAddress>,
     /// Its catalog id, when the catalog has it.
     pub currency: Option<CurrencyId>,
     /// Its symbol, when known.
@@ -45,9 +45,9 @@ impl AssetRef {
     pub fn lookup(
         catalog: &crate::currency::Catalog,
         network: Network,
-        token: Option<PayeeAddress>,
+        token: Option<ChainAddress>,
     ) -> AssetRef {
-        let token = token.map(|t| PayeeAddress::from_abi(network, t.abi()));
+        let token = token.map(|t| t.on_network(network));
         let currency = match &token {
             Some(token) => catalog.by_token_address(network, token).next(),
             None => catalog.currencies().find(|c| {
@@ -146,30 +146,30 @@ pub enum Party {
     /// An agreed payee.
     Payee {
         /// Its address.
-        address: PayeeAddress,
+        address: ChainAddress,
     },
     /// One of the service's contracts, or the bridge.
     Contract {
         /// Its address.
-        address: PayeeAddress,
+        address: ChainAddress,
         /// Which contract.
         contract: Contract,
     },
     /// The payer's smart account (from the expectation).
     SmartAccount {
         /// Its address.
-        address: PayeeAddress,
+        address: ChainAddress,
     },
     /// Anyone else.
     Other {
         /// Its address.
-        address: PayeeAddress,
+        address: ChainAddress,
     },
 }
 
 impl Party {
     /// The address, unless it is hidden.
-    pub fn address(&self) -> Option<&PayeeAddress> {
+    pub fn address(&self) -> Option<&ChainAddress> {
         match self {
             Party::Hidden => None,
             Party::Payee { address }

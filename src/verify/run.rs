@@ -10,7 +10,7 @@ use super::expectation::Expectation;
 use super::finding::{Details, Finding, FindingCode, Location, Severity};
 use super::render::{AssetRef, Party, Quantity};
 use super::summary::SummaryLine;
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::calldata::effect::{Approval, Asset};
 use crate::contracts::{Contract, Deployments};
 use crate::currency::Catalog;
@@ -41,11 +41,11 @@ pub(super) struct Leg {
     pub network: Network,
     pub asset: Asset,
     pub amount: U256,
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     pub reference: Option<Bytes>,
     pub kind: LegKind,
     /// The contract that pulls it with the wallet's allowance.
-    pub puller: Option<PayeeAddress>,
+    pub puller: Option<ChainAddress>,
     /// Delivered on the destination chain from bridged funds, not taken from the wallet there.
     pub bridged: bool,
     /// An upper bound (a batch fee whose rate was not stated).
@@ -65,7 +65,7 @@ pub(super) struct Placed {
 pub(super) struct Refund {
     pub network: Network,
     pub amount: U256,
-    pub contract: PayeeAddress,
+    pub contract: ChainAddress,
 }
 
 /// A bridge transfer, for the summary.
@@ -108,7 +108,7 @@ pub(super) struct Run<'v, 'e> {
     pub fee_labels: BTreeMap<usize, FeeLabel>,
     pub lines: Vec<SummaryLine>,
     /// The agreed payees (their transaction address) and the payments of each.
-    payees: BTreeMap<PayeeAddress, Vec<usize>>,
+    payees: BTreeMap<ChainAddress, Vec<usize>>,
     assets: BTreeMap<(Network, Asset), AssetRef>,
 }
 
@@ -118,7 +118,7 @@ pub(super) fn run(
     response: &PayResponse,
     exp: &Expectation,
 ) -> (Vec<Finding>, Vec<SummaryLine>) {
-    let mut payees: BTreeMap<PayeeAddress, Vec<usize>> = BTreeMap::new();
+    let mut payees: BTreeMap<ChainAddress, Vec<usize>> = BTreeMap::new();
     for (index, payment) in exp.payments().iter().enumerate() {
         payees
             .entry(*payment.payee().address_for_transaction())
@@ -230,14 +230,14 @@ impl Run<'_, '_> {
     }
 
     /// The payments agreed to `address` (on the payment network).
-    pub(super) fn payments_of(&self, address: &PayeeAddress) -> &[usize] {
+    pub(super) fn payments_of(&self, address: &ChainAddress) -> &[usize] {
         self.payees.get(address).map_or(&[], Vec::as_slice)
     }
 
     /// Someone on `network`, named for people: an agreed payee (hidden when masked), the smart
     /// account, one of the table's contracts, or an address.
-    pub(super) fn party(&self, network: Network, address: &PayeeAddress) -> Party {
-        let address = PayeeAddress::from_abi(network, address.abi());
+    pub(super) fn party(&self, network: Network, address: &ChainAddress) -> Party {
+        let address = address.on_network(network);
         if network == self.exp.network() && !self.payments_of(&address).is_empty() {
             return if self.exp.hide_payee_address() {
                 Party::Hidden
@@ -268,8 +268,8 @@ impl Run<'_, '_> {
     }
 
     /// The service contract (or bridge) at `address` on `network`, if the table has one there.
-    pub(super) fn contract_at(&self, network: Network, address: &PayeeAddress) -> Option<Contract> {
-        let address = PayeeAddress::from_abi(network, address.abi());
+    pub(super) fn contract_at(&self, network: Network, address: &ChainAddress) -> Option<Contract> {
+        let address = address.on_network(network);
         self.v.deployments.contract_at(network, &address).ok()
     }
 

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 
 use super::status::{FeeType, PaymentProcessor, SubStatus};
 use super::{DecimalText, EventError, EventScope};
-use crate::address::{PayeeAddress, PayeeAddressError};
+use crate::address::{ChainAddress, ChainAddressError};
 use crate::amount::{Amount, AmountError, Decimals};
 use crate::wire::json::{payload_fields, strict_value, unique_fields};
 
@@ -273,8 +273,8 @@ impl PaymentUpdate {
     /// assert_eq!(payer.as_deref(), Some("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn payer(&self) -> Option<Result<PayeeAddress, PayeeAddressError>> {
-        self.payer_address.as_deref().map(PayeeAddress::parse_any)
+    pub fn payer(&self) -> Option<Result<ChainAddress, ChainAddressError>> {
+        self.payer_address.as_deref().map(ChainAddress::parse_any)
     }
 
     /// `payerEoaAddress` as an EVM or Tron address, when present.
@@ -288,10 +288,10 @@ impl PaymentUpdate {
     /// assert!(payment.payer_eoa().is_none()); // paid from an EOA directly, not a smart account
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn payer_eoa(&self) -> Option<Result<PayeeAddress, PayeeAddressError>> {
+    pub fn payer_eoa(&self) -> Option<Result<ChainAddress, ChainAddressError>> {
         self.payer_eoa_address
             .as_deref()
-            .map(PayeeAddress::parse_any)
+            .map(ChainAddress::parse_any)
     }
 }
 

@@ -4,7 +4,7 @@ use alloy_primitives::{Address, Bytes, U256};
 use alloy_sol_types::SolCall;
 
 use super::{BuildError, Builder, check_amount, check_fee};
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::calldata::PaymentReference;
 use crate::contracts::Contract;
 use crate::contracts::abi::{IBatchConversionPayments, IBatchPayments, MetaDetail, RequestDetail};
@@ -27,7 +27,7 @@ use crate::transaction::Transaction;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BatchPayee {
     /// The payee.
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     /// The amount (> 0).
     pub amount: U256,
     /// The payment reference.
@@ -53,7 +53,7 @@ pub struct BatchPayee {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BatchTokenPayee {
     /// The token of this payment.
-    pub token: PayeeAddress,
+    pub token: ChainAddress,
     /// The payee, amount, reference and fee.
     pub payee: BatchPayee,
 }
@@ -129,7 +129,7 @@ impl BatchPaymentNetwork {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BatchRequest {
     /// The payee.
-    pub recipient: PayeeAddress,
+    pub recipient: ChainAddress,
     /// The amount (> 0), in the request currency.
     pub request_amount: U256,
     /// The token paid (one element) or the conversion path.
@@ -163,9 +163,9 @@ pub struct BatchGroup {
 impl Builder<'_> {
     fn refuse_tron_batch<'p>(
         &self,
-        payees: impl IntoIterator<Item = &'p PayeeAddress>,
+        payees: impl IntoIterator<Item = &'p ChainAddress>,
     ) -> Result<(), BuildError> {
-        if self.network == Network::Tron || payees.into_iter().any(PayeeAddress::is_tron) {
+        if self.network == Network::Tron || payees.into_iter().any(ChainAddress::is_tron) {
             return Err(BuildError::TronBatch);
         }
         Ok(())
@@ -173,7 +173,7 @@ impl Builder<'_> {
 
     fn batch_fee_address(
         &self,
-        fee_address: &PayeeAddress,
+        fee_address: &ChainAddress,
         fees: impl Iterator<Item = U256>,
     ) -> Result<Address, BuildError> {
         let address = self.check_family("fee address", fee_address)?;
@@ -221,9 +221,9 @@ impl Builder<'_> {
     /// ```
     pub fn batch_erc20(
         &self,
-        token: PayeeAddress,
+        token: ChainAddress,
         payees: &[BatchPayee],
-        fee_address: PayeeAddress,
+        fee_address: ChainAddress,
     ) -> Result<Transaction, BuildError> {
         self.refuse_tron_batch(payees.iter().map(|p| &p.to).chain([&token, &fee_address]))?;
         let columns = self.legacy_columns(payees)?;
@@ -259,7 +259,7 @@ impl Builder<'_> {
     pub fn batch_erc20_multi(
         &self,
         payees: &[BatchTokenPayee],
-        fee_address: PayeeAddress,
+        fee_address: ChainAddress,
     ) -> Result<Transaction, BuildError> {
         self.refuse_tron_batch(
             payees
@@ -309,7 +309,7 @@ impl Builder<'_> {
     pub fn batch_native(
         &self,
         payees: &[BatchPayee],
-        fee_address: PayeeAddress,
+        fee_address: ChainAddress,
         batch_fee_per_mille: u32,
     ) -> Result<Transaction, BuildError> {
         self.refuse_tron_batch(payees.iter().map(|p| &p.to).chain([&fee_address]))?;
@@ -334,7 +334,7 @@ impl Builder<'_> {
     fn request_details(
         &self,
         requests: &[BatchRequest],
-        fee_address: &PayeeAddress,
+        fee_address: &ChainAddress,
     ) -> Result<(Vec<RequestDetail>, Address), BuildError> {
         self.refuse_tron_batch(requests.iter().map(|r| &r.recipient).chain([fee_address]))?;
         if requests.is_empty() {
@@ -388,7 +388,7 @@ impl Builder<'_> {
         &self,
         groups: &[BatchGroup],
         paths_to_usd: &[Vec<Address>],
-        fee_address: PayeeAddress,
+        fee_address: ChainAddress,
         batch_fee_rate: u32,
     ) -> Result<Transaction, BuildError> {
         self.refuse_tron_batch(
@@ -450,7 +450,7 @@ impl Builder<'_> {
         &self,
         requests: &[BatchRequest],
         paths_to_usd: &[Vec<Address>],
-        fee_address: PayeeAddress,
+        fee_address: ChainAddress,
     ) -> Result<Transaction, BuildError> {
         let (details, fee_address) = self.request_details(requests, &fee_address)?;
         let call = IBatchConversionPayments::batchERC20PaymentsCall {
@@ -485,7 +485,7 @@ impl Builder<'_> {
         &self,
         requests: &[BatchRequest],
         paths_to_usd: &[Vec<Address>],
-        fee_address: PayeeAddress,
+        fee_address: ChainAddress,
     ) -> Result<Transaction, BuildError> {
         let (details, fee_address) = self.request_details(requests, &fee_address)?;
         let call = IBatchConversionPayments::batchMultiERC20PaymentsCall {
@@ -522,7 +522,7 @@ impl Builder<'_> {
         &self,
         requests: &[BatchRequest],
         skip_fee_usd_limit: bool,
-        fee_address: PayeeAddress,
+        fee_address: ChainAddress,
         batch_fee_rate: u32,
     ) -> Result<Transaction, BuildError> {
         let (details, fee_address) = self.request_details(requests, &fee_address)?;

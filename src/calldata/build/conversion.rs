@@ -4,7 +4,7 @@ use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
 
 use super::{BuildError, Builder, Fee, check_amount};
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::calldata::PaymentReference;
 use crate::contracts::Contract;
 use crate::contracts::abi::{IErc20ConversionProxy, IEthConversionProxy};
@@ -31,7 +31,7 @@ use crate::transaction::Transaction;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Erc20ConversionPayment {
     /// The payee.
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     /// The request amount in the request currency (8 decimals for fiat).
     pub request_amount: U256,
     /// The conversion path: currency hashes from the request currency to the token paid
@@ -69,7 +69,7 @@ pub struct Erc20ConversionPayment {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct NativeConversionPayment {
     /// The payee.
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     /// The request amount in the request currency.
     pub request_amount: U256,
     /// The conversion path, ending with the native currency's hash.

@@ -11,7 +11,7 @@ pub use batch::{BatchGroup, BatchPayee, BatchPaymentNetwork, BatchRequest, Batch
 pub use conversion::{Erc20ConversionPayment, NativeConversionPayment};
 pub use single::{Erc20FeePayment, NativeFeePayment};
 
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::contracts::{Contract, ContractsError, Deployments};
 use crate::network::Network;
 use crate::transaction::Transaction;
@@ -47,7 +47,7 @@ pub enum BuildError {
         /// What the address is for.
         role: &'static str,
         /// The address.
-        address: PayeeAddress,
+        address: ChainAddress,
         /// The network.
         network: Network,
     },
@@ -78,7 +78,7 @@ pub struct Fee {
     /// The fee in smallest units of the payment currency.
     pub amount: U256,
     /// Who receives it.
-    pub recipient: PayeeAddress,
+    pub recipient: ChainAddress,
 }
 
 /// How much an approval allows: chosen explicitly, never defaulted.
@@ -173,14 +173,14 @@ impl<'a> Builder<'a> {
     }
 
     /// The canonical address of `contract` on the network.
-    pub fn contract(&self, contract: Contract) -> Result<PayeeAddress, BuildError> {
+    pub fn contract(&self, contract: Contract) -> Result<ChainAddress, BuildError> {
         Ok(self.deployments.address(self.network, contract)?)
     }
 
     fn check_family(
         &self,
         role: &'static str,
-        address: &PayeeAddress,
+        address: &ChainAddress,
     ) -> Result<Address, BuildError> {
         if address.fits(self.network) {
             Ok(address.abi())

@@ -4,7 +4,7 @@ use alloy_primitives::U256;
 use alloy_sol_types::SolCall;
 
 use super::{Allowance, BuildError, Builder, Fee, Flow, add, check_amount};
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::calldata::PaymentReference;
 use crate::contracts::Contract;
 use crate::contracts::abi::{IERC20, IERC20FeeProxy, IEthereumFeeProxy};
@@ -25,9 +25,9 @@ use crate::transaction::Transaction;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Erc20FeePayment {
     /// The token paid.
-    pub token: PayeeAddress,
+    pub token: ChainAddress,
     /// The payee.
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     /// The amount in smallest units (> 0).
     pub amount: U256,
     /// The payment reference.
@@ -39,8 +39,8 @@ pub struct Erc20FeePayment {
 impl Erc20FeePayment {
     /// A payment without fee.
     pub fn new(
-        token: PayeeAddress,
-        to: PayeeAddress,
+        token: ChainAddress,
+        to: ChainAddress,
         amount: U256,
         reference: PaymentReference,
     ) -> Erc20FeePayment {
@@ -69,7 +69,7 @@ impl Erc20FeePayment {
     /// assert!(matches!(Builder::new(Network::Base).erc20_fee(&lost), Err(BuildError::FeeWithoutAddress { .. })));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_fee(mut self, amount: U256, recipient: PayeeAddress) -> Erc20FeePayment {
+    pub fn with_fee(mut self, amount: U256, recipient: ChainAddress) -> Erc20FeePayment {
         self.fee = Some(Fee { amount, recipient });
         self
     }
@@ -90,7 +90,7 @@ impl Erc20FeePayment {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct NativeFeePayment {
     /// The payee.
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     /// The amount in smallest units (> 0).
     pub amount: U256,
     /// The payment reference.
@@ -101,7 +101,7 @@ pub struct NativeFeePayment {
 
 impl NativeFeePayment {
     /// A payment without fee.
-    pub fn new(to: PayeeAddress, amount: U256, reference: PaymentReference) -> NativeFeePayment {
+    pub fn new(to: ChainAddress, amount: U256, reference: PaymentReference) -> NativeFeePayment {
         NativeFeePayment {
             to,
             amount,
@@ -111,7 +111,7 @@ impl NativeFeePayment {
     }
 
     /// The same payment with a fee paid in the same call.
-    pub fn with_fee(mut self, amount: U256, recipient: PayeeAddress) -> NativeFeePayment {
+    pub fn with_fee(mut self, amount: U256, recipient: ChainAddress) -> NativeFeePayment {
         self.fee = Some(Fee { amount, recipient });
         self
     }
@@ -228,7 +228,7 @@ impl Builder<'_> {
     pub fn approve_for(
         &self,
         flow: Flow,
-        token: PayeeAddress,
+        token: ChainAddress,
         allowance: Allowance,
     ) -> Result<Transaction, BuildError> {
         if self.network == crate::network::Network::Tron && flow != Flow::Erc20Fee {
@@ -258,8 +258,8 @@ impl Builder<'_> {
     /// ```
     pub fn approve(
         &self,
-        token: PayeeAddress,
-        spender: PayeeAddress,
+        token: ChainAddress,
+        spender: ChainAddress,
         allowance: Allowance,
     ) -> Result<Transaction, BuildError> {
         let call = IERC20::approveCall {
@@ -292,8 +292,8 @@ impl Builder<'_> {
     /// ```
     pub fn erc20_transfer(
         &self,
-        token: PayeeAddress,
-        to: PayeeAddress,
+        token: ChainAddress,
+        to: ChainAddress,
         amount: U256,
     ) -> Result<Transaction, BuildError> {
         check_amount(amount, None)?;

@@ -7,7 +7,7 @@ use alloy_primitives::{Address, Bytes, U256};
 use alloy_sol_types::SolCall;
 use serde::Serialize;
 
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::calldata::BatchPaymentNetwork;
 use crate::contracts::abi::{
     IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20, IERC20FeeProxy, IERC20Proxy,
@@ -139,10 +139,10 @@ impl Call {
 pub struct Erc20FeeTransfer {
     /// `_tokenAddress`.
     #[serde(rename = "_tokenAddress")]
-    pub token_address: PayeeAddress,
+    pub token_address: ChainAddress,
     /// `_to`.
     #[serde(rename = "_to")]
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     /// `_amount`.
     #[serde(rename = "_amount", serialize_with = "u256_decimal")]
     pub amount: U256,
@@ -154,7 +154,7 @@ pub struct Erc20FeeTransfer {
     pub fee_amount: U256,
     /// `_feeAddress`.
     #[serde(rename = "_feeAddress")]
-    pub fee_address: PayeeAddress,
+    pub fee_address: ChainAddress,
 }
 
 /// `transferWithReferenceAndFee(_to, _paymentReference, _feeAmount, _feeAddress)` with
@@ -163,7 +163,7 @@ pub struct Erc20FeeTransfer {
 pub struct NativeFeeTransfer {
     /// `_to`.
     #[serde(rename = "_to")]
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     /// `_paymentReference`.
     #[serde(rename = "_paymentReference", serialize_with = "bytes_hex")]
     pub payment_reference: Bytes,
@@ -172,7 +172,7 @@ pub struct NativeFeeTransfer {
     pub fee_amount: U256,
     /// `_feeAddress`.
     #[serde(rename = "_feeAddress")]
-    pub fee_address: PayeeAddress,
+    pub fee_address: ChainAddress,
     /// The amount the payee receives: the value minus the fee.
     #[serde(rename = "amount", serialize_with = "u256_decimal")]
     pub amount: U256,
@@ -183,7 +183,7 @@ pub struct NativeFeeTransfer {
 pub struct NativeFeeExactTransfer {
     /// `_to`.
     #[serde(rename = "_to")]
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     /// `_amount`.
     #[serde(rename = "_amount", serialize_with = "u256_decimal")]
     pub amount: U256,
@@ -195,14 +195,14 @@ pub struct NativeFeeExactTransfer {
     pub fee_amount: U256,
     /// `_feeAddress`.
     #[serde(rename = "_feeAddress")]
-    pub fee_address: PayeeAddress,
+    pub fee_address: ChainAddress,
 }
 
 /// `approve(spender, amount)`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Approve {
     /// `spender`.
-    pub spender: PayeeAddress,
+    pub spender: ChainAddress,
     /// `amount` (`2^256-1` is an unlimited approval).
     #[serde(serialize_with = "u256_decimal")]
     pub amount: U256,
@@ -212,7 +212,7 @@ pub struct Approve {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Transfer {
     /// `to`.
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     /// `amount`.
     #[serde(serialize_with = "u256_decimal")]
     pub amount: U256,
@@ -224,7 +224,7 @@ pub struct Transfer {
 pub struct Erc20ConversionTransfer {
     /// `_to`.
     #[serde(rename = "_to")]
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     /// `_requestAmount`.
     #[serde(rename = "_requestAmount", serialize_with = "u256_decimal")]
     pub request_amount: U256,
@@ -239,7 +239,7 @@ pub struct Erc20ConversionTransfer {
     pub fee_amount: U256,
     /// `_feeAddress`.
     #[serde(rename = "_feeAddress")]
-    pub fee_address: PayeeAddress,
+    pub fee_address: ChainAddress,
     /// `_maxToSpend`.
     #[serde(rename = "_maxToSpend", serialize_with = "u256_decimal")]
     pub max_to_spend: U256,
@@ -255,7 +255,7 @@ pub struct Erc20ConversionTransfer {
 pub struct NativeConversionTransfer {
     /// `_to`.
     #[serde(rename = "_to")]
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     /// `_requestAmount`.
     #[serde(rename = "_requestAmount", serialize_with = "u256_decimal")]
     pub request_amount: U256,
@@ -270,7 +270,7 @@ pub struct NativeConversionTransfer {
     pub fee_amount: U256,
     /// `_feeAddress`.
     #[serde(rename = "_feeAddress")]
-    pub fee_address: PayeeAddress,
+    pub fee_address: ChainAddress,
     /// `_maxRateTimespan`.
     #[serde(rename = "_maxRateTimespan", serialize_with = "u256_decimal")]
     pub max_rate_timespan: U256,
@@ -284,13 +284,13 @@ pub enum LegacyBatchTokens {
     Single {
         /// `_tokenAddress`.
         #[serde(rename = "_tokenAddress")]
-        token_address: PayeeAddress,
+        token_address: ChainAddress,
     },
     /// `batchERC20PaymentsMultiTokensWithReference`: `_tokenAddresses`, one per payment.
     PerPayment {
         /// `_tokenAddresses`.
         #[serde(rename = "_tokenAddresses")]
-        token_addresses: Vec<PayeeAddress>,
+        token_addresses: Vec<ChainAddress>,
     },
     /// `batchEthPaymentsWithReference`: the native currency.
     Native {},
@@ -304,7 +304,7 @@ pub struct LegacyBatch {
     pub tokens: LegacyBatchTokens,
     /// `_recipients`.
     #[serde(rename = "_recipients")]
-    pub recipients: Vec<PayeeAddress>,
+    pub recipients: Vec<ChainAddress>,
     /// `_amounts`.
     #[serde(
         rename = "_amounts",
@@ -322,7 +322,7 @@ pub struct LegacyBatch {
     pub fee_amounts: Vec<U256>,
     /// `_feeAddress`.
     #[serde(rename = "_feeAddress")]
-    pub fee_address: PayeeAddress,
+    pub fee_address: ChainAddress,
 }
 
 impl LegacyBatch {
@@ -357,7 +357,7 @@ impl LegacyBatch {
     /// ```
     pub fn payments(
         &self,
-    ) -> impl Iterator<Item = (Option<&PayeeAddress>, &PayeeAddress, U256, &Bytes, U256)> {
+    ) -> impl Iterator<Item = (Option<&ChainAddress>, &ChainAddress, U256, &Bytes, U256)> {
         let tokens = self
             .recipients
             .iter()
@@ -381,7 +381,7 @@ impl LegacyBatch {
 #[serde(rename_all = "camelCase")]
 pub struct RequestDetail {
     /// `recipient`.
-    pub recipient: PayeeAddress,
+    pub recipient: ChainAddress,
     /// `requestAmount`.
     #[serde(serialize_with = "u256_decimal")]
     pub request_amount: U256,
@@ -429,7 +429,7 @@ pub struct BatchPayments {
     #[serde(rename = "pathsToUSD")]
     pub paths_to_usd: Vec<Vec<Address>>,
     /// `feeAddress`.
-    pub fee_address: PayeeAddress,
+    pub fee_address: ChainAddress,
 }
 
 /// Which `BatchConversionPayments` function a [`BatchRequests`] call is.
@@ -500,7 +500,7 @@ pub struct BatchRequests {
     #[serde(flatten)]
     pub usd_limit: UsdLimit,
     /// `feeAddress`.
-    pub fee_address: PayeeAddress,
+    pub fee_address: ChainAddress,
 }
 
 /// `ERC20Proxy.transferFromWithReference(_tokenAddress, _to, _amount, _paymentReference)`.
@@ -508,10 +508,10 @@ pub struct BatchRequests {
 pub struct Erc20ProxyTransfer {
     /// `_tokenAddress`.
     #[serde(rename = "_tokenAddress")]
-    pub token_address: PayeeAddress,
+    pub token_address: ChainAddress,
     /// `_to`.
     #[serde(rename = "_to")]
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     /// `_amount`.
     #[serde(rename = "_amount", serialize_with = "u256_decimal")]
     pub amount: U256,
@@ -525,7 +525,7 @@ pub struct Erc20ProxyTransfer {
 pub struct NativeProxyTransfer {
     /// `_to`.
     #[serde(rename = "_to")]
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     /// `_paymentReference`.
     #[serde(rename = "_paymentReference", serialize_with = "bytes_hex")]
     pub payment_reference: Bytes,

@@ -6,7 +6,7 @@ use alloy_sol_types::SolInterface;
 
 use super::DecodeError;
 use super::calls::*;
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::calldata::BatchPaymentNetwork;
 use crate::contracts::abi::{
     self, IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20, IERC20FeeProxy,
@@ -143,11 +143,11 @@ impl UsdLimit {
 /// The conversions: one per function, each taking the generated call struct and the value
 /// sent (read only by `transferWithReferenceAndFee`, whose amount is the value minus the fee).
 impl Convert {
-    fn address(&self, address: Address) -> PayeeAddress {
-        PayeeAddress::from_abi(self.network, address)
+    fn address(&self, address: Address) -> ChainAddress {
+        ChainAddress::from_abi(self.network, address)
     }
 
-    fn addresses(&self, addresses: Vec<Address>) -> Vec<PayeeAddress> {
+    fn addresses(&self, addresses: Vec<Address>) -> Vec<ChainAddress> {
         addresses.into_iter().map(|a| self.address(a)).collect()
     }
 

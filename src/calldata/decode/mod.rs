@@ -24,7 +24,7 @@ pub use calls::{
 
 use convert::{Convert, Interface, any_function};
 
-use crate::address::PayeeAddress;
+use crate::address::ChainAddress;
 use crate::contracts::abi::IBatchConversionPayments::IBatchConversionPaymentsCalls;
 use crate::contracts::abi::IBatchPayments::{self, IBatchPaymentsCalls};
 use crate::contracts::abi::IERC20::IERC20Calls;
@@ -63,7 +63,7 @@ pub enum DecodeError {
     #[error("no calldata: a plain transfer of {value} native units to {to}, not a payment call")]
     NoCalldata {
         /// The recipient.
-        to: PayeeAddress,
+        to: ChainAddress,
         /// The value.
         value: U256,
     },
@@ -76,7 +76,7 @@ pub enum DecodeError {
         /// The network.
         network: Network,
         /// The address called.
-        to: PayeeAddress,
+        to: ChainAddress,
     },
     /// The address is registered as two different contracts.
     #[error(transparent)]
@@ -196,7 +196,7 @@ pub struct DecodedCall {
     /// The network.
     pub network: Network,
     /// The address called (Base58 on Tron).
-    pub to: PayeeAddress,
+    pub to: ChainAddress,
     /// What it is.
     pub target: Target,
     /// The native value sent.
@@ -286,7 +286,7 @@ const STRICT: AbiDecoderConfig = AbiDecoderConfig::new().strict(true);
 /// and the value sent.
 struct Frame {
     network: Network,
-    to: PayeeAddress,
+    to: ChainAddress,
     target: Target,
     value: U256,
 }
@@ -430,8 +430,8 @@ impl<'a> Decoder<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn target(&self, network: Network, to: &PayeeAddress) -> Result<Target, DecodeError> {
-        let to = PayeeAddress::from_abi(network, to.abi());
+    pub fn target(&self, network: Network, to: &ChainAddress) -> Result<Target, DecodeError> {
+        let to = to.on_network(network);
         match self.deployments.contract_at(network, &to) {
             Ok(contract) => Ok(Target::Contract(contract)),
             Err(ContractsError::UnknownAddress { .. }) => self.token(network, to),
@@ -441,7 +441,7 @@ impl<'a> Decoder<'a> {
 
     /// The catalog's tokens at `to` (no contract of the table is there).
     #[inline(never)]
-    fn token(&self, network: Network, to: PayeeAddress) -> Result<Target, DecodeError> {
+    fn token(&self, network: Network, to: ChainAddress) -> Result<Target, DecodeError> {
         let currencies: Vec<CurrencyId> = self
             .catalog
             .by_token_address(network, &to)
@@ -476,7 +476,7 @@ impl<'a> Decoder<'a> {
         value: U256,
     ) -> Result<DecodedCall, DecodeError> {
         let network = Network::from_chain_id(chain_id)?;
-        self.decode(network, &PayeeAddress::from_abi(network, to), data, value)
+        self.decode(network, &ChainAddress::from_abi(network, to), data, value)
     }
 
     /// Decodes `data` sent to `to` on `network` with `value`.
@@ -503,11 +503,11 @@ impl<'a> Decoder<'a> {
     pub fn decode(
         &self,
         network: Network,
-        to: &PayeeAddress,
+        to: &ChainAddress,
         data: &[u8],
         value: U256,
     ) -> Result<DecodedCall, DecodeError> {
-        let to = PayeeAddress::from_abi(network, to.abi());
+        let to = to.on_network(network);
         if data.is_empty() {
             return Err(DecodeError::NoCalldata { to, value });
         }
@@ -533,7 +533,7 @@ mod tests {
     use alloy_sol_types::SolCall;
 
     use super::{DecodeError, Decoder, Target};
-    use crate::address::PayeeAddress;
+    use crate::address::ChainAddress;
     use crate::calldata::effect::{NativeRule, effect_of};
     use crate::contracts::abi::{
         IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20, IERC20FeeProxy, IERC20Proxy,
@@ -664,7 +664,7 @@ mod tests {
     fn value_is_refused_exactly_where_the_abi_is_not_payable() {
         let declared = declared();
         let decoder = Decoder::builtin();
-        let usdc: PayeeAddress = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"
+        let usdc: ChainAddress = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"
             .parse()
             .unwrap();
         let mut seen = BTreeMap::new();
@@ -725,7 +725,7 @@ mod tests {
 
     #[test]
     fn an_address_of_two_contracts_is_ambiguous_in_table_order() {
-        let at: PayeeAddress = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"
+        let at: ChainAddress = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"
             .parse()
             .unwrap();
         let mut table = Deployments::empty();
@@ -744,7 +744,7 @@ mod tests {
             format!("{at} on base is registered as both ERC20FeeProxy and EthereumFeeProxy")
         );
         assert!(decoder.target(Network::Optimism, &at).is_err());
-        let other = PayeeAddress::from_abi(Network::Base, Address::repeat_byte(0x69));
+        let other = ChainAddress::from_abi(Network::Base, Address::repeat_byte(0x69));
         assert!(matches!(
             decoder.target(Network::Base, &other),
             Err(DecodeError::UnknownTarget { .. })
