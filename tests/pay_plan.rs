@@ -340,6 +340,7 @@ proptest! {
             PayResponse::Single(single) => &single.transactions,
             PayResponse::Multicall(multicall) => &multicall.transactions,
             PayResponse::LegacyBatch(_) => unreachable!(),
+            _ => panic!("not a case this test builds"),
         };
         let mut paid = U256::ZERO;
         for tx in transactions {

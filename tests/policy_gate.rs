@@ -683,9 +683,11 @@ impl History {
                 match outcome {
                     ScreeningOutcome::Approved => "approved",
                     ScreeningOutcome::Rejected => "rejected",
+                    _ => panic!("not a case this test builds"),
                 },
             )),
             GateEvent::ProviderError { wallet } => self.events.push((wallet, "error")),
+            _ => panic!("not a case this test builds"),
         }
     }
 

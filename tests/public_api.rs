@@ -513,3 +513,96 @@ fn the_lister_sees_known_items() {
         assert!(surface.contains(expected), "{expected} is not listed");
     }
 }
+
+/// Types that deserialize JSON but are not `#[non_exhaustive]`, each for a reason. Every other
+/// public type with public fields or variants that implements `Deserialize` is a model of
+/// something the service sends, which may gain a field or a value: it is `#[non_exhaustive]`,
+/// so the crate can follow without a breaking change. (A struct without public fields needs no
+/// mark: it cannot be built or destructured outside the crate anyway.)
+const NOT_NON_EXHAUSTIVE: &[(&str, &str)] = &[
+    // Closed sets the crate or a standard fixes: a new member is a breaking change on purpose.
+    ("securepay::network::Network", "the networks the crate supports"),
+    ("securepay::network::ChainKind", "EVM or Tron"),
+    ("securepay::network::Feature", "the crate's feature matrix"),
+    ("securepay::address::ChainAddress", "EVM or Tron"),
+    ("securepay::address::ChecksumStatus", "ERC-7828 checksum states"),
+    ("securepay::verify::Severity", "the crate's finding severities"),
+    ("securepay::policy::Source", "the crate's policy levels"),
+    ("securepay::offramp::Machine", "the crate's state machines"),
+    ("securepay::offramp::RejectionKind", "the crate's state machines"),
+    ("securepay::offramp::OfframpState", "the crate's state machine (persisted)"),
+    ("securepay::partial::LedgerStatus", "the crate's ledger (persisted)"),
+    ("securepay::webhook::SeenKey", "the crate's de-duplication keys (persisted)"),
+    ("securepay::transaction::Transaction", "a call is {to, data, value} on every chain"),
+    // Newtypes of one wire value: the value is the type.
+    ("securepay::pay::ChainIdText", "a chain id written as text"),
+    ("securepay::api::BatchPayoutCalldata", "the transactions of a batch payout"),
+    // Inputs the user writes field by field.
+    ("securepay::offramp::PayerDraft", "a payer the user fills in"),
+    ("securepay::offramp::PaymentDetailsDraft", "bank details the user fills in"),
+    ("securepay::currency::CurrencyFields", "builds a Currency"),
+    ("securepay::policy::AccessPolicyFields", "an access policy the user writes"),
+    ("securepay::api::TransactionIndex", "a leg of the intent the user records"),
+];
+
+#[test]
+fn wire_models_are_non_exhaustive_by_one_rule() {
+    let surface = surface();
+    let mut kinds = std::collections::BTreeMap::new();
+    let mut marked = BTreeSet::new();
+    let mut with_fields = BTreeSet::new();
+    let mut deserialize = BTreeSet::new();
+    for line in surface.lines() {
+        let mut line = line;
+        while let Some(rest) = line.strip_prefix("#[cfg(") {
+            line = rest.split_once(")] ").unwrap().1; // drop the cfg prefixes
+        }
+        let (mark, rest) = match line.strip_prefix("#[non_exhaustive] ") {
+            Some(rest) => (true, rest),
+            None => (false, line),
+        };
+        for kind in ["struct", "enum"] {
+            if let Some(name) = rest.strip_prefix(kind).and_then(|r| r.strip_prefix(' ')) {
+                let name = name.split('<').next().unwrap().to_owned();
+                if mark {
+                    marked.insert(name.clone());
+                }
+                kinds.insert(name, kind);
+            }
+        }
+        if let Some(field) = rest.strip_prefix("field ") {
+            with_fields.insert(field.split('.').next().unwrap().to_owned());
+        }
+        if let Some(derive) = rest.strip_prefix("derive ") {
+            let (name, derives) = derive.split_once(": ").unwrap();
+            if derives.split(", ").any(|d| d == "Deserialize") {
+                deserialize.insert(name.to_owned());
+            }
+        }
+        if rest.starts_with("impl") && rest.contains(" Deserialize<") {
+            let name = rest.rsplit(" for ").next().unwrap().split('<').next().unwrap();
+            deserialize.insert(name.to_owned());
+        }
+    }
+    let exempt: BTreeSet<&str> = NOT_NON_EXHAUSTIVE.iter().map(|(name, _)| *name).collect();
+    let mut unmarked = Vec::new();
+    let mut stale = Vec::new();
+    for name in &deserialize {
+        let Some(kind) = kinds.get(name) else { continue };
+        let opaque = *kind == "struct" && !with_fields.contains(name);
+        let needs = !opaque && !exempt.contains(name.as_str());
+        if needs && !marked.contains(name) {
+            unmarked.push(name.clone());
+        }
+    }
+    for name in &exempt {
+        if marked.contains(*name) || !deserialize.contains(*name) {
+            stale.push(*name);
+        }
+    }
+    assert!(
+        unmarked.is_empty(),
+        "wire models without #[non_exhaustive] (mark them, or add them to NOT_NON_EXHAUSTIVE with a reason): {unmarked:#?}"
+    );
+    assert!(stale.is_empty(), "stale NOT_NON_EXHAUSTIVE entries: {stale:#?}");
+}

@@ -360,6 +360,7 @@ fn calldata_mut(response: &mut PayResponse) -> Vec<(&mut Bytes, Option<&mut U256
                 out.push((&mut tx.data, Some(&mut tx.value)));
             }
         }
+        _ => panic!("not a case this test builds"),
     }
     out
 }
@@ -455,6 +456,7 @@ fn push_transaction(response: &mut PayResponse, tx: Transaction) {
         PayResponse::Single(s) => s.transactions.push(tx),
         PayResponse::Multicall(m) => m.transactions.push(tx),
         PayResponse::LegacyBatch(b) => b.erc20_approval_transactions.push(tx),
+        _ => panic!("not a case this test builds"),
     }
 }
 
@@ -512,6 +514,7 @@ fn mutations() -> Vec<(&'static str, Mutation)> {
                 PayResponse::LegacyBatch(b) => {
                     b.batch_payment_transaction.as_mut().unwrap().to = elsewhere
                 }
+                _ => panic!("not a case this test builds"),
             }
             Some((r, c.expectation.clone()))
         }),
@@ -579,20 +582,21 @@ fn mutations() -> Vec<(&'static str, Mutation)> {
                         reference,
                     ))
                     .ok()?;
-                let entry = FeeEntry {
-                    request_id: "req0".into(),
-                    fee_component_id: None,
-                    fee_type: Some("invented".into()),
-                    fee_label: None,
-                    fee_bearer: Some(FeeBearer::Payer),
-                    amount: securepay::amount::HumanAmount::from_units(
-                        U256::from(1000u16),
-                        exp.currency().decimals(),
-                    ),
-                    payment_currency_id: exp.currency().id().clone(),
-                    network: exp.network(),
-                    chain_id: ChainIdText(exp.network().chain_id()),
-                    recipient,
+                let entry = {
+                    let mut entry = FeeEntry::new(
+                        "req0",
+                        securepay::amount::HumanAmount::from_units(
+                            U256::from(1000u16),
+                            exp.currency().decimals(),
+                        ),
+                        exp.currency().id().clone(),
+                        exp.network(),
+                        recipient,
+                    );
+                    entry.fee_type = Some("invented".into());
+                    entry.fee_bearer = Some(FeeBearer::Payer);
+                    entry.chain_id = ChainIdText(exp.network().chain_id());
+                    entry
                 };
                 match &mut r {
                     PayResponse::Single(s) => {
@@ -608,6 +612,7 @@ fn mutations() -> Vec<(&'static str, Mutation)> {
                             .push(m.transactions.len() - 1);
                     }
                     PayResponse::LegacyBatch(_) => return None,
+                    _ => panic!("not a case this test builds"),
                 }
                 let mut expectation = c.expectation.clone();
                 expectation["maxPayerFees"] = json!("0");
@@ -667,6 +672,7 @@ fn mutations() -> Vec<(&'static str, Mutation)> {
                 PayResponse::LegacyBatch(b) => {
                     b.batch_payment_transaction.as_mut().unwrap().value += U256::from(1u8)
                 }
+                _ => panic!("not a case this test builds"),
             }
             Some((r, c.expectation.clone()))
         }),
@@ -743,6 +749,7 @@ fn mutations() -> Vec<(&'static str, Mutation)> {
                     let batch = b.batch_payment_transaction.clone();
                     b.erc20_batch_payment_transaction = batch;
                 }
+                _ => panic!("not a case this test builds"),
             }
             Some((r, c.expectation.clone()))
         }),
@@ -760,6 +767,7 @@ fn mutations() -> Vec<(&'static str, Mutation)> {
                     fee.chain_id = ChainIdText(1);
                 }
                 PayResponse::LegacyBatch(_) => return None,
+                _ => panic!("not a case this test builds"),
             }
             Some((r, c.expectation.clone()))
         }),

@@ -322,6 +322,7 @@ fn in_call_fee(bearer: FeeBearer) -> (PayResponse, Value) {
     let (leg, pulled, payer_fees, payee_fees) = match bearer {
         FeeBearer::Payer => (amount, amount + fee, fee, 0),
         FeeBearer::Payee => (amount - fee, amount, 0, fee),
+        _ => panic!("not a case this test builds"),
     };
     let payment = builder
         .erc20_fee(
@@ -334,18 +335,19 @@ fn in_call_fee(bearer: FeeBearer) -> (PayResponse, Value) {
         .unwrap();
     let six = Decimals::new(6).unwrap();
     let h = |units: u64| HumanAmount::from_units(u(units), six);
-    let bundle = FeeBundle {
-        bundle_id: Some("bundle-1".into()),
-        default_fee_bearer: Some(bearer),
-        amount_summary: Some(AmountSummary {
-            gross_amount: h(amount),
-            net_recipient_amount: h(amount - payee_fees),
-            total_fees: h(fee),
-            payee_borne_fees: h(payee_fees),
-            payer_borne_fees: h(payer_fees),
-            payer_total: h(amount + payer_fees),
-        }),
-        fees: vec![fee_entry("req0", bearer, fee, on_base(FEE_TO))],
+    let bundle = {
+        let mut bundle = FeeBundle::new(vec![fee_entry("req0", bearer, fee, on_base(FEE_TO))]);
+        bundle.bundle_id = Some("bundle-1".into());
+        bundle.default_fee_bearer = Some(bearer);
+        bundle.amount_summary = Some(AmountSummary::new(
+            h(amount),
+            h(amount - payee_fees),
+            h(fee),
+            h(payee_fees),
+            h(payer_fees),
+            h(amount + payer_fees),
+        ));
+        bundle
     };
     let metadata = PayMetadata {
         steps_required: 2,
@@ -371,17 +373,19 @@ fn in_call_fee(bearer: FeeBearer) -> (PayResponse, Value) {
 
 /// A fee entry of a USDC fee on Base.
 fn fee_entry(request: &str, bearer: FeeBearer, units: u64, to: ChainAddress) -> FeeEntry {
-    FeeEntry {
-        request_id: request.into(),
-        fee_component_id: None,
-        fee_type: Some("platform".into()),
-        fee_label: Some("platform fee".into()),
-        fee_bearer: Some(bearer),
-        amount: HumanAmount::from_units(u(units), Decimals::new(6).unwrap()),
-        payment_currency_id: currency("USDC-base").id().clone(),
-        network: Network::Base,
-        chain_id: ChainIdText(8453),
-        recipient: to,
+    {
+        let mut entry = FeeEntry::new(
+            request,
+            HumanAmount::from_units(u(units), Decimals::new(6).unwrap()),
+            currency("USDC-base").id().clone(),
+            Network::Base,
+            to,
+        );
+        entry.fee_type = Some("platform".into());
+        entry.fee_label = Some("platform fee".into());
+        entry.fee_bearer = Some(bearer);
+        entry.chain_id = ChainIdText(8453);
+        entry
     }
 }
 
@@ -406,6 +410,7 @@ fn txs_mut(response: &mut PayResponse) -> &mut Vec<Transaction> {
         PayResponse::Single(single) => &mut single.transactions,
         PayResponse::Multicall(multicall) => &mut multicall.transactions,
         PayResponse::LegacyBatch(_) => panic!("a legacy batch has no transactions list"),
+        _ => panic!("not a case this test builds"),
     }
 }
 
@@ -414,6 +419,7 @@ fn txs(response: &PayResponse) -> &[Transaction] {
         PayResponse::Single(single) => &single.transactions,
         PayResponse::Multicall(multicall) => &multicall.transactions,
         PayResponse::LegacyBatch(_) => panic!("a legacy batch has no transactions list"),
+        _ => panic!("not a case this test builds"),
     }
 }
 
@@ -422,6 +428,7 @@ fn metadata_mut(response: &mut PayResponse) -> &mut PayMetadata {
         PayResponse::Single(single) => &mut single.metadata,
         PayResponse::Multicall(multicall) => &mut multicall.metadata,
         PayResponse::LegacyBatch(_) => panic!("a legacy batch has no pay metadata"),
+        _ => panic!("not a case this test builds"),
     }
 }
 
@@ -430,6 +437,7 @@ fn fee_bundle_mut(response: &mut PayResponse) -> &mut FeeBundle {
         PayResponse::Single(single) => single.fee_bundle.as_mut().unwrap(),
         PayResponse::Multicall(multicall) => multicall.fee_bundle.as_mut().unwrap(),
         PayResponse::LegacyBatch(_) => panic!("a legacy batch has no fee bundle"),
+        _ => panic!("not a case this test builds"),
     }
 }
 
@@ -691,14 +699,14 @@ fn class_1_scenarios() -> Vec<Scenario> {
     let bundle = fee_bundle_mut(&mut r);
     bundle.fees[0].fee_bearer = Some(FeeBearer::Payee);
     let six = Decimals::new(6).unwrap();
-    bundle.amount_summary = Some(AmountSummary {
-        gross_amount: HumanAmount::from_units(u(10_000_000), six),
-        net_recipient_amount: HumanAmount::from_units(u(9_500_000), six),
-        total_fees: HumanAmount::from_units(u(500_000), six),
-        payee_borne_fees: HumanAmount::from_units(u(500_000), six),
-        payer_borne_fees: HumanAmount::from_units(U256::ZERO, six),
-        payer_total: HumanAmount::from_units(u(10_000_000), six),
-    });
+    bundle.amount_summary = Some(AmountSummary::new(
+        HumanAmount::from_units(u(10_000_000), six),
+        HumanAmount::from_units(u(9_500_000), six),
+        HumanAmount::from_units(u(500_000), six),
+        HumanAmount::from_units(u(500_000), six),
+        HumanAmount::from_units(U256::ZERO, six),
+        HumanAmount::from_units(u(10_000_000), six),
+    ));
     e["maxPayerFees"] = json!("0");
     e["maxPayeeFees"] = json!("0.5");
     out.push(danger(
@@ -2319,11 +2327,15 @@ fn cross_multicall_fee_in_call() -> (PayResponse, Value) {
     });
     set_approval_amount(&mut txs_mut(&mut r)[0], u(40_720_000));
     sync_children(&mut r);
-    multi_mut(&mut r).fee_bundle = Some(FeeBundle {
-        bundle_id: None,
-        default_fee_bearer: Some(FeeBearer::Payer),
-        amount_summary: None,
-        fees: vec![fee_entry("req0", FeeBearer::Payer, 20_000, on_base(FEE_TO))],
+    multi_mut(&mut r).fee_bundle = Some({
+        let mut bundle = FeeBundle::new(vec![fee_entry(
+            "req0",
+            FeeBearer::Payer,
+            20_000,
+            on_base(FEE_TO),
+        )]);
+        bundle.default_fee_bearer = Some(FeeBearer::Payer);
+        bundle
     });
     multi_mut(&mut r).metadata.source_amount = Some("40.72".into()); // the label follows the edit
     e["maxPayerFees"] = json!("0.02");
@@ -2951,14 +2963,14 @@ fn same_chain_scenarios() -> Vec<Scenario> {
 
     // The amount summary lies, consistently (it adds up) or not.
     let mut r = fees.clone();
-    fee_bundle_mut(&mut r).amount_summary = Some(AmountSummary {
-        gross_amount: h(10_500_000),
-        net_recipient_amount: h(10_300_000),
-        total_fees: h(300_000),
-        payee_borne_fees: h(200_000),
-        payer_borne_fees: h(100_000),
-        payer_total: h(10_600_000),
-    });
+    fee_bundle_mut(&mut r).amount_summary = Some(AmountSummary::new(
+        h(10_500_000),
+        h(10_300_000),
+        h(300_000),
+        h(200_000),
+        h(100_000),
+        h(10_600_000),
+    ));
     out.push(danger(
         "x.same single: amountSummary says 0.1 of payer fees (0.3 paid), adding up",
         run(&r, &e_fees),
@@ -3387,13 +3399,9 @@ fn fee_bundle_mut_or_default(response: &mut PayResponse) -> &mut FeeBundle {
         PayResponse::Single(single) => &mut single.fee_bundle,
         PayResponse::Multicall(multicall) => &mut multicall.fee_bundle,
         PayResponse::LegacyBatch(_) => panic!("a legacy batch has no fee bundle"),
+        _ => panic!("not a case this test builds"),
     };
-    bundle.get_or_insert_with(|| FeeBundle {
-        bundle_id: None,
-        default_fee_bearer: None,
-        amount_summary: None,
-        fees: vec![],
-    })
+    bundle.get_or_insert_with(|| FeeBundle::new(vec![]))
 }
 
 #[test]
@@ -3950,6 +3958,7 @@ fn fr_line(line: &SummaryLine) -> String {
                     match bearer {
                         FeeBearer::Payer => format!("{label}, à votre charge"),
                         FeeBearer::Payee => format!("{label}, déduits du paiement"),
+                        _ => panic!("not a case this test builds"),
                     }
                 }
             };

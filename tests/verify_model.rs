@@ -609,6 +609,7 @@ impl Model<'_> {
                     self.transaction(tx, Role::NotApproval);
                 }
             }
+            _ => panic!("not a case this test builds"),
         }
     }
 
@@ -1271,6 +1272,7 @@ impl Model<'_> {
                     self.bad("a legacy batch without a batch call");
                 }
             }
+            _ => panic!("not a case this test builds"),
         }
     }
 
@@ -1414,6 +1416,7 @@ impl Model<'_> {
                     wrong.push("destinationCalls does not mirror the children".into());
                 }
             }
+            _ => panic!("not a case this test builds"),
         }
         for why in wrong {
             self.bad(why);
@@ -2267,6 +2270,7 @@ fn reset_approval(response: &mut PayResponse) {
         PayResponse::Single(s) => (&mut s.transactions, &mut s.metadata),
         PayResponse::Multicall(m) => (&mut m.transactions, &mut m.metadata),
         PayResponse::LegacyBatch(_) => return,
+        _ => panic!("not a case this test builds"),
     };
     if meta.approval_transaction_index != Some(0) {
         return;
@@ -2311,6 +2315,7 @@ fn exact_native(network: Network, response: &mut PayResponse, extra: U256) {
         PayResponse::Single(s) => &mut s.transactions,
         PayResponse::Multicall(m) => &mut m.transactions,
         PayResponse::LegacyBatch(_) => return,
+        _ => panic!("not a case this test builds"),
     };
     let builder = Builder::new(network);
     for tx in transactions.iter_mut() {
@@ -2462,11 +2467,10 @@ fn build_legacy(spec: &Spec) -> Case {
         batch_payment_transaction: None,
         erc20_batch_payment_transaction: None,
         eth_batch_payment_transaction: None,
-        metadata: (spec.key & 4 != 0).then_some(LegacyBatchMetadata {
-            has_enough_balance: true,
-            has_enough_gas: Some(true),
-            can_make_payment: None,
-            insufficient_tokens: None,
+        metadata: (spec.key & 4 != 0).then_some({
+            let mut metadata = LegacyBatchMetadata::new(true);
+            metadata.has_enough_gas = Some(true);
+            metadata
         }),
     };
     match (spec.key & 1 != 0, native) {

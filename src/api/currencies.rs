@@ -23,6 +23,7 @@ use crate::network::Network;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum CurrenciesAnswer {
     /// Every match.
     List(Vec<Currency>),

@@ -17,6 +17,7 @@ use crate::wire::{DecimalText, open_enum};
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum FeeFlow {
     /// `get_paid`: an incoming payment.
     GetPaid,
@@ -56,6 +57,7 @@ open_enum! {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct FeeDestinationRef {
     /// `evmAddress`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -78,6 +80,7 @@ pub struct FeeDestinationRef {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct PlannedFeeEntry {
     /// `type`.
     #[serde(rename = "type")]
@@ -119,6 +122,7 @@ pub struct PlannedFeeEntry {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct FeePlan {
     /// `version`: `1`, the only version described.
     pub version: FeePlanVersion,

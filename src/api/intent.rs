@@ -72,6 +72,7 @@ impl Broadcast {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum RouteKind {
     /// `same_chain`.
     SameChain,
@@ -92,6 +93,7 @@ pub enum RouteKind {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum BridgeTool {
     /// `across`.
     Across,
@@ -435,6 +437,7 @@ pub struct MulticallReceipt {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum IntentRecorded {
     /// A multicall receipt (it has `receiptId`).
     Multicall(Box<MulticallReceipt>),

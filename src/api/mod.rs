@@ -93,7 +93,7 @@ mod secure_payments;
 pub mod stub;
 
 pub use crate::wire::{
-    ErrorBody, FieldError, MulticallCap, MulticallFailure, MulticallFailureReason, NestMessage,
+    ErrorBody, FieldIssue, MulticallCap, MulticallFailure, MulticallFailureReason, NestMessage,
     RequestPaidStatus, ZodIssue,
 };
 pub use body::BodyError;

@@ -21,6 +21,7 @@ use crate::wire::open_enum;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum RequestedExecutionKind {
     /// `evm_same_chain`.
     EvmSameChain,
@@ -163,6 +164,7 @@ open_enum! {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct MulticallItem {
     /// `securePaymentToken`.
     pub secure_payment_token: SecurePaymentToken,
@@ -223,6 +225,7 @@ pub struct MulticallPayoutCreated {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum MulticallType {
     /// `multicall`.
     Multicall,

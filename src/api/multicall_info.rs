@@ -81,6 +81,7 @@ open_enum! {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct MulticallChildInfo {
     /// `securePaymentToken`.
     pub secure_payment_token: SecurePaymentToken,
@@ -127,6 +128,7 @@ pub struct MulticallChildInfo {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct CurrencyTotal {
     /// `network`.
     pub network: String,
@@ -148,6 +150,7 @@ pub struct CurrencyTotal {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct MulticallTotals {
     /// `childCount`.
     pub child_count: u32,
@@ -175,6 +178,7 @@ pub struct MulticallTotals {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct MulticallInfo {
     /// The shared fields.
     #[serde(flatten)]

@@ -82,6 +82,7 @@ pub struct RecurringPayoutCreated {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum PayoutResponse {
     /// A one-time payout.
     OneTime(PayoutCreated),

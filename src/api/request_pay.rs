@@ -23,6 +23,7 @@ use crate::transaction::Transaction;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct RequestPayMetadata {
     /// `stepsRequired`: the number of transactions.
     pub steps_required: u32,
@@ -68,6 +69,7 @@ pub struct RequestPayMetadata {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct RequestCalldata {
     /// `transactions`.
     pub transactions: Vec<Transaction>,
@@ -123,6 +125,7 @@ impl<'de> Deserialize<'de> for RequestCalldata {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct PaymentIntentMetadata {
     /// `supportsEIP2612`.
     #[serde(rename = "supportsEIP2612")]
@@ -144,6 +147,7 @@ pub struct PaymentIntentMetadata {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct LegacyPaymentIntent {
     /// `paymentIntentId`.
     pub payment_intent_id: String,
@@ -173,6 +177,7 @@ pub struct LegacyPaymentIntent {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum RequestPayResponse {
     /// Transactions to sign (same-chain and current cross-chain answers).
     Calldata(RequestCalldata),

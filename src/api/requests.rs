@@ -29,6 +29,7 @@ use crate::pay::RequestPayQuery;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "UPPERCASE")]
+#[non_exhaustive]
 pub enum Frequency {
     /// `DAILY`.
     Daily,

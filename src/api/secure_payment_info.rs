@@ -30,6 +30,7 @@ use crate::wire::DecimalText;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum AccessStatus {
     /// `approved`.
     Approved,
@@ -49,6 +50,7 @@ pub enum AccessStatus {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum ScreenedWalletType {
     /// `eoa`.
     Eoa,
@@ -68,6 +70,7 @@ pub enum ScreenedWalletType {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct WalletResult {
     /// `walletAddress`.
     pub wallet_address: String,
@@ -101,6 +104,7 @@ pub struct WalletResult {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct AccessDecision {
     /// `status`.
     pub status: AccessStatus,
@@ -125,6 +129,7 @@ pub struct AccessDecision {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct PaymentOption {
     /// `balance`.
     pub balance: DecimalText,
@@ -148,6 +153,7 @@ pub struct PaymentOption {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct ResolvedDestination {
     /// `destinationId` (omitted when masked).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -179,6 +185,7 @@ pub struct ResolvedDestination {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct InfoCommon {
     /// `status`.
     pub status: SecurePaymentStatus,
@@ -233,6 +240,7 @@ pub struct InfoCommon {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct SingleInfo {
     /// The shared fields.
     #[serde(flatten)]
@@ -284,6 +292,7 @@ impl SingleInfo {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct BatchInfo {
     /// The shared fields.
     #[serde(flatten)]
@@ -316,6 +325,7 @@ pub struct BatchInfo {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum PaymentKind {
     /// `single`.
     Single,
@@ -338,6 +348,7 @@ pub enum PaymentKind {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[allow(clippy::large_enum_variant)] // read once per page load
+#[non_exhaustive]
 pub enum SecurePaymentInfo {
     /// One payment.
     Single(SingleInfo),

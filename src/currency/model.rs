@@ -63,6 +63,7 @@ pub enum CurrencyError {
 
 /// The `type` of a currency.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum CurrencyType {
     /// An ERC-20 token (`ERC20`).
     Erc20,

@@ -21,6 +21,7 @@ use crate::network::Network;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum FeeBearer {
     /// The payer pays the fee on top of the amount.
     Payer,
@@ -91,6 +92,7 @@ impl<'de> Deserialize<'de> for ChainIdText {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct FeeEntry {
     /// The request the fee belongs to.
     pub request_id: String,
@@ -136,6 +138,7 @@ pub struct FeeEntry {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct AmountSummary {
     /// The amount the payee is owed before fees.
     pub gross_amount: HumanAmount,
@@ -166,6 +169,7 @@ pub struct AmountSummary {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct FeeBundle {
     /// The bundle row's id; null when no on-chain bundle was created.
     #[serde(deserialize_with = "crate::serde_util::nullable")]
@@ -178,4 +182,100 @@ pub struct FeeBundle {
     pub amount_summary: Option<AmountSummary>,
     /// One entry per fee leg, in the order of the fee transactions.
     pub fees: Vec<FeeEntry>,
+}
+
+/// Constructors for tests: the service builds these; a wallet's tests build them to tamper with
+/// a response (the fields are public, set the optional ones after `new`).
+#[cfg(feature = "fixtures")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fixtures")))]
+impl FeeEntry {
+    /// A fee entry with no component id, type, label or bearer; `chainId` is `network`'s.
+    ///
+    /// ```
+    /// use securepay::address::ChainAddress;
+    /// use securepay::amount::HumanAmount;
+    /// use securepay::network::Network;
+    /// use securepay::pay::{FeeBearer, FeeEntry};
+    ///
+    /// let to: ChainAddress = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+    /// let mut fee = FeeEntry::new("req0", "0.3".parse::<HumanAmount>()?, "USDC-base".parse()?, Network::Base, to);
+    /// fee.fee_bearer = Some(FeeBearer::Payer);
+    /// assert_eq!(fee.chain_id.0, 8453);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(
+        request_id: impl Into<String>,
+        amount: HumanAmount,
+        payment_currency_id: CurrencyId,
+        network: Network,
+        recipient: ChainAddress,
+    ) -> FeeEntry {
+        FeeEntry {
+            request_id: request_id.into(),
+            fee_component_id: None,
+            fee_type: None,
+            fee_label: None,
+            fee_bearer: None,
+            amount,
+            payment_currency_id,
+            network,
+            chain_id: ChainIdText(network.chain_id()),
+            recipient,
+        }
+    }
+}
+
+#[cfg(feature = "fixtures")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fixtures")))]
+impl AmountSummary {
+    /// An amount summary, as given (nothing is checked: tests build wrong ones on purpose).
+    ///
+    /// ```
+    /// use securepay::amount::HumanAmount;
+    /// use securepay::pay::AmountSummary;
+    ///
+    /// let h = |s: &str| s.parse::<HumanAmount>();
+    /// let summary = AmountSummary::new(h("10")?, h("9.75")?, h("0.55")?, h("0.25")?, h("0.3")?, h("10.3")?);
+    /// assert_eq!(summary.payer_total.as_str(), "10.3");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(
+        gross_amount: HumanAmount,
+        net_recipient_amount: HumanAmount,
+        total_fees: HumanAmount,
+        payee_borne_fees: HumanAmount,
+        payer_borne_fees: HumanAmount,
+        payer_total: HumanAmount,
+    ) -> AmountSummary {
+        AmountSummary {
+            gross_amount,
+            net_recipient_amount,
+            total_fees,
+            payee_borne_fees,
+            payer_borne_fees,
+            payer_total,
+        }
+    }
+}
+
+#[cfg(feature = "fixtures")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fixtures")))]
+impl FeeBundle {
+    /// A fee bundle of `fees` with no bundle id, default bearer or amount summary.
+    ///
+    /// ```
+    /// use securepay::pay::{FeeBearer, FeeBundle};
+    ///
+    /// let mut bundle = FeeBundle::new(Vec::new());
+    /// bundle.default_fee_bearer = Some(FeeBearer::Payee);
+    /// assert!(bundle.amount_summary.is_none());
+    /// ```
+    pub fn new(fees: Vec<FeeEntry>) -> FeeBundle {
+        FeeBundle {
+            bundle_id: None,
+            default_fee_bearer: None,
+            amount_summary: None,
+            fees,
+        }
+    }
 }

@@ -18,6 +18,7 @@ use crate::network::Network;
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct FeeRate {
     /// The percentage, as text.
     pub percentage: String,
@@ -36,6 +37,7 @@ pub struct FeeRate {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum ApprovalType {
     /// `unlimited`: an approval of `2^256 - 1`.
     Unlimited,
@@ -58,6 +60,7 @@ pub enum ApprovalType {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct EoaApproval {
     /// The EOA that approves.
     pub owner: ChainAddress,
@@ -84,6 +87,7 @@ pub struct EoaApproval {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum RouteType {
     /// A cross-chain route.
     Crosschain,
@@ -106,6 +110,7 @@ pub enum RouteType {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum QuoteExpiry {
     /// Unix seconds.
     Unix(u64),
@@ -123,6 +128,7 @@ pub enum QuoteExpiry {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum DeadlineSource {
     /// Decoded from the route's calldata.
     Decoded,
@@ -142,6 +148,7 @@ pub enum DeadlineSource {
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct LegDeadline {
     /// Unix seconds.
     pub deadline: u64,
@@ -164,6 +171,7 @@ pub struct LegDeadline {
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct DeadlineBreakdown {
     /// The bridge leg.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -186,6 +194,7 @@ pub struct DeadlineBreakdown {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct Cost {
     /// Whether the cost applies.
     pub required: bool,
@@ -216,6 +225,7 @@ pub struct Cost {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct FundingStatus {
     /// Enough of the payment token.
     pub has_enough_payment_token: bool,
@@ -237,6 +247,7 @@ pub struct FundingStatus {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct CostTotals {
     /// The payment amount.
     pub payment_amount: String,
@@ -259,6 +270,7 @@ pub struct CostTotals {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct CostBreakdown {
     /// The approval's gas.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -464,6 +476,7 @@ optional_fields! {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct InsufficientToken {
     /// The token.
     pub token_address: String,
@@ -491,6 +504,7 @@ pub struct InsufficientToken {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct LegacyBatchMetadata {
     /// Balance check.
     pub has_enough_balance: bool,
@@ -503,4 +517,26 @@ pub struct LegacyBatchMetadata {
     /// Tokens the payer lacks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub insufficient_tokens: Option<Vec<InsufficientToken>>,
+}
+
+#[cfg(feature = "fixtures")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fixtures")))]
+impl LegacyBatchMetadata {
+    /// Legacy batch metadata with only the balance check (for tests building a response).
+    ///
+    /// ```
+    /// use securepay::pay::LegacyBatchMetadata;
+    ///
+    /// let mut metadata = LegacyBatchMetadata::new(true);
+    /// metadata.can_make_payment = Some(true);
+    /// assert_eq!(metadata.has_enough_gas, None);
+    /// ```
+    pub fn new(has_enough_balance: bool) -> LegacyBatchMetadata {
+        LegacyBatchMetadata {
+            has_enough_balance,
+            has_enough_gas: None,
+            can_make_payment: None,
+            insufficient_tokens: None,
+        }
+    }
 }

@@ -84,6 +84,7 @@ pub enum PayQueryError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum SourceToken {
     /// `USDC`.
     #[serde(rename = "USDC")]

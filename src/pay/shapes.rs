@@ -24,6 +24,7 @@ use crate::transaction::Transaction;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum ExecutionKind {
     /// `evm_same_chain`: one bundle on the payment's chain.
     EvmSameChain,
@@ -140,6 +141,7 @@ impl LegacyBatchPayment {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct DestinationCall {
     /// The destination network.
     pub network: Network,
@@ -173,6 +175,7 @@ pub struct DestinationCall {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct Child {
     /// The child's position, 0 to n-1 in order.
     pub position: usize,
@@ -281,6 +284,7 @@ pub struct MulticallPayment {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[allow(clippy::large_enum_variant)] // 576 against 320 bytes, metadata already boxed: not worth an allocation
+#[non_exhaustive]
 pub enum PayResponse {
     /// Shape A.
     Single(SinglePayment),

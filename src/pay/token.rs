@@ -161,6 +161,7 @@ impl<'de> Deserialize<'de> for SecurePaymentToken {
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SecurePaymentStatus {
     /// `pending`: payable.
     Pending,

@@ -19,6 +19,7 @@ use crate::wire::json::Object;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum ScreeningOutcome {
     /// `approved`: the wallet passed.
     Approved,
@@ -70,6 +71,7 @@ impl ScreeningOutcome {
     rename_all = "snake_case",
     from = "Object<GateEventWire>"
 )]
+#[non_exhaustive]
 pub enum GateEvent {
     /// A wallet connected. For an EVM smart-account payment, `wallet` is the EOA and
     /// `smart_account` the account: both are screened, the EOA is checked against the

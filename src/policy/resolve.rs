@@ -106,6 +106,7 @@ impl From<PlanOwner> for Source {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[non_exhaustive]
 pub struct Provenance {
     /// Who decided `mode`.
     pub mode: Source,

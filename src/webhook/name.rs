@@ -207,6 +207,7 @@ pub const EVENT_NAMES: [&str; 16] = [
 /// assert_eq!(EventName::parse("payment.failed.checkout"), EventName::Other("payment.failed.checkout".into()));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum EventName {
     /// A documented event.
     Known(EventKind, EventScope),

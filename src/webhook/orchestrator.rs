@@ -71,6 +71,7 @@ pub struct ClientIdLinked {
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum KytVerdict {
     /// `approved`: the wallet may pay.
     Approved,

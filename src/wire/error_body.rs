@@ -45,7 +45,8 @@ pub enum NestMessage {
     Issues(Vec<ZodIssue>),
 }
 
-/// A field error of the custom validation shape.
+/// A field the service names as wrong, in its custom validation shape (`{field, message}`);
+/// the crate's own field validation errors are [`offramp::FieldError`](crate::offramp::FieldError).
 ///
 /// ```
 /// use securepay::api::ErrorBody;
@@ -57,7 +58,7 @@ pub enum NestMessage {
 /// assert_eq!(body.message().as_deref(), Some("Validation failed: wallet: Invalid Ethereum address"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FieldError {
+pub struct FieldIssue {
     /// The field.
     pub field: String,
     /// What is wrong with it.
@@ -212,7 +213,7 @@ pub enum ErrorBody {
         /// `message`.
         message: String,
         /// `errors`.
-        errors: Vec<FieldError>,
+        errors: Vec<FieldIssue>,
         /// `statusCode`, when given.
         status_code: Option<u16>,
     },

@@ -16,7 +16,7 @@ pub(crate) mod url;
 
 pub use decimal::DecimalText;
 pub use error_body::{
-    ErrorBody, FieldError, MulticallCap, MulticallFailure, MulticallFailureReason, NestMessage,
+    ErrorBody, FieldIssue, MulticallCap, MulticallFailure, MulticallFailureReason, NestMessage,
     RequestPaidStatus, ZodIssue,
 };
 pub use json::JsonError;
