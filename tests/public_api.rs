@@ -521,28 +521,67 @@ fn the_lister_sees_known_items() {
 /// mark: it cannot be built or destructured outside the crate anyway.)
 const NOT_NON_EXHAUSTIVE: &[(&str, &str)] = &[
     // Closed sets the crate or a standard fixes: a new member is a breaking change on purpose.
-    ("securepay::network::Network", "the networks the crate supports"),
+    (
+        "securepay::network::Network",
+        "the networks the crate supports",
+    ),
     ("securepay::network::ChainKind", "EVM or Tron"),
     ("securepay::network::Feature", "the crate's feature matrix"),
     ("securepay::address::ChainAddress", "EVM or Tron"),
-    ("securepay::address::ChecksumStatus", "ERC-7828 checksum states"),
-    ("securepay::verify::Severity", "the crate's finding severities"),
+    (
+        "securepay::address::ChecksumStatus",
+        "ERC-7828 checksum states",
+    ),
+    (
+        "securepay::verify::Severity",
+        "the crate's finding severities",
+    ),
     ("securepay::policy::Source", "the crate's policy levels"),
     ("securepay::offramp::Machine", "the crate's state machines"),
-    ("securepay::offramp::RejectionKind", "the crate's state machines"),
-    ("securepay::offramp::OfframpState", "the crate's state machine (persisted)"),
-    ("securepay::partial::LedgerStatus", "the crate's ledger (persisted)"),
-    ("securepay::webhook::SeenKey", "the crate's de-duplication keys (persisted)"),
-    ("securepay::transaction::Transaction", "a call is {to, data, value} on every chain"),
+    (
+        "securepay::offramp::RejectionKind",
+        "the crate's state machines",
+    ),
+    (
+        "securepay::offramp::OfframpState",
+        "the crate's state machine (persisted)",
+    ),
+    (
+        "securepay::partial::LedgerStatus",
+        "the crate's ledger (persisted)",
+    ),
+    (
+        "securepay::webhook::SeenKey",
+        "the crate's de-duplication keys (persisted)",
+    ),
+    (
+        "securepay::transaction::Transaction",
+        "a call is {to, data, value} on every chain",
+    ),
     // Newtypes of one wire value: the value is the type.
     ("securepay::pay::ChainIdText", "a chain id written as text"),
-    ("securepay::api::BatchPayoutCalldata", "the transactions of a batch payout"),
+    (
+        "securepay::api::BatchPayoutCalldata",
+        "the transactions of a batch payout",
+    ),
     // Inputs the user writes field by field.
-    ("securepay::offramp::PayerDraft", "a payer the user fills in"),
-    ("securepay::offramp::PaymentDetailsDraft", "bank details the user fills in"),
+    (
+        "securepay::offramp::PayerDraft",
+        "a payer the user fills in",
+    ),
+    (
+        "securepay::offramp::PaymentDetailsDraft",
+        "bank details the user fills in",
+    ),
     ("securepay::currency::CurrencyFields", "builds a Currency"),
-    ("securepay::policy::AccessPolicyFields", "an access policy the user writes"),
-    ("securepay::api::TransactionIndex", "a leg of the intent the user records"),
+    (
+        "securepay::policy::AccessPolicyFields",
+        "an access policy the user writes",
+    ),
+    (
+        "securepay::api::TransactionIndex",
+        "a leg of the intent the user records",
+    ),
 ];
 
 #[test]
@@ -580,7 +619,13 @@ fn wire_models_are_non_exhaustive_by_one_rule() {
             }
         }
         if rest.starts_with("impl") && rest.contains(" Deserialize<") {
-            let name = rest.rsplit(" for ").next().unwrap().split('<').next().unwrap();
+            let name = rest
+                .rsplit(" for ")
+                .next()
+                .unwrap()
+                .split('<')
+                .next()
+                .unwrap();
             deserialize.insert(name.to_owned());
         }
     }
@@ -588,7 +633,9 @@ fn wire_models_are_non_exhaustive_by_one_rule() {
     let mut unmarked = Vec::new();
     let mut stale = Vec::new();
     for name in &deserialize {
-        let Some(kind) = kinds.get(name) else { continue };
+        let Some(kind) = kinds.get(name) else {
+            continue;
+        };
         let opaque = *kind == "struct" && !with_fields.contains(name);
         let needs = !opaque && !exempt.contains(name.as_str());
         if needs && !marked.contains(name) {
@@ -604,5 +651,8 @@ fn wire_models_are_non_exhaustive_by_one_rule() {
         unmarked.is_empty(),
         "wire models without #[non_exhaustive] (mark them, or add them to NOT_NON_EXHAUSTIVE with a reason): {unmarked:#?}"
     );
-    assert!(stale.is_empty(), "stale NOT_NON_EXHAUSTIVE entries: {stale:#?}");
+    assert!(
+        stale.is_empty(),
+        "stale NOT_NON_EXHAUSTIVE entries: {stale:#?}"
+    );
 }

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::Outcome;
+use super::{Outcome, optional_network};
 use securepay::address::{ChainAddress, TronAddress};
 use securepay::network::{ChainKind, Network};
 
@@ -16,9 +16,9 @@ pub(super) struct Args {
 }
 
 pub(super) fn run(args: &Args) -> Outcome {
-    let network = match args.network.as_deref().map(Network::from_id).transpose() {
+    let network = match optional_network(args.network.as_deref()) {
         Ok(network) => network,
-        Err(error) => return Outcome::unusable(error),
+        Err(unusable) => return unusable,
     };
     let parsed = match network {
         Some(network) if network.kind() == ChainKind::Tron && is_tron_hex(&args.address) => {

@@ -3,9 +3,8 @@
 
 use serde_json::json;
 
-use super::Outcome;
+use super::{Outcome, optional_network};
 use securepay::currency::{Catalog, CatalogError, CurrencyQuery};
-use securepay::network::Network;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -33,9 +32,9 @@ pub(super) struct RoutesArgs {
 }
 
 pub(super) fn run(args: &Args) -> Outcome {
-    let network = match args.network.as_deref().map(Network::from_id).transpose() {
+    let network = match optional_network(args.network.as_deref()) {
         Ok(network) => network,
-        Err(error) => return Outcome::unusable(error),
+        Err(unusable) => return unusable,
     };
     let query = CurrencyQuery {
         network,
@@ -54,9 +53,9 @@ pub(super) fn run(args: &Args) -> Outcome {
 }
 
 pub(super) fn routes(args: &RoutesArgs) -> Outcome {
-    let network = match args.network.as_deref().map(Network::from_id).transpose() {
+    let network = match optional_network(args.network.as_deref()) {
         Ok(network) => network,
-        Err(error) => return Outcome::unusable(error),
+        Err(unusable) => return unusable,
     };
     match Catalog::builtin().conversion_routes(&args.currency, network) {
         Ok(routes) => Outcome::answer(&routes),

@@ -206,6 +206,16 @@ fn stream(
 
 /// `[0-9a-fA-F]`, an even number of them. `alloy_primitives::hex::decode` alone would strip a
 /// second `0x`/`0X` itself and read `0x0x12` as `0x12`.
+/// The network named by an optional `--network` (the service's ids), or the answer that it is
+/// unusable.
+pub(crate) fn optional_network(
+    id: Option<&str>,
+) -> Result<Option<securepay::network::Network>, Outcome> {
+    id.map(securepay::network::Network::from_id)
+        .transpose()
+        .map_err(Outcome::unusable)
+}
+
 pub(crate) fn hex_digits(digits: &str) -> Option<Vec<u8>> {
     if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
