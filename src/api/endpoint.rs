@@ -145,7 +145,7 @@ macro_rules! endpoints {
 
         /// The endpoint table: one [`EndpointSpec`] per [`Endpoint`], in the order of the
         /// issue's scope. Every request path is built from its template here, and
-        /// `tests/api_endpoints.rs` checks every row against the API description.
+        /// `tests/it/api/endpoints.rs` checks every row against the API description.
         ///
         /// ```
         /// use http::Method;

@@ -1,6 +1,6 @@
 //! The deployment table, compiled in from `reference/deployments.json` (the service's contract
 //! artifacts at RequestNetwork/requestNetwork@f1942807). Tron's Nile testnet entries are left
-//! out: Nile is not a payment network of the service. `tests/contracts.rs` checks every row
+//! out: Nile is not a payment network of the service. `tests/it/contracts.rs` checks every row
 //! against the reference file.
 
 use alloy_primitives::{Address, address};

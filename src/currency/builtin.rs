@@ -2,7 +2,7 @@
 //! token list v1.5.0 for the eight networks, plus EURC from Circle's published addresses).
 //! Ids, symbols and names are the token list's (`USDCn-optimism`, `USDCn-matic`,
 //! `fUSDC-sepolia`, `fUSDT-sepolia`); the plain ids (`USDC-optimism`, …) stay aliases.
-//! `tests/currency.rs` checks every row against the reference file.
+//! `tests/it/currency.rs` checks every row against the reference file.
 
 use alloy_primitives::{Address, address};
 

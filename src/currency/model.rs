@@ -320,7 +320,7 @@ impl Currency {
         })
     }
 
-    /// Builds a currency from parts already checked (the built-in catalog). `tests/currency.rs`
+    /// Builds a currency from parts already checked (the built-in catalog). `tests/it/currency.rs`
     /// runs every built-in entry through [`Currency::new`] to prove they agree.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn from_checked_parts(

@@ -1,5 +1,5 @@
 //! Every function of `reference/lifi-abi.json` (94 entries), selector → name, generated from
-//! that file; the contract names come from lifi-notes Appendix A. `tests/lifi.rs` checks that this
+//! that file; the contract names come from lifi-notes Appendix A. `tests/it/lifi.rs` checks that this
 //! table equals what the ABI file gives, each selector recomputed with `keccak256` of the
 //! canonical signature, so nothing below is trusted as typed.
 

@@ -1,0 +1,524 @@
+//! The `securepay` command on good and bad input: JSON out, exit codes 0/1/2, no panics.
+
+use crate::common;
+
+use std::process::Output;
+
+use common::cli::{code, json_lines, json_out};
+
+fn securepay(args: &[&str], stdin: &str) -> Output {
+    common::cli::run(args, stdin.as_bytes(), &[])
+}
+
+#[test]
+fn address_gives_canonical_forms() {
+    let evm = securepay(
+        &["address", "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed"],
+        "",
+    );
+    assert_eq!(code(&evm), 0);
+    let answer = json_out(&evm);
+    assert_eq!(answer["kind"], "evm");
+    assert_eq!(answer["evm"], "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
+    assert_eq!(answer["abi"], "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed");
+
+    let tron = securepay(
+        &[
+            "address",
+            "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+            "--network",
+            "tron",
+        ],
+        "",
+    );
+    assert_eq!(code(&tron), 0);
+    let answer = json_out(&tron);
+    assert_eq!(answer["tron"], "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+    assert_eq!(answer["hex"], "41a614f803b6fd780986a42c78ec9c7f77e6ded13c");
+    assert_eq!(answer["abi"], "0xa614f803b6fd780986a42c78ec9c7f77e6ded13c");
+    assert_eq!(answer["network"], "tron");
+
+    let hex = securepay(
+        &["address", "41a614f803b6fd780986a42c78ec9c7f77e6ded13c"],
+        "",
+    );
+    assert_eq!(json_out(&hex)["tron"], "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+}
+
+#[test]
+fn address_rejects_bad_input_with_exit_2_and_one_line() {
+    for args in [
+        vec!["address", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"],
+        vec![
+            "address",
+            "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+            "--network",
+            "base",
+        ],
+        vec![
+            "address",
+            "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed",
+            "--network",
+            "tron",
+        ],
+        vec![
+            "address",
+            "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed",
+            "--network",
+            "nile",
+        ],
+        vec!["address", ""],
+        vec!["address"],
+    ] {
+        let output = securepay(&args, "");
+        assert_eq!(code(&output), 2, "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.trim().is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn interop_checks_names_binaries_and_destination_ids() {
+    let vectors = common::read_json("vectors/interop-addresses.json");
+    for vector in vectors["valid"].as_array().unwrap().iter().chain(
+        vectors["computedForServiceDocAddresses"]
+            .as_array()
+            .unwrap(),
+    ) {
+        if vector["chainType"] == "solana" {
+            let output = securepay(&["interop", common::s(vector, "name")], "");
+            assert_eq!(code(&output), 2);
+            assert!(String::from_utf8_lossy(&output.stderr).contains("solana"));
+            continue;
+        }
+        for input in [common::s(vector, "name"), common::s(vector, "binary")] {
+            let output = securepay(&["interop", input], "");
+            assert_eq!(code(&output), 0, "{input}");
+            let answer = json_out(&output);
+            assert_eq!(answer["name"], common::s(vector, "name"));
+            assert_eq!(answer["binary"], common::s(vector, "binary"));
+        }
+    }
+    for vector in vectors["mustReject"].as_array().unwrap() {
+        let output = securepay(&["interop", common::s(vector, "name")], "");
+        assert_ne!(code(&output), 0, "{}", vector["name"]);
+    }
+    let mismatch = securepay(
+        &[
+            "interop",
+            "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#ABCD1234",
+        ],
+        "",
+    );
+    assert_eq!(code(&mismatch), 1);
+    assert_eq!(json_out(&mismatch)["computedChecksum"], "89CDCBED");
+
+    let tron = securepay(
+        &[
+            "interop",
+            "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8@eip155:728126428#5F89A3B2:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+        ],
+        "",
+    );
+    assert_eq!(code(&tron), 0);
+    let answer = json_out(&tron);
+    assert_eq!(answer["checksumStatus"], "not-verifiable");
+    assert_eq!(answer["token"], "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+    assert_eq!(answer["network"], "tron");
+}
+
+#[test]
+fn amount_converts_both_ways_and_rejects_malformed_text() {
+    assert_eq!(
+        json_out(&securepay(&["amount", "10.50", "--decimals", "6"], ""))["units"],
+        "10500000"
+    );
+    assert_eq!(
+        json_out(&securepay(
+            &["amount", "10500000", "--decimals", "6", "--to-human"],
+            ""
+        ))["human"],
+        "10.5"
+    );
+    assert_eq!(
+        json_out(&securepay(&["amount", "1", "--currency", "USDC-bsc"], ""))["units"],
+        "1000000000000000000"
+    );
+    for bad in ["1e6", "-1", ".5", "1.0000001", "1,5", "0x10"] {
+        let output = securepay(&["amount", bad, "--decimals", "6"], "");
+        assert_eq!(code(&output), 2, "{bad}");
+    }
+    assert_eq!(
+        code(&securepay(&["amount", "1", "--decimals", "78"], "")),
+        2
+    );
+}
+
+#[test]
+fn currencies_and_routes_answer_in_the_api_shapes() {
+    let list = json_out(&securepay(&["currencies", "--network", "tron"], ""));
+    assert_eq!(list.as_array().unwrap().len(), 2);
+    let one = securepay(
+        &[
+            "currencies",
+            "--network",
+            "bsc",
+            "--symbol",
+            "USDC",
+            "--first-only",
+        ],
+        "",
+    );
+    let one = json_out(&one);
+    assert_eq!(one["decimals"], 18);
+    assert_eq!(one["chainId"], 56);
+    let by_id = json_out(&securepay(&["currencies", "--id", "ETH-base-base"], ""));
+    assert_eq!(by_id["type"], "ETH");
+    let missing = securepay(&["currencies", "--id", "NOPE-base"], "");
+    assert_eq!(code(&missing), 1);
+    assert_eq!(json_out(&missing)["statusCode"], 404);
+    assert_eq!(
+        code(&securepay(
+            &["currencies", "--symbol", "USDC", "--first-only"],
+            ""
+        )),
+        2
+    );
+    let routes = json_out(&securepay(&["routes", "USD", "--network", "base"], ""));
+    assert_eq!(routes["currencyId"], "USD");
+    assert_eq!(routes["network"], "base");
+    assert_eq!(routes["conversionRoutes"].as_array().unwrap().len(), 3);
+    assert_eq!(code(&securepay(&["routes", "CHF"], "")), 2);
+}
+
+#[test]
+fn encode_answers_every_vector_line_in_order_byte_for_byte() {
+    let lines = common::abi_vectors();
+    let input: String = lines.iter().map(|v| format!("{}\n", v["input"])).collect();
+    let output = securepay(&["encode"], &input);
+    let answers = json_lines(&output);
+    assert_eq!(answers.len(), lines.len());
+    let mut errors = 0;
+    for (vector, answer) in lines.iter().zip(&answers) {
+        let kind = vector["input"]["kind"].as_str().unwrap();
+        match vector.get("expected") {
+            Some(expected) if matches!(kind, "payment_reference" | "tron_address" | "eip55") => {
+                assert_eq!(&answer["result"], expected, "{}", vector["id"])
+            }
+            Some(expected) => {
+                assert_eq!(&answer["data"], expected, "{}", vector["id"]);
+                assert!(
+                    answer.get("to").is_none() && answer.get("value").is_none(),
+                    "no network, no to/value"
+                );
+            }
+            None => {
+                errors += 1;
+                assert_eq!(
+                    answer["error"], vector["expected_error"],
+                    "{}",
+                    vector["id"]
+                );
+            }
+        }
+    }
+    assert_eq!(errors, 6);
+    assert_eq!(
+        code(&output),
+        2,
+        "a failed line makes the stream exit 2 at the end"
+    );
+    let whole_lines: String = lines
+        .iter()
+        .filter(|v| v.get("expected").is_some())
+        .map(|v| format!("{v}\n"))
+        .collect();
+    let output = securepay(&["encode"], &whole_lines);
+    assert_eq!(
+        code(&output),
+        0,
+        "whole vector lines are read through their input"
+    );
+}
+
+#[test]
+fn encode_with_a_network_adds_to_and_value() {
+    let input = concat!(
+        r#"{"kind":"eth_fee","network":"sepolia","to":"0x29eAb540117632a112eA29bA8BE686a1B66467A7","reference":"0xe23a6b02059c2b30","feeAmount":"0","feeAddress":"0x000000000000000000000000000000000000dEaD","amount":"200000000000000000"}"#,
+        "\n",
+        r#"{"kind":"erc20_approve","network":"base","token":"0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913","spender":"0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814","amount":"10500000"}"#,
+        "\n",
+        r#"{"kind":"erc20_fee","network":"tron","token":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","to":"TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE","amount":"1000000","reference":"0x1a2b3c4d5e6f7081","feeAmount":"0","feeAddress":"TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs"}"#,
+        "\n",
+        r#"{"kind":"batch_eth","network":"tron","payees":[],"feeAddress":"TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs"}"#,
+        "\n"
+    );
+    let output = securepay(&["encode"], input);
+    let answers = json_lines(&output);
+    assert_eq!(
+        answers[0]["to"],
+        "0xe11BF2fDA23bF0A98365e1A4c04A87C9339e8687"
+    );
+    assert_eq!(answers[0]["value"], "200000000000000000");
+    assert_eq!(
+        answers[0]["data"],
+        "0xb868980b00000000000000000000000029eab540117632a112ea29ba8be686a1b66467a700000000000000000000000000000000000000000000000000000000000000800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000dead0000000000000000000000000000000000000000000000000000000000000008e23a6b02059c2b30000000000000000000000000000000000000000000000000",
+        "the service's own sepolia payout calldata"
+    );
+    assert_eq!(
+        answers[1]["to"],
+        "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+    );
+    assert_eq!(answers[1]["value"], "0");
+    assert_eq!(answers[2]["to"], "TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd");
+    assert_eq!(
+        answers[3]["error"],
+        "Batch payments are not supported for TRON networks. Please submit individual payment requests."
+    );
+    assert_eq!(code(&output), 2);
+}
+
+#[test]
+fn decode_names_the_call_or_exits_1_with_the_reason() {
+    let vector = common::abi_vectors()
+        .into_iter()
+        .find(|v| v["id"] == "erc20_fee_12")
+        .unwrap();
+    let data = vector["expected"].as_str().unwrap();
+    let proxy = "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C";
+    let output = securepay(&["decode", "--network", "mainnet", "--to", proxy, data], "");
+    assert_eq!(code(&output), 0);
+    let answer = json_out(&output);
+    assert_eq!(answer["contract"], "ERC20FeeProxy");
+    assert_eq!(answer["function"], "transferFromWithReferenceAndFee");
+    assert_eq!(
+        answer["args"]["_to"],
+        "0xf17f52151EbEF6C7334FAD080c5704D77216b732"
+    );
+    assert_eq!(answer["args"]["_amount"], "100");
+    assert_eq!(answer["args"]["_feeAmount"], "2");
+    let on_sepolia = securepay(&["decode", "--network", "sepolia", "--to", proxy, data], "");
+    assert_eq!(
+        code(&on_sepolia),
+        1,
+        "the same address is the FAU token on sepolia"
+    );
+    let trailing = format!("{data}{}", "00".repeat(32));
+    let output = securepay(
+        &["decode", "--network", "mainnet", "--to", proxy, &trailing],
+        "",
+    );
+    assert_eq!(code(&output), 1);
+    assert!(
+        json_out(&output)["error"]
+            .as_str()
+            .unwrap()
+            .contains("unexpected byte")
+    );
+    assert_eq!(
+        code(&securepay(
+            &["decode", "--network", "mainnet", "--to", proxy, "0xzz"],
+            ""
+        )),
+        2
+    );
+    assert_eq!(
+        code(&securepay(
+            &["decode", "--network", "nile", "--to", proxy, data],
+            ""
+        )),
+        2
+    );
+}
+
+#[test]
+fn reference_derives_the_payment_reference() {
+    let output = securepay(
+        &[
+            "reference",
+            "--request-id",
+            "abcd",
+            "--salt",
+            "salt",
+            "--address",
+            "0xf17f52151EbEF6C7334FAD080c5704D77216b732",
+        ],
+        "",
+    );
+    assert_eq!(code(&output), 0);
+    assert_eq!(json_out(&output)["reference"], "0x86dfbccad783599a");
+    assert_eq!(
+        code(&securepay(
+            &[
+                "reference",
+                "--request-id",
+                "",
+                "--salt",
+                "salt",
+                "--address",
+                "0x1"
+            ],
+            ""
+        )),
+        2
+    );
+}
+
+#[test]
+fn encode_keeps_going_after_bad_lines() {
+    let input = "not json\n{\"kind\":\"eip55\",\"address\":\"0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed\"}\n{\"kind\":\"eip55\",\"address\":\"0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed\",\"extra\":1}\n{\"kind\":\"nope\"}\n";
+    let output = securepay(&["encode"], input);
+    let answers = json_lines(&output);
+    assert_eq!(answers.len(), 4);
+    assert!(answers[0]["error"].is_string());
+    assert_eq!(
+        answers[1]["result"],
+        "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"
+    );
+    assert!(answers[2]["error"].as_str().unwrap().contains("extra"));
+    assert!(answers[3]["error"].is_string());
+    assert_eq!(code(&output), 2);
+    let clean = securepay(
+        &["encode"],
+        "{\"kind\":\"eip55\",\"address\":\"0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed\"}\n",
+    );
+    assert_eq!(code(&clean), 0);
+}
+
+#[test]
+fn usage_errors_exit_2_and_help_exits_0() {
+    assert_eq!(code(&securepay(&["nope"], "")), 2);
+    assert_eq!(code(&securepay(&[], "")), 2);
+    assert_eq!(code(&securepay(&["--help"], "")), 0);
+    assert_eq!(code(&securepay(&["--version"], "")), 0);
+}
+
+#[test]
+fn verify_exits_0_when_safe_1_on_danger_and_2_on_unusable_input() {
+    let dir = std::env::temp_dir().join(format!("securepay-cli-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let response = common::data_path("pay/single_erc20_fees.json");
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let good = write(
+        "good.json",
+        r#"{"network":"base","currency":"USDC-base","payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}],"maxPayerFees":"0.30","maxPayeeFees":"1.25"}"#,
+    );
+    let output = securepay(
+        &[
+            "verify",
+            "--expect",
+            good.to_str().unwrap(),
+            "--response",
+            response.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(
+        code(&output),
+        0,
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let verdict = json_out(&output);
+    assert_eq!(verdict["findings"], serde_json::json!([]));
+    assert!(
+        verdict["summary"]["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l["kind"] == "total"
+                && l["text"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Total leaving your wallet"))
+    );
+    let text = securepay(
+        &[
+            "verify",
+            "--expect",
+            good.to_str().unwrap(),
+            "--response",
+            response.to_str().unwrap(),
+            "--text",
+        ],
+        "",
+    );
+    assert_eq!(code(&text), 0);
+    assert!(
+        String::from_utf8_lossy(&text.stdout).contains("Pay 826.25 USDC to 0x6923…C7D7 on Base")
+    );
+
+    let cheaper = write(
+        "cheaper.json",
+        r#"{"network":"base","currency":"USDC-base","payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"800"}],"maxPayerFees":"0.30"}"#,
+    );
+    let output = securepay(
+        &[
+            "verify",
+            "--expect",
+            cheaper.to_str().unwrap(),
+            "--response",
+            response.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code(&output), 1);
+    assert!(
+        json_out(&output)["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["severity"] == "danger" && f["code"] == "payment_amount")
+    );
+
+    let broken = write("broken.json", r#"{"paymentType":"triple"}"#);
+    assert_eq!(
+        code(&securepay(
+            &[
+                "verify",
+                "--expect",
+                good.to_str().unwrap(),
+                "--response",
+                broken.to_str().unwrap()
+            ],
+            ""
+        )),
+        2
+    );
+    let unknown_field = write(
+        "unknown.json",
+        r#"{"network":"base","currency":"USDC-base","payments":[],"tip":"1"}"#,
+    );
+    assert_eq!(
+        code(&securepay(
+            &[
+                "verify",
+                "--expect",
+                unknown_field.to_str().unwrap(),
+                "--response",
+                response.to_str().unwrap()
+            ],
+            ""
+        )),
+        2
+    );
+    assert_eq!(
+        code(&securepay(
+            &[
+                "verify",
+                "--expect",
+                "/nonexistent.json",
+                "--response",
+                response.to_str().unwrap()
+            ],
+            ""
+        )),
+        2
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,18 @@
+//! The command line's integration tests, one binary: a module per subcommand family.
+//! `common` runs the built `securepay` and shares the library's test helpers.
+
+// Test code may unwrap, index and panic: a failure is the report.
+#![allow(
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::unwrap_used
+)]
+
+mod common;
+
+mod calldata_vectors;
+mod cli;
+mod fuzz_regressions;
+mod policy_cli;
+mod webhook_cli;

@@ -1,0 +1,189 @@
+//! `securepay webhook verify` and `securepay webhook parse`: raw body on standard input,
+//! exit 0 / 1 / 2 as DESIGN.md §4 says.
+
+use crate::common;
+
+use common::cli::{code, json_out, run as securepay};
+use serde_json::Value;
+
+fn vectors() -> Vec<Value> {
+    common::read_json("vectors/webhook-signatures.json")["vectors"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+#[test]
+fn verify_answers_every_vector_with_its_exit_code() {
+    for vector in vectors() {
+        let valid = vector["valid"].as_bool().unwrap_or(true);
+        let output = securepay(
+            &[
+                "webhook",
+                "verify",
+                "--secret",
+                common::s(&vector, "secret"),
+                "--signature",
+                common::s(&vector, "signature"),
+            ],
+            common::s(&vector, "body").as_bytes(),
+            &[],
+        );
+        assert_eq!(code(&output), if valid { 0 } else { 1 }, "{vector}");
+        assert_eq!(json_out(&output)["valid"], valid);
+    }
+}
+
+#[test]
+fn verify_reads_the_secret_from_the_environment() {
+    let vector = &vectors()[0];
+    let output = securepay(
+        &[
+            "webhook",
+            "verify",
+            "--secret-env",
+            "SECUREPAY_TEST_WEBHOOK_SECRET",
+            "--signature",
+            common::s(vector, "signature"),
+        ],
+        common::s(vector, "body").as_bytes(),
+        &[("SECUREPAY_TEST_WEBHOOK_SECRET", common::s(vector, "secret"))],
+    );
+    assert_eq!(code(&output), 0);
+    let unset = securepay(
+        &[
+            "webhook",
+            "verify",
+            "--secret-env",
+            "SECUREPAY_TEST_UNSET_VARIABLE",
+            "--signature",
+            "00",
+        ],
+        b"{}",
+        &[],
+    );
+    assert_eq!(code(&unset), 2);
+}
+
+#[test]
+fn verify_refuses_unusable_input_with_exit_2_and_one_line() {
+    let vector = &vectors()[0];
+    let body = common::s(vector, "body").as_bytes();
+    let secret = common::s(vector, "secret");
+    let signature = common::s(vector, "signature");
+    let upper = signature.to_uppercase();
+    for (secret, signature, needle) in [
+        (secret, "", "empty"),
+        (secret, &signature[..10], "10 hex characters"),
+        (secret, "zz", "'z'"),
+        (secret, upper.as_str(), "lowercase"),
+        ("", signature, "secret is empty"),
+    ] {
+        let output = securepay(
+            &[
+                "webhook",
+                "verify",
+                "--secret",
+                secret,
+                "--signature",
+                signature,
+            ],
+            body,
+            &[],
+        );
+        assert_eq!(code(&output), 2, "{signature:?}");
+        assert!(output.stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(needle), "{stderr}");
+    }
+    let missing = securepay(&["webhook", "verify", "--signature", signature], body, &[]);
+    assert_eq!(code(&missing), 2);
+}
+
+#[test]
+fn parse_gives_the_typed_event_of_every_documented_payload() {
+    for (file, kind, scope) in [
+        ("payment.confirmed", "payment.confirmed", "core"),
+        ("payment.partial", "payment.partial", "core"),
+        ("payment.processing", "payment.processing", "core"),
+        ("compliance.updated", "compliance.updated", "core"),
+        ("client_id.linked", "client_id.linked", "core"),
+        ("kyt.screening.completed", "kyt.screening.completed", "core"),
+    ] {
+        let body = std::fs::read(common::data_path(&format!("webhook/{file}.json"))).unwrap();
+        let output = securepay(&["webhook", "parse"], &body, &[]);
+        assert_eq!(code(&output), 0, "{file}");
+        let answer = json_out(&output);
+        assert_eq!(answer["known"], true);
+        assert_eq!(answer["kind"], kind);
+        assert_eq!(answer["scope"], scope);
+        assert!(
+            answer["businessKey"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("[\"{kind}\""))
+        );
+        assert_eq!(answer["event"]["event"], kind);
+    }
+    let checkout = br#"{"event":"payment.partial.checkout","requestId":"01ab","txHash":"0x01"}"#;
+    let answer = json_out(&securepay(&["webhook", "parse"], checkout, &[]));
+    assert_eq!(answer["name"], "payment.partial.checkout");
+    assert_eq!(answer["kind"], "payment.partial");
+    assert_eq!(answer["scope"], "checkout");
+    assert_eq!(answer["requestId"], "01ab");
+
+    let unknown = securepay(
+        &["webhook", "parse"],
+        br#"{"event":"payout.sent","x":1}"#,
+        &[],
+    );
+    assert_eq!(code(&unknown), 0);
+    let answer = json_out(&unknown);
+    assert_eq!(answer["known"], false);
+    assert_eq!(answer["businessKey"], Value::Null);
+    assert_eq!(answer["event"]["x"], 1);
+}
+
+#[test]
+fn parse_refuses_what_is_not_a_webhook_body_with_exit_2() {
+    for body in [
+        &b"not json"[..],
+        b"[]",
+        b"{\"requestId\":\"01\"}",
+        b"{\"event\":\"payment.processing\",\"requestId\":\"01\"}",
+        b"",
+    ] {
+        let output = securepay(&["webhook", "parse"], body, &[]);
+        assert_eq!(code(&output), 2, "{}", String::from_utf8_lossy(body));
+        assert!(output.stdout.is_empty());
+        assert!(String::from_utf8_lossy(&output.stderr).contains("not a webhook body"));
+    }
+}
+
+#[test]
+fn parse_verifies_first_when_given_the_secret_and_signature() {
+    for vector in vectors() {
+        let valid = vector["valid"].as_bool().unwrap_or(true);
+        let output = securepay(
+            &[
+                "webhook",
+                "parse",
+                "--secret",
+                common::s(&vector, "secret"),
+                "--signature",
+                common::s(&vector, "signature"),
+            ],
+            common::s(&vector, "body").as_bytes(),
+            &[],
+        );
+        assert_eq!(code(&output), if valid { 0 } else { 1 });
+        if valid {
+            assert_eq!(json_out(&output)["known"], true);
+        } else {
+            assert_eq!(json_out(&output)["valid"], false);
+        }
+    }
+    let half = securepay(&["webhook", "parse", "--signature", "00"], b"{}", &[]);
+    assert_eq!(code(&half), 2);
+}

@@ -1,0 +1,134 @@
+//! The `client` feature against a local stub server on 127.0.0.1 (no other network): retries
+//! of 429/5xx with the policy, no retry of other 4xx, parsed answers and errors.
+
+use std::net::TcpListener;
+use std::time::Duration;
+
+use securepay::api::stub::serve;
+use securepay::api::{
+    Api, ApiErrorKind, Client, ClientError, CreateRequest, Credential, Jitter, PreparedRequest,
+    RequestCreated, RetryPolicy,
+};
+
+/// The library's stub server (one definition for these tests and the client's examples):
+/// serves `answers` in order, status 0 closing the connection without answering.
+fn stub(answers: Vec<(u16, &'static str)>) -> (String, securepay::api::stub::Stub) {
+    let server = serve(&answers).unwrap();
+    (server.url().to_owned(), server)
+}
+
+fn fast_client(attempts: u32) -> Client {
+    Client::new(reqwest::Client::new())
+        .with_retry(RetryPolicy::new(Duration::ZERO, Duration::from_millis(5), attempts).unwrap())
+        .with_jitter(|_| Jitter::per_mille(0))
+}
+
+fn create_request(api: &Api) -> PreparedRequest<CreateRequest> {
+    let body = CreateRequest::new("10".parse().unwrap(), "USD", "USDC-base")
+        .unwrap()
+        .payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")
+        .unwrap();
+    api.create_request(&Credential::api_key("sk_test").unwrap(), &body)
+        .unwrap()
+}
+
+const CREATED: &str = r#"{"paymentReference":"0xb3581f0b0f74cc61","requestId":"01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb"}"#;
+
+#[tokio::test]
+async fn server_errors_and_rate_limits_are_retried_then_the_answer_is_parsed() {
+    let (url, seen) = stub(vec![
+        (503, "Service Unavailable"),
+        (429, "Too Many Requests"),
+        (201, CREATED),
+    ]);
+    let api = Api::new().with_base_url(&url).unwrap();
+    let created: RequestCreated = fast_client(3).send(create_request(&api)).await.unwrap();
+    assert_eq!(created.payment_reference.to_string(), "0xb3581f0b0f74cc61");
+    let seen = seen.seen();
+    assert_eq!(seen.len(), 3);
+    for request in &seen {
+        assert_eq!(request.line, "POST /v2/request HTTP/1.1");
+        assert!(
+            request
+                .headers
+                .contains(&("x-api-key".into(), "sk_test".into()))
+        );
+        assert!(
+            request
+                .headers
+                .contains(&("content-type".into(), "application/json".into()))
+        );
+        assert_eq!(request.body, seen[0].body);
+    }
+    assert!(
+        String::from_utf8(seen[0].body.clone())
+            .unwrap()
+            .contains(r#""paymentCurrency":"USDC-base""#)
+    );
+}
+
+#[tokio::test]
+async fn other_client_errors_are_not_retried() {
+    let (url, seen) = stub(vec![(
+        404,
+        r#"{"statusCode":404,"message":"Wallet not found","error":"Not Found"}"#,
+    )]);
+    let api = Api::new().with_base_url(&url).unwrap();
+    let error = fast_client(3).send(create_request(&api)).await.unwrap_err();
+    let ClientError::Api(error) = error else {
+        panic!("an API error expected")
+    };
+    assert_eq!(error.kind, ApiErrorKind::NotFound);
+    assert_eq!(error.body.message().as_deref(), Some("Wallet not found"));
+    assert_eq!(seen.hits(), 1);
+}
+
+#[tokio::test]
+async fn the_last_retryable_answer_is_returned_when_attempts_run_out() {
+    let (url, seen) = stub(vec![(500, "boom"), (500, "boom")]);
+    let api = Api::new().with_base_url(&url).unwrap();
+    let error = fast_client(2).send(create_request(&api)).await.unwrap_err();
+    assert!(
+        matches!(error, ClientError::Api(ref e) if e.kind == ApiErrorKind::Server && e.is_retryable())
+    );
+    assert_eq!(seen.hits(), 2);
+}
+
+#[tokio::test]
+async fn a_post_that_cannot_be_sent_is_a_transport_error_without_retry() {
+    // A port with nothing listening: bind, note the port, close.
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let api = Api::new()
+        .with_base_url(&format!("http://127.0.0.1:{port}"))
+        .unwrap();
+    let error = fast_client(3).send(create_request(&api)).await.unwrap_err();
+    assert!(matches!(error, ClientError::Transport(_)), "{error:?}");
+}
+
+#[tokio::test]
+async fn a_dropped_connection_is_retried_for_get_but_not_for_post() {
+    const STATUS: &str =
+        r#"{"hasBeenPaid":false,"requestId":"01e2","isListening":true,"txHash":null}"#;
+    let (url, seen) = stub(vec![(0, ""), (200, STATUS)]);
+    let api = Api::new().with_base_url(&url).unwrap();
+    let request = api
+        .get_request_status(&Credential::api_key("sk_test").unwrap(), "01e2")
+        .unwrap();
+    let status: securepay::partial::RequestStatus = fast_client(3).send(request).await.unwrap();
+    assert!(!status.has_been_paid);
+    assert_eq!(seen.hits(), 2);
+
+    let (url, seen) = stub(vec![(0, ""), (201, CREATED)]);
+    let api = Api::new().with_base_url(&url).unwrap();
+    let error = fast_client(3).send(create_request(&api)).await.unwrap_err();
+    assert!(matches!(error, ClientError::Transport(_)), "{error:?}");
+    assert_eq!(
+        seen.hits(),
+        1,
+        "a POST that may have arrived is not sent twice"
+    );
+}

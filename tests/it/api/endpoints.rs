@@ -1,0 +1,477 @@
+//! The endpoint table against the API description: every endpoint of the issue's scope has a
+//! builder, every payment-API path and method exists in `openapi.v2.json` (through the copy in
+//! `tests/data/api/`, itself checked against `../shared` when present), the accepted
+//! credentials and the `Origin` rule follow the described headers, and the Auth API endpoints
+//! (absent from `openapi.v2.json`) follow api-notes §6.1.
+
+use crate::common;
+
+use std::collections::BTreeSet;
+
+use securepay::api::{
+    Api, ApiHost, BatchItem, BatchPayout, Broadcast, CreateMulticallPayout, CreatePayout,
+    CreatePayoutLink, CreateRequest, CreateSecurePayment, Credential, CredentialKind, ENDPOINTS,
+    Endpoint, OutgoingRequest, PreparedRequest, RecordIntent, RequestError, RouteFilter,
+    SecurePaymentItem,
+};
+use securepay::currency::CurrencyQuery;
+use securepay::network::Network;
+use securepay::offramp::{ClientUserId, CreatePayer, CreatePaymentDetails, UpdatePayer};
+use securepay::pay::{RequestPayQuery, SecurePayQuery, SecurePaymentToken, SourceToken};
+use securepay::policy::PayeeDestinationRequest;
+use serde_json::Value;
+
+fn data(file: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/data/api/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+fn extract() -> Value {
+    serde_json::from_str(&data("openapi-extract.json")).unwrap()
+}
+
+/// The seed's endpoint list: the Scope section of issue 8, as method and path.
+const SCOPE: [(&str, &str); 21] = [
+    ("POST", "/v2/secure-payments"),
+    ("POST", "/v2/secure-payments/payouts"),
+    ("POST", "/v2/secure-payments/multicall-payouts"),
+    ("GET", "/v2/secure-payments/{token}"),
+    ("GET", "/v2/secure-payments/{token}/pay"),
+    ("POST", "/v2/secure-payments/{token}/intent"),
+    ("POST", "/v2/request"),
+    ("GET", "/v2/request/{requestId}"),
+    ("GET", "/v2/request/{requestId}/pay"),
+    ("POST", "/v2/payer"),
+    ("GET", "/v2/payer/{clientUserId}"),
+    ("PATCH", "/v2/payer/{clientUserId}"),
+    ("POST", "/v2/payer/{clientUserId}/payment-details"),
+    ("GET", "/v2/payer/{clientUserId}/payment-details"),
+    ("GET", "/v2/currencies"),
+    ("GET", "/v2/currencies/{currencyId}/conversion-routes"),
+    ("POST", "/v2/payouts"),
+    ("POST", "/v2/payouts/batch"),
+    ("POST", "/v1/payee-destination"),
+    ("PUT", "/v1/payee-destination"),
+    ("GET", "/v1/payee-destination"),
+];
+
+fn token() -> SecurePaymentToken {
+    "01JD3E6JD46KY4KKV7X9V0MZ7W".parse().unwrap()
+}
+
+/// A credential of `kind` (with an Origin for the Client ID kinds).
+fn credential(kind: CredentialKind) -> Credential {
+    match kind {
+        CredentialKind::ApiKey => Credential::api_key("sk_test_secret").unwrap(),
+        CredentialKind::ClientId => {
+            Credential::client_id("cli_secret", Some("https://shop.example")).unwrap()
+        }
+        CredentialKind::Orchestrator => {
+            Credential::orchestrator("orc_secret", "cli_secret", Some("https://shop.example"))
+                .unwrap()
+        }
+        CredentialKind::SessionCookie => Credential::session_cookie("session-secret").unwrap(),
+        CredentialKind::SessionBearer => Credential::session_bearer("session-secret").unwrap(),
+    }
+}
+
+const ALL_KINDS: [CredentialKind; 5] = [
+    CredentialKind::ApiKey,
+    CredentialKind::ClientId,
+    CredentialKind::Orchestrator,
+    CredentialKind::SessionCookie,
+    CredentialKind::SessionBearer,
+];
+
+/// A prepared request's endpoint, from its request type, and its `http::Request`.
+fn typed<R: OutgoingRequest>(
+    prepared: Result<PreparedRequest<R>, RequestError>,
+) -> Result<(Endpoint, http::Request<Vec<u8>>), RequestError> {
+    prepared.map(|request| (request.endpoint(), request.into_http()))
+}
+
+/// Builds a request for `endpoint` with its builder; panics if there is none.
+fn build(
+    endpoint: Endpoint,
+    credential: &Credential,
+) -> Result<http::Request<Vec<u8>>, RequestError> {
+    let (typed_endpoint, request) = build_typed(endpoint, credential)?;
+    assert_eq!(typed_endpoint, endpoint, "the request type of {endpoint}");
+    Ok(request)
+}
+
+/// Builds a request for `endpoint` with its builder; panics if there is none.
+fn build_typed(
+    endpoint: Endpoint,
+    credential: &Credential,
+) -> Result<(Endpoint, http::Request<Vec<u8>>), RequestError> {
+    let api = Api::new();
+    let user = ClientUserId::parse("user-123").unwrap();
+    let request_id = "01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb";
+    let destination = PayeeDestinationRequest::from_str(
+        r#"{"tokenAddress":"0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913","chainId":8453}"#,
+    )
+    .unwrap();
+    match endpoint {
+        Endpoint::CreateSecurePayment => typed(
+            api.create_secure_payment(
+                credential,
+                &CreateSecurePayment::new(vec![
+                    SecurePaymentItem::new("10".parse().unwrap()).unwrap(),
+                ])
+                .unwrap(),
+            ),
+        ),
+        Endpoint::CreatePayoutSecurePayment => typed(
+            api.create_payout_link(
+                credential,
+                &CreatePayoutLink::new(
+                    Network::Sepolia,
+                    "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+                    "0x2e2E5C79F571ef1658d4C2d3684a1FE97DD30570",
+                    "FAU-sepolia",
+                    "10".parse().unwrap(),
+                )
+                .unwrap(),
+            ),
+        ),
+        Endpoint::CreateMulticallPayout => typed(
+            api.create_multicall_payout(
+                credential,
+                &CreateMulticallPayout::new(
+                    vec![token(), "01JD3E6JD46KY4KKV7X9V0MZ7X".parse().unwrap()],
+                    None,
+                )
+                .unwrap(),
+            ),
+        ),
+        Endpoint::GetSecurePayment => typed(api.get_secure_payment(
+            credential,
+            &token(),
+            &SecurePayQuery::new(),
+            Network::Base,
+        )),
+        Endpoint::GetSecurePaymentCalldata => typed(api.get_secure_payment_calldata(
+            credential,
+            &token(),
+            &SecurePayQuery::new(),
+            Network::Base,
+        )),
+        Endpoint::RecordSecurePaymentIntent => typed(
+            api.record_secure_payment_intent(
+                credential,
+                &token(),
+                &RecordIntent::single(
+                    Broadcast::Transaction(
+                        "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef"
+                            .parse()
+                            .unwrap(),
+                    ),
+                    Network::Base,
+                    SourceToken::Usdc,
+                )
+                .unwrap(),
+            ),
+        ),
+        Endpoint::CreateRequest => typed(api.create_request(
+            credential,
+            &CreateRequest::new("10".parse().unwrap(), "USD", "USDC-base").unwrap(),
+        )),
+        Endpoint::GetRequestStatus => typed(api.get_request_status(credential, request_id)),
+        Endpoint::GetRequestCalldata => {
+            typed(api.get_request_calldata(credential, request_id, &RequestPayQuery::new()))
+        }
+        Endpoint::CreatePayer => typed(api.create_payer(
+            credential,
+            &CreatePayer::from_str(&data("payer-individual.json")).unwrap(),
+        )),
+        Endpoint::GetPayer => typed(api.get_payer(credential, &user)),
+        Endpoint::UpdatePayer => {
+            typed(api.update_payer(credential, &user, &UpdatePayer::agreement_completed()))
+        }
+        Endpoint::CreatePaymentDetails => typed(api.create_payment_details(
+            credential,
+            &user,
+            &CreatePaymentDetails::from_str(&data("payment-details-uk.json")).unwrap(),
+        )),
+        Endpoint::ListPaymentDetails => typed(api.list_payment_details(credential, &user, None)),
+        Endpoint::ListCurrencies => {
+            typed(api.list_currencies(credential, &CurrencyQuery::default()))
+        }
+        Endpoint::GetConversionRoutes => {
+            typed(api.get_conversion_routes(credential, "USD", &RouteFilter::All))
+        }
+        Endpoint::CreatePayout => typed(
+            api.create_payout(
+                credential,
+                &CreatePayout::new(
+                    "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+                    "10".parse().unwrap(),
+                    "USD",
+                    "ETH-sepolia-sepolia",
+                )
+                .unwrap(),
+            ),
+        ),
+        Endpoint::CreateBatchPayout => typed(
+            api.create_batch_payout(
+                credential,
+                &BatchPayout::new(vec![
+                    BatchItem::new(
+                        "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+                        "2".parse().unwrap(),
+                        "FAU-sepolia",
+                        "FAU-sepolia",
+                    )
+                    .unwrap(),
+                ])
+                .unwrap(),
+            ),
+        ),
+        Endpoint::CreatePayeeDestination => {
+            typed(api.create_payee_destination(credential, &destination))
+        }
+        Endpoint::UpdatePayeeDestination => {
+            typed(api.update_payee_destination(credential, &destination))
+        }
+        Endpoint::GetPayeeDestination => typed(api.get_payee_destination(credential)),
+        other => panic!("no builder for {other}"),
+    }
+}
+
+/// The path template that a concrete path matches (`{…}` matches one segment).
+fn matches_template(template: &str, path: &str) -> bool {
+    let (t, p): (Vec<&str>, Vec<&str>) = (template.split('/').collect(), path.split('/').collect());
+    t.len() == p.len()
+        && t.iter()
+            .zip(&p)
+            .all(|(t, p)| (t.starts_with('{') && !p.is_empty()) || t == p)
+}
+
+#[test]
+fn the_extract_is_a_verbatim_copy_of_the_api_description() {
+    let Some(text) = common::shared_text("reference/openapi.v2.json") else {
+        return;
+    };
+    let original: Value = serde_json::from_str(&text).unwrap();
+    let extract = extract();
+    assert_eq!(extract["info"], original["info"]);
+    assert_eq!(extract["info"]["version"], "0.13.0");
+    assert_eq!(extract["servers"], original["servers"]);
+    for (path, methods) in extract["paths"].as_object().unwrap() {
+        for (method, operation) in methods.as_object().unwrap() {
+            assert_eq!(
+                operation, &original["paths"][path][method],
+                "{method} {path}: copy the operation again"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_endpoint_of_the_scope_has_exactly_one_entry_and_a_builder() {
+    let table: BTreeSet<(String, &str)> = Endpoint::ALL
+        .iter()
+        .map(|e| (e.method().to_string(), e.path_template()))
+        .collect();
+    let scope: BTreeSet<(String, &str)> =
+        SCOPE.iter().map(|(m, p)| ((*m).to_owned(), *p)).collect();
+    assert_eq!(table, scope, "the endpoint table is the issue's scope");
+    assert_eq!(table.len(), Endpoint::ALL.len(), "no endpoint twice");
+    for endpoint in Endpoint::ALL {
+        let kind = endpoint.accepts()[0];
+        let request =
+            build(endpoint, &credential(kind)).unwrap_or_else(|e| panic!("{endpoint}: {e}"));
+        assert_eq!(request.method(), endpoint.method(), "{endpoint}");
+        let base = match endpoint.host() {
+            ApiHost::Payment => "https://api.request.network",
+            ApiHost::Auth => "https://auth.request.network",
+        };
+        let uri = request.uri().to_string();
+        let path = uri
+            .strip_prefix(base)
+            .unwrap()
+            .split('?')
+            .next()
+            .unwrap()
+            .to_owned();
+        assert!(
+            matches_template(endpoint.path_template(), &path),
+            "{endpoint} built {path}"
+        );
+    }
+}
+
+#[test]
+fn every_payment_api_path_and_method_of_the_table_exists_in_the_api_description() {
+    let extract = extract();
+    for endpoint in Endpoint::ALL {
+        if endpoint.host() == ApiHost::Auth {
+            continue;
+        }
+        let method = endpoint.method().as_str().to_ascii_lowercase();
+        let operation = &extract["paths"][endpoint.path_template()][&method];
+        assert!(
+            operation.is_object(),
+            "{endpoint} is not in openapi.v2.json"
+        );
+        let success: Vec<u16> = operation["responses"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .filter_map(|k| k.parse().ok())
+            .filter(|s| (200..300).contains(s))
+            .collect();
+        assert_eq!(
+            success,
+            vec![endpoint.success_status().as_u16()],
+            "{endpoint}"
+        );
+    }
+}
+
+#[test]
+fn accepted_credentials_and_origin_rule_follow_the_described_headers() {
+    let extract = extract();
+    for endpoint in Endpoint::ALL {
+        if endpoint.host() == ApiHost::Auth {
+            continue;
+        }
+        let method = endpoint.method().as_str().to_ascii_lowercase();
+        let headers: Vec<(String, bool)> =
+            extract["paths"][endpoint.path_template()][&method]["parameters"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|p| p["in"] == "header")
+                .map(|p| {
+                    (
+                        p["name"].as_str().unwrap().to_owned(),
+                        p["required"].as_bool().unwrap_or(false),
+                    )
+                })
+                .collect();
+        let has = |name: &str| headers.iter().any(|(n, _)| n == name);
+        let expected: BTreeSet<String> = [
+            (has("x-api-key"), CredentialKind::ApiKey),
+            (has("x-client-id"), CredentialKind::ClientId),
+            (has("x-orchestrator-key"), CredentialKind::Orchestrator),
+            // "Bearer token for session authentication (or use the session_token cookie)"
+            (has("Authorization"), CredentialKind::SessionBearer),
+            (has("Authorization"), CredentialKind::SessionCookie),
+        ]
+        .into_iter()
+        .filter(|(present, _)| *present)
+        .map(|(_, kind)| format!("{kind:?}"))
+        .collect();
+        let accepted: BTreeSet<String> = endpoint
+            .accepts()
+            .iter()
+            .map(|k| format!("{k:?}"))
+            .collect();
+        assert_eq!(accepted, expected, "{endpoint}");
+        let origin_required = headers.iter().any(|(n, r)| n == "Origin" && *r);
+        assert_eq!(endpoint.origin_required(), origin_required, "{endpoint}");
+    }
+}
+
+#[test]
+fn auth_api_endpoints_follow_api_notes_6_1() {
+    let notes = data("auth-api-notes.md");
+    if let Some(original) = common::shared_text("reference/api-notes.md") {
+        assert!(original.contains(&notes), "copy api-notes §6.1 again");
+    }
+    assert!(notes.contains("Auth API v1, SIWE session cookie"));
+    for endpoint in Endpoint::ALL.iter().filter(|e| e.host() == ApiHost::Auth) {
+        let row = format!("| `{} {}`", endpoint.method(), endpoint.path_template());
+        assert!(notes.contains(&row), "{endpoint} is not in api-notes §6.1");
+        assert_eq!(endpoint.accepts(), &[CredentialKind::SessionCookie]);
+    }
+    assert!(notes.contains("Response (201)"));
+    assert_eq!(Endpoint::CreatePayeeDestination.success_status(), 201);
+}
+
+#[test]
+fn every_builder_refuses_every_credential_its_endpoint_does_not_accept() {
+    for endpoint in Endpoint::ALL {
+        for kind in ALL_KINDS {
+            let result = build(endpoint, &credential(kind));
+            if endpoint.accepts_kind(kind) {
+                assert!(result.is_ok(), "{endpoint} must accept {kind}");
+            } else {
+                let error = result.expect_err("refused");
+                assert!(
+                    error.to_string().contains("does not accept"),
+                    "{endpoint} {kind}: {error}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn token_endpoints_refuse_a_client_id_without_origin() {
+    let backend = Credential::client_id("cli_backend", None).unwrap();
+    for endpoint in Endpoint::ALL {
+        let result = build(endpoint, &backend);
+        if endpoint.origin_required() {
+            let error = result.unwrap_err();
+            assert!(
+                error.to_string().contains("Origin header is required"),
+                "{error}"
+            );
+        } else if endpoint.accepts_kind(CredentialKind::ClientId) {
+            let request = result.unwrap();
+            assert!(request.headers().get("origin").is_none(), "{endpoint}");
+        }
+    }
+}
+
+#[test]
+fn the_table_is_the_endpoint_list_and_its_path_parameters_are_the_described_ones() {
+    assert_eq!(ENDPOINTS.len(), Endpoint::ALL.len());
+    let extract = extract();
+    for (spec, endpoint) in ENDPOINTS.iter().zip(Endpoint::ALL) {
+        assert_eq!(spec.endpoint, endpoint);
+        assert_eq!(endpoint.spec(), spec);
+        assert_eq!(
+            endpoint.to_string(),
+            format!("{} {}", spec.method, spec.path)
+        );
+        if spec.host == ApiHost::Auth {
+            continue;
+        }
+        let placeholders: Vec<&str> = spec
+            .path
+            .split('/')
+            .filter_map(|s| s.strip_prefix('{')?.strip_suffix('}'))
+            .collect();
+        let method = spec.method.as_str().to_ascii_lowercase();
+        let described: Vec<&str> = extract["paths"][spec.path][&method]["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["in"] == "path")
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(placeholders, described, "{endpoint}");
+    }
+}
+
+#[test]
+fn path_parameters_are_percent_encoded_into_one_segment() {
+    let key = Credential::api_key("sk_test").unwrap();
+    let user = ClientUserId::parse("../admin?x=1").unwrap();
+    let request = Api::new().get_payer(&key, &user).unwrap();
+    assert_eq!(request.uri().path(), "/v2/payer/..%2Fadmin%3Fx%3D1");
+    let request = Api::new()
+        .get_conversion_routes(&key, "a/b c", &RouteFilter::All)
+        .unwrap();
+    assert_eq!(
+        request.uri().path(),
+        "/v2/currencies/a%2Fb%20c/conversion-routes"
+    );
+}

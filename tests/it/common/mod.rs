@@ -1,0 +1,81 @@
+//! Helpers shared by the integration tests: the copies of `../shared` in `tests/data/`.
+#![allow(dead_code)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+/// The path of a file under the library's `tests/data/` (from the library or from `cli/`).
+pub fn data_path(relative: &str) -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let data = if root.join("tests/data").is_dir() {
+        root.join("tests/data")
+    } else {
+        root.join("../tests/data")
+    };
+    data.join(relative)
+}
+
+/// A JSON file under `tests/data/`.
+pub fn read_json(relative: &str) -> Value {
+    let text = std::fs::read_to_string(data_path(relative))
+        .unwrap_or_else(|e| panic!("cannot read tests/data/{relative}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("tests/data/{relative} is not JSON: {e}"))
+}
+
+/// The lines of `vectors/abi-calls.jsonl`, parsed.
+pub fn abi_vectors() -> Vec<Value> {
+    let text =
+        std::fs::read_to_string(data_path("vectors/abi-calls.jsonl")).expect("abi-calls.jsonl");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("vector line is JSON"))
+        .collect()
+}
+
+/// The vectors of `abi-calls.jsonl` whose input kind is `kind`.
+pub fn abi_vectors_of(kind: &str) -> Vec<Value> {
+    abi_vectors()
+        .into_iter()
+        .filter(|v| v["input"]["kind"] == kind)
+        .collect()
+}
+
+/// A string field of a JSON value.
+pub fn s<'a>(value: &'a Value, field: &str) -> &'a str {
+    value[field]
+        .as_str()
+        .unwrap_or_else(|| panic!("field {field} is not a string in {value}"))
+}
+
+/// The text of `../shared/<relative>` (beside the repository), or `None` where `../shared` is
+/// absent. Under CI (`CI` set) an absent `../shared` fails the test: a comparison with it must
+/// never pass silently there.
+pub fn shared_text(relative: &str) -> Option<String> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let candidates = [root.join("../shared"), root.join("../../shared")];
+    shared_text_in(&candidates, std::env::var_os("CI").is_some(), relative)
+}
+
+/// [`shared_text`] with the places `shared` may be and whether CI is set given.
+pub fn shared_text_in(candidates: &[PathBuf], ci: bool, relative: &str) -> Option<String> {
+    let Some(shared) = candidates.iter().find(|dir| dir.is_dir()) else {
+        assert!(
+            !ci,
+            "../shared is missing and CI is set: the comparison with {relative} cannot be skipped"
+        );
+        eprintln!("../shared is absent: nothing to compare with {relative}");
+        return None;
+    };
+    let path = shared.join(relative);
+    Some(
+        std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display())),
+    )
+}

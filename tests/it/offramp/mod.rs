@@ -1,0 +1,6 @@
+//! Integration tests of `securepay::offramp`.
+
+mod eligibility;
+mod machines;
+mod payer;
+mod replay;

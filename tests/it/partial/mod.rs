@@ -1,0 +1,4 @@
+//! Integration tests of `securepay::partial`.
+
+mod ledger;
+mod status;

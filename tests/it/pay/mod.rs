@@ -1,0 +1,7 @@
+//! Integration tests of `securepay::pay`.
+
+mod endpoint;
+mod models;
+#[cfg(feature = "fixtures")]
+mod plan;
+mod validate;

@@ -1,0 +1,5 @@
+//! Integration tests of `securepay::webhook`.
+
+mod dedup;
+mod events;
+mod signature;
