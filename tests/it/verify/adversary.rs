@@ -74,7 +74,10 @@ fn alone_in_a_process(name: &str) -> bool {
     let stdout = String::from_utf8_lossy(&output.stdout);
     let report = format!("{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
     assert!(output.status.success(), "{test}, run alone:\n{report}");
-    assert!(stdout.contains("1 passed"), "{test} did not run alone:\n{report}");
+    assert!(
+        stdout.contains("1 passed"),
+        "{test} did not run alone:\n{report}"
+    );
     false
 }
 
