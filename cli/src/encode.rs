@@ -16,8 +16,7 @@ pub(super) fn run(_args: &Args, input: &mut dyn BufRead, output: &mut dyn Write)
 }
 
 fn encode_line(line: &str) -> Result<Value, String> {
-    let value: Value = serde_json::from_str(line).map_err(|e| format!("line: not JSON: {e}"))?;
-    let answer = CallSpec::from_value(&value)
+    let answer = CallSpec::from_str(line)
         .and_then(|spec| spec.answer())
         .map_err(|e| e.to_string())?;
     serde_json::to_value(answer).map_err(|e| e.to_string())

@@ -10,6 +10,8 @@
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+// JSON entry points are named as serde_json's (`CallSpec::from_str`), not `FromStr`.
+#![allow(clippy::should_implement_trait)]
 
 mod address;
 mod amount;

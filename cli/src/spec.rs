@@ -22,12 +22,13 @@
 
 use std::fmt;
 
-use alloy_primitives::{Address, Bytes, U256};
-use alloy_sol_types::SolCall;
-use serde::Serialize;
-use serde_json::{Map, Value};
+use alloy_primitives::{Bytes, U256};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use securepay::calldata::{PaymentReference, TRON_BATCH_MESSAGE};
+use securepay::calldata::TRON_BATCH_MESSAGE;
+
+mod wire;
 
 /// The native value overflowed 256 bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,11 +39,6 @@ fn add(a: U256, b: U256) -> Result<U256, Overflow> {
     a.checked_add(b).ok_or(Overflow)
 }
 use securepay::address::{ChainAddress, EvmAddress, TronAddress};
-use securepay::amount::parse_uint;
-use securepay::contracts::abi::{
-    self, IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20, IERC20FeeProxy,
-    IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy,
-};
 use securepay::contracts::{Contract, Deployments};
 use securepay::network::Network;
 
@@ -54,8 +50,12 @@ use securepay::network::Network;
 ///
 /// let err = CallSpec::from_value(&json!({"kind": "erc20_approve", "spender": "0x123", "amount": "0"})).unwrap_err();
 /// assert!(matches!(err, SpecError::Field { ref field, .. } if field == "spender"));
-/// let err = CallSpec::from_value(&json!({"kind": "eth_fee_exact", "network": "tron"})).unwrap_err();
+/// let err = CallSpec::from_value(&json!({"kind": "eth_fee_exact", "network": "tron",
+///     "to": "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", "amount": "1", "reference": "0x", "feeAmount": "0",
+///     "feeAddress": "TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs"})).unwrap_err();
 /// assert_eq!(err.to_string(), "eth_fee_exact: there is no EthereumFeeProxy on tron");
+/// let err = CallSpec::from_value(&json!({"kind": "eth_fee_exact", "network": "tron"})).unwrap_err();
+/// assert_eq!(err, SpecError::Json("missing field `to`".into())); // the shape first
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -84,6 +84,16 @@ pub enum SpecError {
     /// The value overflows 256 bits.
     #[error("value: the native value overflows uint256")]
     ValueOverflow,
+    /// Not JSON, or not the shape of a call description: an unknown `kind`, a missing or
+    /// unknown field, a value of the wrong type, a key given twice (serde_json's message).
+    #[error("{0}")]
+    Json(String),
+}
+
+impl SpecError {
+    fn json(error: impl fmt::Display) -> SpecError {
+        SpecError::Json(error.to_string())
+    }
 }
 
 impl From<Overflow> for SpecError {
@@ -202,32 +212,40 @@ impl CallSpec {
     /// # Ok::<(), securepay_cli::spec::SpecError>(())
     /// ```
     pub fn from_value(value: &Value) -> Result<CallSpec, SpecError> {
-        let value = match (value.get("input"), value.get("kind")) {
-            (Some(input), None) => input,
-            _ => value,
+        let kind = match (value.get("input"), value.get("kind")) {
+            (Some(input), None) => wire::Kind::deserialize(input),
+            _ => wire::Kind::deserialize(value),
         };
-        let object = value
-            .as_object()
-            .ok_or_else(|| field_error("line", "not a JSON object"))?;
-        let kind = object
-            .get("kind")
-            .and_then(Value::as_str)
-            .ok_or_else(|| field_error("kind", "missing or not a string"))?;
-        let network = match object.get("network") {
-            None => None,
-            Some(v) => {
-                let id = v
-                    .as_str()
-                    .ok_or_else(|| field_error("network", "not a string"))?;
-                Some(Network::from_id(id).map_err(|e| field_error("network", e))?)
+        CallSpec::from_kind(kind.map_err(SpecError::json)?)
+    }
+
+    /// Reads a call description from JSON text, refusing a key given twice (which a
+    /// [`Value`] cannot show). A whole vector line is read through its `input`.
+    ///
+    /// ```
+    /// use securepay_cli::spec::{CallSpec, SpecError};
+    ///
+    /// let line = r#"{"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"0"}"#;
+    /// assert!(CallSpec::from_str(line).is_ok());
+    /// let twice = r#"{"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"0","amount":"5"}"#;
+    /// assert!(matches!(CallSpec::from_str(twice), Err(SpecError::Json(message)) if message.contains("duplicate field `amount`")));
+    /// let vector = r#"{"id":"eip55_01","input":{"kind":"eip55","address":"0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed"},"expected":"0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"}"#;
+    /// assert!(CallSpec::from_str(vector).is_ok());
+    /// ```
+    pub fn from_str(text: &str) -> Result<CallSpec, SpecError> {
+        let kind = match serde_json::from_str::<wire::Kind>(text) {
+            Err(error) if error.to_string().starts_with("missing field `kind`") => {
+                serde_json::from_str::<wire::VectorLine>(text)
+                    .map(|line| line.input)
+                    .map_err(|_| SpecError::json(error))?
             }
+            kind => kind.map_err(SpecError::json)?,
         };
-        let fields = Fields {
-            object,
-            network,
-            prefix: String::new(),
-        };
-        let body = parse_kind(kind, &fields)?;
+        CallSpec::from_kind(kind)
+    }
+
+    fn from_kind(kind: wire::Kind) -> Result<CallSpec, SpecError> {
+        let (network, body) = kind.into_body()?;
         Ok(CallSpec { network, body })
     }
 
@@ -300,182 +318,6 @@ impl CallSpec {
     }
 }
 
-/// A JSON object being read, with the network its addresses belong to.
-struct Fields<'a> {
-    object: &'a Map<String, Value>,
-    network: Option<Network>,
-    prefix: String,
-}
-
-impl Fields<'_> {
-    fn name(&self, name: &str) -> String {
-        format!("{}{name}", self.prefix)
-    }
-
-    fn only(&self, allowed: &[&str]) -> Result<(), SpecError> {
-        match self.object.keys().find(|k| {
-            !allowed.contains(&k.as_str()) && k.as_str() != "kind" && k.as_str() != "network"
-        }) {
-            Some(unknown) => Err(field_error(self.name(unknown), "unknown field")),
-            None => Ok(()),
-        }
-    }
-
-    fn get(&self, name: &str) -> Result<&Value, SpecError> {
-        self.object
-            .get(name)
-            .ok_or_else(|| field_error(self.name(name), "missing"))
-    }
-
-    fn has(&self, name: &str) -> bool {
-        self.object.contains_key(name)
-    }
-
-    fn text(&self, name: &str) -> Result<&str, SpecError> {
-        self.get(name)?
-            .as_str()
-            .ok_or_else(|| field_error(self.name(name), "not a string"))
-    }
-
-    fn address_text(&self, name: &str, text: &str) -> Result<Address, SpecError> {
-        match self.network {
-            None => EvmAddress::parse(text)
-                .map(EvmAddress::into_inner)
-                .map_err(|e| field_error(self.name(name), e)),
-            Some(network) => ChainAddress::parse(network, text)
-                .map(|a| a.abi())
-                .map_err(|e| field_error(self.name(name), e)),
-        }
-    }
-
-    fn address(&self, name: &str) -> Result<Address, SpecError> {
-        self.address_text(name, self.text(name)?)
-    }
-
-    fn payee(&self, name: &str) -> Result<Option<ChainAddress>, SpecError> {
-        match (self.network, self.has(name)) {
-            (_, false) => Ok(None),
-            (None, true) => Err(field_error(self.name(name), "only meaningful with network")),
-            (Some(network), true) => Ok(Some(ChainAddress::from_abi(network, self.address(name)?))),
-        }
-    }
-
-    fn uint(&self, name: &str) -> Result<U256, SpecError> {
-        parse_uint(self.text(name)?).map_err(|e| field_error(self.name(name), e))
-    }
-
-    fn bytes(&self, name: &str) -> Result<Bytes, SpecError> {
-        let text = self.text(name)?;
-        let invalid = || {
-            field_error(
-                self.name(name),
-                format!("not 0x-prefixed even-length hex bytes: {text:?}"),
-            )
-        };
-        let digits = text.strip_prefix("0x").ok_or_else(invalid)?;
-        crate::hex_digits(digits)
-            .map(Bytes::from)
-            .ok_or_else(invalid)
-    }
-
-    fn boolean(&self, name: &str) -> Result<bool, SpecError> {
-        self.get(name)?
-            .as_bool()
-            .ok_or_else(|| field_error(self.name(name), "not a boolean"))
-    }
-
-    fn array(&self, name: &str) -> Result<&Vec<Value>, SpecError> {
-        self.get(name)?
-            .as_array()
-            .ok_or_else(|| field_error(self.name(name), "not an array"))
-    }
-
-    fn addresses(&self, name: &str) -> Result<Vec<Address>, SpecError> {
-        self.array(name)?
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                let item = format!("{name}[{i}]");
-                let text = v
-                    .as_str()
-                    .ok_or_else(|| field_error(self.name(&item), "not a string"))?;
-                self.address_text(&item, text)
-            })
-            .collect()
-    }
-
-    fn paths(&self, name: &str) -> Result<Vec<Vec<Address>>, SpecError> {
-        (0..self.array(name)?.len())
-            .map(|i| {
-                let inner = self
-                    .array(name)?
-                    .get(i)
-                    .and_then(Value::as_array)
-                    .ok_or_else(|| {
-                        field_error(self.name(&format!("{name}[{i}]")), "not an array")
-                    })?;
-                inner
-                    .iter()
-                    .enumerate()
-                    .map(|(j, v)| {
-                        let item = format!("{name}[{i}][{j}]");
-                        let text = v
-                            .as_str()
-                            .ok_or_else(|| field_error(self.name(&item), "not a string"))?;
-                        self.address_text(&item, text)
-                    })
-                    .collect()
-            })
-            .collect()
-    }
-
-    /// The objects of array `name`, each read with a prefix naming its position.
-    fn objects(&self, name: &str) -> Result<Vec<Fields<'_>>, SpecError> {
-        self.array(name)?
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                let at = format!("{}{name}[{i}]", self.prefix);
-                let object = v
-                    .as_object()
-                    .ok_or_else(|| field_error(&at, "not an object"))?;
-                let prefix = format!("{at}.");
-                Ok(Fields {
-                    object,
-                    network: self.network,
-                    prefix,
-                })
-            })
-            .collect()
-    }
-
-    fn request_details(&self, name: &str) -> Result<Vec<abi::RequestDetail>, SpecError> {
-        self.objects(name)?
-            .iter()
-            .map(|r| {
-                r.only(&[
-                    "recipient",
-                    "requestAmount",
-                    "path",
-                    "paymentReference",
-                    "feeAmount",
-                    "maxToSpend",
-                    "maxRateTimespan",
-                ])?;
-                Ok(abi::RequestDetail {
-                    recipient: r.address("recipient")?,
-                    requestAmount: r.uint("requestAmount")?,
-                    path: r.addresses("path")?,
-                    paymentReference: r.bytes("paymentReference")?,
-                    feeAmount: r.uint("feeAmount")?,
-                    maxToSpend: r.uint("maxToSpend")?,
-                    maxRateTimespan: r.uint("maxRateTimespan")?,
-                })
-            })
-            .collect()
-    }
-}
-
 fn call(data: Vec<u8>, to: Destination, value: Result<U256, Overflow>) -> Body {
     Body::Call {
         data: data.into(),
@@ -485,25 +327,12 @@ fn call(data: Vec<u8>, to: Destination, value: Result<U256, Overflow>) -> Body {
 }
 
 /// A native batch: its value comes from the effect table, with the `batchFee` rate given.
-fn native_batch(data: Vec<u8>, to: Destination, f: &Fields<'_>) -> Result<Body, SpecError> {
-    let batch_fee = match (f.network, f.has("batchFee")) {
-        (None, true) => {
-            return Err(field_error(
-                "batchFee",
-                "only meaningful with network (it sets value)",
-            ));
-        }
-        (_, false) => None,
-        (Some(_), true) => {
-            let rate = f.uint("batchFee")?;
-            Some(u32::try_from(rate).map_err(|_| field_error("batchFee", "above 2^32 - 1"))?)
-        }
-    };
-    Ok(Body::Call {
+fn native_batch(data: Vec<u8>, to: Destination, batch_fee: Option<u32>) -> Body {
+    Body::Call {
         data: data.into(),
         to,
         value: Value_::FromEffect { batch_fee },
-    })
+    }
 }
 
 /// The value a built call needs, from the effect of its own calldata decoded strictly.
@@ -535,343 +364,6 @@ fn effect_value(
         None => 0,
     };
     effect.required_value(rate).ok_or(SpecError::ValueOverflow)
-}
-
-fn contract(c: Contract) -> Destination {
-    Destination::Contract(c)
-}
-
-fn parse_kind(kind: &str, f: &Fields<'_>) -> Result<Body, SpecError> {
-    let batch = kind.starts_with("batch_");
-    if batch && f.network == Some(Network::Tron) {
-        return Err(SpecError::TronBatch);
-    }
-    let no_tron = |c: Contract| -> Result<(), SpecError> {
-        match f.network {
-            Some(Network::Tron) => Err(SpecError::NoContract {
-                kind: kind.to_owned(),
-                contract: c,
-                network: Network::Tron,
-            }),
-            _ => Ok(()),
-        }
-    };
-    Ok(match kind {
-        "erc20_fee" => {
-            f.only(&[
-                "token",
-                "to",
-                "amount",
-                "reference",
-                "feeAmount",
-                "feeAddress",
-            ])?;
-            let data = IERC20FeeProxy::transferFromWithReferenceAndFeeCall {
-                _tokenAddress: f.address("token")?,
-                _to: f.address("to")?,
-                _amount: f.uint("amount")?,
-                _paymentReference: f.bytes("reference")?,
-                _feeAmount: f.uint("feeAmount")?,
-                _feeAddress: f.address("feeAddress")?,
-            };
-            call(
-                data.abi_encode(),
-                contract(Contract::Erc20FeeProxy),
-                Ok(U256::ZERO),
-            )
-        }
-        "eth_fee" => {
-            f.only(&["to", "reference", "feeAmount", "feeAddress", "amount"])?;
-            no_tron(Contract::EthereumFeeProxy)?;
-            let data = IEthereumFeeProxy::transferWithReferenceAndFeeCall {
-                _to: f.address("to")?,
-                _paymentReference: f.bytes("reference")?,
-                _feeAmount: f.uint("feeAmount")?,
-                _feeAddress: f.address("feeAddress")?,
-            };
-            let value = match (f.network, f.has("amount")) {
-                (None, true) => {
-                    return Err(field_error(
-                        "amount",
-                        "only meaningful with network (it sets value)",
-                    ));
-                }
-                (None, false) => Ok(U256::ZERO),
-                (Some(_), false) => {
-                    return Err(field_error(
-                        "amount",
-                        "missing: needed with network to compute value",
-                    ));
-                }
-                (Some(_), true) => add(f.uint("amount")?, data._feeAmount),
-            };
-            call(
-                data.abi_encode(),
-                contract(Contract::EthereumFeeProxy),
-                value,
-            )
-        }
-        "eth_fee_exact" => {
-            f.only(&["to", "amount", "reference", "feeAmount", "feeAddress"])?;
-            no_tron(Contract::EthereumFeeProxy)?;
-            let data = IEthereumFeeProxy::transferExactEthWithReferenceAndFeeCall {
-                _to: f.address("to")?,
-                _amount: f.uint("amount")?,
-                _paymentReference: f.bytes("reference")?,
-                _feeAmount: f.uint("feeAmount")?,
-                _feeAddress: f.address("feeAddress")?,
-            };
-            let value = add(data._amount, data._feeAmount);
-            call(
-                data.abi_encode(),
-                contract(Contract::EthereumFeeProxy),
-                value,
-            )
-        }
-        "erc20_approve" => {
-            f.only(&["spender", "amount", "token"])?;
-            let data = IERC20::approveCall {
-                spender: f.address("spender")?,
-                amount: f.uint("amount")?,
-            };
-            call(
-                data.abi_encode(),
-                Destination::Token(f.payee("token")?),
-                Ok(U256::ZERO),
-            )
-        }
-        "erc20_transfer" => {
-            f.only(&["to", "amount", "token"])?;
-            let data = IERC20::transferCall {
-                to: f.address("to")?,
-                amount: f.uint("amount")?,
-            };
-            call(
-                data.abi_encode(),
-                Destination::Token(f.payee("token")?),
-                Ok(U256::ZERO),
-            )
-        }
-        "erc20_conversion" => {
-            f.only(&[
-                "to",
-                "requestAmount",
-                "path",
-                "reference",
-                "feeAmount",
-                "feeAddress",
-                "maxToSpend",
-                "maxRateTimespan",
-            ])?;
-            no_tron(Contract::Erc20ConversionProxy)?;
-            let data = IErc20ConversionProxy::transferFromWithReferenceAndFeeCall {
-                _to: f.address("to")?,
-                _requestAmount: f.uint("requestAmount")?,
-                _path: f.addresses("path")?,
-                _paymentReference: f.bytes("reference")?,
-                _feeAmount: f.uint("feeAmount")?,
-                _feeAddress: f.address("feeAddress")?,
-                _maxToSpend: f.uint("maxToSpend")?,
-                _maxRateTimespan: f.uint("maxRateTimespan")?,
-            };
-            call(
-                data.abi_encode(),
-                contract(Contract::Erc20ConversionProxy),
-                Ok(U256::ZERO),
-            )
-        }
-        "eth_conversion" => {
-            f.only(&[
-                "to",
-                "requestAmount",
-                "path",
-                "reference",
-                "feeAmount",
-                "feeAddress",
-                "maxRateTimespan",
-                "maxToSpend",
-            ])?;
-            no_tron(Contract::EthConversionProxy)?;
-            let data = IEthConversionProxy::transferWithReferenceAndFeeCall {
-                _to: f.address("to")?,
-                _requestAmount: f.uint("requestAmount")?,
-                _path: f.addresses("path")?,
-                _paymentReference: f.bytes("reference")?,
-                _feeAmount: f.uint("feeAmount")?,
-                _feeAddress: f.address("feeAddress")?,
-                _maxRateTimespan: f.uint("maxRateTimespan")?,
-            };
-            let value = match (f.network, f.has("maxToSpend")) {
-                (None, true) => {
-                    return Err(field_error(
-                        "maxToSpend",
-                        "only meaningful with network (it sets value)",
-                    ));
-                }
-                (Some(_), false) => {
-                    return Err(field_error(
-                        "maxToSpend",
-                        "missing: needed with network to compute value",
-                    ));
-                }
-                (Some(_), true) => Ok(f.uint("maxToSpend")?),
-                (None, false) => Ok(U256::ZERO),
-            };
-            call(
-                data.abi_encode(),
-                contract(Contract::EthConversionProxy),
-                value,
-            )
-        }
-        "batch_erc20" | "batch_erc20_multi" | "batch_eth" => legacy_batch(kind, f)?,
-        "batch_nc_erc20" | "batch_nc_multi_erc20" | "batch_nc_native" | "batch_conv_payments" => {
-            conversion_batch(kind, f)?
-        }
-        "payment_reference" => {
-            f.only(&["requestId", "salt", "address"])?;
-            let reference =
-                PaymentReference::derive(f.text("requestId")?, f.text("salt")?, f.text("address")?)
-                    .map_err(|e| field_error("reference", e))?;
-            Body::Result(reference.to_hex_digits())
-        }
-        "tron_address" => {
-            f.only(&["address"])?;
-            Body::Result(
-                convert_tron_address(f.text("address")?).map_err(|e| field_error("address", e))?,
-            )
-        }
-        "eip55" => {
-            f.only(&["address"])?;
-            let address = EvmAddress::parse(f.text("address")?).map_err(|e| match e {
-                securepay::address::EvmAddressError::BadChecksum(_) => {
-                    field_error("address", format!("mixed-case input with a {e}"))
-                }
-                other => field_error("address", other),
-            })?;
-            Body::Result(address.to_checksum())
-        }
-        other => return Err(field_error("kind", format!("unknown kind {other:?}"))),
-    })
-}
-
-fn legacy_batch(kind: &str, f: &Fields<'_>) -> Result<Body, SpecError> {
-    let multi = kind == "batch_erc20_multi";
-    let native = kind == "batch_eth";
-    f.only(if native {
-        &["payees", "feeAddress", "batchFee"]
-    } else if multi {
-        &["payees", "feeAddress"]
-    } else {
-        &["token", "payees", "feeAddress"]
-    })?;
-    let payees = f.objects("payees")?;
-    let mut tokens = Vec::new();
-    let mut recipients = Vec::with_capacity(payees.len());
-    let mut amounts = Vec::with_capacity(payees.len());
-    let mut references = Vec::with_capacity(payees.len());
-    let mut fees = Vec::with_capacity(payees.len());
-    for payee in &payees {
-        payee.only(if multi {
-            &["token", "to", "amount", "reference", "feeAmount"]
-        } else {
-            &["to", "amount", "reference", "feeAmount"]
-        })?;
-        if multi {
-            tokens.push(payee.address("token")?);
-        }
-        recipients.push(payee.address("to")?);
-        amounts.push(payee.uint("amount")?);
-        references.push(payee.bytes("reference")?);
-        fees.push(payee.uint("feeAmount")?);
-    }
-    let fee_address = f.address("feeAddress")?;
-    let destination = contract(Contract::BatchPayments);
-    Ok(if multi {
-        let data = Bp::batchERC20PaymentsMultiTokensWithReferenceCall {
-            _tokenAddresses: tokens,
-            _recipients: recipients,
-            _amounts: amounts,
-            _paymentReferences: references,
-            _feeAmounts: fees,
-            _feeAddress: fee_address,
-        };
-        call(data.abi_encode(), destination, Ok(U256::ZERO))
-    } else if native {
-        let data = Bp::batchEthPaymentsWithReferenceCall {
-            _recipients: recipients,
-            _amounts: amounts,
-            _paymentReferences: references,
-            _feeAmounts: fees,
-            _feeAddress: fee_address,
-        };
-        native_batch(data.abi_encode(), destination, f)?
-    } else {
-        let data = Bp::batchERC20PaymentsWithReferenceCall {
-            _tokenAddress: f.address("token")?,
-            _recipients: recipients,
-            _amounts: amounts,
-            _paymentReferences: references,
-            _feeAmounts: fees,
-            _feeAddress: fee_address,
-        };
-        call(data.abi_encode(), destination, Ok(U256::ZERO))
-    })
-}
-
-fn conversion_batch(kind: &str, f: &Fields<'_>) -> Result<Body, SpecError> {
-    let destination = contract(Contract::BatchConversionPayments);
-    Ok(match kind {
-        "batch_nc_erc20" | "batch_nc_multi_erc20" => {
-            f.only(&["requests", "pathsToUSD", "feeAddress"])?;
-            let (details, paths, fee) = (
-                f.request_details("requests")?,
-                f.paths("pathsToUSD")?,
-                f.address("feeAddress")?,
-            );
-            let data = if kind == "batch_nc_erc20" {
-                Bcp::batchERC20PaymentsCall {
-                    requestDetails: details,
-                    pathsToUSD: paths,
-                    feeAddress: fee,
-                }
-                .abi_encode()
-            } else {
-                Bcp::batchMultiERC20PaymentsCall {
-                    requestDetails: details,
-                    pathsToUSD: paths,
-                    feeAddress: fee,
-                }
-                .abi_encode()
-            };
-            call(data, destination, Ok(U256::ZERO))
-        }
-        "batch_nc_native" => {
-            f.only(&["requests", "skipFeeUSDLimit", "feeAddress", "batchFee"])?;
-            let data = Bcp::batchNativePaymentsCall {
-                requestDetails: f.request_details("requests")?,
-                skipFeeUSDLimit: f.boolean("skipFeeUSDLimit")?,
-                feeAddress: f.address("feeAddress")?,
-            };
-            native_batch(data.abi_encode(), destination, f)?
-        }
-        _ => {
-            f.only(&["metaDetails", "pathsToUSD", "feeAddress", "batchFee"])?;
-            let mut meta_details = Vec::new();
-            for group in f.objects("metaDetails")? {
-                group.only(&["paymentNetworkId", "requests"])?;
-                meta_details.push(abi::MetaDetail {
-                    paymentNetworkId: group.uint("paymentNetworkId")?,
-                    requestDetails: group.request_details("requests")?,
-                });
-            }
-            let data = Bcp::batchPaymentsCall {
-                metaDetails: meta_details,
-                pathsToUSD: f.paths("pathsToUSD")?,
-                feeAddress: f.address("feeAddress")?,
-            };
-            native_batch(data.abi_encode(), destination, f)?
-        }
-    })
 }
 
 /// Base58 → `41…` hex; `41…` hex, `0x41…` hex or a `0x` 20-byte body → Base58.

@@ -192,9 +192,46 @@ fn tron_network_takes_base58_answers_base58_and_refuses_batches() {
 #[test]
 fn descriptions_reject_unknown_fields_and_misplaced_ones() {
     let typo = json!({"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"1","ammount":"2"});
-    assert_eq!(
-        CallSpec::from_value(&typo).unwrap_err().to_string(),
-        "ammount: unknown field"
+    let error = CallSpec::from_value(&typo).unwrap_err().to_string();
+    assert!(error.starts_with("unknown field `ammount`"), "{error}");
+    let unknown_kind = CallSpec::from_value(&json!({"kind": "erc20_fees"})).unwrap_err();
+    assert!(
+        unknown_kind
+            .to_string()
+            .starts_with("unknown variant `erc20_fees`"),
+        "{unknown_kind}"
+    );
+    let missing =
+        CallSpec::from_value(&json!({"kind": "erc20_approve", "amount": "1"})).unwrap_err();
+    assert_eq!(missing.to_string(), "missing field `spender`");
+    let twice_kind = r#"{"kind":"eip55","kind":"tron_address","address":"0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed"}"#;
+    assert!(
+        CallSpec::from_str(twice_kind)
+            .unwrap_err()
+            .to_string()
+            .contains("duplicate field `kind`")
+    );
+    let twice_field =
+        r#"{"kind":"eip55","address":"0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed","address":"x"}"#;
+    assert!(
+        CallSpec::from_str(twice_field)
+            .unwrap_err()
+            .to_string()
+            .contains("duplicate field `address`")
+    );
+    let nested = json!({"kind":"batch_eth","payees":[{"to":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"1","reference":"0x01","feeAmount":"0","colour":"red"}],"feeAddress":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9"});
+    assert!(
+        CallSpec::from_value(&nested)
+            .unwrap_err()
+            .to_string()
+            .starts_with("unknown field `colour`")
+    );
+    let bad_payee = json!({"kind":"batch_eth","payees":[{"to":"0x12","amount":"1","reference":"0x01","feeAmount":"0"}],"feeAddress":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9"});
+    assert!(
+        CallSpec::from_value(&bad_payee)
+            .unwrap_err()
+            .to_string()
+            .starts_with("payees[0].to:")
     );
     let token_without_network = json!({"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"1","token":"0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"});
     assert!(

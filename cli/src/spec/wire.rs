@@ -1,0 +1,693 @@
+//! The call descriptions as written, derived with serde: `kind` selects the variant, every
+//! variant refuses unknown fields and a key given twice, and then each becomes a [`Body`] with
+//! its addresses, amounts and bytes read by the library's parsers (errors name the field).
+
+use alloy_primitives::{Address, Bytes, U256};
+use alloy_sol_types::SolCall;
+use serde::Deserialize;
+
+use securepay::address::{ChainAddress, EvmAddress, EvmAddressError};
+use securepay::amount::parse_uint;
+use securepay::calldata::PaymentReference;
+use securepay::contracts::Contract;
+use securepay::contracts::abi::{
+    self, IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20, IERC20FeeProxy,
+    IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy,
+};
+use securepay::network::Network;
+
+use super::{Body, Destination, SpecError, add, call, convert_tron_address, field_error};
+
+/// One call description: `{"kind": …, "network"?: …, fields}`.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub(super) enum Kind {
+    Erc20Fee(Erc20Fee),
+    EthFee(EthFee),
+    EthFeeExact(EthFeeExact),
+    Erc20Approve(Approve),
+    Erc20Transfer(Transfer),
+    Erc20Conversion(Conversion),
+    EthConversion(Conversion),
+    BatchErc20(BatchErc20),
+    BatchErc20Multi(BatchErc20Multi),
+    BatchEth(BatchEth),
+    BatchNcErc20(BatchNc),
+    BatchNcMultiErc20(BatchNc),
+    BatchNcNative(BatchNcNative),
+    BatchConvPayments(BatchConvPayments),
+    PaymentReference(Reference),
+    TronAddress(AddressText),
+    Eip55(AddressText),
+}
+
+/// A whole vector line, `{"id", "input": {…}, "expected", …}`: only `input` is read.
+#[derive(Debug, Deserialize)]
+pub(super) struct VectorLine {
+    pub(super) input: Kind,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct Erc20Fee {
+    network: Option<String>,
+    token: String,
+    to: String,
+    amount: String,
+    reference: String,
+    fee_amount: String,
+    fee_address: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct EthFee {
+    network: Option<String>,
+    to: String,
+    reference: String,
+    fee_amount: String,
+    fee_address: String,
+    /// With a network: the amount, so that value = amount + fee.
+    amount: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct EthFeeExact {
+    network: Option<String>,
+    to: String,
+    amount: String,
+    reference: String,
+    fee_amount: String,
+    fee_address: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct Approve {
+    network: Option<String>,
+    spender: String,
+    amount: String,
+    /// With a network: the token called.
+    token: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct Transfer {
+    network: Option<String>,
+    to: String,
+    amount: String,
+    /// With a network: the token called.
+    token: Option<String>,
+}
+
+/// `erc20_conversion` (`maxToSpend` required) and `eth_conversion` (`maxToSpend` is the value,
+/// given with a network only).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct Conversion {
+    network: Option<String>,
+    to: String,
+    request_amount: String,
+    path: Vec<String>,
+    reference: String,
+    fee_amount: String,
+    fee_address: String,
+    max_to_spend: Option<String>,
+    max_rate_timespan: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct Payee {
+    to: String,
+    amount: String,
+    reference: String,
+    fee_amount: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct TokenPayee {
+    token: String,
+    to: String,
+    amount: String,
+    reference: String,
+    fee_amount: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct BatchErc20 {
+    network: Option<String>,
+    token: String,
+    payees: Vec<Payee>,
+    fee_address: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct BatchErc20Multi {
+    network: Option<String>,
+    payees: Vec<TokenPayee>,
+    fee_address: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct BatchEth {
+    network: Option<String>,
+    payees: Vec<Payee>,
+    fee_address: String,
+    batch_fee: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct Request {
+    recipient: String,
+    request_amount: String,
+    path: Vec<String>,
+    payment_reference: String,
+    fee_amount: String,
+    max_to_spend: String,
+    max_rate_timespan: String,
+}
+
+/// `batch_nc_erc20` and `batch_nc_multi_erc20`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct BatchNc {
+    network: Option<String>,
+    requests: Vec<Request>,
+    #[serde(rename = "pathsToUSD")]
+    paths_to_usd: Vec<Vec<String>>,
+    fee_address: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct BatchNcNative {
+    network: Option<String>,
+    requests: Vec<Request>,
+    #[serde(rename = "skipFeeUSDLimit")]
+    skip_fee_usd_limit: bool,
+    fee_address: String,
+    batch_fee: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct MetaDetail {
+    payment_network_id: String,
+    requests: Vec<Request>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct BatchConvPayments {
+    network: Option<String>,
+    meta_details: Vec<MetaDetail>,
+    #[serde(rename = "pathsToUSD")]
+    paths_to_usd: Vec<Vec<String>>,
+    fee_address: String,
+    batch_fee: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct Reference {
+    network: Option<String>,
+    request_id: String,
+    salt: String,
+    address: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct AddressText {
+    network: Option<String>,
+    address: String,
+}
+
+/// Reads the texts of a description on its network (EVM hex without one), naming the field.
+#[derive(Debug, Clone, Copy)]
+struct Reader {
+    network: Option<Network>,
+}
+
+impl Reader {
+    fn address(self, field: &str, text: &str) -> Result<Address, SpecError> {
+        match self.network {
+            None => EvmAddress::parse(text)
+                .map(EvmAddress::into_inner)
+                .map_err(|e| field_error(field, e)),
+            Some(network) => ChainAddress::parse(network, text)
+                .map(|a| a.abi())
+                .map_err(|e| field_error(field, e)),
+        }
+    }
+
+    fn addresses(self, field: &str, texts: &[String]) -> Result<Vec<Address>, SpecError> {
+        (0..)
+            .zip(texts)
+            .map(|(i, text)| self.address(&format!("{field}[{i}]"), text))
+            .collect()
+    }
+
+    fn paths(self, field: &str, paths: &[Vec<String>]) -> Result<Vec<Vec<Address>>, SpecError> {
+        (0..)
+            .zip(paths)
+            .map(|(i, path)| self.addresses(&format!("{field}[{i}]"), path))
+            .collect()
+    }
+
+    /// The token a call goes to: only with a network.
+    fn token(self, field: &str, text: Option<&str>) -> Result<Option<ChainAddress>, SpecError> {
+        match (self.network, text) {
+            (_, None) => Ok(None),
+            (None, Some(_)) => Err(field_error(field, "only meaningful with network")),
+            (Some(network), Some(text)) => Ok(Some(ChainAddress::from_abi(
+                network,
+                self.address(field, text)?,
+            ))),
+        }
+    }
+
+    /// A field that sets the value: given exactly when a network is.
+    fn value_input<'a>(
+        self,
+        field: &str,
+        text: Option<&'a str>,
+    ) -> Result<Option<&'a str>, SpecError> {
+        match (self.network, text) {
+            (None, Some(_)) => Err(field_error(
+                field,
+                "only meaningful with network (it sets value)",
+            )),
+            (Some(_), None) => Err(field_error(
+                field,
+                "missing: needed with network to compute value",
+            )),
+            (_, text) => Ok(text),
+        }
+    }
+
+    /// The batch contract's on-chain rate, given with a network only.
+    fn batch_fee(self, text: Option<&str>) -> Result<Option<u32>, SpecError> {
+        match (self.network, text) {
+            (None, Some(_)) => Err(field_error(
+                "batchFee",
+                "only meaningful with network (it sets value)",
+            )),
+            (_, None) => Ok(None),
+            (Some(_), Some(text)) => {
+                let rate = uint("batchFee", text)?;
+                u32::try_from(rate)
+                    .map(Some)
+                    .map_err(|_| field_error("batchFee", "above 2^32 - 1"))
+            }
+        }
+    }
+
+    /// The refusal of a call to `contract` on Tron, which has none.
+    fn no_tron(self, kind: &str, contract: Contract) -> Result<(), SpecError> {
+        match self.network {
+            Some(Network::Tron) => Err(SpecError::NoContract {
+                kind: kind.to_owned(),
+                contract,
+                network: Network::Tron,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// The refusal of a batch on Tron.
+    fn no_tron_batch(self) -> Result<(), SpecError> {
+        match self.network {
+            Some(Network::Tron) => Err(SpecError::TronBatch),
+            _ => Ok(()),
+        }
+    }
+
+    fn request_details(
+        self,
+        field: &str,
+        requests: &[Request],
+    ) -> Result<Vec<abi::RequestDetail>, SpecError> {
+        (0..)
+            .zip(requests)
+            .map(|(i, r)| {
+                let at = |name: &str| format!("{field}[{i}].{name}");
+                Ok(abi::RequestDetail {
+                    recipient: self.address(&at("recipient"), &r.recipient)?,
+                    requestAmount: uint(&at("requestAmount"), &r.request_amount)?,
+                    path: self.addresses(&at("path"), &r.path)?,
+                    paymentReference: bytes(&at("paymentReference"), &r.payment_reference)?,
+                    feeAmount: uint(&at("feeAmount"), &r.fee_amount)?,
+                    maxToSpend: uint(&at("maxToSpend"), &r.max_to_spend)?,
+                    maxRateTimespan: uint(&at("maxRateTimespan"), &r.max_rate_timespan)?,
+                })
+            })
+            .collect()
+    }
+}
+
+/// An integer in smallest units: decimal or `0x` hex.
+fn uint(field: &str, text: &str) -> Result<U256, SpecError> {
+    parse_uint(text).map_err(|e| field_error(field, e))
+}
+
+/// `0x`-prefixed even-length hex bytes.
+fn bytes(field: &str, text: &str) -> Result<Bytes, SpecError> {
+    let invalid = || {
+        field_error(
+            field,
+            format!("not 0x-prefixed even-length hex bytes: {text:?}"),
+        )
+    };
+    let digits = text.strip_prefix("0x").ok_or_else(invalid)?;
+    crate::hex_digits(digits)
+        .map(Bytes::from)
+        .ok_or_else(invalid)
+}
+
+/// The columns of a legacy batch's payees.
+#[derive(Default)]
+struct Columns {
+    tokens: Vec<Address>,
+    recipients: Vec<Address>,
+    amounts: Vec<U256>,
+    references: Vec<Bytes>,
+    fees: Vec<U256>,
+}
+
+impl Columns {
+    fn push(
+        &mut self,
+        r: Reader,
+        i: usize,
+        (to, amount, reference, fee): (&str, &str, &str, &str),
+    ) -> Result<(), SpecError> {
+        let at = |name: &str| format!("payees[{i}].{name}");
+        self.recipients.push(r.address(&at("to"), to)?);
+        self.amounts.push(uint(&at("amount"), amount)?);
+        self.references.push(bytes(&at("reference"), reference)?);
+        self.fees.push(uint(&at("feeAmount"), fee)?);
+        Ok(())
+    }
+
+    fn of(r: Reader, payees: &[Payee]) -> Result<Columns, SpecError> {
+        let mut columns = Columns::default();
+        for (i, p) in payees.iter().enumerate() {
+            columns.push(r, i, (&p.to, &p.amount, &p.reference, &p.fee_amount))?;
+        }
+        Ok(columns)
+    }
+}
+
+impl Kind {
+    /// The network of the description, if it names one.
+    fn network_text(&self) -> Option<&str> {
+        match self {
+            Kind::Erc20Fee(k) => k.network.as_deref(),
+            Kind::EthFee(k) => k.network.as_deref(),
+            Kind::EthFeeExact(k) => k.network.as_deref(),
+            Kind::Erc20Approve(k) => k.network.as_deref(),
+            Kind::Erc20Transfer(k) => k.network.as_deref(),
+            Kind::Erc20Conversion(k) | Kind::EthConversion(k) => k.network.as_deref(),
+            Kind::BatchErc20(k) => k.network.as_deref(),
+            Kind::BatchErc20Multi(k) => k.network.as_deref(),
+            Kind::BatchEth(k) => k.network.as_deref(),
+            Kind::BatchNcErc20(k) | Kind::BatchNcMultiErc20(k) => k.network.as_deref(),
+            Kind::BatchNcNative(k) => k.network.as_deref(),
+            Kind::BatchConvPayments(k) => k.network.as_deref(),
+            Kind::PaymentReference(k) => k.network.as_deref(),
+            Kind::TronAddress(k) | Kind::Eip55(k) => k.network.as_deref(),
+        }
+    }
+
+    /// The network and the body: calldata with its destination and value, or a result.
+    pub(super) fn into_body(self) -> Result<(Option<Network>, Body), SpecError> {
+        let network = self
+            .network_text()
+            .map(|id| Network::from_id(id).map_err(|e| field_error("network", e)))
+            .transpose()?;
+        let r = Reader { network };
+        let contract = Destination::Contract;
+        let body = match self {
+            Kind::Erc20Fee(k) => {
+                let data = IERC20FeeProxy::transferFromWithReferenceAndFeeCall {
+                    _tokenAddress: r.address("token", &k.token)?,
+                    _to: r.address("to", &k.to)?,
+                    _amount: uint("amount", &k.amount)?,
+                    _paymentReference: bytes("reference", &k.reference)?,
+                    _feeAmount: uint("feeAmount", &k.fee_amount)?,
+                    _feeAddress: r.address("feeAddress", &k.fee_address)?,
+                };
+                call(
+                    data.abi_encode(),
+                    contract(Contract::Erc20FeeProxy),
+                    Ok(U256::ZERO),
+                )
+            }
+            Kind::EthFee(k) => {
+                r.no_tron("eth_fee", Contract::EthereumFeeProxy)?;
+                let data = IEthereumFeeProxy::transferWithReferenceAndFeeCall {
+                    _to: r.address("to", &k.to)?,
+                    _paymentReference: bytes("reference", &k.reference)?,
+                    _feeAmount: uint("feeAmount", &k.fee_amount)?,
+                    _feeAddress: r.address("feeAddress", &k.fee_address)?,
+                };
+                let value = match r.value_input("amount", k.amount.as_deref())? {
+                    Some(amount) => add(uint("amount", amount)?, data._feeAmount),
+                    None => Ok(U256::ZERO),
+                };
+                call(
+                    data.abi_encode(),
+                    contract(Contract::EthereumFeeProxy),
+                    value,
+                )
+            }
+            Kind::EthFeeExact(k) => {
+                r.no_tron("eth_fee_exact", Contract::EthereumFeeProxy)?;
+                let data = IEthereumFeeProxy::transferExactEthWithReferenceAndFeeCall {
+                    _to: r.address("to", &k.to)?,
+                    _amount: uint("amount", &k.amount)?,
+                    _paymentReference: bytes("reference", &k.reference)?,
+                    _feeAmount: uint("feeAmount", &k.fee_amount)?,
+                    _feeAddress: r.address("feeAddress", &k.fee_address)?,
+                };
+                let value = add(data._amount, data._feeAmount);
+                call(
+                    data.abi_encode(),
+                    contract(Contract::EthereumFeeProxy),
+                    value,
+                )
+            }
+            Kind::Erc20Approve(k) => {
+                let data = IERC20::approveCall {
+                    spender: r.address("spender", &k.spender)?,
+                    amount: uint("amount", &k.amount)?,
+                };
+                let token = r.token("token", k.token.as_deref())?;
+                call(data.abi_encode(), Destination::Token(token), Ok(U256::ZERO))
+            }
+            Kind::Erc20Transfer(k) => {
+                let data = IERC20::transferCall {
+                    to: r.address("to", &k.to)?,
+                    amount: uint("amount", &k.amount)?,
+                };
+                let token = r.token("token", k.token.as_deref())?;
+                call(data.abi_encode(), Destination::Token(token), Ok(U256::ZERO))
+            }
+            Kind::Erc20Conversion(k) => {
+                r.no_tron("erc20_conversion", Contract::Erc20ConversionProxy)?;
+                let max_to_spend = k
+                    .max_to_spend
+                    .as_deref()
+                    .ok_or_else(|| field_error("maxToSpend", "missing"))?;
+                let data = IErc20ConversionProxy::transferFromWithReferenceAndFeeCall {
+                    _to: r.address("to", &k.to)?,
+                    _requestAmount: uint("requestAmount", &k.request_amount)?,
+                    _path: r.addresses("path", &k.path)?,
+                    _paymentReference: bytes("reference", &k.reference)?,
+                    _feeAmount: uint("feeAmount", &k.fee_amount)?,
+                    _feeAddress: r.address("feeAddress", &k.fee_address)?,
+                    _maxToSpend: uint("maxToSpend", max_to_spend)?,
+                    _maxRateTimespan: uint("maxRateTimespan", &k.max_rate_timespan)?,
+                };
+                call(
+                    data.abi_encode(),
+                    contract(Contract::Erc20ConversionProxy),
+                    Ok(U256::ZERO),
+                )
+            }
+            Kind::EthConversion(k) => {
+                r.no_tron("eth_conversion", Contract::EthConversionProxy)?;
+                let data = IEthConversionProxy::transferWithReferenceAndFeeCall {
+                    _to: r.address("to", &k.to)?,
+                    _requestAmount: uint("requestAmount", &k.request_amount)?,
+                    _path: r.addresses("path", &k.path)?,
+                    _paymentReference: bytes("reference", &k.reference)?,
+                    _feeAmount: uint("feeAmount", &k.fee_amount)?,
+                    _feeAddress: r.address("feeAddress", &k.fee_address)?,
+                    _maxRateTimespan: uint("maxRateTimespan", &k.max_rate_timespan)?,
+                };
+                let value = match r.value_input("maxToSpend", k.max_to_spend.as_deref())? {
+                    Some(max) => Ok(uint("maxToSpend", max)?),
+                    None => Ok(U256::ZERO),
+                };
+                call(
+                    data.abi_encode(),
+                    contract(Contract::EthConversionProxy),
+                    value,
+                )
+            }
+            Kind::BatchErc20(k) => {
+                r.no_tron_batch()?;
+                let c = Columns::of(r, &k.payees)?;
+                let data = Bp::batchERC20PaymentsWithReferenceCall {
+                    _tokenAddress: r.address("token", &k.token)?,
+                    _recipients: c.recipients,
+                    _amounts: c.amounts,
+                    _paymentReferences: c.references,
+                    _feeAmounts: c.fees,
+                    _feeAddress: r.address("feeAddress", &k.fee_address)?,
+                };
+                call(
+                    data.abi_encode(),
+                    contract(Contract::BatchPayments),
+                    Ok(U256::ZERO),
+                )
+            }
+            Kind::BatchErc20Multi(k) => {
+                r.no_tron_batch()?;
+                let mut c = Columns::default();
+                for (i, p) in k.payees.iter().enumerate() {
+                    c.tokens
+                        .push(r.address(&format!("payees[{i}].token"), &p.token)?);
+                    c.push(r, i, (&p.to, &p.amount, &p.reference, &p.fee_amount))?;
+                }
+                let data = Bp::batchERC20PaymentsMultiTokensWithReferenceCall {
+                    _tokenAddresses: c.tokens,
+                    _recipients: c.recipients,
+                    _amounts: c.amounts,
+                    _paymentReferences: c.references,
+                    _feeAmounts: c.fees,
+                    _feeAddress: r.address("feeAddress", &k.fee_address)?,
+                };
+                call(
+                    data.abi_encode(),
+                    contract(Contract::BatchPayments),
+                    Ok(U256::ZERO),
+                )
+            }
+            Kind::BatchEth(k) => {
+                r.no_tron_batch()?;
+                let c = Columns::of(r, &k.payees)?;
+                let data = Bp::batchEthPaymentsWithReferenceCall {
+                    _recipients: c.recipients,
+                    _amounts: c.amounts,
+                    _paymentReferences: c.references,
+                    _feeAmounts: c.fees,
+                    _feeAddress: r.address("feeAddress", &k.fee_address)?,
+                };
+                let batch_fee = r.batch_fee(k.batch_fee.as_deref())?;
+                super::native_batch(
+                    data.abi_encode(),
+                    contract(Contract::BatchPayments),
+                    batch_fee,
+                )
+            }
+            Kind::BatchNcErc20(k) => {
+                r.no_tron_batch()?;
+                let data = Bcp::batchERC20PaymentsCall {
+                    requestDetails: r.request_details("requests", &k.requests)?,
+                    pathsToUSD: r.paths("pathsToUSD", &k.paths_to_usd)?,
+                    feeAddress: r.address("feeAddress", &k.fee_address)?,
+                };
+                call(
+                    data.abi_encode(),
+                    contract(Contract::BatchConversionPayments),
+                    Ok(U256::ZERO),
+                )
+            }
+            Kind::BatchNcMultiErc20(k) => {
+                r.no_tron_batch()?;
+                let data = Bcp::batchMultiERC20PaymentsCall {
+                    requestDetails: r.request_details("requests", &k.requests)?,
+                    pathsToUSD: r.paths("pathsToUSD", &k.paths_to_usd)?,
+                    feeAddress: r.address("feeAddress", &k.fee_address)?,
+                };
+                call(
+                    data.abi_encode(),
+                    contract(Contract::BatchConversionPayments),
+                    Ok(U256::ZERO),
+                )
+            }
+            Kind::BatchNcNative(k) => {
+                r.no_tron_batch()?;
+                let data = Bcp::batchNativePaymentsCall {
+                    requestDetails: r.request_details("requests", &k.requests)?,
+                    skipFeeUSDLimit: k.skip_fee_usd_limit,
+                    feeAddress: r.address("feeAddress", &k.fee_address)?,
+                };
+                let batch_fee = r.batch_fee(k.batch_fee.as_deref())?;
+                super::native_batch(
+                    data.abi_encode(),
+                    contract(Contract::BatchConversionPayments),
+                    batch_fee,
+                )
+            }
+            Kind::BatchConvPayments(k) => {
+                r.no_tron_batch()?;
+                let meta_details = (0..)
+                    .zip(&k.meta_details)
+                    .map(|(i, group)| {
+                        Ok(abi::MetaDetail {
+                            paymentNetworkId: uint(
+                                &format!("metaDetails[{i}].paymentNetworkId"),
+                                &group.payment_network_id,
+                            )?,
+                            requestDetails: r.request_details(
+                                &format!("metaDetails[{i}].requests"),
+                                &group.requests,
+                            )?,
+                        })
+                    })
+                    .collect::<Result<Vec<_>, SpecError>>()?;
+                let data = Bcp::batchPaymentsCall {
+                    metaDetails: meta_details,
+                    pathsToUSD: r.paths("pathsToUSD", &k.paths_to_usd)?,
+                    feeAddress: r.address("feeAddress", &k.fee_address)?,
+                };
+                let batch_fee = r.batch_fee(k.batch_fee.as_deref())?;
+                super::native_batch(
+                    data.abi_encode(),
+                    contract(Contract::BatchConversionPayments),
+                    batch_fee,
+                )
+            }
+            Kind::PaymentReference(k) => {
+                let reference = PaymentReference::derive(&k.request_id, &k.salt, &k.address)
+                    .map_err(|e| field_error("reference", e))?;
+                Body::Result(reference.to_hex_digits())
+            }
+            Kind::TronAddress(k) => Body::Result(
+                convert_tron_address(&k.address).map_err(|e| field_error("address", e))?,
+            ),
+            Kind::Eip55(k) => {
+                let address = EvmAddress::parse(&k.address).map_err(|e| match e {
+                    EvmAddressError::BadChecksum(_) => {
+                        field_error("address", format!("mixed-case input with a {e}"))
+                    }
+                    other => field_error("address", other),
+                })?;
+                Body::Result(address.to_checksum())
+            }
+        };
+        Ok((network, body))
+    }
+}
