@@ -407,6 +407,28 @@ impl Columns {
     }
 }
 
+impl BatchNc {
+    /// The call of `batchERC20Payments` or `batchMultiERC20Payments` (same arguments), which
+    /// `encode` writes from the three arguments read.
+    fn body(
+        &self,
+        r: Reader,
+        encode: impl FnOnce(Vec<abi::RequestDetail>, Vec<Vec<Address>>, Address) -> Vec<u8>,
+    ) -> Result<Body, SpecError> {
+        r.no_tron_batch()?;
+        let data = encode(
+            r.request_details("requests", &self.requests)?,
+            r.paths("pathsToUSD", &self.paths_to_usd)?,
+            r.address("feeAddress", &self.fee_address)?,
+        );
+        Ok(call(
+            data,
+            Destination::Contract(Contract::BatchConversionPayments),
+            Ok(U256::ZERO),
+        ))
+    }
+}
+
 impl Kind {
     /// The network of the description, if it names one.
     fn network_text(&self) -> Option<&str> {
@@ -601,32 +623,22 @@ impl Kind {
                     batch_fee,
                 )
             }
-            Kind::BatchNcErc20(k) => {
-                r.no_tron_batch()?;
-                let data = Bcp::batchERC20PaymentsCall {
-                    requestDetails: r.request_details("requests", &k.requests)?,
-                    pathsToUSD: r.paths("pathsToUSD", &k.paths_to_usd)?,
-                    feeAddress: r.address("feeAddress", &k.fee_address)?,
-                };
-                call(
-                    data.abi_encode(),
-                    contract(Contract::BatchConversionPayments),
-                    Ok(U256::ZERO),
-                )
-            }
-            Kind::BatchNcMultiErc20(k) => {
-                r.no_tron_batch()?;
-                let data = Bcp::batchMultiERC20PaymentsCall {
-                    requestDetails: r.request_details("requests", &k.requests)?,
-                    pathsToUSD: r.paths("pathsToUSD", &k.paths_to_usd)?,
-                    feeAddress: r.address("feeAddress", &k.fee_address)?,
-                };
-                call(
-                    data.abi_encode(),
-                    contract(Contract::BatchConversionPayments),
-                    Ok(U256::ZERO),
-                )
-            }
+            Kind::BatchNcErc20(k) => k.body(r, |details, paths, fee| {
+                Bcp::batchERC20PaymentsCall {
+                    requestDetails: details,
+                    pathsToUSD: paths,
+                    feeAddress: fee,
+                }
+                .abi_encode()
+            })?,
+            Kind::BatchNcMultiErc20(k) => k.body(r, |details, paths, fee| {
+                Bcp::batchMultiERC20PaymentsCall {
+                    requestDetails: details,
+                    pathsToUSD: paths,
+                    feeAddress: fee,
+                }
+                .abi_encode()
+            })?,
             Kind::BatchNcNative(k) => {
                 r.no_tron_batch()?;
                 let data = Bcp::batchNativePaymentsCall {
