@@ -250,3 +250,64 @@ fn descriptions_reject_unknown_fields_and_misplaced_ones() {
     assert!(CallSpec::from_value(&json!({"kind":"nope"})).is_err());
     assert!(CallSpec::from_value(&json!([1, 2])).is_err());
 }
+
+#[test]
+fn kinds_without_a_vector_encode_as_sol_does() {
+    use alloy_primitives::{Address, Bytes, U256, address};
+    use alloy_sol_types::SolCall;
+    use securepay::contracts::abi::{IERC20, IEthConversionProxy};
+    use securepay_cli::spec::Answer;
+
+    let to = address!("0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9");
+    let transfer = json!({"kind": "erc20_transfer", "to": to.to_string(), "amount": "0x10"});
+    let Answer::Call { data, .. } = CallSpec::from_value(&transfer).unwrap().answer().unwrap()
+    else {
+        panic!("a call")
+    };
+    let expected = IERC20::transferCall {
+        to,
+        amount: U256::from(16u8),
+    }
+    .abi_encode();
+    assert_eq!(data, Bytes::from(expected));
+
+    let fee_to = address!("0x9795d480C2C50392A4714A0F468059C6448DeCe2");
+    let usd = address!("0x775eb53d00dd0acd3ec1696472105d579b9b386b");
+    let conversion = json!({"kind": "eth_conversion", "network": "mainnet", "to": to.to_string(),
+        "requestAmount": "1000", "path": [usd.to_string(), "0x0000000000000000000000000000000000000000"],
+        "reference": "0xe23a6b02059c2b30", "feeAmount": "2", "feeAddress": fee_to.to_string(),
+        "maxRateTimespan": "0", "maxToSpend": "123456"});
+    let Answer::Call { data, value, .. } =
+        CallSpec::from_value(&conversion).unwrap().answer().unwrap()
+    else {
+        panic!("a call")
+    };
+    let expected = IEthConversionProxy::transferWithReferenceAndFeeCall {
+        _to: to,
+        _requestAmount: U256::from(1000u16),
+        _path: vec![usd, Address::ZERO],
+        _paymentReference: Bytes::from(vec![0xe2, 0x3a, 0x6b, 0x02, 0x05, 0x9c, 0x2b, 0x30]),
+        _feeAmount: U256::from(2u8),
+        _feeAddress: fee_to,
+        _maxRateTimespan: U256::ZERO,
+    }
+    .abi_encode();
+    assert_eq!(data, Bytes::from(expected));
+    assert_eq!(value, Some(U256::from(123_456u32))); // maxToSpend is the value sent
+    let mut without_network = conversion.clone();
+    without_network.as_object_mut().unwrap().remove("network");
+    assert!(
+        CallSpec::from_value(&without_network)
+            .unwrap_err()
+            .to_string()
+            .starts_with("maxToSpend: only meaningful with network")
+    );
+    let mut without_max = conversion;
+    without_max.as_object_mut().unwrap().remove("maxToSpend");
+    assert!(
+        CallSpec::from_value(&without_max)
+            .unwrap_err()
+            .to_string()
+            .starts_with("maxToSpend: missing")
+    );
+}
