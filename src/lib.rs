@@ -31,6 +31,20 @@
 )]
 
 pub mod address;
+/// `alloy-primitives`, the version this crate is built with: `Address`, `U256`, `Bytes`,
+/// `B256`, `hex`… appear in this crate's API, so they are reachable from it without a second
+/// dependency that could resolve to another version.
+///
+/// ```
+/// use securepay::primitives::{U256, address};
+/// use securepay::address::ChainAddress;
+/// use securepay::network::Network;
+///
+/// let usdc = ChainAddress::from_abi(Network::Base, address!("833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"));
+/// assert_eq!(usdc.to_string(), "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+/// assert_eq!(U256::from(10u8).to_string(), "10");
+/// ```
+pub use alloy_primitives as primitives;
 pub mod amount;
 pub mod api;
 pub mod calldata;

@@ -76,10 +76,17 @@ pub enum DeliveryError {
 /// assert_eq!(id, "01arz3ndektsv4rrffq69g5fav".parse()?);
 /// assert_eq!(id.timestamp_ms(), 1_469_922_850_259);
 /// assert!("81ARZ3NDEKTSV4RRFFQ69G5FAV".parse::<DeliveryId>().is_err());
+/// assert_eq!(format!("{id:?}"), "DeliveryId(01ARZ3NDEKTSV4RRFFQ69G5FAV)"); // the ULID text
 /// # Ok::<(), securepay::webhook::DeliveryError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DeliveryId(Ulid);
+
+impl fmt::Debug for DeliveryId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "DeliveryId({})", self.0)
+    }
+}
 
 impl DeliveryId {
     /// Parses a ULID.

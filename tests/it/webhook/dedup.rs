@@ -438,3 +438,10 @@ fn delivery_headers_are_read_strictly() {
         })
     );
 }
+
+#[test]
+fn a_delivery_id_debugs_as_its_ulid_text() {
+    let id: DeliveryId = "01arz3ndektsv4rrffq69g5fav".parse().unwrap();
+    assert_eq!(format!("{id:?}"), "DeliveryId(01ARZ3NDEKTSV4RRFFQ69G5FAV)");
+    assert!(format!("{:?}", Some(id)).contains("01ARZ3NDEKTSV4RRFFQ69G5FAV"));
+}
