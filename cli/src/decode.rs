@@ -21,7 +21,8 @@ pub(super) struct Args {
     /// The native value sent, in smallest units (decimal or 0x hex).
     #[arg(long, default_value = "0")]
     value: String,
-    /// The calldata, 0x-prefixed hex.
+    /// The calldata, 0x-prefixed hex, or `-` to read it from standard input (a long batch does
+    /// not fit in an argument list).
     data: String,
 }
 
@@ -38,7 +39,16 @@ pub(super) struct ReferenceArgs {
     address: String,
 }
 
-pub(super) fn run(args: &Args) -> Outcome {
+pub(super) fn run(args: &Args, input: &mut dyn std::io::BufRead) -> Outcome {
+    let text = if args.data == "-" {
+        let mut text = String::new();
+        if let Err(error) = input.read_to_string(&mut text) {
+            return Outcome::unusable(format!("data: cannot read standard input: {error}"));
+        }
+        text.trim().to_owned()
+    } else {
+        args.data.clone()
+    };
     let network = match Network::from_id(&args.network) {
         Ok(network) => network,
         Err(error) => return Outcome::unusable(format!("network: {error}")),
@@ -51,12 +61,12 @@ pub(super) fn run(args: &Args) -> Outcome {
         Ok(value) => value,
         Err(error) => return Outcome::unusable(format!("value: {error}")),
     };
-    let data = match args.data.strip_prefix("0x").and_then(crate::hex_digits) {
+    let data = match text.strip_prefix("0x").and_then(crate::hex_digits) {
         Some(data) => data,
         _ => {
             return Outcome::unusable(format!(
                 "data: not 0x-prefixed even-length hex: {:?}",
-                args.data
+                text.get(..80).unwrap_or(&text)
             ));
         }
     };

@@ -3,9 +3,9 @@
 //! reads arguments or standard input and writes JSON to standard output, diagnostics to
 //! standard error.
 //!
-//! Exit status: `0` success; `1` the input was understood and the answer is "no" (a checksum
-//! that does not match, a currency that does not exist); `2` unusable input, with a one-line
-//! reason on standard error. Streaming commands answer every input line in order (an error line
+//! Exit status: `0` success; `1` the input was understood and the answer is "no" (a currency
+//! that does not exist, calldata that is not a payment); `2` text that does not parse (a wrong
+//! EIP-55 or ERC-7828 checksum included), with a one-line reason on standard error. Streaming commands answer every input line in order (an error line
 //! is `{"error":"…"}`) and exit `2` at the end if any line failed.
 
 #![forbid(unsafe_code)]
@@ -144,9 +144,9 @@ fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Out
         Command::Currencies(args) => currencies::run(&args),
         Command::Routes(args) => currencies::routes(&args),
         Command::Encode(args) => encode::run(&args, input, output),
-        Command::Decode(args) => decode::run(&args),
+        Command::Decode(args) => decode::run(&args, input),
         Command::Reference(args) => decode::reference(&args),
-        Command::Verify(args) => verify::run(&args),
+        Command::Verify(args) => verify::run(&args, input),
         Command::Policy(args) => policy::run(&args, input, output),
         Command::Webhook(args) => webhook::run(&args, input),
     }
@@ -206,8 +206,22 @@ fn stream(
     Outcome::Streamed { failed }
 }
 
-/// `[0-9a-fA-F]`, an even number of them. `alloy_primitives::hex::decode` alone would strip a
-/// second `0x`/`0X` itself and read `0x0x12` as `0x12`.
+/// The bytes of an input file argument: the file, or standard input for `-`.
+pub(crate) fn read_input(
+    what: &str,
+    path: &std::path::Path,
+    input: &mut dyn BufRead,
+) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    if path.as_os_str() == "-" {
+        input
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("{what}: cannot read standard input: {e}"))?;
+        return Ok(bytes);
+    }
+    std::fs::read(path).map_err(|e| format!("{what}: cannot read {}: {e}", path.display()))
+}
+
 /// The network named by an optional `--network` (the service's ids), or the answer that it is
 /// unusable.
 pub(crate) fn optional_network(
@@ -218,6 +232,8 @@ pub(crate) fn optional_network(
         .map_err(Outcome::unusable)
 }
 
+/// `[0-9a-fA-F]`, an even number of them. `alloy_primitives::hex::decode` alone would strip a
+/// second `0x`/`0X` itself and read `0x0x12` as `0x12`.
 pub(crate) fn hex_digits(digits: &str) -> Option<Vec<u8>> {
     if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;

@@ -93,6 +93,11 @@ fn resolve_command(input: &mut dyn BufRead) -> Outcome {
 }
 
 fn gate_command(args: &GateArgs, input: &mut dyn BufRead, output: &mut dyn Write) -> Outcome {
+    if args.policy.as_os_str() == "-" {
+        return Outcome::unusable(
+            "--policy -: standard input carries the gate events; give the snapshot as a file",
+        );
+    }
     let text = match std::fs::read_to_string(&args.policy) {
         Ok(text) => text,
         Err(error) => {

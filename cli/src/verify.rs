@@ -1,15 +1,18 @@
-//! `securepay verify --expect E.json --response R.json [--text]`.
+//! `securepay verify --expect E.json --response R.json [--text]` (either file may be `-`, for
+//! standard input).
 
-use super::Outcome;
+use std::io::BufRead;
+
+use super::{Outcome, read_input};
 use securepay::pay::PayResponse;
 use securepay::verify::{Expectation, verify};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// The expectation: what the payer agreed to (JSON).
+    /// The expectation: what the payer agreed to (JSON file, or `-` for standard input).
     #[arg(long)]
     expect: std::path::PathBuf,
-    /// The pay response to check (JSON).
+    /// The pay response to check (JSON file, or `-` for standard input).
     #[arg(long)]
     response: std::path::PathBuf,
     /// Print the readable summary and findings instead of JSON.
@@ -17,19 +20,17 @@ pub(super) struct Args {
     text: bool,
 }
 
-pub(super) fn run(args: &Args) -> Outcome {
-    let read = |path: &std::path::Path| {
-        std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
-    };
-    let expectation = match read(&args.expect).and_then(|bytes| {
-        let text =
-            String::from_utf8(bytes).map_err(|e| format!("{}: {e}", args.expect.display()))?;
-        Expectation::from_str(&text).map_err(|e| e.to_string())
-    }) {
+pub(super) fn run(args: &Args, input: &mut dyn BufRead) -> Outcome {
+    if args.expect.as_os_str() == "-" && args.response.as_os_str() == "-" {
+        return Outcome::unusable("--expect and --response cannot both be standard input (-)");
+    }
+    let expectation = match read_input("--expect", &args.expect, input)
+        .and_then(|bytes| Expectation::from_slice(&bytes).map_err(|e| format!("--expect: {e}")))
+    {
         Ok(expectation) => expectation,
         Err(reason) => return Outcome::Unusable(reason),
     };
-    let response = match read(&args.response)
+    let response = match read_input("--response", &args.response, input)
         .and_then(|bytes| PayResponse::from_slice(&bytes).map_err(|e| format!("response: {e}")))
     {
         Ok(response) => response,

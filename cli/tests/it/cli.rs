@@ -111,8 +111,15 @@ fn interop_checks_names_binaries_and_destination_ids() {
         ],
         "",
     );
-    assert_eq!(code(&mismatch), 1);
-    assert_eq!(json_out(&mismatch)["computedChecksum"], "89CDCBED");
+    // A wrong checksum is text that does not parse: exit 2, one line naming both checksums.
+    assert_eq!(code(&mismatch), 2);
+    assert!(mismatch.stdout.is_empty());
+    let error = common::cli::stderr(&mismatch);
+    assert_eq!(error.lines().count(), 1);
+    assert!(
+        error.contains("ABCD1234") && error.contains("89CDCBED"),
+        "{error}"
+    );
 
     let tron = securepay(
         &[
@@ -521,4 +528,64 @@ fn verify_exits_0_when_safe_1_on_danger_and_2_on_unusable_input() {
         2
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn input_files_and_calldata_take_dash_for_standard_input() {
+    use alloy_primitives::{Address, Bytes, U256};
+    use alloy_sol_types::SolCall;
+    use securepay::contracts::abi::IBatchPayments;
+
+    // An 800-payee batch: its calldata (about 200 kB of hex) does not fit an argument list.
+    let payees = 800u64;
+    let call = IBatchPayments::batchERC20PaymentsWithReferenceCall {
+        _tokenAddress: Address::repeat_byte(0x11),
+        _recipients: (0..payees)
+            .map(|i| Address::with_last_byte(i as u8 | 1))
+            .collect(),
+        _amounts: (0..payees).map(|i| U256::from(1000 + i)).collect(),
+        _paymentReferences: (0..payees)
+            .map(|i| Bytes::from(i.to_be_bytes().to_vec()))
+            .collect(),
+        _feeAmounts: vec![U256::ZERO; 800],
+        _feeAddress: Address::repeat_byte(0x22),
+    };
+    let hex = format!("0x{}\n", alloy_primitives::hex::encode(call.abi_encode()));
+    let batch = "0x0DD57FFe83a53bCbd657e234B16A3e74fEDb8fBA"; // BatchPayments on mainnet
+    let output = securepay(
+        &["decode", "--network", "mainnet", "--to", batch, "-"],
+        &hex,
+    );
+    assert_eq!(code(&output), 0, "{}", common::cli::stderr(&output));
+    let answer = json_out(&output);
+    assert_eq!(answer["function"], "batchERC20PaymentsWithReference");
+    assert_eq!(answer["args"]["_amounts"].as_array().unwrap().len(), 800);
+
+    let expectation = r#"{"network":"base","currency":"USDC-base","payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}],"maxPayerFees":"0.30","maxPayeeFees":"1.25"}"#;
+    let response = common::data_path("pay/single_erc20_fees.json");
+    let response = response.to_str().unwrap();
+    let output = securepay(
+        &["verify", "--expect", "-", "--response", response],
+        expectation,
+    );
+    assert_eq!(code(&output), 0, "{}", common::cli::stderr(&output));
+    let body = std::fs::read_to_string(response).unwrap();
+    let dir = std::env::temp_dir().join(format!("securepay-cli-dash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let expect_file = dir.join("expect.json");
+    std::fs::write(&expect_file, expectation).unwrap();
+    let output = securepay(
+        &[
+            "verify",
+            "--expect",
+            expect_file.to_str().unwrap(),
+            "--response",
+            "-",
+        ],
+        &body,
+    );
+    assert_eq!(code(&output), 0, "{}", common::cli::stderr(&output));
+    let both = securepay(&["verify", "--expect", "-", "--response", "-"], "");
+    assert_eq!(code(&both), 2);
+    assert!(common::cli::stderr(&both).contains("cannot both be standard input"));
 }
