@@ -306,6 +306,34 @@ impl Network {
         Err(NetworkError::UnknownId(id.to_owned()))
     }
 
+    /// Parses a network as people and the service's own payloads name it: a network id in any
+    /// case (`"Base"`, `"ARBITRUM-ONE"`) or a cross-chain query name in any case (`"ethereum"`,
+    /// `"polygon"`, `"arbitrum"`, `"bnb"`). Webhook payloads write `"network": "ethereum"`
+    /// (the service's name of Ethereum mainnet) as well as ids such as `"sepolia"`. Use
+    /// [`Network::from_id`] where the API's exact id is required.
+    ///
+    /// ```
+    /// use securepay::network::{Network, NetworkError};
+    ///
+    /// assert_eq!(Network::from_name("ethereum")?, Network::Mainnet);
+    /// assert_eq!(Network::from_name("Arbitrum-One")?, Network::ArbitrumOne);
+    /// assert_eq!(Network::from_name("POLYGON")?, Network::Matic);
+    /// assert_eq!(Network::from_name("sepolia")?, Network::Sepolia);
+    /// assert!(matches!(Network::from_name("Nile"), Err(NetworkError::TronTestnet(_))));
+    /// assert!(Network::from_name("goerli").is_err());
+    /// # Ok::<(), NetworkError>(())
+    /// ```
+    pub fn from_name(name: &str) -> Result<Network, NetworkError> {
+        let named = |n: &Network| {
+            n.id().eq_ignore_ascii_case(name)
+                || n.query_name().is_some_and(|q| q.eq_ignore_ascii_case(name))
+        };
+        match Network::ALL.into_iter().find(named) {
+            Some(network) => Ok(network),
+            None => Network::from_id(name),
+        }
+    }
+
     /// Finds the network with this chain id.
     ///
     /// ```

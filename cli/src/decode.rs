@@ -49,7 +49,7 @@ pub(super) fn run(args: &Args, input: &mut dyn std::io::BufRead) -> Outcome {
     } else {
         args.data.clone()
     };
-    let network = match Network::from_id(&args.network) {
+    let network = match Network::from_name(&args.network) {
         Ok(network) => network,
         Err(error) => return Outcome::unusable(format!("network: {error}")),
     };

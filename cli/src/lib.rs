@@ -227,7 +227,7 @@ pub(crate) fn read_input(
 pub(crate) fn optional_network(
     id: Option<&str>,
 ) -> Result<Option<securepay::network::Network>, Outcome> {
-    id.map(securepay::network::Network::from_id)
+    id.map(securepay::network::Network::from_name)
         .transpose()
         .map_err(Outcome::unusable)
 }

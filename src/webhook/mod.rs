@@ -53,8 +53,8 @@ pub use event::{Event, EventError};
 pub use name::{EVENT_NAMES, EventKind, EventName, EventScope};
 pub use orchestrator::{ClientIdLinked, KytScreeningCompleted, KytVerdict};
 pub use payment::{
-    EventFee, PaymentFailed, PaymentProcessing, PaymentRefunded, PaymentUpdate, RequestIds,
-    RequestRecurring,
+    EventFee, PaymentCurrencyError, PaymentFailed, PaymentProcessing, PaymentRefunded,
+    PaymentUpdate, RequestIds, RequestRecurring,
 };
 pub use secure_payment::{AccessRejected, SecurePaymentUserEvent};
 pub use signature::{

@@ -15,6 +15,8 @@ use super::status::{FeeType, PaymentProcessor, SubStatus};
 use super::{DecimalText, EventError, EventScope};
 use crate::address::{ChainAddress, ChainAddressError};
 use crate::amount::{Amount, AmountError, Decimals};
+use crate::currency::{Catalog, Currency, CurrencyNetwork};
+use crate::network::{Network, NetworkError};
 use crate::wire::json::{payload_fields, strict_value, unique_fields};
 
 /// `requestId` and its legacy duplicate `requestID`, as the payment events carry them.
@@ -258,6 +260,48 @@ impl PaymentUpdate {
         self.expected_amount.as_ref().map(|a| a.to_amount(decimals))
     }
 
+    /// `network` read as the service's payloads name networks ([`Network::from_name`]:
+    /// `"ethereum"` is Ethereum mainnet, ids such as `"sepolia"` in any case).
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// use securepay::webhook::Event;
+    ///
+    /// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/payment.partial.json")))?;
+    /// let Event::PaymentPartial(payment) = event else { unreachable!() };
+    /// assert_eq!(payment.network.as_deref(), Some("ethereum"));
+    /// assert_eq!(payment.parsed_network().transpose()?, Some(Network::Mainnet));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parsed_network(&self) -> Option<Result<Network, NetworkError>> {
+        self.network.as_deref().map(Network::from_name)
+    }
+
+    /// The currency `currency` (a symbol) names on `network`, in `catalog`: its decimals read
+    /// `amount`, `totalAmountPaid` and `expectedAmount` exactly. `None` when the payload has no
+    /// network or no currency; an error when the network is unknown, or the symbol names no
+    /// currency of the network or several (then the payload does not say which).
+    ///
+    /// ```
+    /// use securepay::currency::Catalog;
+    /// use securepay::webhook::Event;
+    ///
+    /// let event = Event::parse_unverified(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/webhook/payment.partial.json")))?;
+    /// let Event::PaymentPartial(payment) = event else { unreachable!() };
+    /// let usdc = payment.currency_in(Catalog::builtin()).transpose()?.ok_or("no currency")?;
+    /// assert_eq!(usdc.id().as_str(), "USDC-mainnet");
+    /// let amount = payment.amount_in(usdc.decimals()).transpose()?;
+    /// assert_eq!(amount.map(|a| a.units().to::<u64>()), Some(50_000_000));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn currency_in<'c>(
+        &self,
+        catalog: &'c Catalog,
+    ) -> Option<Result<&'c Currency, PaymentCurrencyError>> {
+        let (network, symbol) = (self.network.as_deref()?, self.currency.as_deref()?);
+        Some(currency_on(catalog, network, symbol))
+    }
+
     /// `payerAddress` as an EVM or Tron address, when present. Mixed case must be the exact
     /// EIP-55 checksum: the service's own documented `payment.confirmed` example
     /// (`0x92Fc3406…e4d5`) is not, so for it this returns the checksum error while the raw
@@ -293,6 +337,61 @@ impl PaymentUpdate {
             .as_deref()
             .map(ChainAddress::parse_any)
     }
+}
+
+/// Why a webhook's `network` and `currency` do not name one currency of the catalog.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PaymentCurrencyError {
+    /// The network is not one of the service's.
+    #[error("network: {0}")]
+    Network(#[from] NetworkError),
+    /// No currency of the network has this symbol.
+    #[error("no currency {symbol:?} on {network}")]
+    Unknown {
+        /// The symbol.
+        symbol: String,
+        /// The network.
+        network: Network,
+    },
+    /// Several currencies of the network have this symbol.
+    #[error("{symbol:?} on {network} names several currencies: {}", ids.join(", "))]
+    Ambiguous {
+        /// The symbol.
+        symbol: String,
+        /// The network.
+        network: Network,
+        /// The currencies it may be.
+        ids: Vec<String>,
+    },
+}
+
+fn currency_on<'c>(
+    catalog: &'c Catalog,
+    network: &str,
+    symbol: &str,
+) -> Result<&'c Currency, PaymentCurrencyError> {
+    let network = Network::from_name(network)?;
+    let mut found = catalog
+        .currencies()
+        .filter(|c| *c.network() == CurrencyNetwork::Chain(network) && c.symbol() == symbol);
+    let Some(first) = found.next() else {
+        return Err(PaymentCurrencyError::Unknown {
+            symbol: symbol.to_owned(),
+            network,
+        });
+    };
+    let others: Vec<String> = found.map(|c| c.id().to_string()).collect();
+    if others.is_empty() {
+        return Ok(first);
+    }
+    Err(PaymentCurrencyError::Ambiguous {
+        symbol: symbol.to_owned(),
+        network,
+        ids: std::iter::once(first.id().to_string())
+            .chain(others)
+            .collect(),
+    })
 }
 
 /// A fee in a webhook: `{ "type": "network", "amount": "0.02", "currency": "ETH" }`.

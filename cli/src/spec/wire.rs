@@ -454,7 +454,7 @@ impl Kind {
     pub(super) fn into_body(self) -> Result<(Option<Network>, Body), SpecError> {
         let network = self
             .network_text()
-            .map(|id| Network::from_id(id).map_err(|e| field_error("network", e)))
+            .map(|id| Network::from_name(id).map_err(|e| field_error("network", e)))
             .transpose()?;
         let r = Reader { network };
         let contract = Destination::Contract;

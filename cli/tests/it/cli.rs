@@ -589,3 +589,30 @@ fn input_files_and_calldata_take_dash_for_standard_input() {
     assert_eq!(code(&both), 2);
     assert!(common::cli::stderr(&both).contains("cannot both be standard input"));
 }
+
+#[test]
+fn networks_are_named_as_the_service_does_in_any_case() {
+    let proxy = "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C"; // ERC20FeeProxy on mainnet
+    let vector = common::abi_vectors()
+        .into_iter()
+        .find(|v| v["id"] == "erc20_fee_12")
+        .unwrap();
+    let data = vector["expected"].as_str().unwrap();
+    for name in ["mainnet", "Mainnet", "ethereum", "ETHEREUM"] {
+        let output = securepay(&["decode", "--network", name, "--to", proxy, data], "");
+        assert_eq!(code(&output), 0, "{name}: {}", common::cli::stderr(&output));
+        assert_eq!(json_out(&output)["network"], "mainnet");
+    }
+    let output = securepay(
+        &[
+            "address",
+            "0x6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7",
+            "--network",
+            "BASE",
+        ],
+        "",
+    );
+    assert_eq!(code(&output), 0, "{}", common::cli::stderr(&output));
+    let unknown = securepay(&["decode", "--network", "goerli", "--to", proxy, data], "");
+    assert_eq!(code(&unknown), 2);
+}

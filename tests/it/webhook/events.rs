@@ -525,3 +525,97 @@ fn json_errors_keep_serde_json_as_their_source() {
         Err(EventError::EventNameNotString)
     );
 }
+
+#[test]
+fn a_payment_names_its_network_and_currency_as_the_payloads_do() {
+    use securepay::currency::{Catalog, Currency, CurrencyFields};
+    use securepay::network::{Network, NetworkError};
+    use securepay::webhook::PaymentCurrencyError;
+
+    let payment = |network: &str, currency: &str| {
+        let body = json!({"event": "payment.confirmed", "requestId": "01ab", "amount": "1.5",
+            "network": network, "currency": currency});
+        let Event::PaymentConfirmed(payment) = parse(&body) else {
+            panic!("a payment.confirmed")
+        };
+        payment
+    };
+    // "ethereum" is the service's payload name of mainnet; ids in any case.
+    for (name, network) in [
+        ("ethereum", Network::Mainnet),
+        ("Sepolia", Network::Sepolia),
+        ("ARBITRUM-ONE", Network::ArbitrumOne),
+        ("polygon", Network::Matic),
+    ] {
+        assert_eq!(payment(name, "USDC").parsed_network(), Some(Ok(network)));
+    }
+    let p = payment("ethereum", "USDC");
+    let usdc = p.currency_in(Catalog::builtin()).unwrap().unwrap();
+    assert_eq!(usdc.id().as_str(), "USDC-mainnet");
+    assert_eq!(
+        p.amount_in(usdc.decimals())
+            .unwrap()
+            .unwrap()
+            .units()
+            .to::<u64>(),
+        1_500_000
+    );
+    assert!(matches!(
+        payment("goerli", "USDC").currency_in(Catalog::builtin()),
+        Some(Err(PaymentCurrencyError::Network(NetworkError::UnknownId(
+            _
+        ))))
+    ));
+    assert!(matches!(
+        payment("base", "NOPE").currency_in(Catalog::builtin()),
+        Some(Err(PaymentCurrencyError::Unknown {
+            network: Network::Base,
+            ..
+        }))
+    ));
+    // Two currencies with one symbol on one network: the payload does not say which.
+    let fields = |id: &str, address: &str| CurrencyFields {
+        id: id.into(),
+        name: "Token".into(),
+        symbol: "TKN".into(),
+        decimals: 6,
+        address: address.into(),
+        network: "base".into(),
+        kind: "ERC20".into(),
+        hash: None,
+        chain_id: 8453,
+    };
+    let mut catalog = Catalog::empty();
+    catalog
+        .add_currency(
+            Currency::new(fields(
+                "TKN-base",
+                "0x1111111111111111111111111111111111111111",
+            ))
+            .unwrap(),
+        )
+        .unwrap();
+    catalog
+        .add_currency(
+            Currency::new(fields(
+                "TKNb-base",
+                "0x2222222222222222222222222222222222222222",
+            ))
+            .unwrap(),
+        )
+        .unwrap();
+    let error = payment("base", "TKN")
+        .currency_in(&catalog)
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        r#""TKN" on base names several currencies: TKN-base, TKNb-base"#
+    );
+    let body = json!({"event": "payment.confirmed", "requestId": "01ab"});
+    let Event::PaymentConfirmed(bare) = parse(&body) else {
+        panic!()
+    };
+    assert!(bare.currency_in(Catalog::builtin()).is_none());
+    assert!(bare.parsed_network().is_none());
+}
