@@ -74,6 +74,39 @@ impl DestinationId {
         })
     }
 
+    /// The destination id of `wallet` receiving `token` on `network`, in canonical form (the
+    /// wallet's name with its ERC-7828 checksum, then the token). Both addresses must be of
+    /// the network's family. A Tron name carries no checksum: the service's checksum of Base58
+    /// names is not reproducible from a published encoding, so prefer the id the service
+    /// returned for Tron destinations.
+    ///
+    /// ```
+    /// use securepay::address::{ChainAddress, DestinationId};
+    /// use securepay::network::Network;
+    ///
+    /// let wallet: ChainAddress = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?;
+    /// let usdc: ChainAddress = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?;
+    /// let id = DestinationId::new(Network::Base, wallet, usdc)?;
+    /// assert_eq!(id.as_str(), "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#89CDCBED:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+    /// assert_eq!(id, id.as_str().parse()?); // reads back as the same id
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(
+        network: Network,
+        wallet: ChainAddress,
+        token: ChainAddress,
+    ) -> Result<DestinationId, InteropError> {
+        let name = InteropName::new(wallet, network)?;
+        if !token.fits(network) {
+            return Err(InteropError::WrongFamily {
+                what: "token",
+                input: token.to_string(),
+                network,
+            });
+        }
+        DestinationId::parse(&format!("{}:{token}", name.to_checked_string()))
+    }
+
     /// The id exactly as parsed.
     pub fn as_str(&self) -> &str {
         &self.text

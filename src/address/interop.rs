@@ -19,7 +19,7 @@ use std::str::FromStr;
 use alloy_primitives::{Address, keccak256};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{EvmAddress, EvmAddressError, TronAddress, TronAddressError};
+use super::{ChainAddress, EvmAddress, EvmAddressError, TronAddress, TronAddressError};
 use crate::network::{Network, NetworkError};
 
 /// The ERC-7930 version this module reads and writes.
@@ -486,6 +486,39 @@ impl InteropName {
         Ok(InteropName {
             checksum,
             ..unchecked
+        })
+    }
+
+    /// The name of `address` on `network` (no checksum given: [`InteropName::to_checked_string`]
+    /// adds it). The address must be of the network's family.
+    ///
+    /// ```
+    /// use securepay::address::{ChainAddress, InteropName};
+    /// use securepay::network::Network;
+    ///
+    /// let wallet: ChainAddress = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?;
+    /// let name = InteropName::new(wallet, Network::Base)?;
+    /// assert_eq!(name.to_checked_string(), "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#89CDCBED");
+    /// let tron: ChainAddress = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t".parse()?;
+    /// assert!(InteropName::new(tron, Network::Base).is_err()); // a Tron address on an EVM chain
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(address: ChainAddress, network: Network) -> Result<InteropName, InteropError> {
+        if !address.fits(network) {
+            return Err(InteropError::WrongFamily {
+                what: "wallet",
+                input: address.to_string(),
+                network,
+            });
+        }
+        let account = match address {
+            ChainAddress::Evm(a) => InteropAccount::Evm(a),
+            ChainAddress::Tron(a) => InteropAccount::Tron(a),
+        };
+        Ok(InteropName {
+            account: Some(account),
+            chain_id: Some(network.chain_id()),
+            checksum: NameChecksum::Absent,
         })
     }
 

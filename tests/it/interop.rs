@@ -279,3 +279,52 @@ fn destination_ids_reject_wrong_checksums_families_and_unknown_chains() {
         Err(InteropError::MalformedDestinationId(_))
     ));
 }
+
+#[test]
+fn destination_ids_and_names_are_built_from_typed_parts() {
+    use securepay::address::{ChainAddress, DestinationId, InteropError, InteropName};
+    use securepay::network::Network;
+
+    let wallet: ChainAddress = "0x6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7"
+        .parse()
+        .unwrap();
+    let usdc: ChainAddress = "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913"
+        .parse()
+        .unwrap();
+    let id = DestinationId::new(Network::Base, wallet, usdc).unwrap();
+    assert_eq!(
+        id.as_str(),
+        "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#89CDCBED:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+    );
+    assert_eq!(
+        (id.network(), id.wallet(), id.token()),
+        (Network::Base, wallet, usdc)
+    );
+    assert_eq!(id.to_canonical_string(), id.as_str());
+
+    let tron_wallet: ChainAddress = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8".parse().unwrap();
+    let usdt: ChainAddress = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t".parse().unwrap();
+    let tron = DestinationId::new(Network::Tron, tron_wallet, usdt).unwrap();
+    assert_eq!(
+        tron.as_str(),
+        "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8@eip155:728126428:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"
+    );
+    assert_eq!(tron.wallet(), tron_wallet);
+
+    assert!(matches!(
+        DestinationId::new(Network::Base, wallet, usdt),
+        Err(InteropError::WrongFamily { what: "token", .. })
+    ));
+    assert!(matches!(
+        DestinationId::new(Network::Tron, wallet, usdt),
+        Err(InteropError::WrongFamily { what: "wallet", .. })
+    ));
+    let name = InteropName::new(wallet, Network::Mainnet).unwrap();
+    assert_eq!(name.chain_id(), Some(1));
+    assert_eq!(
+        name,
+        "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:1"
+            .parse()
+            .unwrap()
+    );
+}
