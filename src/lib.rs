@@ -45,6 +45,9 @@ pub mod address;
 /// assert_eq!(U256::from(10u8).to_string(), "10");
 /// ```
 pub use alloy_primitives as primitives;
+/// The `http` crate this crate's sans-IO API layer and webhook headers use (`HeaderMap`,
+/// `Request`, `StatusCode`), reachable without a second dependency.
+pub use http;
 pub mod amount;
 pub mod api;
 pub mod calldata;
