@@ -48,6 +48,11 @@ pub use alloy_primitives as primitives;
 /// The `http` crate this crate's sans-IO API layer and webhook headers use (`HeaderMap`,
 /// `Request`, `StatusCode`), reachable without a second dependency.
 pub use http;
+/// The `reqwest` the `client` feature is built with: build the `reqwest::Client` you give
+/// [`api::Client`] from it.
+#[cfg(feature = "client-core")]
+#[cfg_attr(docsrs, doc(cfg(feature = "client-core")))]
+pub use reqwest;
 pub mod amount;
 pub mod api;
 pub mod calldata;

@@ -2,11 +2,14 @@
 //! `reqwest`, retries with a [`RetryPolicy`], and parses the answer into the request's
 //! response type.
 //!
-//! securepay enables no TLS backend of `reqwest`: pass your own `reqwest::Client`, built with
-//! the TLS features your application enables (for example `reqwest = { version = "0.12",
-//! features = ["rustls-tls"] }` in your manifest), or plain HTTP works only.
+//! Feature `client` sends HTTPS with rustls and the webpki roots; `client-native-tls` uses the
+//! platform's TLS instead. `securepay::reqwest` is the reqwest this crate is built with: build
+//! your `reqwest::Client` from it (timeouts, proxies, extra root certificates) so that there is
+//! never a second version to reconcile.
 
+use std::fmt;
 use std::hash::{BuildHasher, Hasher};
+use std::sync::Arc;
 
 use http::{Method, StatusCode};
 
@@ -30,16 +33,108 @@ use super::{ApiError, Jitter, OutgoingRequest, PreparedRequest, RetryDecision, R
 /// assert_eq!(server.hits(), 1);
 /// # Ok(()) }
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 #[non_exhaustive]
 pub enum ClientError {
     /// The service answered, and the answer is an error (or not the documented model).
     #[error(transparent)]
     Api(#[from] ApiError),
-    /// The request could not be sent or its answer not read (connection, timeout, TLS): the
-    /// text of the transport's error.
+    /// The host name did not resolve. Not retried.
+    #[error("DNS: {0}")]
+    Dns(#[source] TransportError),
+    /// No connection could be made (refused, unreachable). Retried for idempotent methods.
+    #[error("connect: {0}")]
+    Connect(#[source] TransportError),
+    /// The TLS handshake failed (an untrusted or invalid certificate, no common protocol). Not
+    /// retried: the next attempt would meet the same certificate.
+    #[error("TLS: {0}")]
+    Tls(#[source] TransportError),
+    /// The request or its answer took longer than the `reqwest::Client`'s timeout. Retried
+    /// for idempotent methods.
+    #[error("timeout: {0}")]
+    Timeout(#[source] TransportError),
+    /// Another transport failure: the connection dropped, the request could not be built, the
+    /// body could not be read. Retried for idempotent methods once sent.
     #[error("transport: {0}")]
-    Transport(String),
+    Transport(#[source] TransportError),
+}
+
+impl ClientError {
+    /// The error of `reqwest`, by what failed.
+    fn of(error: reqwest::Error) -> ClientError {
+        let transport = TransportError(Arc::new(error));
+        let causes = transport.causes().to_ascii_lowercase();
+        let error = &transport.0;
+        if error.is_timeout() {
+            ClientError::Timeout(transport)
+        } else if causes.contains("dns error") || causes.contains("failed to lookup address") {
+            ClientError::Dns(transport)
+        } else if ["certificate", "tls", "ssl", "handshake"]
+            .iter()
+            .any(|word| causes.contains(word))
+        {
+            ClientError::Tls(transport)
+        } else if error.is_connect() {
+            ClientError::Connect(transport)
+        } else {
+            ClientError::Transport(transport)
+        }
+    }
+
+    /// Whether another attempt of an idempotent request may succeed.
+    fn is_retryable_transport(&self) -> bool {
+        matches!(
+            self,
+            ClientError::Connect(_) | ClientError::Timeout(_) | ClientError::Transport(_)
+        )
+    }
+}
+
+/// The transport's error, with its chain of causes as `source()` (shared, so that
+/// [`ClientError`] stays `Clone`). `Display` ends with the innermost cause, which says why.
+#[derive(Debug, Clone)]
+pub struct TransportError(Arc<reqwest::Error>);
+
+impl TransportError {
+    /// The `reqwest` error.
+    pub fn get(&self) -> &reqwest::Error {
+        &self.0
+    }
+
+    /// Every cause below reqwest's own message, joined with `": "`.
+    fn causes(&self) -> String {
+        let mut causes = Vec::new();
+        let mut source = std::error::Error::source(&*self.0);
+        while let Some(cause) = source {
+            causes.push(cause.to_string());
+            source = cause.source();
+        }
+        causes.join(": ")
+    }
+}
+
+impl fmt::Display for TransportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let innermost = {
+            let mut last = None;
+            let mut source = std::error::Error::source(&*self.0);
+            while let Some(cause) = source {
+                last = Some(cause);
+                source = cause.source();
+            }
+            last
+        };
+        match innermost {
+            Some(cause) => write!(f, "{} ({cause})", self.0),
+            None => write!(f, "{}", self.0),
+        }
+    }
+}
+
+impl std::error::Error for TransportError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&*self.0)
+    }
 }
 
 /// A jitter draw from the standard library's per-process random hash keys (the client is the
@@ -147,9 +242,10 @@ impl Client {
         self
     }
 
-    /// Sends `request`, retrying 429 and 5xx answers as the policy says; transport failures are
-    /// retried only for idempotent methods (`GET`, `PUT`), since a `POST` may have reached the
-    /// service. Returns the last status and body.
+    /// Sends `request`, retrying 429 and 5xx answers as the policy says; connection, timeout
+    /// and other transport failures are retried only for idempotent methods (`GET`, `PUT`),
+    /// since a `POST` may have reached the service; DNS and TLS failures are never retried.
+    /// Returns the last status and body.
     ///
     /// ```
     /// # #[tokio::main(flavor = "current_thread")]
@@ -176,24 +272,23 @@ impl Client {
         loop {
             let outcome = match reqwest::Request::try_from(request.clone()) {
                 Ok(prepared) => self.http.execute(prepared).await,
-                Err(error) => return Err(ClientError::Transport(error.to_string())),
+                Err(error) => return Err(ClientError::of(error)),
             };
             let jitter = (self.jitter)(attempt.saturating_add(1));
             match outcome {
                 Ok(response) => {
                     let status = response.status();
-                    let body = response
-                        .bytes()
-                        .await
-                        .map_err(|e| ClientError::Transport(e.to_string()))?;
+                    let body = response.bytes().await.map_err(ClientError::of)?;
                     match self.retry.decide(attempt, status, jitter) {
                         RetryDecision::RetryAfter(delay) => tokio::time::sleep(delay).await,
                         RetryDecision::Stop => return Ok((status, body.to_vec())),
                     }
                 }
                 Err(error) => {
-                    if !idempotent || attempt >= self.retry.max_attempts() {
-                        return Err(ClientError::Transport(error.to_string()));
+                    let error = ClientError::of(error);
+                    let again = idempotent && error.is_retryable_transport();
+                    if !again || attempt >= self.retry.max_attempts() {
+                        return Err(error);
                     }
                     let delay = self.retry.delay(attempt.saturating_add(1), jitter);
                     tokio::time::sleep(delay).await;

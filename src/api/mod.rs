@@ -66,7 +66,7 @@
 //! ```
 
 mod body;
-#[cfg(feature = "client")]
+#[cfg(feature = "client-core")]
 mod client;
 mod credentials;
 mod currencies;
@@ -88,7 +88,7 @@ mod response;
 mod retry;
 mod secure_payment_info;
 mod secure_payments;
-#[cfg(feature = "client")]
+#[cfg(feature = "client-core")]
 #[doc(hidden)]
 pub mod stub;
 
@@ -97,8 +97,8 @@ pub use crate::wire::{
     RequestPaidStatus, ZodIssue,
 };
 pub use body::BodyError;
-#[cfg(feature = "client")]
-pub use client::{Client, ClientError};
+#[cfg(feature = "client-core")]
+pub use client::{Client, ClientError, TransportError};
 pub use credentials::{
     ApiKey, ClientId, Credential, CredentialError, CredentialKind, OrchestratorKey, SESSION_COOKIE,
     SessionToken, SessionTransport,

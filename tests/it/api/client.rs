@@ -106,7 +106,11 @@ async fn a_post_that_cannot_be_sent_is_a_transport_error_without_retry() {
         .with_base_url(&format!("http://127.0.0.1:{port}"))
         .unwrap();
     let error = fast_client(3).send(create_request(&api)).await.unwrap_err();
-    assert!(matches!(error, ClientError::Transport(_)), "{error:?}");
+    assert!(matches!(error, ClientError::Connect(_)), "{error:?}");
+    assert!(
+        std::error::Error::source(&error).is_some(),
+        "the cause is kept"
+    );
 }
 
 #[tokio::test]

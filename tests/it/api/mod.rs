@@ -1,9 +1,11 @@
 //! Integration tests of `securepay::api`.
 
 mod builders;
-#[cfg(feature = "client")]
+#[cfg(feature = "client-core")]
 mod client;
 mod credentials;
 mod endpoints;
+#[cfg(feature = "client")]
+mod https;
 mod responses;
 mod retry;
