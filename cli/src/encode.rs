@@ -9,6 +9,7 @@ use super::{Outcome, stream};
 use crate::spec::CallSpec;
 
 #[derive(Debug, clap::Args)]
+#[command(after_long_help = crate::spec::kinds_help())]
 pub(super) struct Args {}
 
 pub(super) fn run(_args: &Args, input: &mut dyn BufRead, output: &mut dyn Write) -> Outcome {

@@ -30,6 +30,11 @@ use securepay::calldata::TRON_BATCH_MESSAGE;
 
 mod wire;
 
+/// The kinds of call descriptions with their required and optional fields (`encode --help`).
+pub fn kinds_help() -> String {
+    wire::kinds_help()
+}
+
 /// The native value overflowed 256 bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Overflow;

@@ -41,6 +41,101 @@ pub(super) enum Kind {
     Eip55(AddressText),
 }
 
+/// Each kind, its required fields and its optional ones (besides `network`, which every kind
+/// takes), for `encode --help`. A unit test holds it to the structs below.
+pub(super) const KINDS: &[(&str, &[&str], &[&str])] = &[
+    (
+        "erc20_fee",
+        &["token", "to", "amount", "reference"],
+        &["feeAmount", "feeAddress"],
+    ),
+    (
+        "eth_fee",
+        &["to", "reference"],
+        &["feeAmount", "feeAddress", "amount"],
+    ),
+    (
+        "eth_fee_exact",
+        &["to", "amount", "reference"],
+        &["feeAmount", "feeAddress"],
+    ),
+    ("erc20_approve", &["spender", "amount"], &["token"]),
+    ("erc20_transfer", &["to", "amount"], &["token"]),
+    (
+        "erc20_conversion",
+        &[
+            "to",
+            "requestAmount",
+            "path",
+            "reference",
+            "maxToSpend",
+            "maxRateTimespan",
+        ],
+        &["feeAmount", "feeAddress"],
+    ),
+    (
+        "eth_conversion",
+        &[
+            "to",
+            "requestAmount",
+            "path",
+            "reference",
+            "maxRateTimespan",
+        ],
+        &["feeAmount", "feeAddress", "maxToSpend"],
+    ),
+    ("batch_erc20", &["token", "payees", "feeAddress"], &[]),
+    ("batch_erc20_multi", &["payees", "feeAddress"], &[]),
+    ("batch_eth", &["payees", "feeAddress"], &["batchFee"]),
+    (
+        "batch_nc_erc20",
+        &["requests", "pathsToUSD", "feeAddress"],
+        &[],
+    ),
+    (
+        "batch_nc_multi_erc20",
+        &["requests", "pathsToUSD", "feeAddress"],
+        &[],
+    ),
+    (
+        "batch_nc_native",
+        &["requests", "skipFeeUSDLimit", "feeAddress"],
+        &["batchFee"],
+    ),
+    (
+        "batch_conv_payments",
+        &["metaDetails", "pathsToUSD", "feeAddress"],
+        &["batchFee"],
+    ),
+    ("payment_reference", &["requestId", "salt", "address"], &[]),
+    ("tron_address", &["address"], &[]),
+    ("eip55", &["address"], &[]),
+];
+
+/// `encode --help`'s list of kinds, from [`KINDS`].
+pub(super) fn kinds_help() -> String {
+    let mut text = String::from(
+        "Each input line is one JSON object {\"kind\": …, fields}; amounts are integer strings in \
+         smallest units (decimal or 0x hex), bytes 0x hex, addresses EVM hex (Base58 with \
+         \"network\": \"tron\"). Every kind also takes \"network\" (then the answer adds \"to\" \
+         and \"value\"). Kinds, required fields [optional fields]:\n",
+    );
+    for (kind, required, optional) in KINDS {
+        text.push_str(&format!("\n  {kind:<22} {}", required.join(", ")));
+        if !optional.is_empty() {
+            text.push_str(&format!(" [{}]", optional.join(", ")));
+        }
+    }
+    text.push_str(
+        "\n\npayees[]: {to, amount, reference, feeAmount} (and token for batch_erc20_multi); \
+         requests[]: {recipient, requestAmount, path, paymentReference, feeAmount, maxToSpend, \
+         maxRateTimespan}; metaDetails[]: {paymentNetworkId, requests}. A fee left out is no \
+         fee; batchFee is the batch contract's on-chain rate, needed with network to compute \
+         the value of a native batch.",
+    );
+    text
+}
+
 /// A whole vector line, `{"id", "input": {…}, "expected", …}`: only `input` is read.
 #[derive(Debug, Deserialize)]
 pub(super) struct VectorLine {
@@ -55,8 +150,9 @@ pub(super) struct Erc20Fee {
     to: String,
     amount: String,
     reference: String,
-    fee_amount: String,
-    fee_address: String,
+    /// Absent: no fee (0, to the zero address).
+    fee_amount: Option<String>,
+    fee_address: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -65,8 +161,9 @@ pub(super) struct EthFee {
     network: Option<String>,
     to: String,
     reference: String,
-    fee_amount: String,
-    fee_address: String,
+    /// Absent: no fee (0, to the zero address).
+    fee_amount: Option<String>,
+    fee_address: Option<String>,
     /// With a network: the amount, so that value = amount + fee.
     amount: Option<String>,
 }
@@ -78,8 +175,9 @@ pub(super) struct EthFeeExact {
     to: String,
     amount: String,
     reference: String,
-    fee_amount: String,
-    fee_address: String,
+    /// Absent: no fee (0, to the zero address).
+    fee_amount: Option<String>,
+    fee_address: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -112,8 +210,9 @@ pub(super) struct Conversion {
     request_amount: String,
     path: Vec<String>,
     reference: String,
-    fee_amount: String,
-    fee_address: String,
+    /// Absent: no fee (0, to the zero address).
+    fee_amount: Option<String>,
+    fee_address: Option<String>,
     max_to_spend: Option<String>,
     max_rate_timespan: String,
 }
@@ -294,6 +393,27 @@ impl Reader {
         }
     }
 
+    /// `feeAmount` and `feeAddress`: both absent is no fee (0 to the zero address); an amount
+    /// above 0 needs its address.
+    fn fee(
+        self,
+        amount: Option<&str>,
+        address: Option<&str>,
+    ) -> Result<(U256, Address), SpecError> {
+        let amount = amount
+            .map(|a| uint("feeAmount", a))
+            .transpose()?
+            .unwrap_or(U256::ZERO);
+        match address {
+            Some(address) => Ok((amount, self.address("feeAddress", address)?)),
+            None if amount.is_zero() => Ok((amount, Address::ZERO)),
+            None => Err(field_error(
+                "feeAddress",
+                "missing: a fee above 0 needs its recipient",
+            )),
+        }
+    }
+
     /// The batch contract's on-chain rate, given with a network only.
     fn batch_fee(self, text: Option<&str>) -> Result<Option<u32>, SpecError> {
         match (self.network, text) {
@@ -460,13 +580,15 @@ impl Kind {
         let contract = Destination::Contract;
         let body = match self {
             Kind::Erc20Fee(k) => {
+                let (fee_amount, fee_address) =
+                    r.fee(k.fee_amount.as_deref(), k.fee_address.as_deref())?;
                 let data = IERC20FeeProxy::transferFromWithReferenceAndFeeCall {
                     _tokenAddress: r.address("token", &k.token)?,
                     _to: r.address("to", &k.to)?,
                     _amount: uint("amount", &k.amount)?,
                     _paymentReference: bytes("reference", &k.reference)?,
-                    _feeAmount: uint("feeAmount", &k.fee_amount)?,
-                    _feeAddress: r.address("feeAddress", &k.fee_address)?,
+                    _feeAmount: fee_amount,
+                    _feeAddress: fee_address,
                 };
                 call(
                     data.abi_encode(),
@@ -476,11 +598,13 @@ impl Kind {
             }
             Kind::EthFee(k) => {
                 r.no_tron("eth_fee", Contract::EthereumFeeProxy)?;
+                let (fee_amount, fee_address) =
+                    r.fee(k.fee_amount.as_deref(), k.fee_address.as_deref())?;
                 let data = IEthereumFeeProxy::transferWithReferenceAndFeeCall {
                     _to: r.address("to", &k.to)?,
                     _paymentReference: bytes("reference", &k.reference)?,
-                    _feeAmount: uint("feeAmount", &k.fee_amount)?,
-                    _feeAddress: r.address("feeAddress", &k.fee_address)?,
+                    _feeAmount: fee_amount,
+                    _feeAddress: fee_address,
                 };
                 let value = match r.value_input("amount", k.amount.as_deref())? {
                     Some(amount) => add(uint("amount", amount)?, data._feeAmount),
@@ -494,12 +618,14 @@ impl Kind {
             }
             Kind::EthFeeExact(k) => {
                 r.no_tron("eth_fee_exact", Contract::EthereumFeeProxy)?;
+                let (fee_amount, fee_address) =
+                    r.fee(k.fee_amount.as_deref(), k.fee_address.as_deref())?;
                 let data = IEthereumFeeProxy::transferExactEthWithReferenceAndFeeCall {
                     _to: r.address("to", &k.to)?,
                     _amount: uint("amount", &k.amount)?,
                     _paymentReference: bytes("reference", &k.reference)?,
-                    _feeAmount: uint("feeAmount", &k.fee_amount)?,
-                    _feeAddress: r.address("feeAddress", &k.fee_address)?,
+                    _feeAmount: fee_amount,
+                    _feeAddress: fee_address,
                 };
                 let value = add(data._amount, data._feeAmount);
                 call(
@@ -530,13 +656,15 @@ impl Kind {
                     .max_to_spend
                     .as_deref()
                     .ok_or_else(|| field_error("maxToSpend", "missing"))?;
+                let (fee_amount, fee_address) =
+                    r.fee(k.fee_amount.as_deref(), k.fee_address.as_deref())?;
                 let data = IErc20ConversionProxy::transferFromWithReferenceAndFeeCall {
                     _to: r.address("to", &k.to)?,
                     _requestAmount: uint("requestAmount", &k.request_amount)?,
                     _path: r.addresses("path", &k.path)?,
                     _paymentReference: bytes("reference", &k.reference)?,
-                    _feeAmount: uint("feeAmount", &k.fee_amount)?,
-                    _feeAddress: r.address("feeAddress", &k.fee_address)?,
+                    _feeAmount: fee_amount,
+                    _feeAddress: fee_address,
                     _maxToSpend: uint("maxToSpend", max_to_spend)?,
                     _maxRateTimespan: uint("maxRateTimespan", &k.max_rate_timespan)?,
                 };
@@ -548,13 +676,15 @@ impl Kind {
             }
             Kind::EthConversion(k) => {
                 r.no_tron("eth_conversion", Contract::EthConversionProxy)?;
+                let (fee_amount, fee_address) =
+                    r.fee(k.fee_amount.as_deref(), k.fee_address.as_deref())?;
                 let data = IEthConversionProxy::transferWithReferenceAndFeeCall {
                     _to: r.address("to", &k.to)?,
                     _requestAmount: uint("requestAmount", &k.request_amount)?,
                     _path: r.addresses("path", &k.path)?,
                     _paymentReference: bytes("reference", &k.reference)?,
-                    _feeAmount: uint("feeAmount", &k.fee_amount)?,
-                    _feeAddress: r.address("feeAddress", &k.fee_address)?,
+                    _feeAmount: fee_amount,
+                    _feeAddress: fee_address,
                     _maxRateTimespan: uint("maxRateTimespan", &k.max_rate_timespan)?,
                 };
                 let value = match r.value_input("maxToSpend", k.max_to_spend.as_deref())? {
@@ -701,5 +831,80 @@ impl Kind {
             }
         };
         Ok((network, body))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{KINDS, Kind};
+    use serde::Deserialize;
+    use serde_json::{Map, Value, json};
+
+    /// A value of the right JSON type for a field (serde checks types, not contents).
+    fn dummy(field: &str) -> Value {
+        match field {
+            "path" | "payees" | "requests" | "metaDetails" | "pathsToUSD" => json!([]),
+            "skipFeeUSDLimit" => json!(false),
+            _ => json!("x"),
+        }
+    }
+
+    /// The names serde lists after "expected" in an unknown-field or unknown-variant message
+    /// (`` `a` ``, `` `a` or `b` ``, `` one of `a`, `b`, `c` ``).
+    fn expected(message: &str) -> Vec<String> {
+        let (_, list) = message.split_once("expected ").unwrap_or(("", ""));
+        let list = list.strip_prefix("one of ").unwrap_or(list);
+        let mut names: Vec<String> = list
+            .split(", ")
+            .flat_map(|part| part.split(" or "))
+            .map(|name| name.trim().trim_matches('`').to_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn object(kind: &str, fields: &[&str]) -> Value {
+        let mut object = Map::new();
+        object.insert("kind".into(), json!(kind));
+        for field in fields {
+            object.insert((*field).into(), dummy(field));
+        }
+        Value::Object(object)
+    }
+
+    /// The help table lists each kind's fields exactly (serde's unknown-field message names
+    /// every field a kind takes), and a line with only the required fields has the shape.
+    #[test]
+    fn the_help_table_is_the_structs() {
+        let mut kinds: Vec<&str> = KINDS.iter().map(|(kind, _, _)| *kind).collect();
+        for (kind, required, optional) in KINDS {
+            let error = Kind::deserialize(&object(kind, &["zzz"]))
+                .unwrap_err()
+                .to_string();
+            let fields = expected(&error);
+            let mut listed: Vec<String> = required
+                .iter()
+                .chain(optional.iter())
+                .chain(["network"].iter())
+                .map(|f| (*f).to_owned())
+                .collect();
+            listed.sort();
+            assert_eq!(fields, listed, "{kind}: {error}");
+            assert!(Kind::deserialize(&object(kind, required)).is_ok(), "{kind}");
+            for field in optional.iter() {
+                let mut all = required.to_vec();
+                all.push(field);
+                assert!(
+                    Kind::deserialize(&object(kind, &all)).is_ok(),
+                    "{kind}.{field}"
+                );
+            }
+        }
+        // Every kind of the enum is in the table (serde names the variants it expects).
+        let error = Kind::deserialize(&json!({"kind": "zzz"}))
+            .unwrap_err()
+            .to_string();
+        kinds.sort_unstable();
+        assert_eq!(expected(&error), kinds);
     }
 }

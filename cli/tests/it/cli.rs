@@ -616,3 +616,53 @@ fn networks_are_named_as_the_service_does_in_any_case() {
     let unknown = securepay(&["decode", "--network", "goerli", "--to", proxy, data], "");
     assert_eq!(code(&unknown), 2);
 }
+
+#[test]
+fn encode_help_lists_every_kind_with_its_fields_and_a_fee_may_be_left_out() {
+    let help = securepay(&["encode", "--help"], "");
+    assert_eq!(code(&help), 0);
+    let text = String::from_utf8_lossy(&help.stdout);
+    for kind in [
+        "erc20_fee",
+        "eth_fee",
+        "eth_fee_exact",
+        "erc20_approve",
+        "erc20_transfer",
+        "erc20_conversion",
+        "eth_conversion",
+        "batch_erc20",
+        "batch_erc20_multi",
+        "batch_eth",
+        "batch_nc_erc20",
+        "batch_nc_multi_erc20",
+        "batch_nc_native",
+        "batch_conv_payments",
+        "payment_reference",
+        "tron_address",
+        "eip55",
+    ] {
+        assert!(text.contains(&format!("\n  {kind} ")), "{kind} in:\n{text}");
+    }
+    assert!(
+        text.contains("token, to, amount, reference [feeAmount, feeAddress]"),
+        "{text}"
+    );
+
+    let base = r#""kind":"erc20_fee","token":"0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913","to":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"100","reference":"0xe23a6b02059c2b30""#;
+    let lines = format!(
+        "{{{base}}}\n{{{base},\"feeAmount\":\"0\",\"feeAddress\":\"0x0000000000000000000000000000000000000000\"}}\n{{{base},\"feeAmount\":\"5\"}}\n"
+    );
+    let output = securepay(&["encode"], &lines);
+    let answers = json_lines(&output);
+    assert_eq!(
+        answers[0], answers[1],
+        "a fee left out is a zero fee to the zero address"
+    );
+    assert!(
+        answers[2]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("feeAddress: missing")
+    );
+    assert_eq!(code(&output), 2);
+}
