@@ -835,6 +835,7 @@ impl Kind {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 mod tests {
     use super::{KINDS, Kind};
     use serde::Deserialize;
