@@ -131,8 +131,14 @@ pub fn main() -> ExitCode {
         }
     };
     let stdin = io::stdin();
-    let stdout = io::stdout();
-    let outcome = run(cli.command, &mut stdin.lock(), &mut stdout.lock());
+    // Streamed answers are written through one buffer (standard output alone flushes every
+    // line), and flushed before the exit status is decided.
+    let mut stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut outcome = run(cli.command, &mut stdin.lock(), &mut stdout);
+    if stdout.flush().is_err() {
+        outcome = Outcome::Unusable("cannot write standard output".to_owned());
+    }
+    drop(stdout);
     finish(outcome)
 }
 
