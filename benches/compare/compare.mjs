@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { encodeFunctionData } from 'viem';
+import { ABI } from './abi.mjs';
 import { Interface } from 'ethers6';
 import { encodePayErc20FeeRequest } from '@requestnetwork/payment-processor';
 import { PaymentReferenceCalculator } from '@requestnetwork/payment-detection';
@@ -21,14 +22,6 @@ const bin = process.env.SECUREPAY_BIN ?? path.join(here, '../../target/release/s
 const TOKEN = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'; // USDC on Base
 const PAYEE = '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7';
 const FEE_TO = '0x9795d480C2C50392A4714A0F468059C6448DeCe2';
-const ABI = [{
-  type: 'function', name: 'transferFromWithReferenceAndFee', stateMutability: 'nonpayable', outputs: [],
-  inputs: [
-    { name: '_tokenAddress', type: 'address' }, { name: '_to', type: 'address' },
-    { name: '_amount', type: 'uint256' }, { name: '_paymentReference', type: 'bytes' },
-    { name: '_feeAmount', type: 'uint256' }, { name: '_feeAddress', type: 'address' },
-  ],
-}];
 
 // The calls: request i pays 1,000,000 + i units with a fee of i % 1000, its reference derived
 // from its request id and salt as Request Network does.

@@ -2,15 +2,8 @@
 // reads the same JSON lines on standard input, writes {"data": …} lines.
 import { readFileSync } from 'node:fs';
 import { encodeFunctionData } from 'viem';
+import { ABI } from './abi.mjs';
 
-const ABI = [{
-  type: 'function', name: 'transferFromWithReferenceAndFee', stateMutability: 'nonpayable', outputs: [],
-  inputs: [
-    { name: '_tokenAddress', type: 'address' }, { name: '_to', type: 'address' },
-    { name: '_amount', type: 'uint256' }, { name: '_paymentReference', type: 'bytes' },
-    { name: '_feeAmount', type: 'uint256' }, { name: '_feeAddress', type: 'address' },
-  ],
-}];
 const out = [];
 for (const line of readFileSync(0, 'utf8').split('\n')) {
   if (!line) continue;
