@@ -98,6 +98,7 @@ pub use crate::wire::{
 };
 pub use body::BodyError;
 #[cfg(feature = "client-core")]
+#[cfg_attr(docsrs, doc(cfg(feature = "client-core")))]
 pub use client::{Client, ClientError, TransportError};
 pub use credentials::{
     ApiKey, ClientId, Credential, CredentialError, CredentialKind, OrchestratorKey, SESSION_COOKIE,
