@@ -176,3 +176,25 @@ async fn a_server_that_never_answers_is_a_timeout() {
     let error = client.send(request).await.unwrap_err();
     assert!(matches!(error, ClientError::Timeout(_)), "{error:?}");
 }
+
+#[tokio::test]
+async fn a_host_that_does_not_resolve_is_a_dns_error() {
+    // `.invalid` never resolves (RFC 6761).
+    let api = Api::new()
+        .with_base_url("https://securepay-test.invalid")
+        .unwrap();
+    let request = api
+        .get_request_status(&Credential::api_key("sk_test").unwrap(), "01e2")
+        .unwrap();
+    let http = reqwest::Client::builder()
+        .timeout(Duration::from_secs(20))
+        .build()
+        .unwrap();
+    let error = Client::new(http)
+        .with_retry(policy())
+        .send(request)
+        .await
+        .unwrap_err();
+    assert!(matches!(error, ClientError::Dns(_)), "{error:?}");
+    assert!(error.to_string().starts_with("DNS: "), "{error}");
+}
