@@ -3,9 +3,7 @@
 
 use std::io::{BufRead, Write};
 
-use serde_json::Value;
-
-use super::{Outcome, stream};
+use super::{Outcome, stream_into};
 use crate::spec::CallSpec;
 
 #[derive(Debug, clap::Args)]
@@ -13,12 +11,13 @@ use crate::spec::CallSpec;
 pub(super) struct Args {}
 
 pub(super) fn run(_args: &Args, input: &mut dyn BufRead, output: &mut dyn Write) -> Outcome {
-    stream(input, output, encode_line)
+    stream_into(input, output, encode_line)
 }
 
-fn encode_line(line: &str) -> Result<Value, String> {
+fn encode_line(line: &str, out: &mut Vec<u8>) -> Result<(), String> {
     let answer = CallSpec::from_str(line)
         .and_then(|spec| spec.answer())
         .map_err(|e| e.to_string())?;
-    serde_json::to_value(answer).map_err(|e| e.to_string())
+    answer.write_json(out);
+    Ok(())
 }

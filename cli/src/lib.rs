@@ -189,27 +189,120 @@ fn stream(
     output: &mut dyn Write,
     mut answer_line: impl FnMut(&str) -> Result<Value, String>,
 ) -> Outcome {
+    stream_chunks(input, output, |lines, out| {
+        answer_lines(lines, out, &mut |line, out| {
+            let answer = answer_line(line)?;
+            serde_json::to_writer(out, &answer).map_err(|e| e.to_string())
+        })
+    })
+}
+
+/// [`stream`] for an answer that writes its own JSON: `write_answer` appends one answer (no
+/// newline) to the buffer, or says why the line has none.
+fn stream_into(
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+    mut write_answer: impl FnMut(&str, &mut Vec<u8>) -> Result<(), String>,
+) -> Outcome {
+    stream_chunks(input, output, |lines, out| {
+        answer_lines(lines, out, &mut write_answer)
+    })
+}
+
+/// Answers each line of `lines` (complete lines; the last may lack its newline) into `out`,
+/// one JSON line each; says whether any line failed.
+fn answer_lines(
+    lines: &[u8],
+    out: &mut Vec<u8>,
+    write_answer: &mut impl FnMut(&str, &mut Vec<u8>) -> Result<(), String>,
+) -> bool {
     let mut failed = false;
-    let mut line = String::new();
+    let mut lines = lines.strip_suffix(b"\n").unwrap_or(lines);
     loop {
-        line.clear();
-        match input.read_line(&mut line) {
-            Ok(0) => break,
-            Ok(_) => {}
+        let (line, rest) = match memchr::memchr(b'\n', lines) {
+            Some(end) => (lines.get(..end).unwrap_or_default(), lines.get(end + 1..)),
+            None => (lines, None),
+        };
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let start = out.len();
+        let answered = std::str::from_utf8(line)
+            .map_err(|e| format!("the line is not UTF-8 text ({e})"))
+            .and_then(|line| write_answer(line, out));
+        if let Err(error) = answered {
+            failed = true;
+            out.truncate(start);
+            // A map of one string always serializes.
+            let _ = serde_json::to_writer(&mut *out, &serde_json::json!({ "error": error }));
+        }
+        out.push(b'\n');
+        match rest {
+            Some(rest) => lines = rest,
+            None => return failed,
+        }
+    }
+}
+
+/// Reads `input` in large reads, hands every run of complete lines to `answer` (which appends
+/// their answers to the buffer and says whether any failed) and writes the answers of each
+/// read at once: a line typed by hand is answered as soon as it is read.
+fn stream_chunks(
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+    mut answer: impl FnMut(&[u8], &mut Vec<u8>) -> bool,
+) -> Outcome {
+    const READ: usize = 1 << 16;
+    let mut failed = false;
+    // `buffer[..held]` is read and not yet answered: at most one incomplete line.
+    let mut buffer = vec![0; READ];
+    let mut held = 0;
+    let mut out = Vec::with_capacity(2 * READ);
+    loop {
+        if held == buffer.len() {
+            buffer.resize(2 * held, 0); // a line longer than the buffer
+        }
+        let read = loop {
+            match input.read(buffer.get_mut(held..).unwrap_or_default()) {
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                read => break read,
+            }
+        };
+        let read = match read {
+            Ok(read) => read,
             Err(error) => {
                 eprintln!("securepay: cannot read standard input: {error}");
                 return Outcome::Streamed { failed: true };
             }
+        };
+        let filled = held + read;
+        let complete = if read == 0 {
+            filled
+        } else {
+            let fresh = buffer.get(held..filled).unwrap_or_default();
+            match memchr::memrchr(b'\n', fresh) {
+                Some(end) => held + end + 1,
+                None => {
+                    held = filled;
+                    continue;
+                }
+            }
+        };
+        if complete > 0 {
+            failed |= answer(buffer.get(..complete).unwrap_or_default(), &mut out);
+            if output
+                .write_all(&out)
+                .and_then(|()| output.flush())
+                .is_err()
+            {
+                return Outcome::Streamed { failed: true };
+            }
+            out.clear();
+            buffer.copy_within(complete..filled, 0);
         }
-        let answer = answer_line(line.trim_end_matches(['\n', '\r'])).unwrap_or_else(|error| {
-            failed = true;
-            serde_json::json!({ "error": error })
-        });
-        if writeln!(output, "{answer}").is_err() {
-            return Outcome::Streamed { failed: true };
+        held = filled - complete;
+        if read == 0 {
+            return Outcome::Streamed { failed };
         }
     }
-    Outcome::Streamed { failed }
 }
 
 /// The bytes of an input file argument: the file, or standard input for `-`.

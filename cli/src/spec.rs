@@ -28,6 +28,8 @@ use serde_json::Value;
 
 use securepay::calldata::TRON_BATCH_MESSAGE;
 
+mod seen;
+mod tagged;
 mod wire;
 
 /// The kinds of call descriptions with their required and optional fields (`encode --help`).
@@ -201,6 +203,48 @@ pub enum Answer {
     },
 }
 
+impl Answer {
+    /// Appends the answer's JSON to `out`: the bytes `serde_json` writes for it, written
+    /// without building the hex string of the calldata first (`encode`'s hot path).
+    ///
+    /// ```
+    /// use securepay_cli::spec::CallSpec;
+    ///
+    /// let line = r#"{"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"0"}"#;
+    /// let answer = CallSpec::from_str(line)?.answer()?;
+    /// let mut out = Vec::new();
+    /// answer.write_json(&mut out);
+    /// assert_eq!(out, serde_json::to_vec(&answer)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        let Answer::Call { data, to, value } = self else {
+            // A map of strings always serializes.
+            let _ = serde_json::to_writer(out, self);
+            return;
+        };
+        out.extend_from_slice(b"{\"data\":\"0x");
+        let start = out.len();
+        out.resize(start + 2 * data.len(), 0);
+        if let Some(digits) = out.get_mut(start..) {
+            // The slice is exactly twice the bytes' length, so this cannot fail.
+            let _ = alloy_primitives::hex::encode_to_slice(data, digits);
+        }
+        out.push(b'"');
+        if let Some(to) = to {
+            out.extend_from_slice(b",\"to\":");
+            // An address serializes as a string of its text.
+            let _ = serde_json::to_writer(&mut *out, to);
+        }
+        if let Some(value) = value {
+            use std::io::Write as _;
+            // Writing to a `Vec` does not fail.
+            let _ = write!(out, ",\"value\":\"{value}\"");
+        }
+        out.push(b'}');
+    }
+}
+
 impl CallSpec {
     /// Reads a call description. A whole vector line (`{"id", "input": {…}, "expected"}`) is
     /// read through its `input`.
@@ -218,10 +262,10 @@ impl CallSpec {
     /// ```
     pub fn from_value(value: &Value) -> Result<CallSpec, SpecError> {
         let kind = match (value.get("input"), value.get("kind")) {
-            (Some(input), None) => wire::Kind::deserialize(input),
-            _ => wire::Kind::deserialize(value),
+            (Some(input), None) => tagged::Tagged::deserialize(input),
+            _ => tagged::Tagged::deserialize(value),
         };
-        CallSpec::from_kind(kind.map_err(SpecError::json)?)
+        CallSpec::from_kind(kind.map_err(SpecError::json)?.0)
     }
 
     /// Reads a call description from JSON text, refusing a key given twice (which a
@@ -238,7 +282,7 @@ impl CallSpec {
     /// assert!(CallSpec::from_str(vector).is_ok());
     /// ```
     pub fn from_str(text: &str) -> Result<CallSpec, SpecError> {
-        let kind = match serde_json::from_str::<wire::Kind>(text) {
+        let kind = match serde_json::from_str::<tagged::Tagged>(text) {
             Err(error) if error.to_string().starts_with("missing field `kind`") => {
                 serde_json::from_str::<wire::VectorLine>(text)
                     .map(|line| line.input)
@@ -246,7 +290,7 @@ impl CallSpec {
             }
             kind => kind.map_err(SpecError::json)?,
         };
-        CallSpec::from_kind(kind)
+        CallSpec::from_kind(kind.0)
     }
 
     fn from_kind(kind: wire::Kind) -> Result<CallSpec, SpecError> {

@@ -50,6 +50,13 @@ pub fn parse_uint(text: &str) -> Result<U256, UintError> {
             (text, 10u64)
         }
     };
+    // Up to 19 decimal or 16 hex digits fit in a u64: one native parse.
+    let fits_u64 = digits.len() <= if radix == 10 { 19 } else { 16 };
+    if fits_u64 {
+        return u64::from_str_radix(digits, radix as u32)
+            .map(U256::from)
+            .map_err(|_| invalid());
+    }
     let radix_u256 = U256::from(radix);
     let mut value = U256::ZERO;
     for byte in digits.bytes() {

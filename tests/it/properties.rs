@@ -76,6 +76,16 @@ proptest! {
     }
 
     #[test]
+    fn integer_text_round_trips_at_every_width(limbs in any::<[u64; 4]>(), bits in 0usize..=256) {
+        // Every width, so that the one-u64 fast path (up to 19 decimal or 16 hex digits) and
+        // the general loop are both crossed, and their boundary.
+        let value = alloy_primitives::U256::from_limbs(limbs) >> (256 - bits);
+        prop_assert_eq!(securepay::amount::parse_uint(&value.to_string()), Ok(value));
+        prop_assert_eq!(securepay::amount::parse_uint(&format!("{value:#x}")), Ok(value));
+        prop_assert_eq!(securepay::amount::parse_uint(&format!("0x{value:064x}")), Ok(value));
+    }
+
+    #[test]
     fn parsers_never_panic_on_arbitrary_text(text in ".{0,120}", decimals in 0u8..=77) {
         let decimals = Decimals::new(decimals).unwrap();
         let _ = parse_units(&text, decimals);

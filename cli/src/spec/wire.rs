@@ -16,29 +16,48 @@ use securepay::contracts::abi::{
 };
 use securepay::network::Network;
 
+use super::tagged::Text;
 use super::{Body, Destination, SpecError, add, call, convert_tron_address, field_error};
 
-/// One call description: `{"kind": …, "network"?: …, fields}`.
+/// One call description: `{"kind": …, "network"?: …, fields}`, read through
+/// [`Tagged`](super::tagged::Tagged) (which hands each variant its struct's fields).
 #[derive(Debug, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub(super) enum Kind {
-    Erc20Fee(Erc20Fee),
-    EthFee(EthFee),
-    EthFeeExact(EthFeeExact),
-    Erc20Approve(Approve),
-    Erc20Transfer(Transfer),
-    Erc20Conversion(Conversion),
-    EthConversion(Conversion),
-    BatchErc20(BatchErc20),
-    BatchErc20Multi(BatchErc20Multi),
-    BatchEth(BatchEth),
-    BatchNcErc20(BatchNc),
-    BatchNcMultiErc20(BatchNc),
-    BatchNcNative(BatchNcNative),
-    BatchConvPayments(BatchConvPayments),
-    PaymentReference(Reference),
-    TronAddress(AddressText),
-    Eip55(AddressText),
+#[serde(rename_all = "snake_case")]
+pub(super) enum Kind<'a> {
+    #[serde(borrow)]
+    Erc20Fee(Erc20Fee<'a>),
+    #[serde(borrow)]
+    EthFee(EthFee<'a>),
+    #[serde(borrow)]
+    EthFeeExact(EthFeeExact<'a>),
+    #[serde(borrow)]
+    Erc20Approve(Approve<'a>),
+    #[serde(borrow)]
+    Erc20Transfer(Transfer<'a>),
+    #[serde(borrow)]
+    Erc20Conversion(Conversion<'a>),
+    #[serde(borrow)]
+    EthConversion(Conversion<'a>),
+    #[serde(borrow)]
+    BatchErc20(BatchErc20<'a>),
+    #[serde(borrow)]
+    BatchErc20Multi(BatchErc20Multi<'a>),
+    #[serde(borrow)]
+    BatchEth(BatchEth<'a>),
+    #[serde(borrow)]
+    BatchNcErc20(BatchNc<'a>),
+    #[serde(borrow)]
+    BatchNcMultiErc20(BatchNc<'a>),
+    #[serde(borrow)]
+    BatchNcNative(BatchNcNative<'a>),
+    #[serde(borrow)]
+    BatchConvPayments(BatchConvPayments<'a>),
+    #[serde(borrow)]
+    PaymentReference(Reference<'a>),
+    #[serde(borrow)]
+    TronAddress(AddressText<'a>),
+    #[serde(borrow)]
+    Eip55(AddressText<'a>),
 }
 
 /// Each kind, its required fields and its optional ones (besides `network`, which every kind
@@ -138,196 +157,277 @@ pub(super) fn kinds_help() -> String {
 
 /// A whole vector line, `{"id", "input": {…}, "expected", …}`: only `input` is read.
 #[derive(Debug, Deserialize)]
-pub(super) struct VectorLine {
-    pub(super) input: Kind,
+pub(super) struct VectorLine<'a> {
+    #[serde(borrow)]
+    pub(super) input: super::tagged::Tagged<'a>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct Erc20Fee {
-    network: Option<String>,
-    token: String,
-    to: String,
-    amount: String,
-    reference: String,
+pub(super) struct Erc20Fee<'a> {
+    #[serde(borrow)]
+    network: Option<Text<'a>>,
+    #[serde(borrow)]
+    token: Text<'a>,
+    #[serde(borrow)]
+    to: Text<'a>,
+    #[serde(borrow)]
+    amount: Text<'a>,
+    #[serde(borrow)]
+    reference: Text<'a>,
     /// Absent: no fee (0, to the zero address).
-    fee_amount: Option<String>,
-    fee_address: Option<String>,
+    #[serde(borrow)]
+    fee_amount: Option<Text<'a>>,
+    #[serde(borrow)]
+    fee_address: Option<Text<'a>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct EthFee {
-    network: Option<String>,
-    to: String,
-    reference: String,
+pub(super) struct EthFee<'a> {
+    #[serde(borrow)]
+    network: Option<Text<'a>>,
+    #[serde(borrow)]
+    to: Text<'a>,
+    #[serde(borrow)]
+    reference: Text<'a>,
     /// Absent: no fee (0, to the zero address).
-    fee_amount: Option<String>,
-    fee_address: Option<String>,
+    #[serde(borrow)]
+    fee_amount: Option<Text<'a>>,
+    #[serde(borrow)]
+    fee_address: Option<Text<'a>>,
     /// With a network: the amount, so that value = amount + fee.
-    amount: Option<String>,
+    #[serde(borrow)]
+    amount: Option<Text<'a>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct EthFeeExact {
-    network: Option<String>,
-    to: String,
-    amount: String,
-    reference: String,
+pub(super) struct EthFeeExact<'a> {
+    #[serde(borrow)]
+    network: Option<Text<'a>>,
+    #[serde(borrow)]
+    to: Text<'a>,
+    #[serde(borrow)]
+    amount: Text<'a>,
+    #[serde(borrow)]
+    reference: Text<'a>,
     /// Absent: no fee (0, to the zero address).
-    fee_amount: Option<String>,
-    fee_address: Option<String>,
+    #[serde(borrow)]
+    fee_amount: Option<Text<'a>>,
+    #[serde(borrow)]
+    fee_address: Option<Text<'a>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct Approve {
-    network: Option<String>,
-    spender: String,
-    amount: String,
+pub(super) struct Approve<'a> {
+    #[serde(borrow)]
+    network: Option<Text<'a>>,
+    #[serde(borrow)]
+    spender: Text<'a>,
+    #[serde(borrow)]
+    amount: Text<'a>,
     /// With a network: the token called.
-    token: Option<String>,
+    #[serde(borrow)]
+    token: Option<Text<'a>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct Transfer {
-    network: Option<String>,
-    to: String,
-    amount: String,
+pub(super) struct Transfer<'a> {
+    #[serde(borrow)]
+    network: Option<Text<'a>>,
+    #[serde(borrow)]
+    to: Text<'a>,
+    #[serde(borrow)]
+    amount: Text<'a>,
     /// With a network: the token called.
-    token: Option<String>,
+    #[serde(borrow)]
+    token: Option<Text<'a>>,
 }
 
 /// `erc20_conversion` (`maxToSpend` required) and `eth_conversion` (`maxToSpend` is the value,
 /// given with a network only).
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct Conversion {
-    network: Option<String>,
-    to: String,
-    request_amount: String,
+pub(super) struct Conversion<'a> {
+    #[serde(borrow)]
+    network: Option<Text<'a>>,
+    #[serde(borrow)]
+    to: Text<'a>,
+    #[serde(borrow)]
+    request_amount: Text<'a>,
     path: Vec<String>,
-    reference: String,
+    #[serde(borrow)]
+    reference: Text<'a>,
     /// Absent: no fee (0, to the zero address).
-    fee_amount: Option<String>,
-    fee_address: Option<String>,
-    max_to_spend: Option<String>,
-    max_rate_timespan: String,
+    #[serde(borrow)]
+    fee_amount: Option<Text<'a>>,
+    #[serde(borrow)]
+    fee_address: Option<Text<'a>>,
+    #[serde(borrow)]
+    max_to_spend: Option<Text<'a>>,
+    #[serde(borrow)]
+    max_rate_timespan: Text<'a>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct Payee {
-    to: String,
-    amount: String,
-    reference: String,
-    fee_amount: String,
+pub(super) struct Payee<'a> {
+    #[serde(borrow)]
+    to: Text<'a>,
+    #[serde(borrow)]
+    amount: Text<'a>,
+    #[serde(borrow)]
+    reference: Text<'a>,
+    #[serde(borrow)]
+    fee_amount: Text<'a>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct TokenPayee {
-    token: String,
-    to: String,
-    amount: String,
-    reference: String,
-    fee_amount: String,
+pub(super) struct TokenPayee<'a> {
+    #[serde(borrow)]
+    token: Text<'a>,
+    #[serde(borrow)]
+    to: Text<'a>,
+    #[serde(borrow)]
+    amount: Text<'a>,
+    #[serde(borrow)]
+    reference: Text<'a>,
+    #[serde(borrow)]
+    fee_amount: Text<'a>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct BatchErc20 {
-    network: Option<String>,
-    token: String,
-    payees: Vec<Payee>,
-    fee_address: String,
+pub(super) struct BatchErc20<'a> {
+    #[serde(borrow)]
+    network: Option<Text<'a>>,
+    #[serde(borrow)]
+    token: Text<'a>,
+    #[serde(borrow)]
+    payees: Vec<Payee<'a>>,
+    #[serde(borrow)]
+    fee_address: Text<'a>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct BatchErc20Multi {
-    network: Option<String>,
-    payees: Vec<TokenPayee>,
-    fee_address: String,
+pub(super) struct BatchErc20Multi<'a> {
+    #[serde(borrow)]
+    network: Option<Text<'a>>,
+    #[serde(borrow)]
+    payees: Vec<TokenPayee<'a>>,
+    #[serde(borrow)]
+    fee_address: Text<'a>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct BatchEth {
-    network: Option<String>,
-    payees: Vec<Payee>,
-    fee_address: String,
-    batch_fee: Option<String>,
+pub(super) struct BatchEth<'a> {
+    #[serde(borrow)]
+    network: Option<Text<'a>>,
+    #[serde(borrow)]
+    payees: Vec<Payee<'a>>,
+    #[serde(borrow)]
+    fee_address: Text<'a>,
+    #[serde(borrow)]
+    batch_fee: Option<Text<'a>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct Request {
-    recipient: String,
-    request_amount: String,
+pub(super) struct Request<'a> {
+    #[serde(borrow)]
+    recipient: Text<'a>,
+    #[serde(borrow)]
+    request_amount: Text<'a>,
     path: Vec<String>,
-    payment_reference: String,
-    fee_amount: String,
-    max_to_spend: String,
-    max_rate_timespan: String,
+    #[serde(borrow)]
+    payment_reference: Text<'a>,
+    #[serde(borrow)]
+    fee_amount: Text<'a>,
+    #[serde(borrow)]
+    max_to_spend: Text<'a>,
+    #[serde(borrow)]
+    max_rate_timespan: Text<'a>,
 }
 
 /// `batch_nc_erc20` and `batch_nc_multi_erc20`.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct BatchNc {
-    network: Option<String>,
-    requests: Vec<Request>,
+pub(super) struct BatchNc<'a> {
+    #[serde(borrow)]
+    network: Option<Text<'a>>,
+    #[serde(borrow)]
+    requests: Vec<Request<'a>>,
     #[serde(rename = "pathsToUSD")]
     paths_to_usd: Vec<Vec<String>>,
-    fee_address: String,
+    #[serde(borrow)]
+    fee_address: Text<'a>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct BatchNcNative {
-    network: Option<String>,
-    requests: Vec<Request>,
+pub(super) struct BatchNcNative<'a> {
+    #[serde(borrow)]
+    network: Option<Text<'a>>,
+    #[serde(borrow)]
+    requests: Vec<Request<'a>>,
     #[serde(rename = "skipFeeUSDLimit")]
     skip_fee_usd_limit: bool,
-    fee_address: String,
-    batch_fee: Option<String>,
+    #[serde(borrow)]
+    fee_address: Text<'a>,
+    #[serde(borrow)]
+    batch_fee: Option<Text<'a>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct MetaDetail {
-    payment_network_id: String,
-    requests: Vec<Request>,
+pub(super) struct MetaDetail<'a> {
+    #[serde(borrow)]
+    payment_network_id: Text<'a>,
+    #[serde(borrow)]
+    requests: Vec<Request<'a>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct BatchConvPayments {
-    network: Option<String>,
-    meta_details: Vec<MetaDetail>,
+pub(super) struct BatchConvPayments<'a> {
+    #[serde(borrow)]
+    network: Option<Text<'a>>,
+    #[serde(borrow)]
+    meta_details: Vec<MetaDetail<'a>>,
     #[serde(rename = "pathsToUSD")]
     paths_to_usd: Vec<Vec<String>>,
-    fee_address: String,
-    batch_fee: Option<String>,
+    #[serde(borrow)]
+    fee_address: Text<'a>,
+    #[serde(borrow)]
+    batch_fee: Option<Text<'a>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct Reference {
-    network: Option<String>,
-    request_id: String,
-    salt: String,
-    address: String,
+pub(super) struct Reference<'a> {
+    #[serde(borrow)]
+    network: Option<Text<'a>>,
+    #[serde(borrow)]
+    request_id: Text<'a>,
+    #[serde(borrow)]
+    salt: Text<'a>,
+    #[serde(borrow)]
+    address: Text<'a>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct AddressText {
-    network: Option<String>,
-    address: String,
+pub(super) struct AddressText<'a> {
+    #[serde(borrow)]
+    network: Option<Text<'a>>,
+    #[serde(borrow)]
+    address: Text<'a>,
 }
 
 /// Reads the texts of a description on its network (EVM hex without one), naming the field.
@@ -338,14 +438,14 @@ struct Reader {
 
 impl Reader {
     fn address(self, field: &str, text: &str) -> Result<Address, SpecError> {
-        match self.network {
+        super::seen::address(self.network, text, || match self.network {
             None => EvmAddress::parse(text)
                 .map(EvmAddress::into_inner)
                 .map_err(|e| field_error(field, e)),
             Some(network) => ChainAddress::parse(network, text)
                 .map(|a| a.abi())
                 .map_err(|e| field_error(field, e)),
-        }
+        })
     }
 
     fn addresses(self, field: &str, texts: &[String]) -> Result<Vec<Address>, SpecError> {
@@ -527,7 +627,7 @@ impl Columns {
     }
 }
 
-impl BatchNc {
+impl BatchNc<'_> {
     /// The call of `batchERC20Payments` or `batchMultiERC20Payments` (same arguments), which
     /// `encode` writes from the three arguments read.
     fn body(
@@ -549,7 +649,7 @@ impl BatchNc {
     }
 }
 
-impl Kind {
+impl Kind<'_> {
     /// The network of the description, if it names one.
     fn network_text(&self) -> Option<&str> {
         match self {
@@ -837,7 +937,8 @@ impl Kind {
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 mod tests {
-    use super::{KINDS, Kind};
+    use super::super::tagged::Tagged;
+    use super::KINDS;
     use serde::Deserialize;
     use serde_json::{Map, Value, json};
 
@@ -879,7 +980,7 @@ mod tests {
     fn the_help_table_is_the_structs() {
         let mut kinds: Vec<&str> = KINDS.iter().map(|(kind, _, _)| *kind).collect();
         for (kind, required, optional) in KINDS {
-            let error = Kind::deserialize(&object(kind, &["zzz"]))
+            let error = Tagged::deserialize(&object(kind, &["zzz"]))
                 .unwrap_err()
                 .to_string();
             let fields = expected(&error);
@@ -891,18 +992,21 @@ mod tests {
                 .collect();
             listed.sort();
             assert_eq!(fields, listed, "{kind}: {error}");
-            assert!(Kind::deserialize(&object(kind, required)).is_ok(), "{kind}");
+            assert!(
+                Tagged::deserialize(&object(kind, required)).is_ok(),
+                "{kind}"
+            );
             for field in optional.iter() {
                 let mut all = required.to_vec();
                 all.push(field);
                 assert!(
-                    Kind::deserialize(&object(kind, &all)).is_ok(),
+                    Tagged::deserialize(&object(kind, &all)).is_ok(),
                     "{kind}.{field}"
                 );
             }
         }
         // Every kind of the enum is in the table (serde names the variants it expects).
-        let error = Kind::deserialize(&json!({"kind": "zzz"}))
+        let error = Tagged::deserialize(&json!({"kind": "zzz"}))
             .unwrap_err()
             .to_string();
         kinds.sort_unstable();

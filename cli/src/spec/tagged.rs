@@ -1,0 +1,185 @@
+//! `{"kind": …, fields}` read without buffering the object. serde's internally tagged enums
+//! collect every field into an intermediate tree before choosing the variant; here, when
+//! `kind` is the first key (as every writer of these lines puts it), the rest of the object
+//! is deserialized straight into the kind's struct. Otherwise the object is collected into a
+//! JSON map first (refusing a key given twice) and read from that: the same answers, slower.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::value::{CowStrDeserializer, MapAccessDeserializer};
+use serde::de::{self, Deserialize, Deserializer, EnumAccess, MapAccess, VariantAccess, Visitor};
+use serde_json::{Map, Value};
+
+use super::wire::Kind;
+
+/// A call description, its variant chosen by its `kind` field.
+#[derive(Debug)]
+pub(super) struct Tagged<'a>(pub(super) Kind<'a>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Tagged<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(TaggedVisitor).map(Tagged)
+    }
+}
+
+struct TaggedVisitor;
+
+impl<'de> Visitor<'de> for TaggedVisitor {
+    type Value = Kind<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a call description {\"kind\": …, fields}")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Kind<'de>, A::Error> {
+        let Some(Text(first)) = map.next_key::<Text>()? else {
+            return Err(de::Error::missing_field("kind"));
+        };
+        if first == "kind" {
+            let Text(kind) = map.next_value()?;
+            // No kind's struct has a field `kind`: met again, it was given twice.
+            return Kind::deserialize(Variant {
+                kind,
+                fields: MapAccessDeserializer::new(map),
+                error: PhantomData,
+            })
+            .map_err(|error: A::Error| {
+                if error.to_string().starts_with("unknown field `kind`") {
+                    de::Error::duplicate_field("kind")
+                } else {
+                    error
+                }
+            });
+        }
+        let mut fields = Map::new();
+        let mut kind = None;
+        let mut key = Some(first);
+        while let Some(name) = key {
+            if name == "kind" {
+                let Text(text) = map.next_value()?;
+                if kind.replace(text).is_some() {
+                    return Err(de::Error::duplicate_field("kind"));
+                }
+            } else {
+                let value: Value = map.next_value()?;
+                if let Some(_twice) = fields.insert(name.clone().into_owned(), value) {
+                    return Err(de::Error::custom(format_args!("duplicate field `{name}`")));
+                }
+            }
+            key = map.next_key::<Text>()?.map(|Text(name)| name);
+        }
+        let kind = kind.ok_or_else(|| de::Error::missing_field("kind"))?;
+        Kind::deserialize(Variant {
+            kind,
+            fields: Value::Object(fields),
+            error: PhantomData,
+        })
+        .map_err(de::Error::custom)
+    }
+}
+
+/// A string field, borrowed from the input when it has no escapes (also inside an `Option`,
+/// where serde's `Cow` would always copy).
+#[derive(Debug)]
+pub(super) struct Text<'a>(pub(super) Cow<'a, str>);
+
+impl std::ops::Deref for Text<'_> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct TextVisitor;
+        impl<'de> Visitor<'de> for TextVisitor {
+            type Value = Text<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, text: &'de str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Borrowed(text)))
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(text.to_owned())))
+            }
+            fn visit_string<E: de::Error>(self, text: String) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(text)))
+            }
+        }
+        deserializer.deserialize_str(TextVisitor)
+    }
+}
+
+/// The enum [`Kind`] seen as `{kind: fields}`: its variant named by `kind`, its struct read
+/// from `fields`.
+struct Variant<'de, F, E> {
+    kind: Cow<'de, str>,
+    fields: F,
+    error: PhantomData<E>,
+}
+
+impl<'de, F: Deserializer<'de, Error = E>, E: de::Error> Deserializer<'de> for Variant<'de, F, E> {
+    type Error = E;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+        visitor.visit_enum(self)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct map struct enum
+        identifier ignored_any
+    }
+}
+
+impl<'de, F: Deserializer<'de, Error = E>, E: de::Error> EnumAccess<'de> for Variant<'de, F, E> {
+    type Error = E;
+    type Variant = Fields<F>;
+
+    fn variant_seed<S: de::DeserializeSeed<'de>>(
+        self,
+        seed: S,
+    ) -> Result<(S::Value, Fields<F>), E> {
+        let variant = seed.deserialize(CowStrDeserializer::<E>::new(self.kind))?;
+        Ok((variant, Fields(self.fields)))
+    }
+}
+
+/// The fields of the chosen kind.
+struct Fields<F>(F);
+
+impl<'de, F: Deserializer<'de>> VariantAccess<'de> for Fields<F> {
+    type Error = F::Error;
+
+    fn unit_variant(self) -> Result<(), F::Error> {
+        Err(de::Error::custom("a kind without fields"))
+    }
+
+    fn newtype_variant_seed<S: de::DeserializeSeed<'de>>(
+        self,
+        seed: S,
+    ) -> Result<S::Value, F::Error> {
+        seed.deserialize(self.0)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(
+        self,
+        _len: usize,
+        _visitor: V,
+    ) -> Result<V::Value, F::Error> {
+        Err(de::Error::custom("a kind of tuple fields"))
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        _fields: &'static [&'static str],
+        _visitor: V,
+    ) -> Result<V::Value, F::Error> {
+        Err(de::Error::custom("a kind of inline struct fields"))
+    }
+}
