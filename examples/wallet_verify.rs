@@ -15,12 +15,16 @@
 //! `sourceCurrency` and `maxSourceAmount` (the most that may leave on the source chain, bridge
 //! costs included), and proved from the bridge calldata itself.
 //!
+//! On Tron the wallet signs protobuf bytes, not `{to, data, value}`: the last steps check the
+//! transaction TronWeb built against the verified response (`Verifier::verify_tron`).
+//!
 //! The first response is the documented `single` answer of `GET /v2/secure-payments/{token}/pay`
 //! (827.50 USDC on Base: a 0.30 USDC platform fee paid by the payer, a 1.25 USDC protocol fee
 //! deducted from the payment), compiled in.
 
 use securepay::pay::PayResponse;
-use securepay::verify::{Expectation, Severity, Verdict, verify, verify_slice};
+use securepay::tron::TronTransaction;
+use securepay::verify::{Expectation, Severity, Verdict, Verifier, verify, verify_slice};
 
 /// The response bytes as the wallet received them.
 const RESPONSE: &str = include_str!("../tests/data/pay/single_erc20_fees.json");
@@ -94,7 +98,63 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let verdict = verify_slice(tampered.as_bytes(), &agreed);
     show(&verdict);
     assert!(!verdict.is_safe());
+
+    println!("\n8. Tron: the transaction TronWeb built for the payment, checked before signing:");
+    let (response, agreed, tx) = tron()?;
+    let verdict = Verifier::builtin().verify_tron(&response, &agreed, &tx);
+    show(&verdict);
+    assert!(verdict.is_safe());
+
+    println!("\n9. The same transaction, its raw_data_hex swapped for the bytes of another one:");
+    let mut swapped = tron_vector(1)?;
+    let other = tron_vector(2)?;
+    if let (Some(hex), Some(other_hex)) = (
+        swapped.pointer_mut("/transaction/raw_data_hex"),
+        other.pointer("/transaction/raw_data_hex"),
+    ) {
+        *hex = other_hex.clone();
+    }
+    let tx = TronTransaction::from_value(field(&swapped, "transaction")?)?;
+    let verdict = Verifier::builtin().verify_tron(&response, &agreed, &tx);
+    show(&verdict);
+    assert!(!verdict.is_safe());
     Ok(())
+}
+
+/// Transactions built and signed by TronWeb (the shared vectors).
+const TRON_VECTORS: &str = include_str!("../tests/data/vectors/tron-transactions.jsonl");
+
+/// A Tron payment of 1225.61574 USDC through the Tron ERC20FeeProxy, the agreement (with the
+/// payer's wallet and a fee-limit cap of 300 TRX) and the transaction TronWeb built for it.
+fn tron() -> Result<(PayResponse, Expectation, TronTransaction), Box<dyn std::error::Error>> {
+    let vector = tron_vector(1)?;
+    let call = field(&vector, "call")?;
+    let response = PayResponse::from_slice(
+        serde_json::json!({"paymentType": "single", "feeBundle": null,
+            "metadata": {"stepsRequired": 1, "needsApproval": false, "paymentTransactionIndex": 0},
+            "transactions": [{"to": field(call, "to")?, "data": field(call, "data")?, "value": "0"}]})
+        .to_string()
+        .as_bytes(),
+    )?;
+    let agreed = Expectation::from_str(
+        &serde_json::json!({"network": "tron", "currency": "USDC-tron", "payer": field(&vector, "owner")?,
+            "maxTronFeeLimit": "300", "payments": [{"payee": "TGPhvPbswd6cQrwTQY898vd3EYPvNvq35c",
+            "amount": "1225.61574", "reference": "0xae1ed2554fb11cd8"}]})
+        .to_string(),
+    )?;
+    let tx = TronTransaction::from_value(field(&vector, "transaction")?)?;
+    Ok((response, agreed, tx))
+}
+
+/// Line `n` of the Tron vectors.
+fn tron_vector(n: usize) -> Result<serde_json::Value, Box<dyn std::error::Error>> {
+    let line = TRON_VECTORS.lines().nth(n).ok_or("no such vector")?;
+    Ok(serde_json::from_str(line)?)
+}
+
+/// A field of a JSON object.
+fn field<'a>(value: &'a serde_json::Value, name: &str) -> Result<&'a serde_json::Value, String> {
+    value.get(name).ok_or_else(|| format!("no field {name}"))
 }
 
 /// A cross-chain response as the service documents it (USDT on Optimism through the LI.FI

@@ -65,6 +65,7 @@ pub mod pay;
 pub mod policy;
 mod serde_util;
 pub mod transaction;
+pub mod tron;
 pub mod verify;
 pub mod webhook;
 mod wire;

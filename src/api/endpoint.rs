@@ -128,7 +128,7 @@ macro_rules! endpoints {
         /// ```
         /// use securepay::api::{Endpoint, ENDPOINTS};
         ///
-        /// assert_eq!(Endpoint::ALL.len(), 21);
+        /// assert_eq!(Endpoint::ALL.len(), 22);
         /// assert!(ENDPOINTS.iter().zip(Endpoint::ALL).all(|(spec, endpoint)| spec.endpoint == endpoint));
         /// assert_eq!(Endpoint::GetRequestCalldata.to_string(), "GET /v2/request/{requestId}/pay");
         /// ```
@@ -223,6 +223,13 @@ endpoints! {
     }
     RecordSecurePaymentIntent {
         host: Payment, method: POST, path: "/v2/secure-payments/{token}/intent",
+        accepts: CLIENT_ONLY, origin_required: true, success: OK,
+    }
+    /// Relays a checked, signed Tron transaction through the service's CatFee energy node.
+    /// The service's notes list no credential for it: it takes the intent endpoint's (a
+    /// Client ID with its `Origin`).
+    BroadcastTronTransaction {
+        host: Payment, method: POST, path: "/v2/secure-payments/{token}/tron/broadcast",
         accepts: CLIENT_ONLY, origin_required: true, success: OK,
     }
     CreateRequest {

@@ -29,6 +29,7 @@
 //! | `GET /v2/secure-payments/{token}` | [`GetSecurePayment`] | [`Api::get_secure_payment`] | [`SecurePaymentInfo`] |
 //! | `GET /v2/secure-payments/{token}/pay` | [`GetSecurePaymentCalldata`] | [`Api::get_secure_payment_calldata`] | [`PayResponse`](crate::pay::PayResponse) |
 //! | `POST /v2/secure-payments/{token}/intent` | [`RecordSecurePaymentIntent`] | [`Api::record_secure_payment_intent`] | [`IntentRecorded`] |
+//! | `POST /v2/secure-payments/{token}/tron/broadcast` | [`BroadcastTronTransaction`] | [`Api::broadcast_tron_transaction`] | [`TronBroadcastAnswer`] |
 //! | `POST /v2/request` | [`CreateRequest`] | [`Api::create_request`] | [`RequestCreated`] |
 //! | `GET /v2/request/{requestId}` | [`GetRequestStatus`] | [`Api::get_request_status`] | [`RequestStatus`](crate::partial::RequestStatus) |
 //! | `GET /v2/request/{requestId}/pay` | [`GetRequestCalldata`] | [`Api::get_request_calldata`] | [`RequestPayResponse`] |
@@ -91,6 +92,7 @@ mod secure_payments;
 #[cfg(feature = "client-core")]
 #[doc(hidden)]
 pub mod stub;
+mod tron_broadcast;
 
 pub use crate::wire::{
     ErrorBody, FieldIssue, MulticallCap, MulticallFailure, MulticallFailureReason, NestMessage,
@@ -151,3 +153,4 @@ pub use secure_payments::{
     CreatePayoutLink, CreateSecurePayment, GetSecurePayment, GetSecurePaymentCalldata,
     MAX_SECURE_PAYMENT_ITEMS, RecordSecurePaymentIntent, SecurePaymentCreated, SecurePaymentItem,
 };
+pub use tron_broadcast::{BroadcastTronTransaction, TronBroadcastAnswer, TronBroadcastError};

@@ -92,6 +92,14 @@ pub enum ExpectationError {
         /// What is wrong.
         source: ReferenceError,
     },
+    /// A Tron-only field for a payment not signed on Tron.
+    #[error("expectation {field}: only for payments signed on tron, not on {network}")]
+    NotTron {
+        /// The field.
+        field: &'static str,
+        /// The network the payment is signed on.
+        network: Network,
+    },
     /// A malformed payer or smart account, or one of the wrong family for the chain it signs on.
     #[error("expectation {field}: {reason}")]
     Address {
@@ -127,6 +135,8 @@ struct ExpectationJson {
     source_currency: Option<String>,
     #[serde(default)]
     max_source_amount: Option<String>,
+    #[serde(default)]
+    max_tron_fee_limit: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -221,7 +231,8 @@ impl CrossChain {
 ///   "hidePayeeAddress": false,
 ///   "sourceNetwork": "optimism",
 ///   "sourceCurrency": "USDT-optimism",
-///   "maxSourceAmount": "10.60"
+///   "maxSourceAmount": "10.60",
+///   "maxTronFeeLimit": "300"
 /// }
 /// ```
 ///
@@ -243,6 +254,10 @@ impl CrossChain {
 ///   route, the wallet signing on `sourceNetwork`, spending at most `maxSourceAmount` of
 ///   `sourceCurrency` (human units), bridge costs included.
 /// - `hidePayeeAddress`: mask the payee in every output.
+/// - `maxTronFeeLimit` (payments signed on Tron): the most TRX (human units) the Tron
+///   transaction about to be signed may let its call burn for energy (its `fee_limit`), checked
+///   by [`Verifier::verify_tron`](super::Verifier::verify_tron). The response's
+///   `approvalFeeLimit` / `paymentFeeLimit` are suggestions of the server, not caps.
 ///
 /// ```
 /// use securepay::verify::Expectation;
@@ -265,6 +280,7 @@ pub struct Expectation {
     smart_account: Option<ChainAddress>,
     max_payer_fees: Option<U256>,
     max_payee_fees: Option<U256>,
+    max_tron_fee_limit: Option<U256>,
     batch_fee_rate: Option<u32>,
     hide_payee_address: bool,
     cross_chain: Option<CrossChain>,
@@ -280,6 +296,7 @@ impl fmt::Debug for Expectation {
             .field("smart_account", &self.smart_account)
             .field("max_payer_fees", &self.max_payer_fees)
             .field("max_payee_fees", &self.max_payee_fees)
+            .field("max_tron_fee_limit", &self.max_tron_fee_limit)
             .field("batch_fee_rate", &self.batch_fee_rate)
             .field("hide_payee_address", &self.hide_payee_address)
             .field(
@@ -327,6 +344,7 @@ pub struct ExpectationBuilder {
     smart_account: Option<ChainAddress>,
     max_payer_fees: Option<U256>,
     max_payee_fees: Option<U256>,
+    max_tron_fee_limit: Option<U256>,
     batch_fee_rate: Option<u32>,
     hide_payee_address: bool,
     cross_chain: Option<(Network, Currency, U256)>,
@@ -365,6 +383,13 @@ impl ExpectationBuilder {
     /// The most the payees together may receive less than agreed (smallest units).
     pub fn max_payee_fees(mut self, units: U256) -> ExpectationBuilder {
         self.max_payee_fees = Some(units);
+        self
+    }
+
+    /// The most TRX a Tron transaction may let its call burn for energy (`fee_limit`), in SUN
+    /// (a millionth of a TRX). Only for payments signed on Tron.
+    pub fn max_tron_fee_limit(mut self, sun: U256) -> ExpectationBuilder {
+        self.max_tron_fee_limit = Some(sun);
         self
     }
 
@@ -460,6 +485,12 @@ impl ExpectationBuilder {
             }
         };
         let signing = cross_chain.as_ref().map_or(network, |c| c.network);
+        if self.max_tron_fee_limit.is_some() && signing != Network::Tron {
+            return Err(ExpectationError::NotTron {
+                field: "maxTronFeeLimit",
+                network: signing,
+            });
+        }
         for (field, address) in [
             ("payer", &self.payer),
             ("smartAccount", &self.smart_account),
@@ -481,6 +512,7 @@ impl ExpectationBuilder {
             smart_account: self.smart_account,
             max_payer_fees: self.max_payer_fees,
             max_payee_fees: self.max_payee_fees,
+            max_tron_fee_limit: self.max_tron_fee_limit,
             batch_fee_rate: self.batch_fee_rate,
             hide_payee_address: self.hide_payee_address,
             cross_chain,
@@ -499,6 +531,7 @@ impl Expectation {
             smart_account: None,
             max_payer_fees: None,
             max_payee_fees: None,
+            max_tron_fee_limit: None,
             batch_fee_rate: None,
             hide_payee_address: false,
             cross_chain: None,
@@ -656,6 +689,15 @@ impl Expectation {
         if let Some(rate) = json.batch_fee_rate {
             builder = builder.batch_fee_rate(rate);
         }
+        if let Some(text) = &json.max_tron_fee_limit {
+            let sun = HumanAmount::parse(text)
+                .and_then(|a| a.to_units(crate::tron::TRX_DECIMALS))
+                .map_err(|source| ExpectationError::Amount {
+                    field: "maxTronFeeLimit".into(),
+                    source,
+                })?;
+            builder = builder.max_tron_fee_limit(sun);
+        }
         match (
             &json.source_network,
             &json.source_currency,
@@ -728,6 +770,11 @@ impl Expectation {
     /// The most the payees together may receive less than agreed (zero when not given).
     pub fn max_payee_fees(&self) -> U256 {
         self.max_payee_fees.unwrap_or_default()
+    }
+
+    /// The most a Tron transaction may let its call burn (`fee_limit`), in SUN, when agreed.
+    pub fn max_tron_fee_limit(&self) -> Option<U256> {
+        self.max_tron_fee_limit
     }
 
     /// The batch contract's rate as the wallet read it, in the contract's own unit.
@@ -823,6 +870,10 @@ impl Serialize for Expectation {
         }
         if let Some(rate) = self.batch_fee_rate {
             map.serialize_entry("batchFeeRate", &rate)?;
+        }
+        if let Some(sun) = self.max_tron_fee_limit {
+            let trx = HumanAmount::from_units(sun, crate::tron::TRX_DECIMALS);
+            map.serialize_entry("maxTronFeeLimit", trx.as_str())?;
         }
         if self.hide_payee_address {
             map.serialize_entry("hidePayeeAddress", &true)?;

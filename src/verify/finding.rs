@@ -245,6 +245,34 @@ finding_codes! {
     SourceSwaps = "source_swaps",
     /// More than `maxSourceAmount` leaves the wallet on the source chain.
     SourceAmountAboveMax = "source_amount_above_max",
+    /// The Tron transaction about to be signed cannot be read as one: its signed bytes are
+    /// not the strict encoding of a `Transaction.raw` (an undeclared field, trailing bytes), a
+    /// contract's parameter is not the strict encoding of its message, or `raw_data` is not
+    /// a transaction's JSON.
+    TronTransactionUnreadable = "tron_transaction_unreadable",
+    /// A Tron transaction was given but the payment is not signed on Tron.
+    TronNetwork = "tron_network",
+    /// `raw_data` (what the person is shown) does not encode to `raw_data_hex` (what is
+    /// signed).
+    TronRawDataMismatch = "tron_raw_data_mismatch",
+    /// `txID` is not SHA-256 of `raw_data_hex`.
+    TronTxIdMismatch = "tron_tx_id_mismatch",
+    /// Not exactly one contract in the transaction.
+    TronContractCount = "tron_contract_count",
+    /// A contract that is not a `TriggerSmartContract` (a `TransferContract` sends TRX).
+    TronContractType = "tron_contract_type",
+    /// The contract called and its calldata are not those of any transaction of the verified
+    /// pay response.
+    TronCallNotInResponse = "tron_call_not_in_response",
+    /// TRX (`call_value`) or a TRC-10 token (`call_token_value`) sent with the call.
+    TronCallValue = "tron_call_value",
+    /// The transaction's owner (the signer) is not the agreed payer, or no Tron payer was
+    /// agreed.
+    TronOwner = "tron_owner",
+    /// `fee_limit` above the agreed `maxTronFeeLimit`.
+    TronFeeLimitAboveMax = "tron_fee_limit_above_max",
+    /// A signature that does not recover to the owner.
+    TronSignature = "tron_signature",
 }
 
 /// A string that is not a finding code.
@@ -618,9 +646,20 @@ mod tests {
                 | FindingCode::DestinationCallMismatch
                 | FindingCode::DestinationReceiver
                 | FindingCode::SourceSwaps
-                | FindingCode::SourceAmountAboveMax => {}
+                | FindingCode::SourceAmountAboveMax
+                | FindingCode::TronTransactionUnreadable
+                | FindingCode::TronNetwork
+                | FindingCode::TronRawDataMismatch
+                | FindingCode::TronTxIdMismatch
+                | FindingCode::TronContractCount
+                | FindingCode::TronContractType
+                | FindingCode::TronCallNotInResponse
+                | FindingCode::TronCallValue
+                | FindingCode::TronOwner
+                | FindingCode::TronFeeLimitAboveMax
+                | FindingCode::TronSignature => {}
             }
         }
-        assert_eq!(seen.len(), 76);
+        assert_eq!(seen.len(), 87);
     }
 }

@@ -85,6 +85,11 @@ impl Mask {
             | SummaryLine::Refund {
                 contract: party, ..
             } => self.party(party),
+            SummaryLine::TronTransaction(tron) => {
+                if let Some(party) = &mut tron.contract {
+                    self.party(party);
+                }
+            }
             SummaryLine::Bridge { .. } | SummaryLine::Total { .. } => {}
         }
     }

@@ -77,6 +77,7 @@ mod mask;
 mod render;
 mod run;
 mod summary;
+mod tron;
 mod walk;
 
 use std::fmt;
@@ -91,6 +92,7 @@ pub use finding::{
 };
 pub use render::{AssetRef, Party, Quantity};
 pub use summary::{Summary, SummaryLine};
+pub use tron::{SignedTronTransaction, TronDetails};
 
 use crate::contracts::Deployments;
 use crate::currency::Catalog;

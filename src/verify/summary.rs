@@ -98,6 +98,9 @@ pub enum SummaryLine {
         /// The least it delivers on the destination chain.
         delivered: Quantity,
     },
+    /// The Tron transaction about to be signed (see
+    /// [`Verifier::verify_tron`](super::Verifier::verify_tron)).
+    TronTransaction(super::TronDetails),
     /// Everything of one asset that leaves the wallet on one chain.
     Total {
         /// What leaves.
@@ -190,6 +193,17 @@ impl fmt::Display for SummaryLine {
                 source.display_name(),
                 destination.display_name()
             ),
+            SummaryLine::TronTransaction(tron) => {
+                write!(f, "Tron transaction {}", short(&tron.tx_id.to_string()))?;
+                if let Some(contract) = &tron.contract {
+                    write!(f, ": calls {}", contract.short())?;
+                }
+                write!(
+                    f,
+                    ", fee limit {}, expires at {} ms (Unix), made at {} ms, reference block {}",
+                    tron.fee_limit, tron.expiration, tron.timestamp, tron.ref_block
+                )
+            }
             SummaryLine::Total {
                 amount,
                 at_most,

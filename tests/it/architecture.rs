@@ -13,6 +13,8 @@ const LAYERS: &[&[&str]] = &[
     &["network", "amount"],
     &["address", "wire"],
     &["currency", "contracts", "transaction"],
+    // Tron's signed transactions: addresses and amounts below, read by verification above.
+    &["tron"],
     &["calldata"],
     &["pay", "policy", "webhook"],
     // State machines driven by webhook events, and verification.

@@ -31,5 +31,7 @@ mod policy;
 mod properties;
 mod public_api;
 mod reference_copies;
+#[cfg(feature = "fixtures")]
+mod tron;
 mod verify;
 mod webhook;

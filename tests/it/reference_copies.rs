@@ -14,6 +14,7 @@ fn copies_of_shared_reference_and_vectors_are_identical() {
         "vectors/lifi-calldata-examples.jsonl",
         "vectors/interop-addresses.json",
         "vectors/webhook-signatures.json",
+        "vectors/tron-transactions.jsonl",
     ];
     // Every file is compared before failing, so one stale copy does not hide another.
     let stale: Vec<&str> = files

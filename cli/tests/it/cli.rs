@@ -587,7 +587,10 @@ fn input_files_and_calldata_take_dash_for_standard_input() {
     assert_eq!(code(&output), 0, "{}", common::cli::stderr(&output));
     let both = securepay(&["verify", "--expect", "-", "--response", "-"], "");
     assert_eq!(code(&both), 2);
-    assert!(common::cli::stderr(&both).contains("cannot both be standard input"));
+    assert!(
+        common::cli::stderr(&both)
+            .contains("only one of --expect, --response and --tron-tx can be standard input")
+    );
 }
 
 #[test]
@@ -663,6 +666,107 @@ fn encode_help_lists_every_kind_with_its_fields_and_a_fee_may_be_left_out() {
             .as_str()
             .unwrap()
             .starts_with("feeAddress: missing")
+    );
+    assert_eq!(code(&output), 2);
+}
+
+#[test]
+fn verify_checks_the_tron_transaction_about_to_be_signed() {
+    let dir = std::env::temp_dir().join(format!("securepay-cli-tron-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, value: &serde_json::Value| {
+        let path = dir.join(name);
+        std::fs::write(&path, value.to_string()).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    let vectors: Vec<serde_json::Value> =
+        std::fs::read_to_string(common::data_path("vectors/tron-transactions.jsonl"))
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+    // tron_tx_02: an ERC20FeeProxy payment of 1225.61574 USDC, built and signed by TronWeb.
+    let vector = &vectors[1];
+    let call = &vector["call"];
+    let response = write(
+        "response.json",
+        &serde_json::json!({"paymentType": "single", "feeBundle": null,
+            "metadata": {"stepsRequired": 1, "needsApproval": false, "paymentTransactionIndex": 0},
+            "transactions": [{"to": call["to"], "data": call["data"], "value": "0"}]}),
+    );
+    let expect = |cap: &str| {
+        serde_json::json!({"network": "tron", "currency": "USDC-tron", "payer": vector["owner"],
+            "maxTronFeeLimit": cap, "payments": [{"payee": "TGPhvPbswd6cQrwTQY898vd3EYPvNvq35c",
+            "amount": "1225.61574", "reference": "0xae1ed2554fb11cd8"}]})
+    };
+    let agreed = write("agreed.json", &expect("300"));
+    let tx = vector["transaction"].to_string();
+    let run = |expect: &str, tx: &str| {
+        securepay(
+            &[
+                "verify",
+                "--expect",
+                expect,
+                "--response",
+                &response,
+                "--tron-tx",
+                "-",
+            ],
+            tx,
+        )
+    };
+    let output = run(&agreed, &tx);
+    assert_eq!(
+        code(&output),
+        0,
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let verdict = json_out(&output);
+    let last = verdict["summary"]["lines"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(last["kind"], "tron_transaction");
+    assert!(
+        last["text"].as_str().unwrap().contains("fee limit 150 TRX"),
+        "{last}"
+    );
+
+    // The transaction lets the call burn 150 TRX; the payer agreed to 100.
+    let output = run(&write("strict.json", &expect("100")), &tx);
+    assert_eq!(code(&output), 1);
+    let codes: Vec<String> = json_out(&output)["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(codes, ["tron_fee_limit_above_max"]);
+
+    // A wrong txID, from the vectors.
+    let wrong_id = vectors
+        .iter()
+        .find(|v| v["id"] == "tron_tx_reject_txid")
+        .unwrap();
+    let output = run(&agreed, &wrong_id["transaction"].to_string());
+    assert_eq!(code(&output), 1);
+
+    // Text that is not a TronWeb transaction, and two inputs on standard input.
+    assert_eq!(code(&run(&agreed, r#"{"txID":"00"}"#)), 2);
+    let output = securepay(
+        &[
+            "verify",
+            "--expect",
+            "-",
+            "--response",
+            &response,
+            "--tron-tx",
+            "-",
+        ],
+        &tx,
     );
     assert_eq!(code(&output), 2);
 }

@@ -34,13 +34,14 @@ fn extract() -> Value {
 }
 
 /// The seed's endpoint list: the Scope section of issue 8, as method and path.
-const SCOPE: [(&str, &str); 21] = [
+const SCOPE: [(&str, &str); 22] = [
     ("POST", "/v2/secure-payments"),
     ("POST", "/v2/secure-payments/payouts"),
     ("POST", "/v2/secure-payments/multicall-payouts"),
     ("GET", "/v2/secure-payments/{token}"),
     ("GET", "/v2/secure-payments/{token}/pay"),
     ("POST", "/v2/secure-payments/{token}/intent"),
+    ("POST", "/v2/secure-payments/{token}/tron/broadcast"),
     ("POST", "/v2/request"),
     ("GET", "/v2/request/{requestId}"),
     ("GET", "/v2/request/{requestId}/pay"),
@@ -176,6 +177,11 @@ fn build_typed(
                 .unwrap(),
             ),
         ),
+        Endpoint::BroadcastTronTransaction => typed(api.broadcast_tron_transaction(
+            credential,
+            &token(),
+            &super::tron_broadcast::checked(&super::tron_broadcast::vector()),
+        )),
         Endpoint::CreateRequest => typed(api.create_request(
             credential,
             &CreateRequest::new("10".parse().unwrap(), "USD", "USDC-base").unwrap(),

@@ -9,3 +9,4 @@ mod endpoints;
 mod https;
 mod responses;
 mod retry;
+mod tron_broadcast;

@@ -5,10 +5,10 @@
 
 use http::StatusCode;
 use securepay::api::{
-    ApiError, ApiErrorKind, BatchPayout, BatchPayoutCalldata, CreateMulticallPayout,
-    CreatePayeeDestination, CreatePayout, CreatePayoutLink, CreateRequest, CreateSecurePayment,
-    Endpoint, ErrorBody, ForPayer, GetConversionRoutes, GetPayeeDestination, GetPayer,
-    GetRequestCalldata, GetRequestStatus, GetSecurePayment, GetSecurePaymentCalldata,
+    ApiError, ApiErrorKind, BatchPayout, BatchPayoutCalldata, BroadcastTronTransaction,
+    CreateMulticallPayout, CreatePayeeDestination, CreatePayout, CreatePayoutLink, CreateRequest,
+    CreateSecurePayment, Endpoint, ErrorBody, ForPayer, GetConversionRoutes, GetPayeeDestination,
+    GetPayer, GetRequestCalldata, GetRequestStatus, GetSecurePayment, GetSecurePaymentCalldata,
     IntentRecorded, ListCurrencies, ListPaymentDetails, MulticallPayoutCreated, NestMessage,
     OutgoingRequest, PayeeDestination, RecordSecurePaymentIntent, RequestCreated,
     RequestPayResponse, SecurePaymentCreated, SecurePaymentInfo, UpdatePayeeDestination,
@@ -49,6 +49,7 @@ fn parse(endpoint: Endpoint, status: u16, bytes: &[u8]) -> Result<Value, ApiErro
         Endpoint::GetSecurePayment => go::<GetSecurePayment>(e, s, b),
         Endpoint::GetSecurePaymentCalldata => go::<GetSecurePaymentCalldata>(e, s, b),
         Endpoint::RecordSecurePaymentIntent => go::<RecordSecurePaymentIntent>(e, s, b),
+        Endpoint::BroadcastTronTransaction => go::<BroadcastTronTransaction>(e, s, b),
         Endpoint::CreateRequest => go::<CreateRequest>(e, s, b),
         Endpoint::GetRequestStatus => go::<GetRequestStatus>(e, s, b),
         Endpoint::GetRequestCalldata => go::<GetRequestCalldata>(e, s, b),

@@ -3919,6 +3919,39 @@ fn fr(code: FindingCode, d: &Details) -> String {
         FindingCode::SourceAmountAboveMax => format!(
             "{actual} quittent votre portefeuille sur {network}, au-delà du maximum convenu de {expected}."
         ),
+        FindingCode::TronTransactionUnreadable => format!(
+            "La transaction Tron à signer ne se lit pas strictement : ne signez pas.{technical}"
+        ),
+        FindingCode::TronNetwork => {
+            format!("Une transaction Tron est fournie, mais le paiement se signe sur {network}.")
+        }
+        FindingCode::TronRawDataMismatch => format!(
+            "La transaction affichée (raw_data) n'est pas celle qui serait signée (raw_data_hex) : ne signez pas.{technical}"
+        ),
+        FindingCode::TronTxIdMismatch => {
+            format!("Le txID n'est pas le SHA-256 des octets signés.{technical}")
+        }
+        FindingCode::TronContractCount => {
+            format!("La transaction ne contient pas exactement l'appel vérifié.{technical}")
+        }
+        FindingCode::TronContractType => format!(
+            "La transaction n'est pas un appel de contrat (TriggerSmartContract).{technical}"
+        ),
+        FindingCode::TronCallNotInResponse => {
+            "L'appel signé n'est aucune des transactions vérifiées de la réponse.".to_owned()
+        }
+        FindingCode::TronCallValue => {
+            format!("L'appel envoie aussi des TRX ou un jeton TRC-10.{technical}")
+        }
+        FindingCode::TronOwner => format!(
+            "La transaction n'est pas signée par le payeur convenu (ou aucun payeur Tron n'est convenu).{technical}"
+        ),
+        FindingCode::TronFeeLimitAboveMax => format!(
+            "La transaction peut brûler jusqu'à {actual} en énergie, au-delà du maximum convenu de {expected}."
+        ),
+        FindingCode::TronSignature => {
+            format!("Une signature n'est pas celle du propriétaire de la transaction.{technical}")
+        }
         other => panic!("no French template for {other}"),
     }
 }
@@ -4024,6 +4057,12 @@ fn fr_line(line: &SummaryLine) -> String {
             amount.asset.network.display_name(),
             if *at_most { "au plus " } else { "" },
             fr_amount(amount)
+        ),
+        SummaryLine::TronTransaction(tron) => format!(
+            "Transaction Tron {} : limite de frais {}, expire à {} ms (Unix)",
+            tron.tx_id,
+            fr_amount(&tron.fee_limit),
+            tron.expiration
         ),
         other => panic!("no French rendering for the summary line {other:?}"),
     }
