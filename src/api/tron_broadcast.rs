@@ -183,7 +183,7 @@ pub enum TronBroadcastError {
 }
 
 fn message(body: &ErrorBody) -> String {
-    body.message().unwrap_or_else(|| "(no message)".to_owned())
+    body.message_text()
 }
 
 impl TronBroadcastError {

@@ -65,7 +65,7 @@ pub enum PayEndpointError {
 }
 
 fn message(body: &ErrorBody) -> String {
-    body.message().unwrap_or_else(|| "(no message)".to_owned())
+    body.message_text()
 }
 
 impl PayEndpointError {

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::finding::{Details, Finding, FindingCode, Location, ResponseList, Severity};
 use super::render::{AssetRef, Party, Quantity};
-use super::walk::at;
+use super::walk::{at, legacy_batch_calls};
 use super::{Expectation, Verdict, Verifier};
 use crate::address::{ChainAddress, TronAddress};
 use crate::network::Network;
@@ -100,20 +100,7 @@ fn signed_transactions(response: &PayResponse) -> Vec<(Location, &Transaction)> 
                 ResponseList::Erc20ApprovalTransactions,
                 &batch.erc20_approval_transactions,
             );
-            for (name, tx) in [
-                (
-                    ResponseList::BatchPaymentTransaction,
-                    &batch.batch_payment_transaction,
-                ),
-                (
-                    ResponseList::Erc20BatchPaymentTransaction,
-                    &batch.erc20_batch_payment_transaction,
-                ),
-                (
-                    ResponseList::EthBatchPaymentTransaction,
-                    &batch.eth_batch_payment_transaction,
-                ),
-            ] {
+            for (name, tx) in legacy_batch_calls(batch) {
                 if let Some(tx) = tx {
                     all.push((at(name, None), tx));
                 }

@@ -92,20 +92,7 @@ impl Run<'_, '_> {
             let location = at(ResponseList::Erc20ApprovalTransactions, Some(index));
             self.transaction(location, tx, network, Role::Approval);
         }
-        let named = [
-            (
-                ResponseList::BatchPaymentTransaction,
-                &batch.batch_payment_transaction,
-            ),
-            (
-                ResponseList::Erc20BatchPaymentTransaction,
-                &batch.erc20_batch_payment_transaction,
-            ),
-            (
-                ResponseList::EthBatchPaymentTransaction,
-                &batch.eth_batch_payment_transaction,
-            ),
-        ];
+        let named = legacy_batch_calls(batch);
         for (list, tx) in named {
             if let Some(tx) = tx {
                 self.transaction(at(list, None), tx, network, Role::Payment);
@@ -636,6 +623,26 @@ fn multicall_roles(metadata: &PayMetadata, len: usize) -> Vec<Role> {
         set(&[index], Role::Payment);
     }
     roles
+}
+
+/// The batch calls of a legacy batch, each under its key.
+pub(super) fn legacy_batch_calls(
+    batch: &LegacyBatchPayment,
+) -> [(ResponseList, &Option<Transaction>); 3] {
+    [
+        (
+            ResponseList::BatchPaymentTransaction,
+            &batch.batch_payment_transaction,
+        ),
+        (
+            ResponseList::Erc20BatchPaymentTransaction,
+            &batch.erc20_batch_payment_transaction,
+        ),
+        (
+            ResponseList::EthBatchPaymentTransaction,
+            &batch.eth_batch_payment_transaction,
+        ),
+    ]
 }
 
 /// A location in a list of the response.

@@ -362,6 +362,11 @@ impl ErrorBody {
             ErrorBody::Raw(text) => (!text.is_empty()).then(|| text.chars().take(200).collect()),
         }
     }
+
+    /// The message, or `(no message)`: the text error types show.
+    pub(crate) fn message_text(&self) -> String {
+        self.message().unwrap_or_else(|| "(no message)".to_owned())
+    }
 }
 
 /// The field `key` of `object`, deserialized; `None` when absent.

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Builds the JavaScript package of securepay: wasm/pkg/node (CommonJS, for Node) and
+# wasm/pkg/web (an ES module, for browsers and bundlers), each with package.json, the .wasm,
+# the JS glue and the .d.ts. Installs what it needs: the wasm32 target, and wasm-bindgen-cli at
+# the exact version of the `wasm-bindgen` crate in Cargo.lock.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+cd "$root"
+
+fail() { echo "wasm/build.sh failed: $*" >&2; exit 1; }
+
+if ! rustup target list --installed | grep -q '^wasm32-unknown-unknown$'; then
+  rustup target add wasm32-unknown-unknown || fail "could not install the wasm32-unknown-unknown target (is the download refused?)"
+fi
+
+version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+[ -n "$version" ] || fail "no wasm-bindgen in Cargo.lock"
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $version\$"; then
+  echo "== installing wasm-bindgen-cli $version"
+  # --locked first; a registry mirror missing one of its locked dependencies needs a fresh resolve.
+  cargo install wasm-bindgen-cli --version "$version" --locked \
+    || cargo install wasm-bindgen-cli --version "$version" \
+    || fail "could not install wasm-bindgen-cli $version (is the download refused?)"
+fi
+
+echo "== cargo build securepay-wasm (wasm32-unknown-unknown, profile wasm-release)"
+cargo build --locked -p securepay-wasm --lib --target wasm32-unknown-unknown --profile wasm-release
+wasm="target/wasm32-unknown-unknown/wasm-release/securepay_wasm.wasm"
+
+pkg_version="$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)"
+rm -rf wasm/pkg
+for target in node web; do
+  out="wasm/pkg/$target"
+  case "$target" in
+    node) bindgen_target=nodejs; type=commonjs ;;
+    web) bindgen_target=web; type=module ;;
+  esac
+  wasm-bindgen --target "$bindgen_target" --out-dir "$out" "$wasm"
+  cat > "$out/package.json" <<JSON
+{
+  "name": "securepay-wasm",
+  "version": "$pkg_version",
+  "description": "securepay's verifier, decoder and encoder for Request Network's hosted payment API, in WebAssembly.",
+  "license": "MIT OR Apache-2.0",
+  "type": "$type",
+  "main": "securepay_wasm.js",
+  "types": "securepay_wasm.d.ts",
+  "files": ["securepay_wasm.js", "securepay_wasm.d.ts", "securepay_wasm_bg.wasm", "securepay_wasm_bg.wasm.d.ts"]
+}
+JSON
+done
+echo "== built: $(wc -c < wasm/pkg/web/securepay_wasm_bg.wasm) bytes of wasm, $(gzip -9c wasm/pkg/web/securepay_wasm_bg.wasm | wc -c) gzipped"

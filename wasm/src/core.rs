@@ -1,0 +1,193 @@
+//! The package's functions on Rust types: JSON text in, JSON text out, a one-line reason for
+//! unusable input. The `#[wasm_bindgen]` layer only converts at the boundary.
+
+use alloy_primitives::U256;
+use serde_json::{Value, json};
+
+use securepay::address::ChainAddress;
+use securepay::amount::{Decimals, format_units, parse_uint, parse_units};
+use securepay::calldata::{Decoder, PaymentReference};
+use securepay::network::Network;
+use securepay::pay::PayResponse;
+use securepay::tron::TronTransaction;
+use securepay::verify::{Expectation, Verdict, Verifier};
+use securepay::webhook::{SignatureError, verify_signature};
+use securepay_cli::spec::CallSpec;
+
+/// JSON text of an answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Json(pub String);
+
+fn json(value: &impl serde::Serialize) -> Result<Json, String> {
+    serde_json::to_string(value)
+        .map(Json)
+        .map_err(|e| e.to_string())
+}
+
+/// The verdict as the package returns it: `{safe, findings, summary}`, summary lines with
+/// their `text`.
+fn verdict_json(verdict: &Verdict) -> Result<Json, String> {
+    let summary = serde_json::to_value(&verdict.summary).map_err(|e| e.to_string())?;
+    json(&json!({
+        "safe": verdict.is_safe(),
+        "findings": verdict.findings,
+        "summary": summary.get("lines").cloned().unwrap_or(Value::Array(Vec::new())),
+    }))
+}
+
+/// Verifies the response bytes against the expectation text, and the TronWeb transaction
+/// text when given.
+///
+/// ```
+/// let response = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/pay/single_erc20_fees.json"));
+/// let agreed = r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
+///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#;
+/// let verdict: serde_json::Value = serde_json::from_str(&securepay_wasm::core::verify(agreed, response, None)?.0).map_err(|e| e.to_string())?;
+/// assert_eq!(verdict["safe"], true);
+/// assert_eq!(verdict["summary"][4]["text"], "Total leaving your wallet: 827.8 USDC");
+/// assert!(securepay_wasm::core::verify("{}", response, None).is_err()); // not an expectation
+/// # Ok::<(), String>(())
+/// ```
+pub fn verify(expectation: &str, response: &[u8], tron: Option<&str>) -> Result<Json, String> {
+    let expectation = Expectation::from_str(expectation).map_err(|e| e.to_string())?;
+    let verifier = Verifier::builtin();
+    let verdict = match tron {
+        None => verifier.verify_slice(response, &expectation),
+        Some(tx) => {
+            let tx = TronTransaction::from_str(tx).map_err(|e| e.to_string())?;
+            match PayResponse::from_slice(response) {
+                Ok(response) => verifier.verify_tron(&response, &expectation, &tx),
+                // The response's own finding says it is unreadable.
+                Err(_) => verifier.verify_slice(response, &expectation),
+            }
+        }
+    };
+    verdict_json(&verdict)
+}
+
+/// Strictly decodes `data` sent to `to` on `network` with `value` (smallest units).
+///
+/// ```
+/// let call = securepay_wasm::core::decode("base", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+///     "0x095ea7b30000000000000000000000001892196e80c4c17ea5100da765ab48c1fe2fb8140000000000000000000000000000000000000000000000000000000000a037a0", None)?;
+/// assert!(call.0.contains("\"function\":\"approve\""));
+/// assert!(securepay_wasm::core::decode("base", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "0x12", None).is_err());
+/// # Ok::<(), String>(())
+/// ```
+pub fn decode(network: &str, to: &str, data: &str, value: Option<&str>) -> Result<Json, String> {
+    let network = Network::from_name(network).map_err(|e| format!("network: {e}"))?;
+    let to = ChainAddress::parse(network, to).map_err(|e| format!("to: {e}"))?;
+    let value = match value {
+        Some(value) => parse_uint(value).map_err(|e| format!("value: {e}"))?,
+        None => U256::ZERO,
+    };
+    let bytes = data
+        .strip_prefix("0x")
+        .filter(|digits| digits.bytes().all(|b| b.is_ascii_hexdigit()))
+        .and_then(|digits| alloy_primitives::hex::decode(digits).ok())
+        .ok_or_else(|| "data: not 0x-prefixed even-length hex".to_owned())?;
+    let decoded = Decoder::builtin()
+        .decode(network, &to, &bytes, value)
+        .map_err(|e| e.to_string())?;
+    json(&decoded)
+}
+
+/// Encodes a call description (the CLI's JSON call format): `{data, to?, value?}` or
+/// `{result}`.
+///
+/// ```
+/// let answer = securepay_wasm::core::encode(r#"{"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"0"}"#)?;
+/// assert!(answer.0.starts_with(r#"{"data":"0x095ea7b3"#));
+/// # Ok::<(), String>(())
+/// ```
+pub fn encode(call: &str) -> Result<Json, String> {
+    let answer = CallSpec::from_str(call)
+        .and_then(|spec| spec.answer())
+        .map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    answer.write_json(&mut out);
+    String::from_utf8(out).map(Json).map_err(|e| e.to_string())
+}
+
+/// The payment reference of a request.
+///
+/// ```
+/// assert_eq!(securepay_wasm::core::payment_reference("abcd", "salt", "0xf17f52151EbEF6C7334FAD080c5704D77216b732")?, "0x86dfbccad783599a");
+/// # Ok::<(), String>(())
+/// ```
+pub fn payment_reference(request_id: &str, salt: &str, address: &str) -> Result<String, String> {
+    PaymentReference::derive(request_id, salt, address)
+        .map(|r| r.to_string())
+        .map_err(|e| e.to_string())
+}
+
+fn decimals(decimals: u8) -> Result<Decimals, String> {
+    Decimals::new(decimals).map_err(|e| e.to_string())
+}
+
+/// A human amount in smallest units.
+///
+/// ```
+/// assert_eq!(securepay_wasm::core::parse_amount("10.50", 6)?, "10500000");
+/// assert!(securepay_wasm::core::parse_amount("1.0000001", 6).is_err()); // too precise
+/// # Ok::<(), String>(())
+/// ```
+pub fn parse_amount(text: &str, decimals_: u8) -> Result<String, String> {
+    parse_units(text, decimals(decimals_)?)
+        .map(|units| units.to_string())
+        .map_err(|e| e.to_string())
+}
+
+/// Smallest units as a human amount.
+///
+/// ```
+/// assert_eq!(securepay_wasm::core::format_amount("10500000", 6)?, "10.5");
+/// # Ok::<(), String>(())
+/// ```
+pub fn format_amount(units: &str, decimals_: u8) -> Result<String, String> {
+    let units = parse_uint(units).map_err(|e| e.to_string())?;
+    Ok(format_units(units, decimals(decimals_)?))
+}
+
+/// Whether the signature header signs the body; a malformed header or an empty secret is an
+/// error.
+///
+/// ```
+/// let secret = "f3c189a4b5e6d7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2";
+/// let body = br#"{"event":"payment.failed"}"#;
+/// let header = securepay::webhook::sign(secret, body).map_err(|e| e.to_string())?;
+/// assert_eq!(securepay_wasm::core::verify_webhook_signature(secret, body, &header), Ok(true));
+/// assert_eq!(securepay_wasm::core::verify_webhook_signature(secret, b"{}", &header), Ok(false));
+/// assert!(securepay_wasm::core::verify_webhook_signature(secret, body, "zz").is_err());
+/// # Ok::<(), String>(())
+/// ```
+pub fn verify_webhook_signature(secret: &str, body: &[u8], header: &str) -> Result<bool, String> {
+    match verify_signature(secret, body, header) {
+        Ok(_) => Ok(true),
+        Err(SignatureError::Mismatch) => Ok(false),
+        Err(error) => Err(error.to_string()),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use securepay::verify::FindingCode;
+
+    /// The TypeScript union of finding codes is the closed list, in order.
+    #[test]
+    fn the_typescript_finding_codes_are_the_library_s() {
+        let types = include_str!("types.d.ts");
+        let start = types.find("export type FindingCode =").unwrap();
+        let end = start + types.get(start..).unwrap().find(';').unwrap();
+        let listed: Vec<&str> = types
+            .get(start..end)
+            .unwrap()
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .collect();
+        let all: Vec<&str> = FindingCode::ALL.iter().map(|c| c.as_str()).collect();
+        assert_eq!(listed, all);
+    }
+}

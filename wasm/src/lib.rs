@@ -1,0 +1,129 @@
+//! securepay for JavaScript and TypeScript: the verifier, the decoder, the encoder, payment
+//! references, exact amounts and webhook signatures, compiled to WebAssembly.
+//!
+//! Values cross the boundary as JSON text (parsed by the engine's `JSON.parse`, measured
+//! faster than building objects field by field); amounts are decimal strings, never numbers.
+//! Unusable input throws an `Error` whose `code` is `"invalid_input"` and whose message is the
+//! library's one-line reason. [`core`] holds the same functions on Rust types, tested natively.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod core;
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &str = include_str!("types.d.ts");
+
+/// An `Error` with `code = "invalid_input"` and the reason as its message.
+fn invalid(reason: &str) -> JsValue {
+    let error = js_sys::Error::new(reason);
+    // Setting a property on a fresh Error object does not fail.
+    let _ = js_sys::Reflect::set(&error, &"code".into(), &"invalid_input".into());
+    error.into()
+}
+
+/// Text as given, or the JSON text of an object.
+fn json_text(value: &JsValue, what: &str) -> Result<String, JsValue> {
+    if let Some(text) = value.as_string() {
+        return Ok(text);
+    }
+    if value.is_object() {
+        return js_sys::JSON::stringify(value)
+            .ok()
+            .and_then(|text| text.as_string())
+            .ok_or_else(|| invalid(&format!("{what}: not JSON-serializable")));
+    }
+    Err(invalid(&format!(
+        "{what}: expected a JSON string or an object"
+    )))
+}
+
+/// Bytes of a `Uint8Array`, or the UTF-8 of a string.
+fn bytes(value: &JsValue, what: &str) -> Result<Vec<u8>, JsValue> {
+    if let Some(text) = value.as_string() {
+        return Ok(text.into_bytes());
+    }
+    if value.is_instance_of::<js_sys::Uint8Array>() {
+        return Ok(js_sys::Uint8Array::new(value).to_vec());
+    }
+    Err(invalid(&format!(
+        "{what}: expected a string or a Uint8Array"
+    )))
+}
+
+/// JSON text to a JavaScript value.
+fn to_js(json: core::Json) -> Result<JsValue, JsValue> {
+    js_sys::JSON::parse(&json.0).map_err(|_| invalid("internal: an answer is not JSON"))
+}
+
+fn answer(result: Result<core::Json, String>) -> Result<JsValue, JsValue> {
+    result.map_err(|reason| invalid(&reason)).and_then(to_js)
+}
+
+/// Verifies a pay response against what the payer agreed to (and, given, the TronWeb
+/// transaction about to be signed).
+#[wasm_bindgen(js_name = verify, unchecked_return_type = "Verdict")]
+pub fn verify(
+    #[wasm_bindgen(unchecked_param_type = "string | Expectation")] expectation: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] response: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | object | undefined")] tron_transaction: JsValue,
+) -> Result<JsValue, JsValue> {
+    let expectation = json_text(&expectation, "expectation")?;
+    let response = bytes(&response, "response")?;
+    let tron = match tron_transaction.is_undefined() || tron_transaction.is_null() {
+        true => None,
+        false => Some(json_text(&tron_transaction, "tronTransaction")?),
+    };
+    answer(core::verify(&expectation, &response, tron.as_deref()))
+}
+
+/// Strictly decodes calldata sent to a known contract or token.
+#[wasm_bindgen(js_name = decode, unchecked_return_type = "DecodedCall")]
+pub fn decode(
+    network: &str,
+    to: &str,
+    data: &str,
+    #[wasm_bindgen(unchecked_param_type = "string | undefined")] value: Option<String>,
+) -> Result<JsValue, JsValue> {
+    answer(core::decode(network, to, data, value.as_deref()))
+}
+
+/// Encodes a call described in the CLI's JSON call format.
+#[wasm_bindgen(js_name = encode, unchecked_return_type = "EncodedCall")]
+pub fn encode(
+    #[wasm_bindgen(unchecked_param_type = "CallDescription | string")] call: JsValue,
+) -> Result<JsValue, JsValue> {
+    let call = json_text(&call, "call")?;
+    answer(core::encode(&call))
+}
+
+/// The payment reference of a request: `0x` and 16 hex digits.
+#[wasm_bindgen(js_name = paymentReference)]
+pub fn payment_reference(request_id: &str, salt: &str, address: &str) -> Result<String, JsValue> {
+    core::payment_reference(request_id, salt, address).map_err(|r| invalid(&r))
+}
+
+/// A human decimal amount in smallest units, exactly (a decimal string).
+#[wasm_bindgen(js_name = parseAmount)]
+pub fn parse_amount(text: &str, decimals: u8) -> Result<String, JsValue> {
+    core::parse_amount(text, decimals).map_err(|r| invalid(&r))
+}
+
+/// Smallest units (a decimal string) as a human decimal amount.
+#[wasm_bindgen(js_name = formatAmount)]
+pub fn format_amount(units: &str, decimals: u8) -> Result<String, JsValue> {
+    core::format_amount(units, decimals).map_err(|r| invalid(&r))
+}
+
+/// Whether `signature` (the `x-request-network-signature` header) signs `rawBody` with the
+/// webhook secret. A malformed signature or an empty secret throws.
+#[wasm_bindgen(js_name = verifyWebhookSignature)]
+pub fn verify_webhook_signature(
+    secret: &str,
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] raw_body: JsValue,
+    signature: &str,
+) -> Result<bool, JsValue> {
+    let body = bytes(&raw_body, "rawBody")?;
+    core::verify_webhook_signature(secret, &body, signature).map_err(|r| invalid(&r))
+}

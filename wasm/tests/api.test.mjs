@@ -1,0 +1,128 @@
+// The package from Node: the shared vectors, the verification fixtures and tamper cases of
+// tests/, and the error contract (code "invalid_input", the library's one-line reason).
+//   bash wasm/build.sh && node --test wasm/tests/
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const data = (relative) => path.join(here, '../../tests/data', relative);
+const sp = createRequire(import.meta.url)('../pkg/node/securepay_wasm.js');
+
+const invalid = (error) => {
+  assert.ok(error instanceof Error, 'an Error');
+  assert.equal(error.code, 'invalid_input');
+  assert.ok(!error.message.includes('\n'), 'one line');
+  return true;
+};
+
+test('every abi-calls vector encodes byte for byte or fails with its message', () => {
+  const lines = readFileSync(data('vectors/abi-calls.jsonl'), 'utf8').trim().split('\n');
+  assert.ok(lines.length >= 66);
+  for (const line of lines) {
+    const vector = JSON.parse(line);
+    if ('expected' in vector) {
+      const answer = sp.encode(vector.input);
+      const got = 'data' in answer ? answer.data : answer.result;
+      assert.equal(got, vector.expected, vector.id);
+      // A string is read as the same description.
+      assert.deepEqual(sp.encode(JSON.stringify(vector.input)), answer, vector.id);
+    } else {
+      assert.throws(() => sp.encode(vector.input), (error) => invalid(error) && error.message === vector.expected_error, vector.id);
+    }
+  }
+});
+
+test('every webhook signature vector verifies, and a changed body does not', () => {
+  const { vectors } = JSON.parse(readFileSync(data('vectors/webhook-signatures.json'), 'utf8'));
+  assert.ok(vectors.length > 0);
+  for (const v of vectors) {
+    assert.equal(sp.verifyWebhookSignature(v.secret, v.body, v.signature), true);
+    assert.equal(sp.verifyWebhookSignature(v.secret, new TextEncoder().encode(v.body), v.signature), true);
+    assert.equal(sp.verifyWebhookSignature(v.secret, v.body + ' ', v.signature), false);
+  }
+  assert.throws(() => sp.verifyWebhookSignature('s', '{}', 'not hex'), invalid);
+  assert.throws(() => sp.verifyWebhookSignature('', '{}', '00'.repeat(32)), invalid);
+});
+
+const AGREED = {
+  network: 'base', currency: 'USDC-base', maxPayerFees: '0.30', maxPayeeFees: '1.25',
+  payments: [{ payee: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7', amount: '827.50', reference: '0xe23a6b02059c2b30' }],
+};
+const RESPONSE = readFileSync(data('pay/single_erc20_fees.json'), 'utf8');
+
+test('a documented response verifies safe, from text, bytes and an object expectation', () => {
+  for (const [expectation, response] of [
+    [AGREED, RESPONSE], [JSON.stringify(AGREED), RESPONSE], [AGREED, new TextEncoder().encode(RESPONSE)],
+  ]) {
+    const verdict = sp.verify(expectation, response);
+    assert.equal(verdict.safe, true);
+    assert.deepEqual(verdict.findings, []);
+    assert.deepEqual(verdict.summary.map((l) => l.kind), ['approve', 'pay', 'fee', 'fee', 'total']);
+    assert.equal(verdict.summary.at(-1).text, 'Total leaving your wallet: 827.8 USDC');
+    assert.equal(verdict.summary.at(-1).amount.units, '827800000');
+  }
+});
+
+test('each tampering of the response is a danger with its code', () => {
+  const swapped = RESPONSE.replaceAll('6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7', '1111111111111111111111111111111111111111');
+  const cases = [
+    ['a swapped payee', AGREED, swapped, 'payment_payee'],
+    ['a lower agreed amount', { ...AGREED, payments: [{ ...AGREED.payments[0], amount: '827.49' }] }, RESPONSE, 'payment_amount'],
+    ['no payee fee agreed', { ...AGREED, maxPayeeFees: undefined }, RESPONSE, 'payment_amount'],
+    ['not a pay response', AGREED, '{"paymentType":"triple"}', 'response_unreadable'],
+  ];
+  for (const [name, expectation, response, code] of cases) {
+    const verdict = sp.verify(expectation, response);
+    assert.equal(verdict.safe, false, name);
+    const finding = verdict.findings.find((f) => f.code === code);
+    assert.ok(finding, `${name}: ${JSON.stringify(verdict.findings.map((f) => f.code))}`);
+    assert.equal(finding.severity, 'danger');
+  }
+  assert.throws(() => sp.verify({ network: 'base' }, RESPONSE), invalid);
+  assert.throws(() => sp.verify(AGREED, 42), invalid);
+});
+
+test('the Tron transaction about to be signed is checked', () => {
+  const vector = JSON.parse(readFileSync(data('vectors/tron-transactions.jsonl'), 'utf8').split('\n')[1]);
+  const response = JSON.stringify({
+    paymentType: 'single', feeBundle: null,
+    metadata: { stepsRequired: 1, needsApproval: false, paymentTransactionIndex: 0 },
+    transactions: [{ to: vector.call.to, data: vector.call.data, value: '0' }],
+  });
+  const agreed = (cap) => ({
+    network: 'tron', currency: 'USDC-tron', payer: vector.owner, maxTronFeeLimit: cap,
+    payments: [{ payee: 'TGPhvPbswd6cQrwTQY898vd3EYPvNvq35c', amount: '1225.61574', reference: '0xae1ed2554fb11cd8' }],
+  });
+  const verdict = sp.verify(agreed('300'), response, vector.transaction);
+  assert.equal(verdict.safe, true, JSON.stringify(verdict.findings));
+  const tron = verdict.summary.at(-1);
+  assert.equal(tron.kind, 'tron_transaction');
+  assert.equal(tron.feeLimit.units, '150000000');
+  const strict = sp.verify(agreed('100'), response, JSON.stringify(vector.transaction));
+  assert.deepEqual(strict.findings.map((f) => f.code), ['tron_fee_limit_above_max']);
+  const tampered = { ...vector.transaction, txID: '00'.repeat(32) };
+  assert.ok(sp.verify(agreed('300'), response, tampered).findings.some((f) => f.code === 'tron_tx_id_mismatch'));
+  assert.throws(() => sp.verify(agreed('300'), response, { txID: '00' }), invalid);
+});
+
+test('decode, payment references and exact amounts', () => {
+  const call = sp.decode('base', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+    '0x095ea7b30000000000000000000000001892196e80c4c17ea5100da765ab48c1fe2fb8140000000000000000000000000000000000000000000000000000000000a037a0');
+  assert.equal(call.function, 'approve');
+  assert.equal(call.value, '0');
+  assert.throws(() => sp.decode('base', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', '0x12'), invalid);
+  assert.throws(() => sp.decode('nowhere', '0x00', '0x'), invalid);
+  assert.equal(sp.paymentReference('abcd', 'salt', '0xf17f52151EbEF6C7334FAD080c5704D77216b732'), '0x86dfbccad783599a');
+  assert.throws(() => sp.paymentReference('', 'salt', '0x00'), invalid);
+  assert.equal(sp.parseAmount('10.50', 6), '10500000');
+  assert.equal(sp.parseAmount('115792089237316195423570985008687907853269984665640564039457.584007913129639935', 18),
+    '115792089237316195423570985008687907853269984665640564039457584007913129639935');
+  assert.equal(sp.formatAmount('10500000', 6), '10.5');
+  assert.throws(() => sp.parseAmount('1.0000001', 6), invalid);
+  assert.throws(() => sp.parseAmount('1e3', 6), invalid);
+  assert.throws(() => sp.formatAmount('-1', 6), invalid);
+});
