@@ -2,7 +2,6 @@
 //! unusable input. The `#[wasm_bindgen]` layer only converts at the boundary.
 
 use alloy_primitives::U256;
-use serde_json::{Value, json};
 
 use securepay::address::ChainAddress;
 use securepay::amount::{Decimals, format_units, parse_uint, parse_units};
@@ -10,7 +9,7 @@ use securepay::calldata::{Decoder, PaymentReference};
 use securepay::network::Network;
 use securepay::pay::PayResponse;
 use securepay::tron::TronTransaction;
-use securepay::verify::{Expectation, Verdict, Verifier};
+use securepay::verify::{Expectation, Finding, SummaryLine, Verdict, Verifier};
 use securepay::webhook::{SignatureError, verify_signature};
 use securepay_cli::spec::CallSpec;
 
@@ -25,14 +24,33 @@ fn json(value: &impl serde::Serialize) -> Result<Json, String> {
 }
 
 /// The verdict as the package returns it: `{safe, findings, summary}`, summary lines with
-/// their `text`.
+/// their `text`; serialized in one pass (no intermediate JSON tree).
 fn verdict_json(verdict: &Verdict) -> Result<Json, String> {
-    let summary = serde_json::to_value(&verdict.summary).map_err(|e| e.to_string())?;
-    json(&json!({
-        "safe": verdict.is_safe(),
-        "findings": verdict.findings,
-        "summary": summary.get("lines").cloned().unwrap_or(Value::Array(Vec::new())),
-    }))
+    #[derive(serde::Serialize)]
+    struct Line<'a> {
+        #[serde(flatten)]
+        line: &'a SummaryLine,
+        text: String,
+    }
+    #[derive(serde::Serialize)]
+    struct Out<'a> {
+        safe: bool,
+        findings: &'a [Finding],
+        summary: Vec<Line<'a>>,
+    }
+    json(&Out {
+        safe: verdict.is_safe(),
+        findings: &verdict.findings,
+        summary: verdict
+            .summary
+            .lines
+            .iter()
+            .map(|line| Line {
+                line,
+                text: line.to_string(),
+            })
+            .collect(),
+    })
 }
 
 /// Verifies the response bytes against the expectation text, and the TronWeb transaction

@@ -67,13 +67,14 @@ fn answer(result: Result<core::Json, String>) -> Result<JsValue, JsValue> {
 pub fn verify(
     #[wasm_bindgen(unchecked_param_type = "string | Expectation")] expectation: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] response: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string | object | undefined")] tron_transaction: JsValue,
+    #[wasm_bindgen(js_name = tronTransaction, unchecked_optional_param_type = "string | object")]
+    tron_transaction: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let expectation = json_text(&expectation, "expectation")?;
     let response = bytes(&response, "response")?;
-    let tron = match tron_transaction.is_undefined() || tron_transaction.is_null() {
-        true => None,
-        false => Some(json_text(&tron_transaction, "tronTransaction")?),
+    let tron = match tron_transaction.filter(|tx| !tx.is_undefined() && !tx.is_null()) {
+        None => None,
+        Some(tx) => Some(json_text(&tx, "tronTransaction")?),
     };
     answer(core::verify(&expectation, &response, tron.as_deref()))
 }
@@ -84,7 +85,7 @@ pub fn decode(
     network: &str,
     to: &str,
     data: &str,
-    #[wasm_bindgen(unchecked_param_type = "string | undefined")] value: Option<String>,
+    value: Option<String>,
 ) -> Result<JsValue, JsValue> {
     answer(core::decode(network, to, data, value.as_deref()))
 }
@@ -100,7 +101,11 @@ pub fn encode(
 
 /// The payment reference of a request: `0x` and 16 hex digits.
 #[wasm_bindgen(js_name = paymentReference)]
-pub fn payment_reference(request_id: &str, salt: &str, address: &str) -> Result<String, JsValue> {
+pub fn payment_reference(
+    #[wasm_bindgen(js_name = requestId)] request_id: &str,
+    salt: &str,
+    address: &str,
+) -> Result<String, JsValue> {
     core::payment_reference(request_id, salt, address).map_err(|r| invalid(&r))
 }
 
@@ -121,7 +126,8 @@ pub fn format_amount(units: &str, decimals: u8) -> Result<String, JsValue> {
 #[wasm_bindgen(js_name = verifyWebhookSignature)]
 pub fn verify_webhook_signature(
     secret: &str,
-    #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] raw_body: JsValue,
+    #[wasm_bindgen(js_name = rawBody, unchecked_param_type = "Uint8Array | string")]
+    raw_body: JsValue,
     signature: &str,
 ) -> Result<bool, JsValue> {
     let body = bytes(&raw_body, "rawBody")?;
