@@ -97,7 +97,7 @@ impl EvmAddress {
         let address = Address::from(bytes);
         let has_lower = body.bytes().any(|b| b.is_ascii_lowercase());
         let has_upper = body.bytes().any(|b| b.is_ascii_uppercase());
-        if has_lower && has_upper && address.to_checksum_buffer(None).as_str() != text {
+        if has_lower && has_upper && super::checksum::checksummed(&address) != text.as_bytes() {
             return Err(EvmAddressError::BadChecksum(text.to_owned()));
         }
         Ok(EvmAddress(address))
@@ -120,7 +120,7 @@ impl EvmAddress {
 
     /// The EIP-55 mixed-case form.
     pub fn to_checksum(&self) -> String {
-        self.0.to_checksum(None)
+        super::checksum::with_checksum(&self.0, str::to_owned)
     }
 }
 
@@ -146,7 +146,7 @@ impl FromStr for EvmAddress {
 
 impl fmt::Display for EvmAddress {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.0.to_checksum_buffer(None).as_str())
+        super::checksum::with_checksum(&self.0, |text| f.pad(text))
     }
 }
 
@@ -158,7 +158,7 @@ impl fmt::Debug for EvmAddress {
 
 impl Serialize for EvmAddress {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.to_checksum())
+        super::checksum::with_checksum(&self.0, |text| serializer.serialize_str(text))
     }
 }
 

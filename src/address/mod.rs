@@ -23,6 +23,7 @@
 //! ```
 
 mod chain;
+mod checksum;
 mod destination;
 mod evm;
 mod interop;
