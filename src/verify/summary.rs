@@ -251,30 +251,45 @@ pub struct Summary {
 impl Serialize for Summary {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
-        struct Line<'a> {
-            #[serde(flatten)]
-            line: &'a SummaryLine,
-            text: String,
-        }
-        #[derive(Serialize)]
-        struct Lines<'a> {
-            lines: Vec<Line<'a>>,
+        struct Lines<L: Serialize> {
+            lines: L,
         }
         Lines {
-            lines: self
-                .lines
-                .iter()
-                .map(|line| Line {
-                    line,
-                    text: line.to_string(),
-                })
-                .collect(),
+            lines: self.lines_with_text(),
         }
         .serialize(serializer)
     }
 }
 
+/// A summary line serialized with its `text`.
+#[derive(Serialize)]
+struct TextedLine<'a> {
+    #[serde(flatten)]
+    line: &'a SummaryLine,
+    text: String,
+}
+
 impl Summary {
+    /// The lines as they serialize inside `{"lines": …}`: each its data and its `text`.
+    ///
+    /// ```
+    /// use securepay::verify::{Summary, SummaryLine};
+    ///
+    /// let summary = Summary::default();
+    /// assert_eq!(serde_json::to_string(&summary.lines_with_text())?, "[]");
+    /// assert_eq!(serde_json::to_string(&summary)?, r#"{"lines":[]}"#);
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
+    pub fn lines_with_text(&self) -> impl Serialize + '_ {
+        self.lines
+            .iter()
+            .map(|line| TextedLine {
+                line,
+                text: line.to_string(),
+            })
+            .collect::<Vec<_>>()
+    }
+
     /// The English rendering of every line.
     pub fn to_lines(&self) -> Vec<String> {
         self.lines.iter().map(ToString::to_string).collect()

@@ -9,7 +9,7 @@ use securepay::calldata::{Decoder, PaymentReference};
 use securepay::network::Network;
 use securepay::pay::PayResponse;
 use securepay::tron::TronTransaction;
-use securepay::verify::{Expectation, Finding, SummaryLine, Verdict, Verifier};
+use securepay::verify::{Expectation, Finding, Verdict, Verifier};
 use securepay::webhook::{SignatureError, verify_signature};
 use securepay_cli::spec::CallSpec;
 
@@ -27,29 +27,15 @@ fn json(value: &impl serde::Serialize) -> Result<Json, String> {
 /// their `text`; serialized in one pass (no intermediate JSON tree).
 fn verdict_json(verdict: &Verdict) -> Result<Json, String> {
     #[derive(serde::Serialize)]
-    struct Line<'a> {
-        #[serde(flatten)]
-        line: &'a SummaryLine,
-        text: String,
-    }
-    #[derive(serde::Serialize)]
-    struct Out<'a> {
+    struct Out<'a, L: serde::Serialize> {
         safe: bool,
         findings: &'a [Finding],
-        summary: Vec<Line<'a>>,
+        summary: L,
     }
     json(&Out {
         safe: verdict.is_safe(),
         findings: &verdict.findings,
-        summary: verdict
-            .summary
-            .lines
-            .iter()
-            .map(|line| Line {
-                line,
-                text: line.to_string(),
-            })
-            .collect(),
+        summary: verdict.summary.lines_with_text(),
     })
 }
 
