@@ -13,6 +13,50 @@ use securepay::verify::{Expectation, Finding, Verdict, Verifier};
 use securepay::webhook::{SignatureError, verify_signature};
 use securepay_cli::spec::CallSpec;
 
+/// An ERC-7828 name (`address@eip155:chain#CHECKSUM`) or ERC-7930 binary (`0x…` hex), read
+/// and checked (a wrong checksum is refused): `{name, binary, chainType, chainId, network,
+/// address, checksum, checksumStatus}`, as `securepay interop` answers.
+///
+/// ```
+/// let info = securepay_wasm::core::interop_name("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045@eip155:1#4CA88C9C")?;
+/// assert!(info.0.contains(r#""binary":"0x00010000010114d8da6bf26964af9d7eed9e03e53415d37aa96045""#));
+/// assert!(securepay_wasm::core::interop_name("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045@eip155:1#00000000").is_err());
+/// # Ok::<(), String>(())
+/// ```
+pub fn interop_name(text: &str) -> Result<Json, String> {
+    use securepay::address::{ChecksumStatus, InteropAddress, InteropName};
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Info {
+        name: String,
+        binary: String,
+        chain_type: &'static str,
+        chain_id: Option<u64>,
+        network: Option<&'static str>,
+        address: Option<String>,
+        checksum: Option<String>,
+        checksum_status: ChecksumStatus,
+    }
+    let name = match text.contains('@') {
+        true => InteropName::parse(text),
+        false => InteropAddress::from_hex(text).map(|binary| InteropName::from_binary(&binary)),
+    }
+    .map_err(|e| e.to_string())?;
+    json(&Info {
+        name: name.to_checked_string(),
+        binary: name.to_binary().to_hex(),
+        chain_type: "eip155",
+        chain_id: name.chain_id(),
+        network: name.network().and_then(Result::ok).map(|n| n.id()),
+        address: name.account().map(|a| a.to_string()),
+        checksum: name
+            .computed_checksum()
+            .or(name.given_checksum())
+            .map(|c| c.to_string()),
+        checksum_status: name.checksum_status(),
+    })
+}
+
 /// JSON text of an answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Json(pub String);

@@ -99,6 +99,12 @@ pub fn encode(
     answer(core::encode(&call))
 }
 
+/// Reads and checks an ERC-7828 interoperable name or ERC-7930 binary address.
+#[wasm_bindgen(js_name = interopName, unchecked_return_type = "InteropNameInfo")]
+pub fn interop_name(text: &str) -> Result<JsValue, JsValue> {
+    answer(core::interop_name(text))
+}
+
 /// The payment reference of a request: `0x` and 16 hex digits.
 #[wasm_bindgen(js_name = paymentReference)]
 pub fn payment_reference(

@@ -199,3 +199,15 @@ export interface CallDescription {
 
 /** An encoded call, or the result of a non-call kind. */
 export type EncodedCall = { data: string; to?: string; value?: string } | { result: string };
+
+/** An ERC-7828 name / ERC-7930 address, read and checked (as `securepay interop` answers). */
+export interface InteropNameInfo {
+  name: string;
+  binary: string;
+  chainType: "eip155";
+  chainId: number | null;
+  network: string | null;
+  address: string | null;
+  checksum: string | null;
+  checksumStatus: string;
+}

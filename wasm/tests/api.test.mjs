@@ -129,3 +129,21 @@ test('decode, payment references and exact amounts', () => {
   assert.throws(() => sp.parseAmount('1e3', 6), invalid);
   assert.throws(() => sp.formatAmount('-1', 6), invalid);
 });
+
+test('every interop-address vector reads, and each one to reject throws', () => {
+  const vectors = JSON.parse(readFileSync(data('vectors/interop-addresses.json'), 'utf8'));
+  // The crate reads the eip155 profile only (the service's chains); another namespace throws.
+  const others = vectors.valid.filter((v) => v.chainType === 'solana');
+  for (const v of others) assert.throws(() => sp.interopName(v.name), invalid, v.name);
+  const eip155 = vectors.valid.filter((v) => v.chainType !== 'solana');
+  assert.ok(eip155.length > 0);
+  for (const v of [...eip155, ...vectors.computedForServiceDocAddresses]) {
+    const info = sp.interopName(v.name);
+    assert.equal(info.binary, v.binary, v.name);
+    if (v.checksum) assert.equal(info.checksum, v.checksum, v.name);
+    assert.deepEqual(sp.interopName(v.binary).binary, v.binary, v.name);
+    if (v.address) assert.equal(info.address, v.address, v.name);
+  }
+  assert.ok(vectors.mustReject.length > 0);
+  for (const v of vectors.mustReject) assert.throws(() => sp.interopName(v.name), invalid, v.why);
+});

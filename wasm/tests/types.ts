@@ -1,6 +1,6 @@
 // Type-level checks of the package's .d.ts: compiled with `tsc --noEmit` (wasm/tests/types.test.mjs).
-import { verify, decode, encode, paymentReference, parseAmount, formatAmount, verifyWebhookSignature } from '../pkg/node/securepay_wasm';
-import type { Verdict, Finding, FindingCode, SummaryLine, Expectation, DecodedCall, EncodedCall } from '../pkg/node/securepay_wasm';
+import { verify, decode, encode, interopName, paymentReference, parseAmount, formatAmount, verifyWebhookSignature } from '../pkg/node/securepay_wasm';
+import type { Verdict, Finding, FindingCode, SummaryLine, Expectation, DecodedCall, EncodedCall, InteropNameInfo } from '../pkg/node/securepay_wasm';
 
 const expectation: Expectation = { network: 'base', currency: 'USDC-base', payments: [{ payee: '0x…', amount: '1' }] };
 const verdict: Verdict = verify(expectation, '{}');
@@ -18,6 +18,8 @@ const total: string[] = verdict.summary.map((line: SummaryLine) => {
 const decoded: DecodedCall = decode('base', '0x00', '0x', '0');
 const encoded: EncodedCall = encode({ kind: 'erc20_approve', spender: '0x00', amount: '0' });
 const reference: string = paymentReference('a', 'b', 'c');
+const interop: InteropNameInfo = interopName('0x…@eip155:1');
+const chainId: number | null = interop.chainId;
 const units: string = parseAmount('1', 6);
 const human: string = formatAmount(units, 6);
 const valid: boolean = verifyWebhookSignature('secret', new Uint8Array(), 'ab');
@@ -25,4 +27,4 @@ const valid: boolean = verifyWebhookSignature('secret', new Uint8Array(), 'ab');
 parseAmount(1, 6);
 // @ts-expect-error: a code outside the closed list
 const wrong: FindingCode = 'payment_amount_typo';
-export { safe, code, total, decoded, encoded, reference, human, valid, wrong };
+export { safe, code, total, decoded, encoded, reference, chainId, human, valid, wrong };
