@@ -33,15 +33,15 @@ struct Answer {
 pub(super) fn run(args: &Args) -> Outcome {
     let text = args.input.as_str();
     let result = if !text.contains('@') {
-        InteropAddress::from_hex(text).map(|binary| describe(&InteropName::from_binary(&binary)))
+        InteropAddress::from_hex(text).map(|binary| answer(&InteropName::from_binary(&binary)))
     } else if is_destination_id(text) {
         DestinationId::parse(text).map(|id| Answer {
             destination_id: Some(id.as_str().to_owned()),
             token: Some(id.token().to_string()),
-            ..describe(id.interop_name())
+            ..answer(id.interop_name())
         })
     } else {
-        InteropName::parse(text).map(|name| describe(&name))
+        InteropName::parse(text).map(|name| answer(&name))
     };
     match result {
         Ok(answer) => Outcome::answer(&answer),
@@ -60,7 +60,13 @@ fn is_destination_id(text: &str) -> bool {
     }
 }
 
-fn describe(name: &InteropName) -> Answer {
+/// What `securepay interop` (and the wasm package's `interopName`) answers for a name:
+/// `{name, binary, chainType, chainId, network, address, checksum, checksumStatus}`.
+pub fn describe(name: &InteropName) -> impl Serialize + use<> {
+    answer(name)
+}
+
+fn answer(name: &InteropName) -> Answer {
     Answer {
         name: name.to_checked_string(),
         binary: name.to_binary().to_hex(),

@@ -18,7 +18,7 @@ mod amount;
 mod currencies;
 mod decode;
 mod encode;
-mod interop;
+pub mod interop;
 mod policy;
 pub mod spec;
 mod verify;

@@ -24,37 +24,13 @@ use securepay_cli::spec::CallSpec;
 /// # Ok::<(), String>(())
 /// ```
 pub fn interop_name(text: &str) -> Result<Json, String> {
-    use securepay::address::{ChecksumStatus, InteropAddress, InteropName};
-    #[derive(serde::Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Info {
-        name: String,
-        binary: String,
-        chain_type: &'static str,
-        chain_id: Option<u64>,
-        network: Option<&'static str>,
-        address: Option<String>,
-        checksum: Option<String>,
-        checksum_status: ChecksumStatus,
-    }
+    use securepay::address::{InteropAddress, InteropName};
     let name = match text.contains('@') {
         true => InteropName::parse(text),
         false => InteropAddress::from_hex(text).map(|binary| InteropName::from_binary(&binary)),
     }
     .map_err(|e| e.to_string())?;
-    json(&Info {
-        name: name.to_checked_string(),
-        binary: name.to_binary().to_hex(),
-        chain_type: "eip155",
-        chain_id: name.chain_id(),
-        network: name.network().and_then(Result::ok).map(|n| n.id()),
-        address: name.account().map(|a| a.to_string()),
-        checksum: name
-            .computed_checksum()
-            .or(name.given_checksum())
-            .map(|c| c.to_string()),
-        checksum_status: name.checksum_status(),
-    })
+    json(&securepay_cli::interop::describe(&name))
 }
 
 /// JSON text of an answer.
