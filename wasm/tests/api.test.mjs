@@ -70,6 +70,21 @@ test('a documented response verifies safe, from text, bytes and an object expect
   }
 });
 
+test('text that is not ASCII crosses the boundary both ways unchanged', () => {
+  const verdict = sp.verify(AGREED, RESPONSE);
+  assert.equal(verdict.summary[1].text, 'Pay 826.25 USDC to 0x6923\u2026C7D7 on Base, reference 0xe23a\u20262b30');
+  // A label with a two-byte, a three-byte and a four-byte (surrogate pair) character, read from
+  // text and from bytes, comes back as written.
+  const label = 'frais \u00e9 \u2014 plateforme \u{1F4B8}';
+  const labelled = RESPONSE.replace('"platform fee"', JSON.stringify(label));
+  assert.notEqual(labelled, RESPONSE);
+  for (const response of [labelled, new TextEncoder().encode(labelled)]) {
+    const fee = sp.verify(AGREED, response).summary[2];
+    assert.equal(fee.label, label);
+    assert.ok(fee.text.includes(label), fee.text);
+  }
+});
+
 test('each tampering of the response is a danger with its code', () => {
   const swapped = RESPONSE.replaceAll('6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7', '1111111111111111111111111111111111111111');
   const cases = [
