@@ -245,6 +245,42 @@ impl Answer {
     }
 }
 
+/// Why text is not a call description: no `kind` (it may be a whole vector line), or another
+/// reason (located in the text).
+enum DescriptionError {
+    MissingKind(String),
+    Other(String),
+}
+
+/// The call description in JSON text, `kind` first (read straight into its struct) or anywhere
+/// (the object rewritten with `kind` first), handed to `then`.
+fn description<T>(
+    text: &str,
+    then: impl FnOnce(wire::Kind<'_>) -> T,
+) -> Result<T, DescriptionError> {
+    let missing_kind =
+        |error: &serde_json::Error| error.to_string().starts_with("missing field `kind`");
+    match serde_json::from_str::<tagged::KindFirst>(text) {
+        Ok(kind) => Ok(then(kind.0)),
+        Err(error) if error.to_string().starts_with(tagged::KIND_NOT_FIRST) => {
+            let rewritten = match tagged::kind_first(text) {
+                Ok(rewritten) => rewritten,
+                Err(error) if missing_kind(&error) => {
+                    return Err(DescriptionError::MissingKind(tagged::at_object_end(
+                        &error, text,
+                    )));
+                }
+                Err(error) => return Err(DescriptionError::Other(error.to_string())),
+            };
+            serde_json::from_str::<tagged::KindFirst>(&rewritten)
+                .map(|kind| then(kind.0))
+                .map_err(|error| DescriptionError::Other(tagged::at_object_end(&error, text)))
+        }
+        Err(error) if missing_kind(&error) => Err(DescriptionError::MissingKind(error.to_string())),
+        Err(error) => Err(DescriptionError::Other(error.to_string())),
+    }
+}
+
 impl CallSpec {
     /// Reads a call description. A whole vector line (`{"id", "input": {…}, "expected"}`) is
     /// read through its `input`.
@@ -282,15 +318,16 @@ impl CallSpec {
     /// assert!(CallSpec::from_str(vector).is_ok());
     /// ```
     pub fn from_str(text: &str) -> Result<CallSpec, SpecError> {
-        let kind = match serde_json::from_str::<tagged::Tagged>(text) {
-            Err(error) if error.to_string().starts_with("missing field `kind`") => {
+        match description(text, CallSpec::from_kind) {
+            Ok(spec) => spec,
+            Err(DescriptionError::MissingKind(error)) => {
                 serde_json::from_str::<wire::VectorLine>(text)
-                    .map(|line| line.input)
-                    .map_err(|_| SpecError::json(error))?
+                    .ok()
+                    .and_then(|line| description(line.input.get(), CallSpec::from_kind).ok())
+                    .ok_or_else(|| SpecError::json(error))?
             }
-            kind => kind.map_err(SpecError::json)?,
-        };
-        CallSpec::from_kind(kind.0)
+            Err(DescriptionError::Other(error)) => Err(SpecError::Json(error)),
+        }
     }
 
     fn from_kind(kind: wire::Kind) -> Result<CallSpec, SpecError> {

@@ -143,7 +143,21 @@ pub fn parse_units(text: &str, decimals: Decimals) -> Result<U256, AmountError> 
         .bytes()
         .chain(fraction.bytes())
         .map(|digit| digit.wrapping_sub(b'0'));
-    let units = if integer.len().saturating_add(fraction.len()) <= 38 {
+    let width = integer.len().saturating_add(fraction.len());
+    if width.saturating_add(padding) <= 38 {
+        // The scaled amount has at most 38 digits: all of it in u128, no U256 arithmetic.
+        let units = digits.clone().fold(0u128, |n, digit| {
+            n.wrapping_mul(10).wrapping_add(u128::from(digit))
+        });
+        let scaled = u32::try_from(padding)
+            .ok()
+            .and_then(|padding| 10u128.checked_pow(padding))
+            .and_then(|scale| units.checked_mul(scale));
+        if let Some(scaled) = scaled {
+            return Ok(U256::from(scaled));
+        }
+    }
+    let units = if width <= 38 {
         // Up to 38 digits fit u128 (10^38 - 1 < 2^128): accumulate there, then widen once.
         U256::from(digits.fold(0u128, |n, digit| {
             n.wrapping_mul(10).wrapping_add(u128::from(digit))

@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -61,7 +62,8 @@ pub enum CurrencyIdError {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CurrencyId {
-    text: String,
+    /// Shared: a verification copies an asset's id into every amount it shows.
+    text: Arc<str>,
     network: CurrencyNetwork,
 }
 
@@ -71,7 +73,7 @@ impl CurrencyId {
         check_characters(text)?;
         if is_fiat_code(text) {
             return Ok(CurrencyId {
-                text: text.to_owned(),
+                text: Arc::from(text),
                 network: CurrencyNetwork::Fiat,
             });
         }
@@ -81,7 +83,7 @@ impl CurrencyId {
             .max_by_key(|n| n.id().len())
             .ok_or_else(|| CurrencyIdError::UnknownForm(text.to_owned()))?;
         Ok(CurrencyId {
-            text: text.to_owned(),
+            text: Arc::from(text),
             network: CurrencyNetwork::Chain(network),
         })
     }
@@ -102,7 +104,7 @@ impl CurrencyId {
             });
         }
         Ok(CurrencyId {
-            text: text.to_owned(),
+            text: Arc::from(text),
             network: network.clone(),
         })
     }
@@ -110,7 +112,7 @@ impl CurrencyId {
     /// An id whose text and network are known to agree (the built-in catalog; checked by tests).
     pub(super) fn from_checked(text: &str, network: CurrencyNetwork) -> CurrencyId {
         CurrencyId {
-            text: text.to_owned(),
+            text: Arc::from(text),
             network,
         }
     }

@@ -1,6 +1,7 @@
 //! The API's currency object.
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -181,8 +182,9 @@ impl fmt::Display for CurrencyNetwork {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Currency {
     id: CurrencyId,
-    name: String,
-    symbol: String,
+    // Shared: an expectation and a verification copy the agreed currency.
+    name: Arc<str>,
+    symbol: Arc<str>,
     decimals: Decimals,
     address: ChainAddress,
     network: CurrencyNetwork,
@@ -272,8 +274,8 @@ impl Currency {
         }
         Ok(Currency {
             id,
-            name: fields.name,
-            symbol: fields.symbol,
+            name: fields.name.into(),
+            symbol: fields.symbol.into(),
             decimals,
             address,
             network,
@@ -309,8 +311,8 @@ impl Currency {
         };
         Currency::new(CurrencyFields {
             id: format!("{symbol}-{network}"),
-            name: name.to_owned(),
-            symbol: symbol.to_owned(),
+            name: name.into(),
+            symbol: symbol.into(),
             decimals,
             address: address.to_string(),
             network: network.id().to_owned(),
@@ -336,8 +338,8 @@ impl Currency {
     ) -> Currency {
         Currency {
             id,
-            name: name.to_owned(),
-            symbol: symbol.to_owned(),
+            name: name.into(),
+            symbol: symbol.into(),
             decimals,
             address,
             network,
@@ -410,8 +412,8 @@ impl Currency {
     pub fn to_fields(&self) -> CurrencyFields {
         CurrencyFields {
             id: self.id.to_string(),
-            name: self.name.clone(),
-            symbol: self.symbol.clone(),
+            name: self.name.to_string(),
+            symbol: self.symbol.to_string(),
             decimals: self.decimals.get(),
             address: self.address.to_string(),
             network: self.network.as_str().to_owned(),

@@ -266,7 +266,13 @@ impl Serialize for Summary {
 struct TextedLine<'a> {
     #[serde(flatten)]
     line: &'a SummaryLine,
-    text: String,
+    /// The English rendering, written straight into the output (no intermediate `String`).
+    #[serde(rename = "text", serialize_with = "as_text")]
+    text: &'a SummaryLine,
+}
+
+fn as_text<S: serde::Serializer>(line: &&SummaryLine, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(line)
 }
 
 impl Summary {
@@ -283,10 +289,7 @@ impl Summary {
     pub fn lines_with_text(&self) -> impl Serialize + '_ {
         self.lines
             .iter()
-            .map(|line| TextedLine {
-                line,
-                text: line.to_string(),
-            })
+            .map(|line| TextedLine { line, text: line })
             .collect::<Vec<_>>()
     }
 

@@ -57,6 +57,9 @@ impl serde_json::ser::Formatter for Ascii {
         writer: &mut W,
         fragment: &str,
     ) -> std::io::Result<()> {
+        if fragment.is_ascii() {
+            return writer.write_all(fragment.as_bytes());
+        }
         let mut rest = fragment;
         while let Some(at) = rest.bytes().position(|b| !b.is_ascii()) {
             let (ascii, tail) = rest.split_at(at);

@@ -1,32 +1,129 @@
 //! `{"kind": …, fields}` read without buffering the object. serde's internally tagged enums
 //! collect every field into an intermediate tree before choosing the variant; here, when
 //! `kind` is the first key (as every writer of these lines puts it), the rest of the object
-//! is deserialized straight into the kind's struct. Otherwise the object is collected into a
-//! JSON map first (refusing a key given twice) and read from that: the same answers, slower.
+//! is deserialized straight into the kind's struct. Otherwise: from text, the object is
+//! rewritten with `kind` first from its members' text ([`kind_first`]: each value's text as
+//! given, a key given twice refused) and read the same way; from a [`Value`] ([`Tagged`]), the
+//! object is collected into a JSON map and read from that. The same answers either way.
 
 use std::borrow::Cow;
+use std::collections::BTreeSet;
 use std::fmt;
 use std::marker::PhantomData;
 
 use serde::de::value::{CowStrDeserializer, MapAccessDeserializer};
 use serde::de::{self, Deserialize, Deserializer, EnumAccess, MapAccess, VariantAccess, Visitor};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::wire::Kind;
 
-/// A call description, its variant chosen by its `kind` field.
+/// A call description, its variant chosen by its `kind` field wherever it is.
 #[derive(Debug)]
 pub(super) struct Tagged<'a>(pub(super) Kind<'a>);
 
 impl<'de: 'a, 'a> Deserialize<'de> for Tagged<'a> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_map(TaggedVisitor).map(Tagged)
+        deserializer
+            .deserialize_map(TaggedVisitor::<true>)
+            .map(Tagged)
     }
 }
 
-struct TaggedVisitor;
+/// A call description whose first key is `kind`; any other first key is the error
+/// [`KIND_NOT_FIRST`]. Its reader has no intermediate tree (a smaller WebAssembly package).
+#[derive(Debug)]
+pub(super) struct KindFirst<'a>(pub(super) Kind<'a>);
 
-impl<'de> Visitor<'de> for TaggedVisitor {
+/// The error of [`KindFirst`] for an object whose first key is not `kind`.
+pub(super) const KIND_NOT_FIRST: &str = "`kind` is not the first key";
+
+impl<'de: 'a, 'a> Deserialize<'de> for KindFirst<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer
+            .deserialize_map(TaggedVisitor::<false>)
+            .map(KindFirst)
+    }
+}
+
+/// The members of a JSON object, each value's text as given; a key given twice is refused.
+struct Members<'a>(Vec<(Text<'a>, &'a RawValue)>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Members<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct MembersVisitor;
+        impl<'de> Visitor<'de> for MembersVisitor {
+            type Value = Members<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a call description {\"kind\": …, fields}")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Members<'de>, A::Error> {
+                let mut members: Vec<(Text<'de>, &'de RawValue)> = Vec::new();
+                let mut seen = BTreeSet::new();
+                while let Some(key) = map.next_key::<Text>()? {
+                    let value = map.next_value()?;
+                    if !seen.insert(key.0.clone()) {
+                        return Err(de::Error::custom(format_args!(
+                            "duplicate field `{}`",
+                            &*key
+                        )));
+                    }
+                    members.push((key, value));
+                }
+                Ok(Members(members))
+            }
+        }
+        deserializer.deserialize_map(MembersVisitor)
+    }
+}
+
+/// The object `text` with its `kind` member first, as JSON text (the other members in their
+/// order, every value's text as given). Errors are located at the object's end, as reading
+/// the rewritten text would locate them elsewhere.
+pub(super) fn kind_first(text: &str) -> Result<String, serde_json::Error> {
+    let Members(members) = serde_json::from_str(text)?;
+    let kind = members
+        .iter()
+        .position(|(key, _)| &**key == "kind")
+        .ok_or_else(|| de::Error::missing_field("kind"))?;
+    let mut out = String::with_capacity(text.len());
+    out.push('{');
+    let order = std::iter::once(kind).chain((0..members.len()).filter(|i| *i != kind));
+    for (n, i) in order.enumerate() {
+        if let Some((key, value)) = members.get(i) {
+            if n > 0 {
+                out.push(',');
+            }
+            // A string always serializes.
+            out.push_str(&serde_json::to_string(&**key).unwrap_or_default());
+            out.push(':');
+            out.push_str(value.get());
+        }
+    }
+    out.push('}');
+    Ok(out)
+}
+
+/// `error` (from reading [`kind_first`]'s rewritten text) located at the end of the object
+/// `text`, where reading `text` itself would have reported it.
+pub(super) fn at_object_end(error: &serde_json::Error, text: &str) -> String {
+    let message = error.to_string();
+    let message = match error.line() {
+        0 => message.as_str(),
+        line => message
+            .strip_suffix(&format!(" at line {line} column {}", error.column()))
+            .unwrap_or(&message),
+    };
+    let end = text.trim_end_matches([' ', '\t', '\n', '\r']).len();
+    let before = text.get(..end).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1);
+    format!("{message} at line {line} column {column}")
+}
+
+struct TaggedVisitor<const ANY_ORDER: bool>;
+
+impl<'de, const ANY_ORDER: bool> Visitor<'de> for TaggedVisitor<ANY_ORDER> {
     type Value = Kind<'de>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -52,6 +149,9 @@ impl<'de> Visitor<'de> for TaggedVisitor {
                     error
                 }
             });
+        }
+        if !ANY_ORDER {
+            return Err(de::Error::custom(KIND_NOT_FIRST));
         }
         let mut fields = Map::new();
         let mut kind = None;

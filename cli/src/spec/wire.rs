@@ -155,11 +155,12 @@ pub(super) fn kinds_help() -> String {
     text
 }
 
-/// A whole vector line, `{"id", "input": {…}, "expected", …}`: only `input` is read.
+/// A whole vector line, `{"id", "input": {…}, "expected", …}`: only `input` is read, as text
+/// (then read as a description, `kind` anywhere).
 #[derive(Debug, Deserialize)]
 pub(super) struct VectorLine<'a> {
     #[serde(borrow)]
-    pub(super) input: super::tagged::Tagged<'a>,
+    pub(super) input: &'a serde_json::value::RawValue,
 }
 
 #[derive(Debug, Deserialize)]

@@ -233,3 +233,50 @@ fn a_line_typed_by_hand_is_answered_before_the_input_ends() {
     assert_eq!(first.trim_end(), library_answer(eip55));
     assert_eq!(rest, "");
 }
+
+/// A description gives the same answer wherever its `kind` is: every vector input with `kind`
+/// moved last (the object rewritten with `kind` first), with spaces between its tokens, and
+/// inside a whole vector line; an error says the same, located at the object's end.
+#[test]
+fn kind_last_answers_as_kind_first_for_every_vector() {
+    let unlocated = |answer: String| match answer.find(" at line ") {
+        Some(at) => answer.get(..at).unwrap().to_owned(),
+        None => answer,
+    };
+    for vector in common::abi_vectors() {
+        let Value::Object(fields) = &vector["input"] else {
+            panic!("an object")
+        };
+        let first = vector["input"].to_string();
+        let members: Vec<String> = fields
+            .iter()
+            .filter(|(key, _)| *key != "kind")
+            .map(|(key, value)| format!("{} : {value}", Value::from(key.as_str())))
+            .chain([format!("\"kind\" : {}", fields["kind"])])
+            .collect();
+        let last = format!("{{ {} }}", members.join(" , "));
+        let expected = library_answer(&first);
+        let got = library_answer(&last);
+        match expected.contains("\"error\"") {
+            false => assert_eq!(got, expected, "{last}"),
+            true => {
+                assert_eq!(
+                    unlocated(got.clone()),
+                    unlocated(expected.clone()),
+                    "{last}"
+                );
+                if got.contains(" at line ") {
+                    let column = last.len();
+                    assert!(
+                        got.contains(&format!(" at line 1 column {column}\"")),
+                        "{got}"
+                    );
+                }
+            }
+        }
+        let line = json!({"id": vector["id"], "input": "INPUT"})
+            .to_string()
+            .replace("\"INPUT\"", &last);
+        assert_eq!(library_answer(&line), got, "{line}");
+    }
+}

@@ -1,0 +1,19 @@
+// The browser's .wasm stays within its budget: at most 400 KB (400,000 bytes) gzipped, at
+// gzip's highest level (zlib's, as servers compress).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { gzipSync, constants } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const BUDGET = 400_000;
+
+test('the browser build is at most 400 KB gzipped', () => {
+  const wasm = readFileSync(path.join(here, '../pkg/web/securepay_wasm_bg.wasm'));
+  const gzipped = gzipSync(wasm, { level: constants.Z_BEST_COMPRESSION }).length;
+  assert.ok(gzipped <= BUDGET, `${gzipped} bytes gzipped, above the ${BUDGET} bytes budget`);
+  // Symbols are removed (wasm-bindgen --remove-name-section): no "name" custom section.
+  assert.ok(!wasm.includes(Buffer.from('\u0004name')), 'a name section is left in the .wasm');
+});
