@@ -28,11 +28,17 @@ const WEBHOOK_SECRET: &str = "f3c189a4b5e6d7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5
 struct Seeds {
     root: PathBuf,
     repo: PathBuf,
+    /// The targets written so far: each one's directory is emptied before its first seed
+    /// (seeds of targets made elsewhere, as `tron_transaction`'s, are kept).
+    cleared: std::cell::RefCell<std::collections::BTreeSet<String>>,
 }
 
 impl Seeds {
     fn write(&self, target: &str, name: &str, bytes: &[u8]) {
         let dir = self.root.join(target);
+        if self.cleared.borrow_mut().insert(target.to_owned()) {
+            let _ = fs::remove_dir_all(&dir);
+        }
         fs::create_dir_all(&dir).expect("seed directory");
         fs::write(dir.join(name), bytes).expect("seed file");
     }
@@ -51,8 +57,8 @@ fn main() {
     let seeds = Seeds {
         root: fuzz.join("seeds"),
         repo: fuzz.join(".."),
+        cleared: Default::default(),
     };
-    let _ = fs::remove_dir_all(&seeds.root);
 
     amounts(&seeds);
     addresses(&seeds);
@@ -60,6 +66,7 @@ fn main() {
     pay(&seeds);
     verify_bound(&seeds);
     calldata(&seeds);
+    call_specs(&seeds);
     webhooks(&seeds);
     policies(&seeds);
 }
@@ -312,6 +319,31 @@ fn transactions(value: &Value, out: &mut Vec<(Vec<u8>, U256)>) {
         }
         Value::Array(items) => items.iter().for_each(|v| transactions(v, out)),
         _ => {}
+    }
+}
+
+/// Every abi-calls vector line, its input alone, and its input with `kind` last.
+fn call_specs(seeds: &Seeds) {
+    for (i, line) in seeds
+        .read("tests/data/vectors/abi-calls.jsonl")
+        .lines()
+        .enumerate()
+    {
+        seeds.write("call_spec", &format!("line_{i:03}"), line.as_bytes());
+        let Ok(v) = serde_json::from_str::<Value>(line) else {
+            continue;
+        };
+        let Value::Object(input) = &v["input"] else {
+            continue;
+        };
+        seeds.write("call_spec", &format!("input_{i:03}"), v["input"].to_string().as_bytes());
+        let last: Vec<String> = input
+            .iter()
+            .filter(|(key, _)| *key != "kind")
+            .map(|(key, value)| format!("{}:{value}", Value::from(key.as_str())))
+            .chain([format!("\"kind\":{}", input["kind"])])
+            .collect();
+        seeds.write("call_spec", &format!("kind_last_{i:03}"), format!("{{{}}}", last.join(",")).as_bytes());
     }
 }
 
