@@ -41,6 +41,8 @@ extern "C" {
     /// What `encodeInto` answers.
     type EncodeIntoResult;
     #[wasm_bindgen(method, getter)]
+    fn read(this: &EncodeIntoResult) -> u32;
+    #[wasm_bindgen(method, getter)]
     fn written(this: &EncodeIntoResult) -> u32;
 }
 
@@ -48,11 +50,19 @@ thread_local! {
     static ENCODER: TextEncoder = TextEncoder::new();
 }
 
-/// The UTF-8 of a JavaScript string (at most 3 bytes per UTF-16 unit).
+/// The UTF-8 of a JavaScript string: one byte per UTF-16 unit first (ASCII, the common case),
+/// at most three when that was not enough.
 fn utf8(text: &js_sys::JsString) -> Vec<u8> {
-    let mut buffer = vec![0; text.length() as usize * 3];
-    let written = ENCODER.with(|encoder| encoder.encode_into(text, &mut buffer).written());
-    buffer.truncate(written as usize);
+    let units = text.length() as usize;
+    let mut buffer = vec![0; units];
+    let result = ENCODER.with(|encoder| encoder.encode_into(text, &mut buffer));
+    if result.read() as usize != units {
+        buffer = vec![0; units.saturating_mul(3)];
+        let result = ENCODER.with(|encoder| encoder.encode_into(text, &mut buffer));
+        buffer.truncate(result.written() as usize);
+        return buffer;
+    }
+    buffer.truncate(result.written() as usize);
     buffer
 }
 
@@ -80,12 +90,27 @@ fn json_text(value: &JsValue, what: &str) -> Result<String, JsValue> {
     )))
 }
 
-/// Bytes of a `Uint8Array`, or the UTF-8 of a string.
-fn bytes(value: &JsValue, what: &str) -> Result<Vec<u8>, JsValue> {
+/// Bytes of a `Uint8Array`, or the UTF-8 of a string; more than `max` bytes is refused before
+/// anything is copied.
+fn bytes(value: &JsValue, what: &str, max: usize) -> Result<Vec<u8>, JsValue> {
+    let too_large = |size: usize, unit: &str| {
+        invalid(&format!(
+            "{what}: {size} {unit}, above the {max} bytes it may have"
+        ))
+    };
     if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
+        // A UTF-16 unit is at least one byte of UTF-8.
+        let units = text.length() as usize;
+        if units > max {
+            return Err(too_large(units, "characters"));
+        }
         return Ok(utf8(text));
     }
     if let Some(array) = value.dyn_ref::<js_sys::Uint8Array>() {
+        let size = array.length() as usize;
+        if size > max {
+            return Err(too_large(size, "bytes"));
+        }
         return Ok(array.to_vec());
     }
     Err(invalid(&format!(
@@ -103,7 +128,8 @@ fn answer(result: Result<core::Json, String>) -> Result<JsValue, JsValue> {
 }
 
 /// Verifies a pay response against what the payer agreed to (and, given, the TronWeb
-/// transaction about to be signed).
+/// transaction about to be signed). A response above 8 MiB (`MAX_RESPONSE_BYTES`) throws
+/// before it is copied.
 #[wasm_bindgen(js_name = verify, unchecked_return_type = "Verdict")]
 pub fn verify(
     #[wasm_bindgen(unchecked_param_type = "string | Expectation")] expectation: JsValue,
@@ -112,7 +138,7 @@ pub fn verify(
     tron_transaction: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let expectation = json_text(&expectation, "expectation")?;
-    let response = bytes(&response, "response")?;
+    let response = bytes(&response, "response", securepay::verify::MAX_RESPONSE_BYTES)?;
     let tron = match tron_transaction.filter(|tx| !tx.is_undefined() && !tx.is_null()) {
         None => None,
         Some(tx) => Some(json_text(&tx, "tronTransaction")?),
@@ -177,6 +203,6 @@ pub fn verify_webhook_signature(
     raw_body: JsValue,
     signature: &str,
 ) -> Result<bool, JsValue> {
-    let body = bytes(&raw_body, "rawBody")?;
+    let body = bytes(&raw_body, "rawBody", usize::MAX)?;
     core::verify_webhook_signature(secret, &body, signature).map_err(|r| invalid(&r))
 }

@@ -85,6 +85,19 @@ test('text that is not ASCII crosses the boundary both ways unchanged', () => {
   }
 });
 
+test('a response above 8 MiB is refused before it is copied; at 8 MiB it is read', () => {
+  const max = 8 * 1024 * 1024;
+  for (const response of ['x'.repeat(max + 1), new Uint8Array(max + 1)]) {
+    assert.throws(() => sp.verify(AGREED, response),
+      (error) => invalid(error) && error.message.startsWith('response: 8388609 ') && error.message.includes('8388608 bytes'));
+  }
+  const verdict = sp.verify(AGREED, ' '.repeat(max));
+  assert.equal(verdict.safe, false);
+  assert.deepEqual(verdict.findings.map((f) => f.code), ['response_unreadable']);
+  // Text that is not ASCII is read whole (one to three bytes a character).
+  assert.equal(sp.verify(AGREED, '\u00e9'.repeat(3)).findings[0].code, 'response_unreadable');
+});
+
 test('each tampering of the response is a danger with its code', () => {
   const swapped = RESPONSE.replaceAll('6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7', '1111111111111111111111111111111111111111');
   const cases = [
