@@ -44,6 +44,20 @@ fn library_answer(line: &str) -> String {
     }
 }
 
+/// The object `input` with its `kind` member moved last, `gap` around every `:` and `,`.
+fn kind_last(input: &Value, gap: &str) -> String {
+    let Value::Object(fields) = input else {
+        panic!("an object")
+    };
+    let members: Vec<String> = fields
+        .iter()
+        .filter(|(key, _)| *key != "kind")
+        .chain(fields.get_key_value("kind"))
+        .map(|(key, value)| format!("{}{gap}:{gap}{value}", Value::from(key.as_str())))
+        .collect();
+    format!("{{{gap}{}{gap}}}", members.join(&format!("{gap},{gap}")))
+}
+
 /// Every vector input, also with a network where one applies, and with `kind` moved last.
 fn description_lines() -> Vec<String> {
     let mut lines = Vec::new();
@@ -53,13 +67,7 @@ fn description_lines() -> Vec<String> {
         let Value::Object(fields) = input else {
             panic!("an object")
         };
-        let mut kind_last: Vec<String> = fields
-            .iter()
-            .filter(|(key, _)| *key != "kind")
-            .map(|(key, value)| format!("{}:{value}", Value::from(key.as_str())))
-            .collect();
-        kind_last.push(format!("\"kind\":{}", fields["kind"]));
-        lines.push(format!("{{{}}}", kind_last.join(",")));
+        lines.push(kind_last(input, ""));
         let mut with_network = fields.clone();
         with_network.insert("network".into(), json!("base"));
         lines.push(Value::Object(with_network).to_string());
@@ -244,17 +252,8 @@ fn kind_last_answers_as_kind_first_for_every_vector() {
         None => answer,
     };
     for vector in common::abi_vectors() {
-        let Value::Object(fields) = &vector["input"] else {
-            panic!("an object")
-        };
         let first = vector["input"].to_string();
-        let members: Vec<String> = fields
-            .iter()
-            .filter(|(key, _)| *key != "kind")
-            .map(|(key, value)| format!("{} : {value}", Value::from(key.as_str())))
-            .chain([format!("\"kind\" : {}", fields["kind"])])
-            .collect();
-        let last = format!("{{ {} }}", members.join(" , "));
+        let last = kind_last(&vector["input"], " ");
         let expected = library_answer(&first);
         let got = library_answer(&last);
         match expected.contains("\"error\"") {
