@@ -215,6 +215,12 @@ fn tronweb(shown: &Raw, signed: &[u8], signers: &[&SigningKey]) -> Value {
         "signature": signers.iter().map(|k| sign(signed, k)).collect::<Vec<_>>()})
 }
 
+/// A transaction of `contracts` whose `raw_data` shows exactly what `signers` sign.
+fn signed(contracts: Vec<Contract>, fee_limit: i64, signers: &[&SigningKey]) -> Value {
+    let r = raw(contracts, fee_limit);
+    tronweb(&r, &r.encode_to_vec(), signers)
+}
+
 fn tx(value: Value) -> TronTransaction {
     TronTransaction::from_value(&value).unwrap()
 }
@@ -330,51 +336,43 @@ fn each_tampering_is_refused_with_its_finding() {
     let cases: Vec<(&str, Value, Vec<FindingCode>)> = vec![
         (
             "a swapped contract",
-            {
-                let r = raw(
-                    vec![trigger(
-                        &payer.address,
-                        &ChainAddress::Tron(stranger.address),
-                        &pay.data,
-                        0,
-                    )],
-                    300_000_000,
-                );
-                tronweb(&r, &r.encode_to_vec(), &[&payer.key])
-            },
+            signed(
+                vec![trigger(
+                    &payer.address,
+                    &ChainAddress::Tron(stranger.address),
+                    &pay.data,
+                    0,
+                )],
+                300_000_000,
+                &[&payer.key],
+            ),
             vec![FindingCode::TronCallNotInResponse],
         ),
         (
             "a swapped payee in data",
-            {
-                let r = raw(
-                    vec![trigger(&payer.address, &pay.to, &swapped_payee, 0)],
-                    300_000_000,
-                );
-                tronweb(&r, &r.encode_to_vec(), &[&payer.key])
-            },
+            signed(
+                vec![trigger(&payer.address, &pay.to, &swapped_payee, 0)],
+                300_000_000,
+                &[&payer.key],
+            ),
             vec![FindingCode::TronCallNotInResponse],
         ),
         (
             "TRX sent with the call",
-            {
-                let r = raw(
-                    vec![trigger(&payer.address, &pay.to, &pay.data, 5_000_000)],
-                    300_000_000,
-                );
-                tronweb(&r, &r.encode_to_vec(), &[&payer.key])
-            },
+            signed(
+                vec![trigger(&payer.address, &pay.to, &pay.data, 5_000_000)],
+                300_000_000,
+                &[&payer.key],
+            ),
             vec![FindingCode::TronCallValue],
         ),
         (
             "another owner, signing for itself",
-            {
-                let r = raw(
-                    vec![trigger(&stranger.address, &pay.to, &pay.data, 0)],
-                    300_000_000,
-                );
-                tronweb(&r, &r.encode_to_vec(), &[&stranger.key])
-            },
+            signed(
+                vec![trigger(&stranger.address, &pay.to, &pay.data, 0)],
+                300_000_000,
+                &[&stranger.key],
+            ),
             vec![FindingCode::TronOwner],
         ),
         (
@@ -408,24 +406,19 @@ fn each_tampering_is_refused_with_its_finding() {
         ),
         (
             "two contracts",
-            {
-                let r = raw(
-                    vec![
-                        trigger(&payer.address, &pay.to, &pay.data, 0),
-                        transfer.clone(),
-                    ],
-                    300_000_000,
-                );
-                tronweb(&r, &r.encode_to_vec(), &[&payer.key])
-            },
+            signed(
+                vec![
+                    trigger(&payer.address, &pay.to, &pay.data, 0),
+                    transfer.clone(),
+                ],
+                300_000_000,
+                &[&payer.key],
+            ),
             vec![FindingCode::TronContractCount],
         ),
         (
             "a TransferContract",
-            {
-                let r = raw(vec![transfer.clone()], 300_000_000);
-                tronweb(&r, &r.encode_to_vec(), &[&payer.key])
-            },
+            signed(vec![transfer.clone()], 300_000_000, &[&payer.key]),
             vec![FindingCode::TronContractType],
         ),
         (
@@ -444,11 +437,11 @@ fn each_tampering_is_refused_with_its_finding() {
                 let mut data = approve.data.to_vec();
                 let last = data.len() - 1;
                 data[last] = data[last].wrapping_add(1);
-                let r = raw(
+                signed(
                     vec![trigger(&payer.address, &approve.to, &data, 0)],
                     100_000_000,
-                );
-                tronweb(&r, &r.encode_to_vec(), &[&payer.key])
+                    &[&payer.key],
+                )
             },
             vec![FindingCode::TronCallNotInResponse],
         ),
