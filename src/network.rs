@@ -444,7 +444,6 @@ impl Serialize for Network {
 
 impl<'de> Deserialize<'de> for Network {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
-        Network::from_id(&text).map_err(serde::de::Error::custom)
+        crate::serde_util::parse_str(deserializer, Network::from_id)
     }
 }

@@ -30,11 +30,52 @@ pub(crate) fn bytes_hex<S: Serializer>(value: &Bytes, serializer: S) -> Result<S
     serializer.collect_str(value)
 }
 
+/// Reads a string and makes it a value with `parse`, without copying the text: serde's own
+/// `String` and `Cow<str>` impls allocate a copy even when the input could lend it. Errors
+/// read as serde's own (`invalid type: integer `5`, expected a string`) or as `parse`'s.
+pub(crate) fn parse_str<'de, D, T, E>(
+    deserializer: D,
+    parse: impl FnOnce(&str) -> Result<T, E>,
+) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    E: std::fmt::Display,
+{
+    struct Text<F>(F);
+
+    impl<'de, T, E: std::fmt::Display, F: FnOnce(&str) -> Result<T, E>> serde::de::Visitor<'de>
+        for Text<F>
+    {
+        type Value = T;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a string")
+        }
+
+        fn visit_str<Er: serde::de::Error>(self, text: &str) -> Result<T, Er> {
+            (self.0)(text).map_err(Er::custom)
+        }
+
+        fn visit_bytes<Er: serde::de::Error>(self, bytes: &[u8]) -> Result<T, Er> {
+            match std::str::from_utf8(bytes) {
+                Ok(text) => self.visit_str(text),
+                Err(_) => Err(Er::invalid_value(
+                    serde::de::Unexpected::Bytes(bytes),
+                    &self,
+                )),
+            }
+        }
+    }
+
+    deserializer.deserialize_str(Text(parse))
+}
+
 /// Decodes the hex digits that follow a `0x` the caller has already stripped: only
 /// `[0-9a-fA-F]`, an even number of them. `alloy_primitives::hex::decode` alone would strip a
-/// second `0x`/`0X` itself and read `0x0x12` as `0x12`.
+/// second `0x`/`0X` itself and read `0x0x12` as `0x12`, so that prefix is refused here; every
+/// other character is checked by the decoder itself (one pass, not a second scan).
 pub(crate) fn hex_digits(digits: &str) -> Option<Vec<u8>> {
-    if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if matches!(digits.as_bytes(), [b'0', b'x' | b'X', ..]) {
         return None;
     }
     alloy_primitives::hex::decode(digits).ok()
@@ -56,4 +97,44 @@ pub(crate) struct PaymentTypeTagged<'a, T: serde::Serialize> {
     pub(crate) payment_type: &'static str,
     #[serde(flatten)]
     pub(crate) shape: &'a T,
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    /// A decimal number read through `parse_str`.
+    #[derive(Debug, PartialEq)]
+    struct Digits(u64);
+
+    impl<'de> serde::Deserialize<'de> for Digits {
+        fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            super::parse_str(deserializer, |text| text.parse().map(Digits))
+        }
+    }
+
+    #[test]
+    fn parse_str_reads_lent_copied_and_tree_text_alike() {
+        let lent: Digits = serde_json::from_str("\"1234\"").unwrap();
+        // An escape makes serde_json copy the text instead of lending it.
+        let copied: Digits = serde_json::from_str("\"\\u0031234\"").unwrap();
+        let tree: Digits = serde_json::from_value(serde_json::json!("1234")).unwrap();
+        let bytes: Digits = serde_json::from_slice(b"\"1234\"").unwrap();
+        assert_eq!(
+            [lent, copied, tree, bytes],
+            [Digits(1234), Digits(1234), Digits(1234), Digits(1234)]
+        );
+    }
+
+    #[test]
+    fn parse_str_says_what_was_wrong() {
+        let error = serde_json::from_str::<Digits>("5").unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "invalid type: integer `5`, expected a string at line 1 column 1"
+        );
+        let error = serde_json::from_str::<Digits>("\"12a\"")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(error, "invalid digit found in string at line 1 column 5");
+    }
 }

@@ -184,7 +184,6 @@ impl Serialize for ChainAddress {
 
 impl<'de> Deserialize<'de> for ChainAddress {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        ChainAddress::parse_any(&text).map_err(serde::de::Error::custom)
+        crate::serde_util::parse_str(deserializer, ChainAddress::parse_any)
     }
 }

@@ -160,7 +160,6 @@ impl Serialize for DestinationId {
 
 impl<'de> Deserialize<'de> for DestinationId {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        DestinationId::parse(&text).map_err(serde::de::Error::custom)
+        crate::serde_util::parse_str(deserializer, DestinationId::parse)
     }
 }

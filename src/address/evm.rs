@@ -70,30 +70,11 @@ impl EvmAddress {
         let Some(body) = text.strip_prefix("0x") else {
             return Err(EvmAddressError::MissingPrefix(text.to_owned()));
         };
-        if let Some((index, character)) = body
-            .chars()
-            .enumerate()
-            .find(|(_, c)| !c.is_ascii_hexdigit())
-        {
-            return Err(EvmAddressError::InvalidCharacter {
-                input: text.to_owned(),
-                character,
-                position: index.saturating_add(2), // after the 0x
-            });
-        }
-        if body.len() != 40 {
-            return Err(EvmAddressError::WrongLength {
-                input: text.to_owned(),
-                len: body.chars().count(),
-            });
-        }
         let mut bytes = [0u8; 20];
-        alloy_primitives::hex::decode_to_slice(body, &mut bytes).map_err(|_| {
-            EvmAddressError::WrongLength {
-                input: text.to_owned(),
-                len: body.len(),
-            }
-        })?;
+        // One pass when the text is right; the scans below only say what is wrong.
+        if body.len() != 40 || alloy_primitives::hex::decode_to_slice(body, &mut bytes).is_err() {
+            return Err(Self::why_not(text, body));
+        }
         let address = Address::from(bytes);
         let has_lower = body.bytes().any(|b| b.is_ascii_lowercase());
         let has_upper = body.bytes().any(|b| b.is_ascii_uppercase());
@@ -101,6 +82,25 @@ impl EvmAddress {
             return Err(EvmAddressError::BadChecksum(text.to_owned()));
         }
         Ok(EvmAddress(address))
+    }
+
+    /// Why `body` (the text after `0x`) is not 40 hex digits.
+    fn why_not(text: &str, body: &str) -> EvmAddressError {
+        if let Some((index, character)) = body
+            .chars()
+            .enumerate()
+            .find(|(_, c)| !c.is_ascii_hexdigit())
+        {
+            return EvmAddressError::InvalidCharacter {
+                input: text.to_owned(),
+                character,
+                position: index.saturating_add(2), // after the 0x
+            };
+        }
+        EvmAddressError::WrongLength {
+            input: text.to_owned(),
+            len: body.chars().count(),
+        }
     }
 
     /// The 20 bytes.
@@ -164,7 +164,6 @@ impl Serialize for EvmAddress {
 
 impl<'de> Deserialize<'de> for EvmAddress {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        EvmAddress::parse(&text).map_err(serde::de::Error::custom)
+        crate::serde_util::parse_str(deserializer, EvmAddress::parse)
     }
 }

@@ -688,7 +688,6 @@ impl Serialize for InteropName {
 
 impl<'de> Deserialize<'de> for InteropName {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        InteropName::parse(&text).map_err(serde::de::Error::custom)
+        crate::serde_util::parse_str(deserializer, InteropName::parse)
     }
 }

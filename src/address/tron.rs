@@ -198,7 +198,6 @@ impl Serialize for TronAddress {
 
 impl<'de> Deserialize<'de> for TronAddress {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        TronAddress::parse(&text).map_err(serde::de::Error::custom)
+        crate::serde_util::parse_str(deserializer, TronAddress::parse)
     }
 }

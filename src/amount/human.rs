@@ -158,7 +158,6 @@ impl Serialize for HumanAmount {
 
 impl<'de> Deserialize<'de> for HumanAmount {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        HumanAmount::parse(&text).map_err(serde::de::Error::custom)
+        crate::serde_util::parse_str(deserializer, HumanAmount::parse)
     }
 }

@@ -127,7 +127,6 @@ impl Serialize for PaymentReference {
 
 impl<'de> Deserialize<'de> for PaymentReference {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        PaymentReference::parse(&text).map_err(serde::de::Error::custom)
+        crate::serde_util::parse_str(deserializer, PaymentReference::parse)
     }
 }

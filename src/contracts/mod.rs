@@ -149,8 +149,7 @@ impl Serialize for Contract {
 
 impl<'de> Deserialize<'de> for Contract {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
+        crate::serde_util::parse_str(deserializer, str::parse)
     }
 }
 

@@ -207,7 +207,6 @@ impl Serialize for CurrencyId {
 
 impl<'de> Deserialize<'de> for CurrencyId {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        CurrencyId::parse(&text).map_err(serde::de::Error::custom)
+        crate::serde_util::parse_str(deserializer, CurrencyId::parse)
     }
 }

@@ -118,8 +118,7 @@ impl Serialize for CurrencyType {
 
 impl<'de> Deserialize<'de> for CurrencyType {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        CurrencyType::parse(&text).map_err(serde::de::Error::custom)
+        crate::serde_util::parse_str(deserializer, CurrencyType::parse)
     }
 }
 

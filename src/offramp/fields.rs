@@ -371,8 +371,7 @@ impl Serialize for ClientUserId {
 
 impl<'de> Deserialize<'de> for ClientUserId {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
-        ClientUserId::parse(&text).map_err(serde::de::Error::custom)
+        crate::serde_util::parse_str(deserializer, ClientUserId::parse)
     }
 }
 

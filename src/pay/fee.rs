@@ -59,18 +59,17 @@ impl Serialize for ChainIdText {
 
 impl<'de> Deserialize<'de> for ChainIdText {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        let canonical = !text.is_empty()
-            && text.bytes().all(|b| b.is_ascii_digit())
-            && (text.len() == 1 || !text.starts_with('0'));
-        if !canonical {
-            return Err(serde::de::Error::custom(format!(
-                "chainId {text:?} is not a decimal chain id"
-            )));
-        }
-        u64::from_str(&text)
-            .map(ChainIdText)
-            .map_err(|_| serde::de::Error::custom(format!("chainId {text:?} is too large")))
+        crate::serde_util::parse_str(deserializer, |text| {
+            let canonical = !text.is_empty()
+                && text.bytes().all(|b| b.is_ascii_digit())
+                && (text.len() == 1 || !text.starts_with('0'));
+            if !canonical {
+                return Err(format!("chainId {text:?} is not a decimal chain id"));
+            }
+            u64::from_str(text)
+                .map(ChainIdText)
+                .map_err(|_| format!("chainId {text:?} is too large"))
+        })
     }
 }
 

@@ -544,7 +544,7 @@ impl Serialize for PayResponse {
 
 mod hex_bytes {
     use alloy_primitives::Bytes;
-    use serde::{Deserialize, Deserializer, Serializer};
+    use serde::{Deserializer, Serializer};
 
     pub(super) fn serialize<S: Serializer>(
         bytes: &Bytes,
@@ -556,10 +556,11 @@ mod hex_bytes {
     pub(super) fn deserialize<'de, D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Bytes, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.strip_prefix("0x")
-            .and_then(crate::serde_util::hex_digits)
-            .map(Bytes::from)
-            .ok_or_else(|| serde::de::Error::custom("calldata: not 0x-prefixed even-length hex"))
+        crate::serde_util::parse_str(deserializer, |text| {
+            text.strip_prefix("0x")
+                .and_then(crate::serde_util::hex_digits)
+                .map(Bytes::from)
+                .ok_or("calldata: not 0x-prefixed even-length hex")
+        })
     }
 }

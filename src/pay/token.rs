@@ -142,8 +142,7 @@ impl Serialize for SecurePaymentToken {
 
 impl<'de> Deserialize<'de> for SecurePaymentToken {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        SecurePaymentToken::parse(&text).map_err(serde::de::Error::custom)
+        crate::serde_util::parse_str(deserializer, SecurePaymentToken::parse)
     }
 }
 
@@ -253,7 +252,8 @@ impl Serialize for SecurePaymentStatus {
 
 impl<'de> Deserialize<'de> for SecurePaymentStatus {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        Ok(SecurePaymentStatus::parse(&text))
+        crate::serde_util::parse_str(deserializer, |text| {
+            Ok::<_, std::convert::Infallible>(SecurePaymentStatus::parse(text))
+        })
     }
 }

@@ -281,8 +281,7 @@ macro_rules! wire_enum {
 
         impl<'de> Deserialize<'de> for $type {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let text = String::deserialize(deserializer)?;
-                text.parse().map_err(serde::de::Error::custom)
+                crate::serde_util::parse_str(deserializer, str::parse)
             }
         }
     };

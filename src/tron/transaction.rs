@@ -355,9 +355,5 @@ pub fn address_of(bytes: &[u8]) -> Option<TronAddress> {
 
 /// Hex digits (an optional `0x`), an even number of them.
 fn hex_bytes(text: &str) -> Option<Vec<u8>> {
-    let digits = text.strip_prefix("0x").unwrap_or(text);
-    if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return None;
-    }
-    hex::decode(digits).ok()
+    crate::serde_util::hex_digits(text.strip_prefix("0x").unwrap_or(text))
 }

@@ -163,8 +163,7 @@ impl Serialize for DeliveryId {
 
 impl<'de> Deserialize<'de> for DeliveryId {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
-        DeliveryId::parse(&text).map_err(serde::de::Error::custom)
+        crate::serde_util::parse_str(deserializer, DeliveryId::parse)
     }
 }
 

@@ -289,7 +289,8 @@ impl Serialize for EventName {
 
 impl<'de> Deserialize<'de> for EventName {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
-        Ok(EventName::parse(&text))
+        crate::serde_util::parse_str(deserializer, |text| {
+            Ok::<_, std::convert::Infallible>(EventName::parse(text))
+        })
     }
 }

@@ -109,14 +109,13 @@ impl Serialize for KytVerdict {
 
 impl<'de> Deserialize<'de> for KytVerdict {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
-        match text.as_ref() {
+        crate::serde_util::parse_str(deserializer, |text| match text {
             "approved" => Ok(KytVerdict::Approved),
             "rejected" => Ok(KytVerdict::Rejected),
-            other => Err(serde::de::Error::custom(format_args!(
+            other => Err(format!(
                 "unknown KYT status {other:?}: expected approved or rejected"
-            ))),
-        }
+            )),
+        })
     }
 }
 

@@ -118,8 +118,8 @@ impl Serialize for DecimalText {
 
 impl<'de> Deserialize<'de> for DecimalText {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
-        DecimalText::parse(&text)
-            .map_err(|e| serde::de::Error::custom(format_args!("amount {text:?}: {e}")))
+        crate::serde_util::parse_str(deserializer, |text| {
+            DecimalText::parse(text).map_err(|e| format!("amount {text:?}: {e}"))
+        })
     }
 }

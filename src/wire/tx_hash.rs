@@ -139,7 +139,6 @@ impl Serialize for TxHash {
 
 impl<'de> Deserialize<'de> for TxHash {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
-        TxHash::parse(&text).map_err(serde::de::Error::custom)
+        crate::serde_util::parse_str(deserializer, TxHash::parse)
     }
 }
