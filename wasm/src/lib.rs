@@ -72,6 +72,31 @@ fn string(text: &js_sys::JsString) -> String {
         .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
 }
 
+/// A string argument as Rust text. Anything else is refused: wasm-bindgen's own `&str`
+/// parameter, given a number, reads the module's memory as if it were a string and traps.
+fn text(value: &JsValue, what: &str) -> Result<String, JsValue> {
+    value
+        .dyn_ref::<js_sys::JsString>()
+        .map(string)
+        .ok_or_else(|| invalid(&format!("{what}: expected a string")))
+}
+
+/// A number of decimals: a whole number. wasm-bindgen's own `u8` parameter would wrap 262 to
+/// 6 and take 1.5 as 1; a whole number up to 255 goes on to the library, which says what it
+/// supports (at most 77).
+fn decimals(value: &JsValue) -> Result<u8, JsValue> {
+    let number = value
+        .as_f64()
+        .ok_or_else(|| invalid("decimals: expected a number"))?;
+    (0..=u8::MAX)
+        .find(|d| f64::from(*d) == number)
+        .ok_or_else(|| {
+            invalid(&format!(
+                "decimals: {number} is not a whole number from 0 to 77"
+            ))
+        })
+}
+
 /// Text as given, or the JSON text of an object.
 fn json_text(value: &JsValue, what: &str) -> Result<String, JsValue> {
     if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
@@ -149,12 +174,21 @@ pub fn verify(
 /// Strictly decodes calldata sent to a known contract or token.
 #[wasm_bindgen(js_name = decode, unchecked_return_type = "DecodedCall")]
 pub fn decode(
-    network: &str,
-    to: &str,
-    data: &str,
-    value: Option<String>,
+    #[wasm_bindgen(unchecked_param_type = "string")] network: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] to: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] data: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] value: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
-    answer(core::decode(network, to, data, value.as_deref()))
+    let value = match value.filter(|v| !v.is_undefined() && !v.is_null()) {
+        None => None,
+        Some(value) => Some(text(&value, "value")?),
+    };
+    answer(core::decode(
+        &text(&network, "network")?,
+        &text(&to, "to")?,
+        &text(&data, "data")?,
+        value.as_deref(),
+    ))
 }
 
 /// Encodes a call described in the CLI's JSON call format.
@@ -168,41 +202,56 @@ pub fn encode(
 
 /// Reads and checks an ERC-7828 interoperable name or ERC-7930 binary address.
 #[wasm_bindgen(js_name = interopName, unchecked_return_type = "InteropNameInfo")]
-pub fn interop_name(text: &str) -> Result<JsValue, JsValue> {
-    answer(core::interop_name(text))
+pub fn interop_name(
+    #[wasm_bindgen(js_name = text, unchecked_param_type = "string")] name: JsValue,
+) -> Result<JsValue, JsValue> {
+    answer(core::interop_name(&text(&name, "text")?))
 }
 
 /// The payment reference of a request: `0x` and 16 hex digits.
 #[wasm_bindgen(js_name = paymentReference)]
 pub fn payment_reference(
-    #[wasm_bindgen(js_name = requestId)] request_id: &str,
-    salt: &str,
-    address: &str,
+    #[wasm_bindgen(js_name = requestId, unchecked_param_type = "string")] request_id: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] salt: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] address: JsValue,
 ) -> Result<String, JsValue> {
-    core::payment_reference(request_id, salt, address).map_err(|r| invalid(&r))
+    core::payment_reference(
+        &text(&request_id, "requestId")?,
+        &text(&salt, "salt")?,
+        &text(&address, "address")?,
+    )
+    .map_err(|r| invalid(&r))
 }
 
 /// A human decimal amount in smallest units, exactly (a decimal string).
 #[wasm_bindgen(js_name = parseAmount)]
-pub fn parse_amount(text: &str, decimals: u8) -> Result<String, JsValue> {
-    core::parse_amount(text, decimals).map_err(|r| invalid(&r))
+pub fn parse_amount(
+    #[wasm_bindgen(js_name = text, unchecked_param_type = "string")] amount: JsValue,
+    #[wasm_bindgen(js_name = decimals, unchecked_param_type = "number")] places: JsValue,
+) -> Result<String, JsValue> {
+    core::parse_amount(&text(&amount, "text")?, decimals(&places)?).map_err(|r| invalid(&r))
 }
 
 /// Smallest units (a decimal string) as a human decimal amount.
 #[wasm_bindgen(js_name = formatAmount)]
-pub fn format_amount(units: &str, decimals: u8) -> Result<String, JsValue> {
-    core::format_amount(units, decimals).map_err(|r| invalid(&r))
+pub fn format_amount(
+    #[wasm_bindgen(unchecked_param_type = "string")] units: JsValue,
+    #[wasm_bindgen(js_name = decimals, unchecked_param_type = "number")] places: JsValue,
+) -> Result<String, JsValue> {
+    core::format_amount(&text(&units, "units")?, decimals(&places)?).map_err(|r| invalid(&r))
 }
 
 /// Whether `signature` (the `x-request-network-signature` header) signs `rawBody` with the
 /// webhook secret. A malformed signature or an empty secret throws.
 #[wasm_bindgen(js_name = verifyWebhookSignature)]
 pub fn verify_webhook_signature(
-    secret: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] secret: JsValue,
     #[wasm_bindgen(js_name = rawBody, unchecked_param_type = "Uint8Array | string")]
     raw_body: JsValue,
-    signature: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] signature: JsValue,
 ) -> Result<bool, JsValue> {
+    let secret = text(&secret, "secret")?;
     let body = bytes(&raw_body, "rawBody", usize::MAX)?;
-    core::verify_webhook_signature(secret, &body, signature).map_err(|r| invalid(&r))
+    let signature = text(&signature, "signature")?;
+    core::verify_webhook_signature(&secret, &body, &signature).map_err(|r| invalid(&r))
 }

@@ -175,3 +175,40 @@ test('every interop-address vector reads, and each one to reject throws', () => 
   assert.ok(vectors.mustReject.length > 0);
   for (const v of vectors.mustReject) assert.throws(() => sp.interopName(v.name), invalid, v.why);
 });
+
+test('an argument of the wrong type throws invalid_input, and the module goes on working', () => {
+  const token = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+  const approve = '0x095ea7b30000000000000000000000001892196e80c4c17ea5100da765ab48c1fe2fb8140000000000000000000000000000000000000000000000000000000000a037a0';
+  const says = (message) => (error) => invalid(error) && error.message === message;
+  for (const wrong of [123, undefined, null, {}, ['0x'], true, 10n]) {
+    assert.throws(() => sp.decode(wrong, token, approve), says('network: expected a string'));
+    assert.throws(() => sp.decode('base', wrong, approve), says('to: expected a string'));
+    assert.throws(() => sp.decode('base', token, wrong), says('data: expected a string'));
+    assert.throws(() => sp.paymentReference(wrong, 'salt', token), says('requestId: expected a string'));
+    assert.throws(() => sp.paymentReference('abcd', wrong, token), says('salt: expected a string'));
+    assert.throws(() => sp.paymentReference('abcd', 'salt', wrong), says('address: expected a string'));
+    assert.throws(() => sp.parseAmount(wrong, 6), says('text: expected a string'));
+    assert.throws(() => sp.formatAmount(wrong, 6), says('units: expected a string'));
+    assert.throws(() => sp.interopName(wrong), says('text: expected a string'));
+    assert.throws(() => sp.verifyWebhookSignature(wrong, '{}', '00'), says('secret: expected a string'));
+    assert.throws(() => sp.verifyWebhookSignature('secret', '{}', wrong), says('signature: expected a string'));
+  }
+  // `value` is optional: absent, undefined or null is no value; a number is refused.
+  assert.equal(sp.decode('base', token, approve, null).value, '0');
+  assert.equal(sp.decode('base', token, approve, undefined).value, '0');
+  assert.throws(() => sp.decode('base', token, approve, 5), says('value: expected a string'));
+  // Decimals are a whole number: never wrapped (262 is not 6) nor truncated (1.5 is not 1).
+  for (const wrong of [262, 256, -1, 1.5, NaN, Infinity]) {
+    assert.throws(() => sp.parseAmount('1', wrong), says(`decimals: ${Number.isNaN(wrong) ? 'NaN' : wrong === Infinity ? 'inf' : wrong} is not a whole number from 0 to 77`), String(wrong));
+    assert.throws(() => sp.formatAmount('1', wrong), invalid, String(wrong));
+  }
+  for (const wrong of ['6', null, undefined, 6n]) {
+    assert.throws(() => sp.parseAmount('1', wrong), says('decimals: expected a number'), String(wrong));
+  }
+  assert.throws(() => sp.parseAmount('1', 78), says('78 decimals is out of range: at most 77 are supported'));
+  assert.equal(sp.parseAmount('1', 77), `1${'0'.repeat(77)}`);
+  assert.equal(sp.formatAmount('1', 0), '1');
+  // Still working after all of that.
+  assert.equal(sp.decode('base', token, approve).function, 'approve');
+  assert.equal(sp.paymentReference('abcd', 'salt', '0xf17f52151EbEF6C7334FAD080c5704D77216b732'), '0x86dfbccad783599a');
+});
