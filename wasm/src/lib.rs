@@ -223,7 +223,8 @@ pub fn payment_reference(
     .map_err(|r| invalid(&r))
 }
 
-/// A human decimal amount in smallest units, exactly (a decimal string).
+/// A human decimal amount in smallest units, exactly (a decimal string); `decimals` is a whole
+/// number from 0 to 77.
 #[wasm_bindgen(js_name = parseAmount)]
 pub fn parse_amount(
     #[wasm_bindgen(js_name = text, unchecked_param_type = "string")] amount: JsValue,
@@ -232,7 +233,8 @@ pub fn parse_amount(
     core::parse_amount(&text(&amount, "text")?, decimals(&places)?).map_err(|r| invalid(&r))
 }
 
-/// Smallest units (a decimal string) as a human decimal amount.
+/// Smallest units (a decimal string) as a human decimal amount; `decimals` is a whole number
+/// from 0 to 77.
 #[wasm_bindgen(js_name = formatAmount)]
 pub fn format_amount(
     #[wasm_bindgen(unchecked_param_type = "string")] units: JsValue,
