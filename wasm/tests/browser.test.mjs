@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -38,13 +39,21 @@ async function serve() {
   return server;
 }
 
+/** The page's DOM once its scripts ran. Each run has a profile of its own: a second run on the
+ *  default profile can find it still locked by the first one's exiting processes (seen in CI:
+ *  the second Chromium exited at once). */
 async function dom(url) {
   const chromium = process.env.CHROMIUM ?? 'chromium';
-  const { stdout } = await promisify(execFile)(chromium, [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
-    '--virtual-time-budget=15000', '--dump-dom', url,
-  ], { maxBuffer: 1 << 24, timeout: 120_000 });
-  return stdout;
+  const profile = await mkdtemp(path.join(tmpdir(), 'securepay-chromium-'));
+  try {
+    const { stdout } = await promisify(execFile)(chromium, [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
+      `--user-data-dir=${profile}`, '--virtual-time-budget=15000', '--dump-dom', url,
+    ], { maxBuffer: 1 << 24, timeout: 120_000 });
+    return stdout;
+  } finally {
+    await rm(profile, { recursive: true, force: true });
+  }
 }
 
 test('the demo page renders the verdict of a valid and of a tampered response', async () => {
