@@ -97,6 +97,11 @@ fn decimals(value: &JsValue) -> Result<u8, JsValue> {
         })
 }
 
+/// An optional argument: `undefined` and `null` are no value.
+fn given(value: Option<JsValue>) -> Option<JsValue> {
+    value.filter(|v| !v.is_undefined() && !v.is_null())
+}
+
 /// Text as given, or the JSON text of an object.
 fn json_text(value: &JsValue, what: &str) -> Result<String, JsValue> {
     if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
@@ -164,10 +169,9 @@ pub fn verify(
 ) -> Result<JsValue, JsValue> {
     let expectation = json_text(&expectation, "expectation")?;
     let response = bytes(&response, "response", securepay::verify::MAX_RESPONSE_BYTES)?;
-    let tron = match tron_transaction.filter(|tx| !tx.is_undefined() && !tx.is_null()) {
-        None => None,
-        Some(tx) => Some(json_text(&tx, "tronTransaction")?),
-    };
+    let tron = given(tron_transaction)
+        .map(|tx| json_text(&tx, "tronTransaction"))
+        .transpose()?;
     answer(core::verify(&expectation, &response, tron.as_deref()))
 }
 
@@ -179,10 +183,7 @@ pub fn decode(
     #[wasm_bindgen(unchecked_param_type = "string")] data: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "string | null")] value: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
-    let value = match value.filter(|v| !v.is_undefined() && !v.is_null()) {
-        None => None,
-        Some(value) => Some(text(&value, "value")?),
-    };
+    let value = given(value).map(|v| text(&v, "value")).transpose()?;
     answer(core::decode(
         &text(&network, "network")?,
         &text(&to, "to")?,
