@@ -22,9 +22,14 @@
 //!   refunded, id 2); native rows (id 3) are paid through the EthereumFeeProxy and the rest of
 //!   the balance is refunded (:170-217); a `batchPayments` without a native group keeps any
 //!   value sent (only native groups refund).
-//! - ERC-20 batch fees are pulled with `transferFrom(payer, feeAddress, fee)` even when the fee
-//!   is zero; to the zero address that reverts for the tokens the service uses (OpenZeppelin,
-//!   USDC), so a zero fee address means no batch fee is paid.
+//! - Batch fees are sent to `feeAddress` unconditionally: ERC-20 ones pulled with
+//!   `transferFrom(payer, feeAddress, fee)` even when the fee is zero
+//!   (`BatchNoConversionPayments.sol` :256-260 and :319-322, `BatchPayments.sol` :192-196),
+//!   native ones sent with `call`/`transfer` (:206-209, `BatchPayments.sol` :101). What happens
+//!   at the zero address depends on the token (burned on USDT and DAI on Ethereum, a revert on
+//!   OpenZeppelin tokens and USDC: d-xo/weird-erc20), so no token behaviour is assumed here:
+//!   every fee the batch pulls leaves the wallet, whoever receives it, and the verifier refuses
+//!   a batch whose fee address is zero.
 //!
 //! ```
 //! use alloy_primitives::U256;
@@ -121,6 +126,21 @@ pub struct Approval {
     pub amount: U256,
 }
 
+/// Tokens a call moves out of another holder's balance with the allowance that holder gave the
+/// caller (`transferFrom(from, to, amount)`): nothing leaves the caller; `from` pays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Move {
+    /// The token.
+    pub token: ChainAddress,
+    /// Whose tokens move.
+    pub from: ChainAddress,
+    /// Where they go.
+    pub to: ChainAddress,
+    /// How much, in smallest units.
+    #[serde(serialize_with = "crate::serde_util::u256_decimal")]
+    pub amount: U256,
+}
+
 /// What the contract does with value beyond what the call needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -200,18 +220,13 @@ pub struct BatchFee {
 }
 
 impl BatchFee {
-    /// The fee per asset at `rate` (in the contract's own unit); a token fee to the zero
-    /// address is none (the pull reverts). `None` on overflow.
+    /// The fee per asset at `rate` (in the contract's own unit), whoever receives it (at the
+    /// zero address it is burned or the call fails, depending on the token: it is never
+    /// assumed to stay in the wallet). `None` on overflow.
     pub fn at_rate(&self, rate: u32) -> Option<Vec<(Asset, U256)>> {
         self.bases
             .iter()
-            .map(|(asset, base)| {
-                let fee = match asset {
-                    Asset::Token(_) if self.fee_address.is_zero() => U256::ZERO,
-                    _ => self.unit.fee(*base, rate)?,
-                };
-                Some((*asset, fee))
-            })
+            .map(|(asset, base)| Some((*asset, self.unit.fee(*base, rate)?)))
             .collect()
     }
 }
@@ -245,6 +260,8 @@ pub struct CallEffect {
     pub flows: Vec<Flow>,
     /// The approval it gives, if it is an approval.
     pub approval: Option<Approval>,
+    /// The tokens it moves out of another holder's balance, if it is a `transferFrom`.
+    pub moves: Option<Move>,
     /// The native value it needs.
     pub native: NativeRule,
     /// The batch contract's on-chain fee, if any.
@@ -258,6 +275,7 @@ impl CallEffect {
         CallEffect {
             flows: Vec::new(),
             approval: None,
+            moves: None,
             native,
             batch_fee: None,
             hazards: Vec::new(),
@@ -349,6 +367,15 @@ pub fn effect_of(call: &DecodedCall) -> CallEffect {
             );
             e
         }
+        Call::TransferFrom(c) => CallEffect {
+            moves: Some(Move {
+                token: call.to,
+                from: c.from,
+                to: c.to,
+                amount: c.amount,
+            }),
+            ..CallEffect::new(NativeRule::None)
+        },
         Call::Erc20FeeTransfer(c) => {
             let mut e = CallEffect::new(NativeRule::None);
             let asset = Asset::Token(c.token_address);
@@ -650,13 +677,9 @@ impl Rows {
             });
             return;
         };
-        if !d.max_to_spend.is_zero() {
-            self.effect.hazards.push(Hazard::Stranded {
-                asset: token(*paid),
-                amount: d.max_to_spend,
-                reason: "a non-conversion row with a non-zero maxToSpend: the batch contract may pull it and refunds nothing",
-            });
-        }
+        // `maxToSpend` of a one-token row is read by neither function: `_batchERC20Payments`
+        // never reads it, `getUTokens` adds `requestAmount + feeAmount` for a path of one token
+        // (`BatchNoConversionPayments.sol` :239, :411, :430).
         if id == BatchPaymentNetwork::Erc20 && first != Some(*paid) {
             self.effect.hazards.push(Hazard::Unverifiable {
                 reason: "batchERC20Payments pulls the first row's token for every row: a row in another token is paid from tokens the contract did not pull",

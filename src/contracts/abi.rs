@@ -150,6 +150,19 @@ alloy_sol_types::sol! {
         /// # Ok::<(), alloy_sol_types::Error>(())
         /// ```
         function transfer(address to, uint256 amount) returns (bool);
+        /// Moves `amount` of `from`'s tokens to `to` with the allowance `from` gave the caller;
+        /// returns whether it succeeded. A smart account's funding step pulls the payer's
+        /// tokens with it.
+        ///
+        /// ```
+        /// use alloy_primitives::hex;
+        /// use alloy_sol_types::SolCall;
+        /// use securepay::contracts::abi::IERC20::transferFromCall;
+        ///
+        /// assert_eq!(transferFromCall::SIGNATURE, "transferFrom(address,address,uint256)");
+        /// assert_eq!(transferFromCall::SELECTOR, hex!("23b872dd"));
+        /// ```
+        function transferFrom(address from, address to, uint256 amount) returns (bool);
     }
 
     /// Erc20ConversionProxy (0.1.0, 0.1.1, 0.1.2 share the payment ABI).

@@ -447,19 +447,25 @@ impl PaymentPlan {
                 Some(builder.approve_for(Flow::Erc20Fee, token, Allowance::Unlimited)?)
             }
         };
-        let eoa = match (self.smart_account, token) {
-            (Some(flow), Some(token)) => Some((
-                flow,
-                builder.approve(token, flow.account, Allowance::Unlimited)?,
-                token,
-            )),
-            _ => None,
+        // The smart-account flow: the EOA approves the account, which pulls what the payment
+        // spends (the funding step) before it pays.
+        let (eoa, funding) = match (self.smart_account, token) {
+            (Some(flow), Some(token)) => (
+                Some((
+                    flow,
+                    builder.approve(token, flow.account, Allowance::Unlimited)?,
+                    token,
+                )),
+                Some(builder.transfer_from(token, flow.funding_eoa, flow.account, pulled)?),
+            ),
+            _ => (None, None),
         };
         let approvals = usize::from(approval.is_some());
-        let payment_index = approvals;
-        let fee_start = approvals.saturating_add(payment_txs.len());
+        let payment_index = approvals.saturating_add(usize::from(funding.is_some()));
+        let fee_start = payment_index.saturating_add(payment_txs.len());
         let transactions: Vec<Transaction> = approval
             .into_iter()
+            .chain(funding)
             .chain(payment_txs)
             .chain(fee_txs)
             .collect();

@@ -44,10 +44,13 @@ impl Run<'_, '_> {
             );
             self.approvals.push(placed);
         }
-        for (key, granted) in granted {
-            let Some(need) = need.get(&key).copied().filter(|need| granted < *need) else {
+        // Every pull relies on an allowance: one this response gives, or one the server says
+        // exists (no approval at all): either way the verdict says what it relies on.
+        for (key, need) in need {
+            let granted = granted.get(&key).copied().unwrap_or_default();
+            if granted >= need {
                 continue;
-            };
+            }
             let (network, token, spender) = key;
             let asset = Asset::Token(token);
             let expected = Some(self.quantity(network, asset, need));
@@ -64,11 +67,17 @@ impl Run<'_, '_> {
                     party: Some(party.clone()),
                     ..Details::on(network)
                 },
-                format!(
-                    "approves {} for {party} but the payment pulls {}: unless an earlier allowance covers it, it would fail",
-                    actual.map(|q| q.to_string()).unwrap_or_default(),
-                    expected.map(|q| q.to_string()).unwrap_or_default()
-                ),
+                match granted.is_zero() {
+                    true => format!(
+                        "no approval for {party}, which pulls {}: this relies on an allowance given earlier; without it, the payment would fail",
+                        expected.map(|q| q.to_string()).unwrap_or_default()
+                    ),
+                    false => format!(
+                        "approves {} for {party} but the payment pulls {}: unless an earlier allowance covers it, it would fail",
+                        actual.map(|q| q.to_string()).unwrap_or_default(),
+                        expected.map(|q| q.to_string()).unwrap_or_default()
+                    ),
+                },
             );
         }
         for placed in std::mem::take(&mut self.eoa_approvals) {

@@ -113,15 +113,19 @@ impl Run<'_, '_> {
                 format!("the bridge delivers at least {delivered} units but its destination calls pull {pulled}: they would fail and the whole amount would go to the message's receiver"),
             );
         }
-        self.routes.push(Route {
+        let route = Route {
+            at: location,
             source: network,
+            bridged: call.bridge.min_amount,
             sent,
             sent_asset: source_token.map_or(Asset::Native, |t| {
                 Asset::Token(ChainAddress::from_abi(network, t))
             }),
             delivered,
             delivered_asset: self.payment_asset(),
-        });
+        };
+        self.deposit_covers_output(&route);
+        self.routes.push(route);
     }
 
     /// The structured part of the call against the agreement and the compiled facts.
@@ -205,23 +209,27 @@ impl Run<'_, '_> {
                 },
             )),
         }
-        if let Some(payer) = self.exp.payer() {
-            if payer.abi() != across.refund_address {
-                wrong.push((
-                    FindingCode::BridgeRefundAddress,
-                    Details {
-                        party: Some(Party::Other {
-                            address: ChainAddress::from_abi(network, across.refund_address),
-                        }),
-                        expected_party: Some(Party::Other { address: payer }),
-                        ..Details::default()
-                    },
-                    format!(
-                        "a failed bridge transfer is refunded to {}, not to you ({payer})",
-                        ChainAddress::from_abi(network, across.refund_address)
-                    ),
-                ));
-            }
+        let refund_to = ChainAddress::from_abi(network, across.refund_address);
+        match self.exp.payer() {
+            None => wrong.push((
+                FindingCode::PayerMissing,
+                Details {
+                    party: Some(Party::Other { address: refund_to }),
+                    field: Some("payer".into()),
+                    ..Details::default()
+                },
+                format!("a failed bridge transfer is refunded to {refund_to}, and no payer was agreed (payer) to tell whether that is you: a cross-chain route cannot be verified without knowing who pays"),
+            )),
+            Some(payer) if payer.abi() != across.refund_address => wrong.push((
+                FindingCode::BridgeRefundAddress,
+                Details {
+                    party: Some(Party::Other { address: refund_to }),
+                    expected_party: Some(Party::Other { address: payer }),
+                    ..Details::default()
+                },
+                format!("a failed bridge transfer is refunded to {refund_to}, not to you ({payer})"),
+            )),
+            Some(_) => {}
         }
         if Some(across.receiving_asset_id) != self.exp.token().map(|t| t.abi()) {
             let asset = Some(self.asset(

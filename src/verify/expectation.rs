@@ -604,7 +604,7 @@ impl Expectation {
             builder = builder.payment(payment.payee, payment.amount, Some(payment.reference));
         }
         if let Some(flow) = plan.smart_account {
-            builder = builder.smart_account(flow.account);
+            builder = builder.smart_account(flow.account).payer(flow.funding_eoa);
         }
         builder
     }

@@ -190,6 +190,10 @@ finding_codes! {
     BatchFee = "batch_fee",
     /// A batch contract may charge an on-chain fee whose rate the expectation does not state.
     BatchFeeRateUnknown = "batch_fee_rate_unknown",
+    /// A batch call whose `feeAddress` is the zero address: the batch contract transfers its
+    /// batch fee there unconditionally, which burns it (tokens that allow it, the native
+    /// currency) or makes the whole call fail (tokens that refuse it).
+    BatchFeeAddressZero = "batch_fee_address_zero",
     /// An approval of a token this payment does not spend.
     ApprovalToken = "approval_token",
     /// An approval to a spender that pulls nothing in this payment.
@@ -206,6 +210,10 @@ finding_codes! {
     EoaApprovalSpender = "eoa_approval_spender",
     /// A smart-account EOA approval of a token the payment does not spend.
     EoaApprovalToken = "eoa_approval_token",
+    /// A `transferFrom` the smart account makes that is not the funding step of the agreed
+    /// flow: from the agreed payer to the agreed smart account, in the token the account then
+    /// spends, at most what it spends.
+    SmartAccountFunding = "smart_account_funding",
     /// The multicall is on another network than agreed.
     NetworkMismatch = "network_mismatch",
     /// The multicall's chain id is not the agreed network's.
@@ -214,6 +222,9 @@ finding_codes! {
     ChildMismatch = "child_mismatch",
     /// A cross-chain route or bridge call that the expectation does not agree to.
     CrossChainNotAgreed = "cross_chain_not_agreed",
+    /// The response needs the payer's address to be verified (a cross-chain refund address, a
+    /// smart account's funding step) and the expectation does not give it (`payer`).
+    PayerMissing = "payer_missing",
     /// The route's stated source network is not the agreed one.
     SourceNetworkMismatch = "source_network_mismatch",
     /// A bridge entry point that is not allowed (another bridge, a packed Across call).
@@ -620,6 +631,9 @@ mod tests {
                 | FindingCode::LabelMismatch
                 | FindingCode::BatchFee
                 | FindingCode::BatchFeeRateUnknown
+                | FindingCode::BatchFeeAddressZero
+                | FindingCode::SmartAccountFunding
+                | FindingCode::PayerMissing
                 | FindingCode::ApprovalToken
                 | FindingCode::ApprovalSpender
                 | FindingCode::ApprovalUnlimited
@@ -660,6 +674,6 @@ mod tests {
                 | FindingCode::TronSignature => {}
             }
         }
-        assert_eq!(seen.len(), 87);
+        assert_eq!(seen.len(), 90);
     }
 }

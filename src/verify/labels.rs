@@ -18,28 +18,36 @@ use crate::pay::{
     AmountSummary, ExecutionKind, FeeBearer, FeeBundle, MulticallPayment, PayMetadata, PayResponse,
 };
 
+/// The fee bundle of a response that gives none: no fee.
+static NO_FEES: FeeBundle = FeeBundle {
+    bundle_id: None,
+    default_fee_bearer: None,
+    amount_summary: None,
+    fees: Vec::new(),
+};
+
 impl Run<'_, '_> {
     /// Cross-checks every label of the response with the effects.
     pub(super) fn check_labels(&mut self, response: &PayResponse, s: &Settlement) {
+        // A shape that can declare fees and declares none (`feeBundle` null or absent) declares
+        // that no fee is paid: a fee leg in its transactions contradicts it.
         match response {
             PayResponse::Single(single) => {
                 self.source_labels(&single.metadata);
-                if let Some(bundle) = &single.fee_bundle {
-                    self.fee_bundle(bundle, &|_| Some(0), s);
-                }
+                let bundle = single.fee_bundle.as_ref().unwrap_or(&NO_FEES);
+                self.fee_bundle(bundle, &|_| Some(0), s);
             }
             PayResponse::Multicall(multicall) => {
                 self.multicall_labels(multicall);
                 self.source_labels(&multicall.metadata);
-                if let Some(bundle) = &multicall.fee_bundle {
-                    let children: BTreeMap<&str, usize> = multicall
-                        .children
-                        .iter()
-                        .enumerate()
-                        .map(|(i, c)| (c.request_id.as_str(), i))
-                        .collect();
-                    self.fee_bundle(bundle, &|request| children.get(request).copied(), s);
-                }
+                let bundle = multicall.fee_bundle.as_ref().unwrap_or(&NO_FEES);
+                let children: BTreeMap<&str, usize> = multicall
+                    .children
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| (c.request_id.as_str(), i))
+                    .collect();
+                self.fee_bundle(bundle, &|request| children.get(request).copied(), s);
             }
             PayResponse::LegacyBatch(_) => {}
         }
@@ -451,7 +459,7 @@ impl Run<'_, '_> {
                     party: Some(party.clone()),
                     ..Details::on(leg.network)
                 },
-                format!("pays {quantity} to {party}, which the fee bundle does not declare"),
+                format!("pays {quantity} to {party}, which no entry of the fee bundle declares (a fee the response does not declare, even within the caps)"),
             );
         }
         for (index, (declared, actual)) in declared_payee.iter().zip(&s.deductions).enumerate() {

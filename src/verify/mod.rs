@@ -69,8 +69,10 @@
 mod accounting;
 mod approvals;
 mod bridge;
+mod deposits;
 mod expectation;
 mod finding;
+mod funding;
 mod labels;
 mod lines;
 mod mask;

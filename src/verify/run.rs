@@ -11,7 +11,7 @@ use super::finding::{Details, Finding, FindingCode, Location, Severity};
 use super::render::{AssetRef, Party, Quantity};
 use super::summary::SummaryLine;
 use crate::address::ChainAddress;
-use crate::calldata::effect::{Approval, Asset};
+use crate::calldata::effect::{Approval, Asset, Move};
 use crate::contracts::{Contract, Deployments};
 use crate::currency::Catalog;
 use crate::network::Network;
@@ -60,6 +60,15 @@ pub(super) struct Placed {
     pub approval: Approval,
 }
 
+/// Tokens a transaction moves out of another holder's balance (`transferFrom`), where it is
+/// signed.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Moved {
+    pub at: Location,
+    pub network: Network,
+    pub moves: Move,
+}
+
 /// A refund of native value a contract makes.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Refund {
@@ -68,10 +77,15 @@ pub(super) struct Refund {
     pub contract: ChainAddress,
 }
 
-/// A bridge transfer, for the summary.
+/// A bridge deposit: what it takes and delivers, for its own checks and the summary.
 #[derive(Debug, Clone)]
 pub(super) struct Route {
+    /// The bridge call.
+    pub at: Location,
     pub source: Network,
+    /// What the bridge deposits (`BridgeData.minAmount`), in the sent asset.
+    pub bridged: U256,
+    /// What leaves the wallet for it.
     pub sent: U256,
     pub sent_asset: Asset,
     pub delivered: U256,
@@ -100,6 +114,8 @@ pub(super) struct Run<'v, 'e> {
     pub legs: Vec<Leg>,
     pub approvals: Vec<Placed>,
     pub eoa_approvals: Vec<Placed>,
+    /// The `transferFrom` calls (a smart account's funding step).
+    pub moved: Vec<Moved>,
     pub refunds: Vec<Refund>,
     pub routes: Vec<Route>,
     /// The calldata of every destination call the bridge messages carry.
@@ -132,6 +148,7 @@ pub(super) fn run(
         legs: Vec::new(),
         approvals: Vec::new(),
         eoa_approvals: Vec::new(),
+        moved: Vec::new(),
         refunds: Vec::new(),
         routes: Vec::new(),
         destination_calls: Vec::new(),
@@ -144,7 +161,9 @@ pub(super) fn run(
         run.structure(&problem);
     }
     run.walk(response);
+    run.deposit_fees();
     run.check_approvals();
+    run.check_funding();
     let settlement = run.settle();
     run.check_labels(response, &settlement);
     run.summarize(&settlement);

@@ -320,6 +320,9 @@ impl Run<'_, '_> {
         effect: &CallEffect,
         decoded: &DecodedCall,
     ) {
+        if effect.moves.is_some() {
+            return; // a funding step: neither an approval nor a payment (checked on its own)
+        }
         let approves = effect.approval.is_some();
         let message = match (role, approves) {
             (Role::Approval, false) => "a transfer of value among the approvals",
@@ -355,6 +358,13 @@ impl Run<'_, '_> {
                 approval,
             });
         }
+        if let Some(moves) = effect.moves {
+            self.moved.push(super::run::Moved {
+                at: location,
+                network,
+                moves,
+            });
+        }
         for hazard in &effect.hazards {
             self.hazard(location, network, hazard);
         }
@@ -381,6 +391,21 @@ impl Run<'_, '_> {
         }
         self.native_value(location, tx, decoded, &effect);
         self.token_batch_fees(location, decoded, &effect);
+        if let Some(fee) = effect
+            .batch_fee
+            .as_ref()
+            .filter(|f| f.fee_address.is_zero())
+        {
+            self.danger(
+                FindingCode::BatchFeeAddressZero,
+                Some(location),
+                Details {
+                    party: Some(self.party(network, &fee.fee_address)),
+                    ..Details::on(network)
+                },
+                "the batch fee goes to the zero address: the batch contract sends it there unconditionally, so it is burned or the whole call fails, depending on the token".to_owned(),
+            );
+        }
     }
 
     fn hazard(&mut self, location: Location, network: Network, hazard: &Hazard) {
@@ -543,8 +568,8 @@ impl Run<'_, '_> {
         }
     }
 
-    /// A token batch fee: at the stated rate, pulled from the wallet by the batch contract; with
-    /// no stated rate, refused unless the fee address is zero (the pull would revert).
+    /// A token batch fee: at the stated rate, pulled from the wallet by the batch contract,
+    /// whoever receives it; with no stated rate, refused.
     fn token_batch_fees(&mut self, location: Location, decoded: &DecodedCall, effect: &CallEffect) {
         let Some(fee) = &effect.batch_fee else {
             return;
@@ -554,7 +579,7 @@ impl Run<'_, '_> {
             .bases
             .iter()
             .any(|(asset, base)| matches!(asset, Asset::Token(_)) && !base.is_zero());
-        if !charged || fee.fee_address.is_zero() {
+        if !charged {
             return;
         }
         let Some(rate) = self.exp.batch_fee_rate() else {

@@ -735,13 +735,15 @@ fn verify_checks_the_tron_transaction_about_to_be_signed() {
         "{last}"
     );
 
-    // The transaction lets the call burn 150 TRX; the payer agreed to 100.
+    // The transaction lets the call burn 150 TRX; the payer agreed to 100. (The response has
+    // no approval: a caution says the payment relies on an earlier allowance.)
     let output = run(&write("strict.json", &expect("100")), &tx);
     assert_eq!(code(&output), 1);
     let codes: Vec<String> = json_out(&output)["findings"]
         .as_array()
         .unwrap()
         .iter()
+        .filter(|f| f["severity"] == "danger")
         .map(|f| f["code"].as_str().unwrap().to_owned())
         .collect();
     assert_eq!(codes, ["tron_fee_limit_above_max"]);

@@ -177,6 +177,9 @@ impl Builder<'_> {
         fees: impl Iterator<Item = U256>,
     ) -> Result<Address, BuildError> {
         let address = self.check_family("fee address", fee_address)?;
+        if address.is_zero() {
+            return Err(BuildError::BatchFeeAddressZero);
+        }
         for fee in fees {
             check_fee(fee, address)?;
         }

@@ -54,6 +54,11 @@ pub enum BuildError {
     /// An empty batch.
     #[error("a batch needs at least one payment")]
     EmptyBatch,
+    /// A batch whose fee address is the zero address: the batch contracts transfer their
+    /// batch fee to it unconditionally, which burns it or makes the call fail, depending on
+    /// the token.
+    #[error("a batch needs a non-zero fee address: its batch fee is sent there unconditionally")]
+    BatchFeeAddressZero,
     /// The built call does not decode back strictly on the deployment table (the table names
     /// the contract's address as two contracts).
     #[error("the built call does not decode back: {0}")]

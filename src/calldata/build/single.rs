@@ -308,4 +308,42 @@ impl Builder<'_> {
             value: U256::ZERO,
         })
     }
+
+    /// An ERC-20 `transferFrom(from, to, amount)`, value 0: the smart account's funding step,
+    /// which pulls the payer's tokens into the account with the allowance the payer gave it.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::{BuildError, Builder};
+    /// use securepay::network::Network;
+    ///
+    /// let builder = Builder::new(Network::Base);
+    /// let usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?;
+    /// let payer = "0x2222222222222222222222222222222222222222".parse()?;
+    /// let account = "0x1111111111111111111111111111111111111111".parse()?;
+    /// let tx = builder.transfer_from(usdc, payer, account, U256::from(10_000_000u64))?;
+    /// assert_eq!((&tx.data[..4], tx.data.len()), (&[0x23, 0xb8, 0x72, 0xdd][..], 100));
+    /// assert_eq!(builder.transfer_from(usdc, payer, account, U256::ZERO), Err(BuildError::ZeroAmount { payee: None }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn transfer_from(
+        &self,
+        token: ChainAddress,
+        from: ChainAddress,
+        to: ChainAddress,
+        amount: U256,
+    ) -> Result<Transaction, BuildError> {
+        check_amount(amount, None)?;
+        let call = IERC20::transferFromCall {
+            from: self.check_family("owner", &from)?,
+            to: self.check_family("recipient", &to)?,
+            amount,
+        };
+        self.check_family("token", &token)?;
+        Ok(Transaction {
+            to: token,
+            data: call.abi_encode().into(),
+            value: U256::ZERO,
+        })
+    }
 }

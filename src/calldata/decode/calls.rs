@@ -75,6 +75,8 @@ pub enum Call {
     Approve(Approve),
     /// ERC-20 `transfer`.
     Transfer(Transfer),
+    /// ERC-20 `transferFrom` (a smart account's funding step).
+    TransferFrom(TransferFrom),
     /// `Erc20ConversionProxy.transferFromWithReferenceAndFee`.
     Erc20ConversionTransfer(Erc20ConversionTransfer),
     /// `EthConversionProxy.transferWithReferenceAndFee`.
@@ -119,6 +121,7 @@ impl Call {
             }
             Call::Approve(_) => IERC20::approveCall::FUNCTION,
             Call::Transfer(_) => IERC20::transferCall::FUNCTION,
+            Call::TransferFrom(_) => IERC20::transferFromCall::FUNCTION,
             Call::Erc20ConversionTransfer(_) => {
                 IErc20ConversionProxy::transferFromWithReferenceAndFeeCall::FUNCTION
             }
@@ -211,6 +214,18 @@ pub struct Approve {
 /// `transfer(to, amount)`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Transfer {
+    /// `to`.
+    pub to: ChainAddress,
+    /// `amount`.
+    #[serde(serialize_with = "u256_decimal")]
+    pub amount: U256,
+}
+
+/// `transferFrom(from, to, amount)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TransferFrom {
+    /// `from`: whose tokens move (with the allowance it gave the caller).
+    pub from: ChainAddress,
     /// `to`.
     pub to: ChainAddress,
     /// `amount`.

@@ -102,6 +102,7 @@ interfaces! {
     IERC20Calls {
         approve => approve,
         transfer => transfer,
+        transferFrom => transfer_from,
     }
     IErc20ConversionProxyCalls {
         transferFromWithReferenceAndFee => erc20_conversion,
@@ -209,6 +210,18 @@ impl Convert {
 
     fn transfer(&self, c: IERC20::transferCall, _value: U256) -> Result<Call, DecodeError> {
         Ok(Call::Transfer(Transfer {
+            to: self.address(c.to),
+            amount: c.amount,
+        }))
+    }
+
+    fn transfer_from(
+        &self,
+        c: IERC20::transferFromCall,
+        _value: U256,
+    ) -> Result<Call, DecodeError> {
+        Ok(Call::TransferFrom(TransferFrom {
+            from: self.address(c.from),
             to: self.address(c.to),
             amount: c.amount,
         }))

@@ -19,7 +19,7 @@ pub use calls::{
     Approve, BatchFunction, BatchPayments, BatchRequests, Call, Erc20ConversionTransfer,
     Erc20FeeTransfer, Erc20ProxyTransfer, LegacyBatch, LegacyBatchTokens, MetaDetail,
     NativeConversionTransfer, NativeFeeExactTransfer, NativeFeeTransfer, NativeProxyTransfer,
-    RequestDetail, Transfer, UsdLimit,
+    RequestDetail, Transfer, TransferFrom, UsdLimit,
 };
 
 use convert::{Convert, Interface, any_function};
@@ -590,6 +590,7 @@ mod tests {
             ),
             ("IERC20", None, empty::<IERC20::approveCall>()),
             ("IERC20", None, empty::<IERC20::transferCall>()),
+            ("IERC20", None, empty::<IERC20::transferFromCall>()),
             (
                 "IErc20ConversionProxy",
                 Some(Erc20ConversionProxy),

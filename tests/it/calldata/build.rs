@@ -101,7 +101,7 @@ fn a_fee_above_zero_needs_a_fee_address() {
             &batch,
             evm("0x0000000000000000000000000000000000000000")
         ),
-        Err(BuildError::FeeWithoutAddress { .. })
+        Err(BuildError::BatchFeeAddressZero)
     ));
 }
 

@@ -209,7 +209,14 @@ fn multicall_plan_fills_children_parallel_arrays_and_indices() {
     };
     assert_eq!(multicall.children.len(), 3);
     assert_eq!(multicall.metadata.child_count, Some(3));
-    assert_eq!(multicall.metadata.fee_transaction_indices, Some(vec![4]));
+    // The approval, the smart account's funding step, three payments, the fee.
+    assert_eq!(multicall.metadata.fee_transaction_indices, Some(vec![5]));
+    assert_eq!(multicall.metadata.payment_transaction_index, 2);
+    assert_eq!(
+        &multicall.transactions[1].data[..4],
+        &[0x23, 0xb8, 0x72, 0xdd],
+        "transferFrom(EOA, account, total)"
+    );
     assert_eq!(multicall.amounts[2].as_str(), "3");
     assert_eq!(multicall.chain_id, Some(8453));
     let eoa = multicall.eoa_approval_transactions.unwrap();

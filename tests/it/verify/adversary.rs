@@ -43,6 +43,8 @@ use securepay::verify::{
 use serde_json::{Value, json};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 
+mod second;
+
 /// Counts allocations: class 6 checks that no count from the response sizes an allocation.
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
@@ -1185,9 +1187,11 @@ fn legacy_erc20_batch() -> (PayResponse, Value) {
 // ============================================================================================
 
 /// A same-chain USDC payment on Base in the smart-account flow (the funding EOA approves the
-/// smart account, unlimited), with the expectation a wallet would set (no smartAccount yet).
+/// smart account, unlimited, which pulls what it pays), with the expectation a wallet would
+/// set (its payer, the funding EOA; no smartAccount yet).
 fn smart_account_single(payees: &[(ChainAddress, u64)]) -> (PayResponse, Value) {
-    let (mut plan, expectation) = usdc_plan(payees, &[]);
+    let (mut plan, mut expectation) = usdc_plan(payees, &[]);
+    expectation["payer"] = json!(PAYER);
     plan.smart_account = Some(SmartAccountFlow {
         account: on_base(SMART_ACCOUNT),
         funding_eoa: on_base(PAYER),
@@ -1590,12 +1594,12 @@ fn class_4_scenarios() -> Vec<Scenario> {
         ));
     }
 
-    // 4.1 Non-conversion rows with a path of two tokens, or a non-zero maxToSpend: the contract
-    // pulls maxToSpend of the path's last token and refunds nothing.
-    let variants: [(&str, RowEdit); 4] = [
+    // 4.1 Non-conversion rows with a path of two tokens: the contract pulls maxToSpend of the
+    // path's last token and refunds nothing. (A maxToSpend on a one-token row is ignored by the
+    // contract: second.rs, class E.)
+    let variants: [(&str, RowEdit); 3] = [
         ("a path USDC→USDT", |r| r.path.push(abi(USDT_BASE))),
         ("a path USDT→USDC", |r| r.path.insert(0, abi(USDT_BASE))),
-        ("a maxToSpend of 1 USDC", |r| r.max_to_spend = u(1_000_000)),
         ("a path of two tokens and a maxToSpend", |r| {
             r.path.push(abi(USDT_BASE));
             r.max_to_spend = u(50_000_000);
@@ -3854,6 +3858,20 @@ fn fr(code: FindingCode, d: &Details) -> String {
         FindingCode::EoaApprovalToken => format!(
             "Votre portefeuille autorise la dépense de {asset}, que ce paiement ne dépense pas."
         ),
+        FindingCode::BatchFeeAddressZero => format!(
+            "Le contrat de lot envoie ses frais à l'adresse nulle ({party}) : ils sont brûlés, ou l'appel échoue, selon le jeton."
+        ),
+        FindingCode::SmartAccountFunding => match d.expected {
+            Some(_) => format!(
+                "Le compte intelligent prélève {actual} de votre portefeuille mais n'en dépense que {expected} : le reste y resterait."
+            ),
+            None => format!(
+                "Le compte intelligent déplace {actual} vers {party} hors de l'étape d'approvisionnement convenue."
+            ),
+        },
+        FindingCode::PayerMissing => format!(
+            "Aucun payeur n'est convenu ({field}) : on ne peut pas dire si {party} est vous."
+        ),
         FindingCode::NetworkMismatch => match (d.network, &d.field) {
             (_, Some(field)) => {
                 format!("Le multicall se dit « {field} », ce qui contredit l'itinéraire convenu.")
@@ -4128,6 +4146,9 @@ fn needs(code: FindingCode) -> Vec<Vec<Slot>> {
             all(&[Asset, Party, Expected, Actual])
         }
         FindingCode::EoaApprovalToken => all(&[Asset]),
+        FindingCode::BatchFeeAddressZero => all(&[Party, Network]),
+        FindingCode::SmartAccountFunding => vec![vec![Actual], vec![Asset], vec![Party, Expected]],
+        FindingCode::PayerMissing => all(&[Party, Field]),
         FindingCode::EoaApprovalNotApprove
         | FindingCode::NotAnApproval
         | FindingCode::MirrorMismatch
@@ -4168,6 +4189,7 @@ fn every_verdict() -> Vec<(String, Verdict)> {
         label_scenarios(),
         cross_route_scenarios(),
         same_chain_scenarios(),
+        second::verdicts(),
     ] {
         all.extend(scenarios.into_iter().map(|s| (s.name, s.verdict)));
     }

@@ -200,6 +200,8 @@ fn valid_cases() -> Vec<Case> {
     });
     let mut expectation = expectation;
     expectation["smartAccount"] = json!("0x1111111111111111111111111111111111111111");
+    // The account's funding step pulls from the payer's wallet: the payer is agreed.
+    expectation["payer"] = json!("0x2222222222222222222222222222222222222222");
     cases.push(Case {
         name: "multicall same-chain, smart account",
         response: smart.build().unwrap(),

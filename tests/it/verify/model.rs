@@ -35,12 +35,16 @@
 //! in the agreed asset on the agreed chain (the best pairing when references are not agreed),
 //! never above the agreed amount; the shortfalls are at most `maxPayeeFees`; everything in the
 //! payment asset beyond the agreed payments at most `maxPayerFees`; the source token leaving on
-//! the source chain at most `maxSourceAmount`; no other asset moves and no contract keeps value.
+//! the source chain at most `maxSourceAmount`, each bridge deposit covering its output in value
+//! with a relayer fee within what `maxSourceAmount` leaves (and a payer agreed, to whom it
+//! refunds); no other asset moves and no contract keeps value; a batch never names the zero
+//! address as its fee address; a `transferFrom` is only the smart account's funding step (from
+//! the agreed payer to the agreed account, at most what the account spends of that token).
 //! Approvals: non-zero only to a contract that pulls that token here, the LI.FI diamond not above
 //! what it pulls; the wallet's EOA approvals only to the agreed smart account, of a token the
 //! payment spends. A bridge call is `startBridgeTokensViaAcrossV4` with its fields the agreed
 //! ones and a destination message of ERC20FeeProxy payments whose receiver is the payee it pays.
-//! Labels: the fee bundle (each entry paid by a fee leg, each fee leg declared, payee-borne
+//! Labels: the fee bundle (absent: no fee; each entry paid by a fee leg, each fee leg declared, payee-borne
 //! entries equal to the shortfalls, the summary equal to the effects and adding up), the
 //! children (the agreed payments in order, with the payment and source tokens), network and
 //! chain ids, mirrors, parallel arrays, destination calls, metadata indices and roles.
@@ -93,6 +97,7 @@ mod model_abi {
         interface MErc20 {
             function approve(address spender, uint256 amount);
             function transfer(address to, uint256 amount);
+            function transferFrom(address from, address to, uint256 amount);
         }
         interface MErc20FeeProxy {
             function transferFromWithReferenceAndFee(address _tokenAddress, address _to, uint256 _amount, bytes _paymentReference, uint256 _feeAmount, address _feeAddress);
@@ -158,7 +163,9 @@ use model_abi::MBatchPayments::{
     batchERC20PaymentsWithReferenceCall as BatchErc20Call,
     batchEthPaymentsWithReferenceCall as BatchEthCall,
 };
-use model_abi::MErc20::{approveCall as ApproveCall, transferCall as TransferCall};
+use model_abi::MErc20::{
+    approveCall as ApproveCall, transferCall as TransferCall, transferFromCall as TransferFromCall,
+};
 use model_abi::MErc20FeeProxy::transferFromWithReferenceAndFeeCall as ProxyCall;
 use model_abi::MEthereumFeeProxy::{
     transferExactEthWithReferenceAndFeeCall as EthExactCall,
@@ -437,6 +444,10 @@ struct Model<'a> {
     eoa_grants: Vec<Grant>,
     /// The calldata of every destination call the bridge messages make.
     message_calls: Vec<Bytes>,
+    /// Every `transferFrom` (token, from, to, amount): a smart account's funding step.
+    fundings: Vec<(Address, Address, Address, U256)>,
+    /// Every bridge deposit: what it takes from the wallet, bridges and asks to deliver.
+    deposits: Vec<(U256, U256, U256)>,
     wrong: Vec<String>,
     /// Sites of a known VERIFIER BUG (see the ignored `bug_*` tests): the model records them
     /// here rather than in `wrong`, and the properties leave those cases out: a mislabelled
@@ -491,11 +502,15 @@ fn model(bytes: &[u8], ag: &Agreement) -> Judgement {
         grants: Vec::new(),
         eoa_grants: Vec::new(),
         message_calls: Vec::new(),
+        fundings: Vec::new(),
+        deposits: Vec::new(),
         wrong: Vec::new(),
         known: Vec::new(),
     };
     m.walk(&response);
     m.approvals();
+    m.fundings();
+    m.deposits();
     // Payments to one payee without references are interchangeable: the response matches if
     // one pairing of payment legs and agreed payments makes everything match.
     let candidates = m.candidates();
@@ -647,6 +662,9 @@ impl Model<'_> {
                         spender: call.spender,
                         amount: call.amount,
                     });
+                } else if let Some(call) = strict_call::<TransferFromCall>(data) {
+                    self.no_value(value);
+                    self.fundings.push((to, call.from, call.to, call.amount));
                 } else if let Some(call) = strict_call::<TransferCall>(data) {
                     self.no_value(value);
                     self.leg(
@@ -659,7 +677,9 @@ impl Model<'_> {
                         None,
                     );
                 } else {
-                    self.bad("a token call that is neither approve nor transfer (strictly)");
+                    self.bad(
+                        "a token call that is not approve, transfer or transferFrom (strictly)",
+                    );
                 }
             }
             Target::Contract(Contract::Erc20FeeProxy) => match strict_call::<ProxyCall>(data) {
@@ -735,7 +755,11 @@ impl Model<'_> {
                 self.bad(format!("a call of {other}, not part of any agreed flow"))
             }
         }
+        let funds =
+            matches!(target, Target::Token) && strict_call::<TransferFromCall>(data).is_some();
         match (role, approves) {
+            // A funding step is neither an approval nor a payment: any position.
+            (_, false) if funds => {}
             // The metadata calls a bridge call an approval: a label that disagrees with what the
             // transaction does, but the verifier checks no role of a bridge call.
             (Role::Approval, false) => self.bad("a non-approval at an approval position"),
@@ -893,6 +917,11 @@ impl Model<'_> {
         } else {
             return self.bad("a BatchPayments call the model does not know");
         }
+        if fee_address.is_zero() {
+            self.bad(
+                "a batch whose fee address is zero: its batch fee is burned or the call fails",
+            );
+        }
         let rate = self.ag.batch_fee_rate;
         let mut bases: BTreeMap<Asset, U256> = BTreeMap::new();
         let mut needed = U256::ZERO;
@@ -944,8 +973,8 @@ impl Model<'_> {
             return;
         }
         self.no_value(value);
-        if fee_address.is_zero() || bases.values().all(|b| b.is_zero()) {
-            return; // no token batch fee can be paid to the zero address
+        if bases.values().all(|b| b.is_zero()) {
+            return;
         }
         let Some(rate) = rate else {
             return self.bad("a token batch fee at a rate the agreement does not state");
@@ -996,11 +1025,15 @@ impl Model<'_> {
         if receiver_across_v4(destination).map(pad) != Some(a.receiverAddress) {
             self.bad("the bridge delivers to another receiver than LI.FI's ReceiverAcrossV4");
         }
-        if let Some(payer) = ag.payer {
-            if pad(payer.abi()) != a.refundAddress {
+        match ag.payer {
+            None => self.bad("a bridge call without an agreed payer to compare its refund with"),
+            Some(payer) if pad(payer.abi()) != a.refundAddress => {
                 self.bad("a failed bridge refunds someone else than the payer");
             }
+            Some(_) => {}
         }
+        self.deposits
+            .push((b.minAmount, b.minAmount, a.outputAmount));
         if ag.token.map(pad) != Some(a.receivingAssetId) {
             self.bad("the bridge delivers another token than the payment's");
         }
@@ -1113,6 +1146,69 @@ impl Model<'_> {
             }
             if !need.keys().any(|(token, _)| *token == grant.token) {
                 self.bad("an EOA approval of a token the payment does not spend");
+            }
+        }
+    }
+
+    /// A `transferFrom` is only the smart account's funding step: from the agreed payer to the
+    /// agreed smart account, in a token the legs spend, at most what they spend of it.
+    fn fundings(&mut self) {
+        let ag = self.ag;
+        let mut funded: BTreeMap<Address, U256> = BTreeMap::new();
+        for (token, from, to, amount) in self.fundings.clone() {
+            let spends = self
+                .legs
+                .iter()
+                .any(|l| !l.bridged && l.asset == Asset::Token(token));
+            if ag.payer.map(|p| p.abi()) != Some(from)
+                || ag.smart_account.map(|a| a.abi()) != Some(to)
+                || !spends
+            {
+                self.bad("a transferFrom that is not the agreed funding step");
+                continue;
+            }
+            let total = funded.entry(token).or_default();
+            *total = total.saturating_add(amount);
+        }
+        for (token, amount) in funded {
+            let spent = self
+                .legs
+                .iter()
+                .filter(|l| !l.bridged && l.asset == Asset::Token(token))
+                .fold(U256::ZERO, |t, l| t.saturating_add(l.amount));
+            if amount > spent {
+                self.bad("the smart account is funded with more than it spends");
+            }
+        }
+    }
+
+    /// Each deposit on its own, in value: its input covers its output, and its relayer fee is
+    /// at most what `maxSourceAmount` leaves beyond every deposit's output.
+    fn deposits(&mut self) {
+        let Some(cross) = &self.ag.cross else {
+            return;
+        };
+        let (ds, dd) = (u32::from(cross.decimals), u32::from(self.ag.decimals));
+        let source = U256::from(10u8).pow(U256::from(dd.saturating_sub(ds)));
+        let destination = U256::from(10u8).pow(U256::from(ds.saturating_sub(dd)));
+        let outputs = self.deposits.iter().fold(U256::ZERO, |t, d| {
+            t.saturating_add(d.2.saturating_mul(destination))
+        });
+        let slack = cross
+            .max_units
+            .saturating_mul(source)
+            .saturating_sub(outputs);
+        for (sent, bridged, output) in self.deposits.clone() {
+            let output = output.checked_mul(destination);
+            if output.is_none_or(|o| o > bridged.saturating_mul(source)) {
+                self.bad("a deposit asks for more than it bridges: never filled");
+            }
+            let fee = sent
+                .checked_mul(source)
+                .zip(output)
+                .map(|(s, o)| s.saturating_sub(o));
+            if fee.is_none_or(|fee| fee > slack) {
+                self.bad("a deposit's relayer fee above what the agreement leaves");
             }
         }
     }
@@ -1234,31 +1330,32 @@ impl Model<'_> {
                     self.bad("routeType crosschain without an agreed route");
                 }
                 self.source_labels(&single.metadata);
-                if let Some(bundle) = &single.fee_bundle {
-                    let cross = single.metadata.route_type == Some(RouteType::Crosschain);
-                    self.fee_bundle(bundle, None, cross, &|_| Some(0), s);
-                }
+                // No bundle declares no fee.
+                let none = securepay::pay::FeeBundle::new(Vec::new());
+                let bundle = single.fee_bundle.as_ref().unwrap_or(&none);
+                let cross = single.metadata.route_type == Some(RouteType::Crosschain);
+                self.fee_bundle(bundle, None, cross, &|_| Some(0), s);
             }
             PayResponse::Multicall(multicall) => {
                 self.multicall_structure(multicall);
                 self.multicall_labels(multicall);
                 self.source_labels(&multicall.metadata);
-                if let Some(bundle) = &multicall.fee_bundle {
-                    let ids: BTreeMap<&str, usize> = multicall
-                        .children
-                        .iter()
-                        .enumerate()
-                        .map(|(i, c)| (c.request_id.as_str(), i))
-                        .collect();
-                    let cross = multicall.execution_kind == ExecutionKind::EvmCrossChain;
-                    self.fee_bundle(
-                        bundle,
-                        multicall.network,
-                        cross,
-                        &|id| ids.get(id).copied(),
-                        s,
-                    );
-                }
+                let none = securepay::pay::FeeBundle::new(Vec::new());
+                let bundle = multicall.fee_bundle.as_ref().unwrap_or(&none);
+                let ids: BTreeMap<&str, usize> = multicall
+                    .children
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| (c.request_id.as_str(), i))
+                    .collect();
+                let cross = multicall.execution_kind == ExecutionKind::EvmCrossChain;
+                self.fee_bundle(
+                    bundle,
+                    multicall.network,
+                    cross,
+                    &|id| ids.get(id).copied(),
+                    s,
+                );
             }
             PayResponse::LegacyBatch(batch) => {
                 if batch.batch_transactions().next().is_none() {
@@ -2091,6 +2188,8 @@ fn build_plan(spec: &Spec) -> Case {
             funding_eoa: on(network, evm(PAYER)),
         });
         agreement.smart_account = Some(on(network, evm(SMART_ACCOUNT)));
+        // The funding step pulls from the payer's wallet: the payer must be agreed.
+        agreement.payer = Some(on(network, evm(PAYER)));
     }
     let signing = if spec.shape == Shape::Cross {
         let sources: Vec<&str> = [
@@ -2389,19 +2488,13 @@ fn build_legacy(spec: &Spec) -> Case {
             },
         })
         .collect();
-    let fee_address = if zero_fee {
-        on(network, Address::ZERO)
-    } else {
-        on(network, evm(FEE_A))
-    };
+    // A batch always names a fee address (one of zero is refused: its batch fee would be
+    // burned or the call fail); `zero_fee` plans pay no row fee.
+    let fee_address = on(network, evm(FEE_A));
     let amounts = rows.iter().fold(U256::ZERO, |t, r| t + r.amount);
     let row_fees = rows.iter().fold(U256::ZERO, |t, r| t + r.fee_amount);
     let rate = spec.rate;
-    let batch_fee = if zero_fee && !native {
-        U256::ZERO
-    } else {
-        amounts * U256::from(rate) / U256::from(1000u16)
-    };
+    let batch_fee = amounts * U256::from(rate) / U256::from(1000u16);
     let mut agreement = Agreement::new(network, &cur);
     agreement.payments = rows
         .iter()

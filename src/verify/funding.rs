@@ -1,0 +1,177 @@
+//! A smart account's funding step: inside the account's calls, `transferFrom(payer → account,
+//! amount)` pulls the payer's tokens with the allowance the payer's wallet gave the account
+//! (the hosted flow batches "approval, funding, and settlement" in one operation: Request
+//! Network's docs, `api-features/secure-payment-pages.mdx`, "Smart Account Payments"). It is
+//! accepted only as exactly that: from the agreed payer, to the agreed smart account, in a token
+//! the account then spends, for at most what it spends. Any other `transferFrom` moves someone's
+//! tokens where nothing was agreed: a danger.
+
+use std::collections::BTreeMap;
+
+use alloy_primitives::U256;
+
+use super::finding::{Details, FindingCode};
+use super::render::Party;
+use super::run::{Moved, Run};
+use crate::address::ChainAddress;
+use crate::calldata::effect::Asset;
+use crate::network::Network;
+
+impl Run<'_, '_> {
+    /// Checks every `transferFrom` of the response.
+    pub(super) fn check_funding(&mut self) {
+        let moved = std::mem::take(&mut self.moved);
+        // What the account spends per token (every leg taken from it on its chain) and funds.
+        let mut spent: BTreeMap<(Network, ChainAddress), U256> = BTreeMap::new();
+        for leg in self.legs.iter().filter(|l| !l.bridged) {
+            if let Asset::Token(token) = leg.asset {
+                let total = spent.entry((leg.network, token)).or_default();
+                *total = total.saturating_add(leg.amount);
+            }
+        }
+        let mut funded: BTreeMap<(Network, ChainAddress), U256> = BTreeMap::new();
+        for step in &moved {
+            if self.funding_parties(step) {
+                let total = funded.entry((step.network, step.moves.token)).or_default();
+                *total = total.saturating_add(step.moves.amount);
+            }
+        }
+        for ((network, token), amount) in funded {
+            let spends = spent.get(&(network, token)).copied().unwrap_or_default();
+            let at = moved
+                .iter()
+                .find(|m| (m.network, m.moves.token) == (network, token))
+                .map(|m| m.at);
+            let asset = self.asset(network, Asset::Token(token));
+            if amount > spends {
+                let (actual, expected) = (asset.quantity(amount), asset.quantity(spends));
+                let account = self.exp.smart_account().map(|address| Party::SmartAccount {
+                    address: address.on_network(network),
+                });
+                self.danger(
+                    FindingCode::SmartAccountFunding,
+                    at,
+                    Details {
+                        actual: Some(actual.clone()),
+                        expected: Some(expected.clone()),
+                        asset: Some(asset),
+                        party: account,
+                        ..Details::on(network)
+                    },
+                    format!("the smart account pulls {actual} from your wallet but spends {expected}: the rest would stay in the account"),
+                );
+                continue;
+            }
+            self.funding_allowance(network, token, amount);
+        }
+        self.moved = moved;
+    }
+
+    /// Whether a `transferFrom` is the funding step of the agreed flow; if not, a danger.
+    fn funding_parties(&mut self, step: &Moved) -> bool {
+        let (network, moves) = (step.network, step.moves);
+        let from = self.party(network, &moves.from);
+        let to = self.party(network, &moves.to);
+        let asset = self.asset(network, Asset::Token(moves.token));
+        let quantity = asset.quantity(moves.amount);
+        let details = Details {
+            actual: Some(quantity.clone()),
+            party: Some(to.clone()),
+            asset: Some(asset),
+            ..Details::on(network)
+        };
+        let (payer, account) = (self.exp.payer(), self.exp.smart_account());
+        let (code, details, message) = match (payer, account) {
+            (None, _) => (
+                FindingCode::PayerMissing,
+                Details {
+                    field: Some("payer".into()),
+                    ..details
+                },
+                format!(
+                    "moves {quantity} from {from} to {to}, and no payer was agreed (payer) to tell whose tokens these are"
+                ),
+            ),
+            (_, None) => (
+                FindingCode::SmartAccountFunding,
+                Details {
+                    field: Some("smartAccount".into()),
+                    ..details
+                },
+                format!(
+                    "moves {quantity} from {from} to {to}, but no smart account was agreed (smartAccount)"
+                ),
+            ),
+            (Some(payer), _) if payer.abi() != moves.from.abi() => (
+                FindingCode::SmartAccountFunding,
+                Details {
+                    expected_party: Some(Party::Other { address: payer }),
+                    ..details
+                },
+                format!("moves {quantity} of {from}'s tokens, not yours ({payer})"),
+            ),
+            (_, Some(account)) if account.abi() != moves.to.abi() => (
+                FindingCode::SmartAccountFunding,
+                Details {
+                    expected_party: Some(Party::SmartAccount { address: account }),
+                    ..details
+                },
+                format!(
+                    "moves {quantity} from your wallet to {to}, not to your smart account {account}"
+                ),
+            ),
+            _ if !self.legs.iter().any(|l| {
+                !l.bridged && l.network == network && l.asset == Asset::Token(moves.token)
+            }) =>
+            {
+                (
+                    FindingCode::SmartAccountFunding,
+                    details,
+                    format!(
+                        "funds your smart account with {quantity}, which this payment does not spend"
+                    ),
+                )
+            }
+            _ => return true,
+        };
+        self.danger(code, Some(step.at), details, message);
+        false
+    }
+
+    /// The allowance the funding step spends: the wallet's approval of the smart account, or an
+    /// earlier one the verdict relies on.
+    fn funding_allowance(&mut self, network: Network, token: ChainAddress, amount: U256) {
+        let Some(account) = self.exp.smart_account() else {
+            return;
+        };
+        let granted = self
+            .eoa_approvals
+            .iter()
+            .filter(|p| {
+                p.network == network
+                    && p.approval.token == token
+                    && p.approval.spender.abi() == account.abi()
+            })
+            .map(|p| p.approval.amount)
+            .max()
+            .unwrap_or_default();
+        if granted >= amount {
+            return;
+        }
+        let asset = self.asset(network, Asset::Token(token));
+        let (actual, expected) = (asset.quantity(granted), asset.quantity(amount));
+        let party = Party::SmartAccount { address: account };
+        self.caution(
+            FindingCode::ApprovalBelowNeed,
+            None,
+            Details {
+                asset: Some(asset),
+                expected: Some(expected.clone()),
+                actual: Some(actual.clone()),
+                party: Some(party.clone()),
+                ..Details::on(network)
+            },
+            format!("your wallet approves {actual} for {party} but the funding step pulls {expected}: unless an earlier allowance covers it, it would fail"),
+        );
+    }
+}
