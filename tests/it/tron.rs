@@ -193,6 +193,7 @@ fn raw_json(raw: &Raw) -> Value {
                         "to_address": hex::encode(&transfer.to_address), "amount": transfer.amount},
                         "type_url": any.type_url}, "type": "TransferContract"})
                 }
+                other => panic!("raw_data of a {other:?} is not shown here"),
             }
         })
         .collect();
@@ -594,3 +595,4 @@ fn malformed_transaction_json_is_a_precise_error() {
 }
 
 mod fee_limit;
+mod real;
