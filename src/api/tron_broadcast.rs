@@ -36,7 +36,7 @@ use crate::wire::ErrorBody;
 /// #   "metadata": {"stepsRequired": 1, "needsApproval": false, "paymentTransactionIndex": 0},
 /// #   "transactions": [{"to": vector["call"]["to"], "data": vector["call"]["data"], "value": "0"}]}).to_string().as_bytes())?;
 /// # let expectation = Expectation::from_str(&json!({"network": "tron", "currency": "USDT-tron", "payer": vector["owner"],
-/// #   "payments": [{"payee": "TR85eDZs83zEPbx54KEx11AvwoFudbyJrp", "amount": "3718.464375", "reference": "0x0f1c513842a38eda"}]}).to_string())?;
+/// #   "maxTronFeeLimit": "200", "payments": [{"payee": "TR85eDZs83zEPbx54KEx11AvwoFudbyJrp", "amount": "3718.464375", "reference": "0x0f1c513842a38eda"}]}).to_string())?;
 /// let signed = TronTransaction::from_value(&vector["transaction"])?;
 /// let checked = Verifier::builtin().signed_tron(&response, &expectation, signed).map_err(|verdict| verdict.to_string())?;
 /// let client = Credential::client_id("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", Some("https://mydomain.com"))?;
@@ -296,7 +296,7 @@ impl Api {
     /// #   "metadata": {"stepsRequired": 1, "needsApproval": false, "paymentTransactionIndex": 0},
     /// #   "transactions": [{"to": vector["call"]["to"], "data": vector["call"]["data"], "value": "0"}]}).to_string().as_bytes())?;
     /// # let expectation = Expectation::from_str(&json!({"network": "tron", "currency": "USDT-tron", "payer": vector["owner"],
-    /// #   "payments": [{"payee": "TR85eDZs83zEPbx54KEx11AvwoFudbyJrp", "amount": "3718.464375", "reference": "0x0f1c513842a38eda"}]}).to_string())?;
+    /// #   "maxTronFeeLimit": "200", "payments": [{"payee": "TR85eDZs83zEPbx54KEx11AvwoFudbyJrp", "amount": "3718.464375", "reference": "0x0f1c513842a38eda"}]}).to_string())?;
     /// let signed = TronTransaction::from_value(&vector["transaction"])?;
     /// let checked = Verifier::builtin().signed_tron(&response, &expectation, signed).map_err(|verdict| verdict.to_string())?;
     /// let client = Credential::client_id("cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", Some("https://mydomain.com"))?;

@@ -44,15 +44,78 @@ pub struct Contract {
     pub parameter: Option<Any>,
 }
 
-/// `Transaction.Contract.ContractType`: the two types a payment wallet meets. Any other
-/// number is kept as a number by the decoder, and refused by the checks.
+/// `Transaction.Contract.ContractType`, every type declared by
+/// `tronprotocol/protocol@4c726956542b8dff5a4bd5c54aa07cd9da257d08:core/Tron.proto:338-380`,
+/// with its number. `AccountCreateContract = 0` comes first, as there: prost writes no
+/// field for the first variant (its default), so were `TransferContract = 1` first, the
+/// `08 01` every wallet writes for a TRX transfer would not encode back (a real transfer
+/// refused as not canonical) and a contract without a type field would read as a TRX
+/// transfer. Undeclared numbers are kept as numbers by the decoder; the checks refuse every
+/// type but [`ContractType::TriggerSmartContract`].
+///
+/// ```
+/// use prost::Message;
+/// use securepay::tron::proto::{decode_strict, Contract, ContractType};
+///
+/// // A TRX transfer's contract writes its type, `08 01`; it encodes back byte for byte.
+/// let transfer = Contract { r#type: ContractType::TransferContract as i32, parameter: None };
+/// assert_eq!(transfer.encode_to_vec(), [0x08, 0x01]);
+/// let read: Contract = decode_strict("Contract", &[0x08, 0x01])?;
+/// assert_eq!(read.r#type(), ContractType::TransferContract);
+/// // No type field is type 0, not a TRX transfer.
+/// let untyped: Contract = decode_strict("Contract", &[])?;
+/// assert_eq!(untyped.r#type(), ContractType::AccountCreateContract);
+/// # Ok::<(), securepay::tron::proto::ProtoError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, prost::Enumeration)]
 #[repr(i32)]
+#[non_exhaustive] // the protocol adds types
+#[allow(missing_docs)] // the protocol's names; the types the checks meet are described
 pub enum ContractType {
+    /// Creates an account (type 0, also what a contract without a type field is).
+    AccountCreateContract = 0,
     /// A TRX transfer.
     TransferContract = 1,
+    TransferAssetContract = 2,
+    VoteAssetContract = 3,
+    VoteWitnessContract = 4,
+    WitnessCreateContract = 5,
+    AssetIssueContract = 6,
+    WitnessUpdateContract = 8,
+    ParticipateAssetIssueContract = 9,
+    AccountUpdateContract = 10,
+    FreezeBalanceContract = 11,
+    UnfreezeBalanceContract = 12,
+    WithdrawBalanceContract = 13,
+    UnfreezeAssetContract = 14,
+    UpdateAssetContract = 15,
+    ProposalCreateContract = 16,
+    ProposalApproveContract = 17,
+    ProposalDeleteContract = 18,
+    SetAccountIdContract = 19,
+    CustomContract = 20,
+    CreateSmartContract = 30,
     /// A smart-contract call (a TRC-20 approval, an ERC20FeeProxy payment).
     TriggerSmartContract = 31,
+    GetContract = 32,
+    UpdateSettingContract = 33,
+    ExchangeCreateContract = 41,
+    ExchangeInjectContract = 42,
+    ExchangeWithdrawContract = 43,
+    ExchangeTransactionContract = 44,
+    UpdateEnergyLimitContract = 45,
+    AccountPermissionUpdateContract = 46,
+    ClearABIContract = 48,
+    UpdateBrokerageContract = 49,
+    ShieldedTransferContract = 51,
+    MarketSellAssetContract = 52,
+    MarketCancelOrderContract = 53,
+    FreezeBalanceV2Contract = 54,
+    UnfreezeBalanceV2Contract = 55,
+    WithdrawExpireUnfreezeContract = 56,
+    DelegateResourceContract = 57,
+    UnDelegateResourceContract = 58,
+    CancelAllUnfreezeV2Contract = 59,
 }
 
 /// `google.protobuf.Any`.

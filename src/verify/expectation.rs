@@ -256,8 +256,10 @@ impl CrossChain {
 /// - `hidePayeeAddress`: mask the payee in every output.
 /// - `maxTronFeeLimit` (payments signed on Tron): the most TRX (human units) the Tron
 ///   transaction about to be signed may let its call burn for energy (its `fee_limit`), checked
-///   by [`Verifier::verify_tron`](super::Verifier::verify_tron). The response's
-///   `approvalFeeLimit` / `paymentFeeLimit` are suggestions of the server, not caps.
+///   by [`Verifier::verify_tron`](super::Verifier::verify_tron). **Absent is zero**: a call
+///   that fails on an assert burns energy up to its fee limit, so any `fee_limit` above zero
+///   needs an agreed cap. The response's `approvalFeeLimit` / `paymentFeeLimit` are
+///   suggestions of the server, not caps.
 ///
 /// ```
 /// use securepay::verify::Expectation;
@@ -387,7 +389,7 @@ impl ExpectationBuilder {
     }
 
     /// The most TRX a Tron transaction may let its call burn for energy (`fee_limit`), in SUN
-    /// (a millionth of a TRX). Only for payments signed on Tron.
+    /// (a millionth of a TRX). Only for payments signed on Tron; not set is zero.
     pub fn max_tron_fee_limit(mut self, sun: U256) -> ExpectationBuilder {
         self.max_tron_fee_limit = Some(sun);
         self
@@ -773,6 +775,8 @@ impl Expectation {
     }
 
     /// The most a Tron transaction may let its call burn (`fee_limit`), in SUN, when agreed.
+    /// `None` (not agreed) is checked as a cap of zero by
+    /// [`Verifier::verify_tron`](super::Verifier::verify_tron).
     pub fn max_tron_fee_limit(&self) -> Option<U256> {
         self.max_tron_fee_limit
     }

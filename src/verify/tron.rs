@@ -325,6 +325,9 @@ impl Check<'_> {
         owner
     }
 
+    /// `fee_limit` against `maxTronFeeLimit`. Every SUN of it is money the call may burn
+    /// (a call that fails on an assert burns energy up to it), so no agreed cap is a cap of
+    /// zero, and the finding names the missing cap.
     fn fee_limit(&mut self, raw: &Raw, expectation: &Expectation) -> Quantity {
         let sun = u64::try_from(raw.fee_limit).ok();
         if sun.is_none() {
@@ -335,21 +338,34 @@ impl Check<'_> {
             );
         }
         let limit = trx().quantity(U256::from(sun.unwrap_or_default()));
-        if let (Some(max), Some(sun)) = (expectation.max_tron_fee_limit(), sun) {
-            if U256::from(sun) > max {
-                self.danger(
-                    FindingCode::TronFeeLimitAboveMax,
-                    Details {
-                        expected: Some(trx().quantity(max)),
-                        actual: Some(limit.clone()),
-                        ..Details::default()
-                    },
+        let agreed = expectation.max_tron_fee_limit();
+        let max = agreed.unwrap_or_default();
+        if sun.is_some_and(|sun| U256::from(sun) > max) {
+            let cap = trx().quantity(max);
+            let (field, message) = match agreed {
+                Some(_) => (
+                    None,
                     format!(
-                        "the transaction lets the call burn up to {limit} for energy, above the agreed {}",
-                        trx().quantity(max)
+                        "the transaction lets the call burn up to {limit} for energy, above the agreed {cap}"
                     ),
-                );
-            }
+                ),
+                None => (
+                    Some("maxTronFeeLimit".to_owned()),
+                    format!(
+                        "the transaction lets the call burn up to {limit} for energy, but no maxTronFeeLimit was agreed, so the cap is {cap}"
+                    ),
+                ),
+            };
+            self.danger(
+                FindingCode::TronFeeLimitAboveMax,
+                Details {
+                    expected: Some(cap),
+                    actual: Some(limit.clone()),
+                    field,
+                    ..Details::default()
+                },
+                message,
+            );
         }
         limit
     }
@@ -420,7 +436,8 @@ impl Verifier<'_> {
     /// #   "metadata": {"stepsRequired": 1, "needsApproval": true, "paymentTransactionIndex": 1},
     /// #   "transactions": [{"to": call["to"], "data": call["data"], "value": "0"}]}).to_string().as_bytes())?;
     /// let expectation = Expectation::from_str(&serde_json::json!({"network": "tron", "currency": "USDT-tron",
-    ///   "payer": vector["owner"], "payments": [{"payee": "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", "amount": "1"}]}).to_string())?;
+    ///   "payer": vector["owner"], "maxTronFeeLimit": "100",
+    ///   "payments": [{"payee": "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", "amount": "1"}]}).to_string())?;
     /// // This response holds only the approval: its payment is missing, so nothing is handed back.
     /// let verdict = Verifier::builtin().signed_tron(&response, &expectation, tx).unwrap_err();
     /// assert!(!verdict.is_safe());
@@ -460,8 +477,9 @@ impl Verifier<'_> {
     /// `raw_data` (what the person sees) encodes to; `txID` is their SHA-256; the transaction
     /// is one `TriggerSmartContract` whose contract and calldata are those of one transaction
     /// of the response, sending no TRX or TRC-10 token, owned by the expectation's `payer`
-    /// (required); `fee_limit` is at most `maxTronFeeLimit` when agreed; every signature
-    /// present recovers to the owner. `expiration`, `ref_block_*` and `timestamp` are shown,
+    /// (required); `fee_limit` is at most `maxTronFeeLimit`, zero when none was agreed (a
+    /// call that fails burns energy up to its fee limit); every signature present recovers to
+    /// the owner. `expiration`, `ref_block_*` and `timestamp` are shown,
     /// not judged.
     ///
     /// ```
@@ -493,6 +511,14 @@ impl Verifier<'_> {
     ///   "payments": [{"payee": "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", "amount": "1"}]}).to_string())?;
     /// let verdict = Verifier::builtin().verify_tron(&response, &strict, &tx);
     /// assert!(verdict.findings.iter().any(|f| f.code == FindingCode::TronFeeLimitAboveMax));
+    ///
+    /// // No maxTronFeeLimit agreed is a cap of zero: the finding names the missing cap.
+    /// let uncapped = Expectation::from_str(&serde_json::json!({"network": "tron", "currency": "USDT-tron",
+    ///   "payer": vector["owner"], "payments": [{"payee": "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", "amount": "1"}]}).to_string())?;
+    /// let verdict = Verifier::builtin().verify_tron(&response, &uncapped, &tx);
+    /// let finding = verdict.findings.iter().find(|f| f.code == FindingCode::TronFeeLimitAboveMax).ok_or("no cap")?;
+    /// assert_eq!(finding.details.field.as_deref(), Some("maxTronFeeLimit"));
+    /// assert!(finding.message.contains("no maxTronFeeLimit was agreed, so the cap is 0 TRX"), "{}", finding.message);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn verify_tron(

@@ -56,6 +56,7 @@ pub(super) fn checked(vector: &Value) -> SignedTronTransaction {
     .unwrap();
     let expectation = Expectation::from_str(
         &json!({"network": "tron", "currency": "USDT-tron", "payer": vector["owner"],
+            "maxTronFeeLimit": "200",
             "payments": [{"payee": "TR85eDZs83zEPbx54KEx11AvwoFudbyJrp", "amount": "3718.464375",
                 "reference": "0x0f1c513842a38eda"}]})
         .to_string(),
