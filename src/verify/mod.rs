@@ -15,15 +15,22 @@
 //!   chain, with the agreed reference;
 //! - what the payees receive less than agreed is at most `maxPayeeFees`; what leaves the wallet
 //!   beyond the agreed payments is at most `maxPayerFees`; **an absent cap is zero**;
+//! - every pull leaves the wallet and is accounted, whoever receives it: no token behaviour is
+//!   assumed (a batch whose fee address is zero is refused: its fee is burned or the call fails);
 //! - approvals go only to contracts that pull that token in this response, for what they pull
 //!   (an unlimited approval of an immutable payment contract is a caution, of the upgradeable
-//!   bridge a danger); a smart-account EOA approval names exactly the agreed smart account;
-//! - a cross-chain route must be agreed (`sourceNetwork`, `sourceCurrency`, `maxSourceAmount`)
-//!   and is proved from the bridge calldata itself: the LI.FI Across V4 call is decoded, its
-//!   destination message must pay the agreed payee through the destination chain's
-//!   ERC20FeeProxy, and at most `maxSourceAmount` leaves the wallet on the source chain;
+//!   bridge a danger); a smart-account EOA approval names exactly the agreed smart account; a
+//!   pull without the approval it needs is a caution that names the allowance relied on;
+//! - a smart account's funding step (`transferFrom`) goes from the agreed payer to the agreed
+//!   smart account, for at most what the account spends;
+//! - a cross-chain route must be agreed (`sourceNetwork`, `sourceCurrency`, `maxSourceAmount`,
+//!   and the `payer` its refunds go to) and is proved from the bridge calldata itself: the LI.FI
+//!   Across V4 call is decoded, its destination message must pay the agreed payee through the
+//!   destination chain's ERC20FeeProxy, each deposit's input covers its output in value, and at
+//!   most `maxSourceAmount` leaves the wallet on the source chain;
 //! - the fee bundle, the amount summary, the children and the metadata must agree with the
-//!   effects (a disagreement is a danger).
+//!   effects (a disagreement is a danger; a fee leg no entry declares is one, and no bundle
+//!   declares no fee).
 //!
 //! What cannot be accounted for is a [`Severity::Danger`] finding; what is allowed but worth
 //! seeing is a [`Severity::Caution`]. The [`Summary`] says what the signature does, from the
