@@ -1,21 +1,35 @@
 //! A webhook handler walkthrough on built-in data: each simulated delivery goes through
-//! signature verification, parsing, de-duplication (delivery id and business key) and the
-//! partial-payment ledger, and gets the HTTP status a real handler would answer.
+//! signature verification, parsing, de-duplication (delivery id and business key), a check of
+//! its claims against the chain (the receipt of its transaction, from the backend's own node,
+//! through `securepay::detect`) and the partial-payment ledger, and gets the HTTP status a real
+//! handler would answer.
 //!
 //! Run it with `cargo run --example webhook_handler`.
 
+use std::collections::HashMap;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use http::{HeaderMap, HeaderValue};
+use securepay::calldata::PaymentReference;
 use securepay::currency::Catalog;
+use securepay::detect::{ChainData, Coverage, Criteria, check_webhook, detect};
+use securepay::network::Network;
 use securepay::partial::Ledger;
+use securepay::primitives::U256;
 use securepay::webhook::{
     DELIVERY_HEADER, Deduplicator, Delivery, Event, MemoryStore, SIGNATURE_HEADER, sign,
     verify_headers,
 };
+use serde_json::json;
 
 const SECRET: &str = "f3c189a4b5e6d7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2";
 const REQUEST: &str = "0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93";
+/// The request's payment reference and payee (what the backend stored when it created it).
+const REFERENCE: &str = "0x2c3366941274c34c";
+const PAYEE: &str = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";
+/// USDC and ERC20FeeProxy on Base.
+const USDC: &str = "833589fcd6edb6e08f4c7c32d4f71b54bda02913";
+const FEE_PROXY: &str = "0x1892196e80c4c17ea5100da765ab48c1fe2fb814";
 /// How long the de-duplication store keeps a key: well past the service's retries (21 s).
 const DAY_MS: u64 = 86_400_000;
 
@@ -26,6 +40,60 @@ struct App {
     seen: Deduplicator,
     ledger: Ledger,
     fulfilled: u32,
+    /// What the backend knows of the request, to detect its payments.
+    criteria: Criteria,
+    /// The backend's own node: `eth_getTransactionReceipt` answers by transaction hash.
+    node: HashMap<String, String>,
+}
+
+/// Checks a payment event against the chain: the receipt of its transaction from the node,
+/// the request's payments detected in it, each claim of the event compared. On agreement the
+/// chain's payments are applied to the ledger (the event then only adds the service's totals).
+fn against_chain(app: &mut App, event: &Event) -> Result<(), (u16, String)> {
+    let (Event::PaymentPartial(payment) | Event::PaymentConfirmed(payment)) = event else {
+        return Ok(());
+    };
+    let tx = payment.tx_hash.clone().unwrap_or_default();
+    let Some(receipt) = app.node.get(&tx) else {
+        // Not mined yet as far as this node knows: a non-2xx answer makes the service retry.
+        return Err((
+            503,
+            format!(
+                "{}: the node has no receipt for {tx} yet, retry later",
+                event.name()
+            ),
+        ));
+    };
+    let settlement = ChainData::from_slice(Network::Base, receipt.as_bytes())
+        .map_err(|error| error.to_string())
+        .and_then(|chain| detect(&chain, &app.criteria).map_err(|error| error.to_string()))
+        .map_err(|error| (502, format!("the node's answer is unusable: {error}")))?;
+    let check = check_webhook(event, &settlement, Coverage::Transaction);
+    if !check.agrees() {
+        let claims: Vec<String> = check.findings.iter().map(ToString::to_string).collect();
+        // Acknowledged (a retry would say the same) and not recorded, so the true event of the
+        // same fact is still processed; a person looks at it.
+        return Err((
+            200,
+            format!(
+                "{}: the chain does not bear it out, flagged for review, nothing applied: {}",
+                event.name(),
+                claims.join("; ")
+            ),
+        ));
+    }
+    settlement
+        .apply_to(&mut app.ledger)
+        .map(drop)
+        .map_err(|error| {
+            (
+                200,
+                format!(
+                    "{}: refused by the ledger, flagged for review: {error}",
+                    event.name()
+                ),
+            )
+        })
 }
 
 /// The handler: answers an HTTP status and says why.
@@ -50,7 +118,12 @@ fn handle(app: &mut App, headers: &HeaderMap, body: &[u8]) -> (u16, String) {
     if let Some(duplicate) = app.seen.check(Some(delivery.id()), &event) {
         return (200, format!("{}: duplicate ({duplicate})", event.name()));
     }
-    // 4. The business update.
+    // 4. The chain: does the transaction pay what the event says?
+    let before = app.ledger.status();
+    if let Err((status, note)) = against_chain(app, &event) {
+        return (status, note);
+    }
+    // 5. The business update.
     let note = match &event {
         Event::PaymentPartial(_) | Event::PaymentConfirmed(_) => {
             match app.ledger.apply_event(&event) {
@@ -58,7 +131,7 @@ fn handle(app: &mut App, headers: &HeaderMap, body: &[u8]) -> (u16, String) {
                     let mut note = format!(
                         "{}: ledger {:?} -> {:?}, paid {} of {}, remaining {}",
                         event.name(),
-                        applied.previous,
+                        before,
                         applied.status,
                         app.ledger.paid(),
                         app.ledger.expected(),
@@ -83,7 +156,7 @@ fn handle(app: &mut App, headers: &HeaderMap, body: &[u8]) -> (u16, String) {
         Event::Other { name, .. } => format!("{name}: unknown event, acknowledged and logged"),
         other => format!("{}: acknowledged", other.name()),
     };
-    // 5. Record the delivery and the fact together with the update.
+    // 6. Record the delivery and the fact together with the update.
     app.seen.record(Some(delivery.id()), &event);
     (200, note)
 }
@@ -110,6 +183,41 @@ fn delivery(id: &str, body: &str) -> (HeaderMap, Vec<u8>) {
     (headers, body.as_bytes().to_vec())
 }
 
+/// The node's `eth_getTransactionReceipt` answer for transaction `tx`: `status`, and an
+/// ERC20FeeProxy payment of `units` USDC units to the payee with the request's reference.
+fn receipt(
+    tx: char,
+    status: &str,
+    units: u64,
+) -> Result<(String, String), securepay::calldata::ReferenceError> {
+    let hash = format!("0x{}", tx.to_string().repeat(64));
+    let reference: PaymentReference = REFERENCE.parse()?;
+    let word = |hex: &str| format!("{hex:0>64}");
+    let payee = PAYEE.trim_start_matches("0x").to_lowercase();
+    let data = format!(
+        "0x{}{}{}{}{}",
+        word(USDC),
+        word(&payee),
+        word(&format!("{:x}", U256::from(units))),
+        word("0"),
+        word("dead")
+    );
+    let logs = if status == "0x1" {
+        vec![json!({
+            "address": FEE_PROXY, "data": data, "logIndex": "0x7", "removed": false,
+            "topics": ["0x9f16cbcc523c67a60c450e5ffe4f3b7b6dbe772e7abcadb2686ce029a9a0a2b6", format!("{:#x}", reference.topic())],
+        })]
+    } else {
+        vec![] // a reverted transaction leaves no logs
+    };
+    let answer = json!({"jsonrpc": "2.0", "id": 1, "result": {
+        "transactionHash": hash, "blockNumber": "0x1c9c380", "status": status,
+        "from": "0x92fc3406fc6bb7a76ac63b2e8b9d02b1b9c3e4d5", "to": FEE_PROXY, "logs": logs,
+        "gasUsed": "0xf4240", "type": "0x2",
+    }});
+    Ok((hash, answer.to_string()))
+}
+
 fn payment(event: &str, tx: char, amount: &str, total: &str) -> String {
     format!(
         r#"{{"event":"{event}","requestId":"{REQUEST}","requestID":"{REQUEST}","paymentReference":"0x2c3366941274c34c","amount":"{amount}","totalAmountPaid":"{total}","expectedAmount":"100.0","txHash":"0x{}","currency":"USDC","network":"base","subStatus":"","paymentProcessor":"request-network"}}"#,
@@ -124,6 +232,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         seen: Deduplicator::new(MemoryStore::new(100_000).with_max_age(DAY_MS)),
         ledger: Ledger::for_currency(REQUEST, "100", usdc)?,
         fulfilled: 0,
+        criteria: Criteria::new(Network::Base, REFERENCE.parse()?)
+            .with_payee(PAYEE.parse()?)?
+            .with_currency(usdc.clone())?,
+        node: HashMap::new(),
     };
 
     let first = delivery(
@@ -156,6 +268,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &payment("payment.partial", '2', "10.0", "50.0"),
     );
     trailing_space.1.push(b' ');
+    app.node = HashMap::from([
+        receipt('1', "0x1", 40_000_000)?,
+        receipt('2', "0x1", 35_000_000)?,
+        receipt('3', "0x1", 30_000_000)?,
+        receipt('4', "0x0", 0)?,
+    ]);
 
     let deliveries = [
         ("a first partial payment", first.clone()),
@@ -183,6 +301,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             delivery(
                 "01KJC2WX8EH4MP3DHZB2YQ7N08",
                 &payment("payment.partial", '2', "36.0", "76.0"),
+            ),
+        ),
+        (
+            "a correctly signed confirmation whose transaction reverted on chain",
+            delivery(
+                "01KJC2WX8EH4MP3DHZB2YQ7N13",
+                &payment("payment.confirmed", '4', "25.0", "100.0"),
+            ),
+        ),
+        (
+            "a confirmation of a transaction the node has not seen yet",
+            delivery(
+                "01KJC2WX8EH4MP3DHZB2YQ7N14",
+                &payment("payment.confirmed", '5', "25.0", "100.0"),
             ),
         ),
         (

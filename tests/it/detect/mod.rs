@@ -3,9 +3,14 @@
 //!
 //! The helpers build logs as a node writes them (`eth_getLogs` objects, hex quantities).
 
+mod cross_chain;
 mod decode;
+mod ledger;
 mod read;
+mod rn_fixtures;
 mod rules;
+mod tron;
+mod webhook;
 
 use alloy_primitives::U256;
 use securepay::calldata::PaymentReference;
