@@ -13,6 +13,7 @@ mod common;
 
 mod calldata_vectors;
 mod cli;
+mod detect_cli;
 mod encode_stream;
 mod fuzz_regressions;
 mod policy_cli;
