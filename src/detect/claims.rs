@@ -204,6 +204,17 @@ pub struct WebhookCheck {
 
 impl WebhookCheck {
     /// Whether the chain bears out every claim checked.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::detect::{check_webhook, detect, ChainData, Coverage, Criteria};
+    /// # use securepay::network::Network;
+    /// # use securepay::webhook::Event;
+    /// let settlement = detect(&ChainData::Logs(vec![]), &Criteria::new(Network::Base, PaymentReference::new([1; 8])))?;
+    /// let event = Event::parse_unverified(br#"{"event":"payment.partial","requestId":"01ab"}"#)?;
+    /// assert!(!check_webhook(&event, &settlement, Coverage::Transaction).agrees()); // no txHash
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn agrees(&self) -> bool {
         self.findings.is_empty()
     }

@@ -85,6 +85,16 @@ pub struct Criteria {
 
 impl Criteria {
     /// The payments of `reference` on `network`; nothing else checked yet.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8]));
+    /// assert_eq!((criteria.payee(), criteria.head_block()), (None, None));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(network: Network, reference: PaymentReference) -> Criteria {
         Criteria {
             network,
@@ -129,6 +139,16 @@ impl Criteria {
     }
 
     /// A payment counts only when its `to` is `payee` (the request's payment address).
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8])).with_payee("0x6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7".parse()?)?;
+    /// assert!(criteria.payee().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_payee(mut self, payee: ChainAddress) -> Result<Criteria, CriteriaError> {
         self.fits("payee", payee)?;
         self.payee = Some(payee);
@@ -136,6 +156,16 @@ impl Criteria {
     }
 
     /// A refund counts only when its `to` is `address` (the request's refund address).
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8])).with_refund_address("0x2222222222222222222222222222222222222222".parse()?)?;
+    /// assert!(criteria.refund_address().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_refund_address(mut self, address: ChainAddress) -> Result<Criteria, CriteriaError> {
         self.fits("refund address", address)?;
         self.refund_address = Some(address);
@@ -144,6 +174,17 @@ impl Criteria {
 
     /// The request's currency: a token or the native currency of the network (payments in it,
     /// and conversions valued in it), or a fiat currency (conversions valued in it).
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// let eur = securepay::currency::Catalog::builtin().get("EUR")?.clone(); // fiat: conversions only
+    /// let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8])).with_currency(eur)?;
+    /// assert_eq!(criteria.currency().map(|c| c.decimals().get()), Some(2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_currency(mut self, currency: Currency) -> Result<Criteria, CriteriaError> {
         let on_network = currency.chain_network() == Some(self.network);
         if currency.kind() != CurrencyType::Iso4217 && !on_network {
@@ -165,6 +206,16 @@ impl Criteria {
 
     /// The request's fee address: fees paid to another address still let their payment count,
     /// but are left out of the fee balance.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8])).with_fee_address("0x9795d480c2c50392a4714a0f468059c6448dece2".parse()?)?;
+    /// assert!(criteria.fee_address().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_fee_address(mut self, address: ChainAddress) -> Result<Criteria, CriteriaError> {
         self.fits("fee address", address)?;
         self.fee_address = Some(address);
@@ -172,6 +223,17 @@ impl Criteria {
     }
 
     /// The tokens a conversion payment may be made in (`acceptedTokens`); without them, any.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// let usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?;
+    /// let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8])).with_accepted_tokens(vec![usdc])?;
+    /// assert_eq!(criteria.accepted_tokens(), Some(&[usdc][..]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_accepted_tokens(
         mut self,
         tokens: Vec<ChainAddress>,
@@ -185,63 +247,213 @@ impl Criteria {
 
     /// The request's `maxRateTimespan` (0 when not set, as in Request Network's detector): a
     /// conversion counts when its own `maxRateTimespan` is at most this.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8])).with_max_rate_timespan(U256::from(600));
+    /// assert_eq!(criteria.max_rate_timespan(), U256::from(600));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_max_rate_timespan(mut self, seconds: U256) -> Criteria {
         self.max_rate_timespan = seconds;
         self
     }
 
     /// The chain's latest block, for each event's confirmations.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8])).with_head_block(30_000_000);
+    /// assert_eq!(criteria.head_block(), Some(30_000_000));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_head_block(mut self, block: u64) -> Criteria {
         self.head_block = Some(block);
         self
     }
 
     /// The network.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::currency::Catalog;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// # let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8]))
+    /// #     .with_payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?)?
+    /// #     .with_currency(Catalog::builtin().get("USDC-base")?.clone())?.with_head_block(30_000_000);
+    /// assert_eq!(criteria.network(), Network::Base);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn network(&self) -> Network {
         self.network
     }
 
     /// The payment reference.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::currency::Catalog;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// # let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8]))
+    /// #     .with_payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?)?
+    /// #     .with_currency(Catalog::builtin().get("USDC-base")?.clone())?.with_head_block(30_000_000);
+    /// assert_eq!(criteria.reference(), PaymentReference::new([1; 8]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn reference(&self) -> PaymentReference {
         self.reference
     }
 
     /// The refund reference, if given.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::currency::Catalog;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// # let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8]))
+    /// #     .with_payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?)?
+    /// #     .with_currency(Catalog::builtin().get("USDC-base")?.clone())?.with_head_block(30_000_000);
+    /// assert_eq!(criteria.refund_reference(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn refund_reference(&self) -> Option<PaymentReference> {
         self.refund_reference
     }
 
     /// The payee, if given.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::currency::Catalog;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// # let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8]))
+    /// #     .with_payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?)?
+    /// #     .with_currency(Catalog::builtin().get("USDC-base")?.clone())?.with_head_block(30_000_000);
+    /// assert_eq!(criteria.payee().map(|p| p.to_string()).as_deref(), Some("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn payee(&self) -> Option<ChainAddress> {
         self.payee
     }
 
     /// The refund address, if given.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::currency::Catalog;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// # let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8]))
+    /// #     .with_payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?)?
+    /// #     .with_currency(Catalog::builtin().get("USDC-base")?.clone())?.with_head_block(30_000_000);
+    /// assert_eq!(criteria.refund_address(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn refund_address(&self) -> Option<ChainAddress> {
         self.refund_address
     }
 
     /// The currency, if given.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::currency::Catalog;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// # let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8]))
+    /// #     .with_payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?)?
+    /// #     .with_currency(Catalog::builtin().get("USDC-base")?.clone())?.with_head_block(30_000_000);
+    /// assert_eq!(criteria.currency().map(|c| c.id().to_string()).as_deref(), Some("USDC-base"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn currency(&self) -> Option<&Currency> {
         self.currency.as_ref()
     }
 
     /// The fee address, if given.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::currency::Catalog;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// # let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8]))
+    /// #     .with_payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?)?
+    /// #     .with_currency(Catalog::builtin().get("USDC-base")?.clone())?.with_head_block(30_000_000);
+    /// assert_eq!(criteria.fee_address(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn fee_address(&self) -> Option<ChainAddress> {
         self.fee_address
     }
 
     /// The accepted tokens of conversions, if given.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::currency::Catalog;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// # let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8]))
+    /// #     .with_payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?)?
+    /// #     .with_currency(Catalog::builtin().get("USDC-base")?.clone())?.with_head_block(30_000_000);
+    /// assert_eq!(criteria.accepted_tokens(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn accepted_tokens(&self) -> Option<&[ChainAddress]> {
         self.accepted_tokens.as_deref()
     }
 
     /// The request's `maxRateTimespan`.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::currency::Catalog;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// # let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8]))
+    /// #     .with_payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?)?
+    /// #     .with_currency(Catalog::builtin().get("USDC-base")?.clone())?.with_head_block(30_000_000);
+    /// assert_eq!(criteria.max_rate_timespan(), U256::ZERO); // RN's default
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn max_rate_timespan(&self) -> U256 {
         self.max_rate_timespan
     }
 
     /// The head block, if given.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::currency::Catalog;
+    /// # use securepay::detect::Criteria;
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// # let criteria = Criteria::new(Network::Base, PaymentReference::new([1; 8]))
+    /// #     .with_payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?)?
+    /// #     .with_currency(Catalog::builtin().get("USDC-base")?.clone())?.with_head_block(30_000_000);
+    /// assert_eq!(criteria.head_block(), Some(30_000_000));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn head_block(&self) -> Option<u64> {
         self.head_block
     }

@@ -212,6 +212,17 @@ impl ProxyEvent {
     /// Decodes a TronGrid event emitted by `contract` (only `ERC20FeeProxy` exists on Tron):
     /// `Ok(None)` when it is not the contract's payment event. The event's `result_type`, and
     /// the types in its `event` text, must be those of the declaration when given.
+    ///
+    /// ```
+    /// # use securepay::contracts::Contract;
+    /// # use securepay::detect::{ChainData, ProxyEvent};
+    /// # use securepay::network::Network;
+    /// let data = ChainData::from_slice(Network::Tron, br#"[{"block_number":1,"contract_address":"TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd",
+    ///   "event_index":0,"event_name":"Transfer","result":{},"transaction_id":"6c42a6a1b4f0c5bc0d1e3e7a8f9b2c4d5e6f708192a3b4c5d6e7f8091a2b3c4d"}]"#)?;
+    /// let ChainData::Tron(events) = data else { unreachable!() };
+    /// assert_eq!(ProxyEvent::decode_tron(Contract::Erc20FeeProxy, &events[0])?, None); // not the payment event
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn decode_tron(
         contract: Contract,
         event: &TronEvent,

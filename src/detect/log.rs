@@ -4,7 +4,7 @@ use alloy_primitives::{Address, B256, Bytes};
 
 use crate::partial::TxHash;
 
-/// The most logs (or Tron events) read from one input, receipts' logs included.
+/// The most logs and receipts (or Tron events) read from one input, receipts' logs included.
 pub const MAX_LOGS: usize = 100_000;
 
 /// The most topics a log has: the EVM's `LOG0` to `LOG4`.
@@ -46,11 +46,24 @@ impl Topics {
     }
 
     /// The topics, in order.
+    ///
+    /// ```
+    /// # use securepay::primitives::B256;
+    /// # use securepay::detect::Topics;
+    /// assert!(Topics::default().as_slice().is_empty());
+    /// ```
     pub fn as_slice(&self) -> &[B256] {
         self.words.get(..usize::from(self.len)).unwrap_or_default()
     }
 
     /// The first topic (an event's signature hash), if any.
+    ///
+    /// ```
+    /// # use securepay::primitives::B256;
+    /// # use securepay::detect::Topics;
+    /// assert_eq!(Topics::new(&[B256::repeat_byte(7)]).and_then(|t| t.first().copied()), Some(B256::repeat_byte(7)));
+    /// assert_eq!(Topics::default().first(), None);
+    /// ```
     pub fn first(&self) -> Option<&B256> {
         self.as_slice().first()
     }

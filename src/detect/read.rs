@@ -7,7 +7,7 @@
 //! `transactionIndex` and `logIndex` may also be JSON integers (ethers v5's `Log`, which
 //! Request Network's own fixtures use); a key given twice, known or not, is refused; other
 //! fields are accepted and ignored. Bounded: at most [`MAX_CHAIN_JSON_BYTES`] bytes and
-//! [`MAX_LOGS`] logs (receipts' logs included).
+//! [`MAX_LOGS`] logs and receipts together (receipts' logs included).
 
 use std::cell::Cell;
 use std::fmt;
@@ -48,8 +48,8 @@ pub enum ChainJsonError {
         /// The limit.
         max: usize,
     },
-    /// More logs than [`MAX_LOGS`].
-    #[error("chain JSON: more than {max} logs")]
+    /// More logs and receipts than [`MAX_LOGS`].
+    #[error("chain JSON: more than {max} logs and receipts")]
     TooManyLogs {
         /// The limit.
         max: usize,
@@ -134,6 +134,11 @@ impl ChainData {
     }
 
     /// How many logs (or Tron events) the data holds.
+    ///
+    /// ```
+    /// # use securepay::detect::ChainData;
+    /// assert_eq!(ChainData::Logs(vec![]).log_count(), 0);
+    /// ```
     pub fn log_count(&self) -> usize {
         match self {
             ChainData::Logs(logs) => logs.len(),
@@ -201,7 +206,9 @@ impl Budget {
         let count = self.logs.get().saturating_add(1);
         if count > MAX_LOGS {
             self.exceeded.set(true);
-            return Err(E::custom(format_args!("more than {MAX_LOGS} logs")));
+            return Err(E::custom(format_args!(
+                "more than {MAX_LOGS} logs and receipts"
+            )));
         }
         self.logs.set(count);
         Ok(())
@@ -472,6 +479,7 @@ fn read_item<'de, A: MapAccess<'de>>(
             log_of(f, place == Place::ReceiptLogs).map(|log| Item::Log(Box::new(log)))
         }
         (false, true, false) if place != Place::ReceiptLogs => {
+            budget.one_more()?;
             receipt_of(f).map(|receipt| Item::Receipt(Box::new(receipt)))
         }
         (false, true, false) => Err(de::Error::custom(

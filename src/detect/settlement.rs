@@ -346,6 +346,15 @@ pub enum ApplyError {
 
 impl Settlement {
     /// Whether any payment counts.
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::detect::{detect, ChainData, Criteria};
+    /// # use securepay::network::Network;
+    /// let settlement = detect(&ChainData::Logs(vec![]), &Criteria::new(Network::Base, PaymentReference::new([1; 8])))?;
+    /// assert!(!settlement.is_paid());
+    /// # Ok::<(), securepay::detect::DetectError>(())
+    /// ```
     pub fn is_paid(&self) -> bool {
         !self.payments.is_empty()
     }
@@ -368,6 +377,17 @@ impl Settlement {
     }
 
     /// The sum of the payments of transaction `tx` (`None` if it overflows).
+    ///
+    /// ```
+    /// # use securepay::calldata::PaymentReference;
+    /// # use securepay::detect::{detect, ChainData, Criteria};
+    /// # use securepay::network::Network;
+    /// # use securepay::primitives::U256;
+    /// # let settlement = detect(&ChainData::Logs(vec![]), &Criteria::new(Network::Base, PaymentReference::new([1; 8])))?;
+    /// let tx = "0x1111111111111111111111111111111111111111111111111111111111111111".parse()?;
+    /// assert_eq!(settlement.paid_in(tx), Some(U256::ZERO));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn paid_in(&self, tx: TxHash) -> Option<U256> {
         self.payments_in(tx)
             .try_fold(U256::ZERO, |sum, p| sum.checked_add(p.amount))

@@ -115,6 +115,16 @@ impl TronEvent {
     }
 
     /// The `result_type` of field `name`, if given.
+    ///
+    /// ```
+    /// # use securepay::detect::ChainData;
+    /// # use securepay::network::Network;
+    /// # let data = ChainData::from_slice(Network::Tron, br#"[{"block_number":1,"contract_address":"TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd",
+    /// #   "event_index":0,"event_name":"E","result":{"amount":"5"},"result_type":{"amount":"uint256"},"transaction_id":"6c42a6a1b4f0c5bc0d1e3e7a8f9b2c4d5e6f708192a3b4c5d6e7f8091a2b3c4d"}]"#)?;
+    /// # let ChainData::Tron(events) = data else { unreachable!() };
+    /// assert_eq!(events[0].field_type("amount"), Some("uint256"));
+    /// # Ok::<(), securepay::detect::ChainJsonError>(())
+    /// ```
     pub fn field_type(&self, name: &str) -> Option<&str> {
         self.result_type
             .iter()
