@@ -87,3 +87,53 @@ fn both_versions_revert_on_a_smart_contract_fee_address() {
         assert!(!outcome.succeeded(), "{version}: {:?}", outcome.status);
     }
 }
+
+#[test]
+fn a_native_batch_with_a_smart_contract_fee_address_reverts_in_both_batch_versions() {
+    // BatchConversionPayments 0.1.0 (every network's default) sends the native batch fee with
+    // `transfer`, 0.2.0 (after 00e8c355a) with `call`; but each row goes through the
+    // EthereumFeeProxy, which sends the row's fee, even 0, to the same fee address with
+    // `transfer`: a fee address that needs more than 2300 gas to receive reverts either version.
+    use securepay::calldata::BatchRequest;
+    let (mut chain, account) = chain();
+    let request = BatchRequest {
+        recipient: at(PAYEE_A),
+        request_amount: U256::from(1_000_000u64),
+        path: vec![alloy_primitives::address!(
+            "0xf5af88e117747e87fc5929f2ff87221b1447652e"
+        )],
+        reference: reference(10),
+        fee_amount: U256::ZERO,
+        max_to_spend: U256::ZERO,
+        max_rate_timespan: U256::ZERO,
+    };
+    let builder = Builder::new(NETWORK);
+    for fee_to in [account, FEE_TO] {
+        let tx = builder
+            .batch_requests_native(std::slice::from_ref(&request), true, at(fee_to), 30)
+            .unwrap();
+        for version in ["0.1.0", "0.2.0"] {
+            let batch = Deployments::builtin()
+                .deployment(NETWORK, Contract::BatchConversionPayments, Some(version))
+                .unwrap()
+                .address();
+            chain.set_batch_conversion_fee_at(batch.abi(), 30);
+            let tx = Transaction {
+                to: batch,
+                ..tx.clone()
+            };
+            let outcome = chain.send_transaction(PAYER, &tx);
+            if fee_to == account {
+                assert!(!outcome.succeeded(), "{version}: {:?}", outcome.status);
+                assert!(outcome.changes.is_empty());
+            } else {
+                // An EOA fee address: both versions pay what the table says (3 000 of batch fee).
+                let (call, effect) = decode(NETWORK, &tx);
+                outcome.assert_success();
+                assert_eq!(outcome.changes, expected_changes(&call, &effect, PAYER, 30));
+                let fee = outcome.changes.of(Asset::Native, FEE_TO);
+                assert_eq!(fee, alloy_primitives::I256::try_from(3_000).unwrap());
+            }
+        }
+    }
+}
