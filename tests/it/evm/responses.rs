@@ -105,7 +105,8 @@ fn a_smart_account_pays_in_one_batch_after_the_eoa_s_approval() {
         .unwrap()
         .abi();
     chain.deploy_token_at(Behaviour::Standard, 6, usdc);
-    chain.mint(usdc, account, U256::from(100_000_000u64));
+    // The funds are the EOA's: the account's batch pulls them first (the funding step).
+    chain.mint(usdc, EOA, U256::from(100_000_000u64));
     let mut plan = plan();
     plan.smart_account = Some(SmartAccountFlow {
         account: at(account),
@@ -123,6 +124,12 @@ fn a_smart_account_pays_in_one_batch_after_the_eoa_s_approval() {
     outcomes[0].assert_success();
     assert_eq!(outcomes[0].allowance(usdc, EOA, account), U256::MAX);
     outcomes[1].assert_success();
-    assert_eq!(outcomes[1].changes, paid(usdc, account));
-    assert_eq!(outcomes[1].changes.of(Asset::Token(usdc), EOA), I256::ZERO);
+    // The EOA pays exactly the payments and the fee; the account keeps nothing.
+    assert_eq!(outcomes[1].changes, paid(usdc, EOA));
+    assert_eq!(
+        outcomes[1].changes.of(Asset::Token(usdc), account),
+        I256::ZERO
+    );
+    // The funding step used the EOA's unlimited allowance, which OpenZeppelin does not spend.
+    assert_eq!(outcomes[1].allowance(usdc, EOA, account), U256::MAX);
 }
