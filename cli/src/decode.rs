@@ -70,7 +70,7 @@ pub(super) fn run(args: &Args, input: &mut dyn std::io::BufRead) -> Outcome {
             ));
         }
     };
-    match Decoder::builtin().decode(network, &to, &data, value) {
+    match Decoder::builtin().decode_any(network, &to, &data, value) {
         Ok(decoded) => Outcome::answer(&decoded),
         Err(error) => Outcome::no(&json!({ "error": error.to_string() }), error),
     }

@@ -99,7 +99,8 @@ enum Command {
     Routes(currencies::RoutesArgs),
     /// Encode calls read as JSON lines from standard input.
     Encode(encode::Args),
-    /// Strictly decode calldata sent to a known contract or token.
+    /// Strictly decode calldata sent to a known contract or token, or an Across V4 call to the
+    /// LI.FI diamond.
     Decode(decode::Args),
     /// The payment reference of a request.
     Reference(decode::ReferenceArgs),

@@ -122,13 +122,19 @@ pub fn verify(expectation: &str, response: &[u8], tron: Option<&str>) -> Result<
     verdict_json(&verdict)
 }
 
-/// Strictly decodes `data` sent to `to` on `network` with `value` (smallest units).
+/// Strictly decodes `data` sent to `to` on `network` with `value` (smallest units): a call of
+/// the service's contracts or of a token, or an Across V4 call to the LI.FI diamond with its
+/// destination message (`Decoder::decode_any`).
 ///
 /// ```
 /// let call = securepay_wasm::core::decode("base", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
 ///     "0x095ea7b30000000000000000000000001892196e80c4c17ea5100da765ab48c1fe2fb8140000000000000000000000000000000000000000000000000000000000a037a0", None)?;
 /// assert!(call.0.contains("\"function\":\"approve\""));
 /// assert!(securepay_wasm::core::decode("base", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "0x12", None).is_err());
+/// // At the LI.FI diamond, another LI.FI function is refused by name.
+/// let relay = format!("0xae328590{}", "00".repeat(64));
+/// let refused = securepay_wasm::core::decode("mainnet", "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE", &relay, None).unwrap_err();
+/// assert!(refused.starts_with("LI.FI diamond: startBridgeTokensViaRelay (0xae328590, RelayFacet) is not allowed"), "{refused}");
 /// # Ok::<(), String>(())
 /// ```
 pub fn decode(network: &str, to: &str, data: &str, value: Option<&str>) -> Result<Json, String> {
@@ -144,7 +150,7 @@ pub fn decode(network: &str, to: &str, data: &str, value: Option<&str>) -> Resul
         .and_then(|digits| alloy_primitives::hex::decode(digits).ok())
         .ok_or_else(|| "data: not 0x-prefixed even-length hex".to_owned())?;
     let decoded = Decoder::builtin()
-        .decode(network, &to, &bytes, value)
+        .decode_any(network, &to, &bytes, value)
         .map_err(|e| e.to_string())?;
     json(&decoded)
 }

@@ -193,6 +193,77 @@ export interface DecodedCall {
   args: Record<string, unknown>;
 }
 
+/** A part of a decoded call that does not decode: the reason. */
+export interface Undecoded {
+  error: string;
+}
+
+/** LI.FI's `ILiFi.BridgeData`, named as in the ABI (addresses with their checksum). */
+export interface BridgeData {
+  transactionId: string;
+  bridge: string;
+  integrator: string;
+  referrer: string;
+  sendingAssetId: string;
+  receiver: string;
+  minAmount: string;
+  destinationChainId: string;
+  hasSourceSwaps: boolean;
+  hasDestinationCall: boolean;
+}
+
+/** LI.FI's `LibSwap.SwapData`: a source swap, or a call of a destination message. */
+export interface SwapData {
+  callTo: string;
+  approveTo: string;
+  sendingAssetId: string;
+  receivingAssetId: string;
+  fromAmount: string;
+  /** `0x` hex. */
+  callData: string;
+  requiresDeposit: boolean;
+}
+
+/** AcrossFacetV4's `AcrossV4Data` (its address words as EVM addresses). */
+export interface AcrossV4Data {
+  receiverAddress: string;
+  refundAddress: string;
+  sendingAssetId: string;
+  receivingAssetId: string;
+  outputAmount: string;
+  outputAmountMultiplier: string;
+  exclusiveRelayer: string;
+  quoteTimestamp: number;
+  fillDeadline: number;
+  exclusivityParameter: number;
+  /** The destination message, `0x` hex (`0x` without a destination call). */
+  message: string;
+}
+
+/** A call of a destination message: its `SwapData` and the call it makes on the destination
+ * network (`null` when that network is not one of the service's). */
+export interface DestinationCall extends SwapData {
+  call: DecodedCall | Undecoded | null;
+}
+
+/** The Across V4 destination message. */
+export interface DestinationMessage {
+  transactionId: string;
+  swapData: DestinationCall[];
+  /** Gets leftovers, or everything the bridge delivers if the calls revert. */
+  receiver: string;
+}
+
+/** A call to the LI.FI diamond: one of the two AcrossFacetV4 entry points and, with a message,
+ * its destination (the network of `destinationChainId`, and the message). */
+export interface DecodedBridgeCall extends DecodedCall {
+  contract: "LiFiDiamond";
+  function: "startBridgeTokensViaAcrossV4" | "swapAndStartBridgeTokensViaAcrossV4";
+  /** `_swapData` (the source swaps) for `swapAndStartBridgeTokensViaAcrossV4` only. */
+  args: { _bridgeData: BridgeData; _swapData?: SwapData[]; _acrossData: AcrossV4Data };
+  destination: { network: string | Undecoded; message: DestinationMessage | Undecoded } | null;
+}
+
 /** A call description (the CLI's JSON call format): `kind` and its fields. */
 export interface CallDescription {
   kind: string;

@@ -158,6 +158,66 @@ test('decode, payment references and exact amounts', () => {
   assert.throws(() => sp.formatAmount('-1', 6), invalid);
 });
 
+test('decode at the LI.FI diamond: the Across V4 calls with their destination payments, other functions refused by name', () => {
+  const DIAMOND = '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE';
+  const networks = { 1: 'mainnet', 137: 'matic', 42161: 'arbitrum-one' };
+  const vectors = readFileSync(data('vectors/lifi-calldata-examples.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  let decoded = 0;
+  let refused = 0;
+  for (const v of vectors) {
+    if (v.to.toLowerCase() !== DIAMOND.toLowerCase()) continue;
+    if (v.function.includes('(AcrossFacetV4)')) {
+      decoded += 1;
+      const call = sp.decode(networks[v.chainId], v.to, v.data);
+      assert.equal(call.contract, 'LiFiDiamond');
+      assert.ok(v.function.startsWith(`${call.function} `), v.function);
+      assert.deepEqual(call.args._bridgeData, v.decoded.bridgeData);
+      assert.equal(call.args._acrossData.outputAmount, v.decoded.acrossData.outputAmount);
+      assert.equal(call.args._acrossData.receiverAddress.toLowerCase(), `0x${v.decoded.acrossData.receiverAddress.slice(26)}`);
+      assert.equal((call.args._swapData ?? []).length, (v.decoded.swapData ?? []).length);
+      assert.equal(call.destination, null);
+    } else {
+      refused += 1;
+      assert.throws(() => sp.decode(networks[v.chainId], v.to, v.data), (error) => invalid(error)
+        && error.message.startsWith('LI.FI diamond: ') && !error.message.includes('unknown function selector'), v.function);
+    }
+  }
+  assert.deepEqual([decoded, refused], [2, 6]);
+  assert.throws(() => sp.decode('arbitrum-one', DIAMOND, vectors[5].data),
+    (error) => invalid(error) && error.message.startsWith('LI.FI diamond: startBridgeTokensViaRelay (0xae328590, RelayFacet) is not allowed'));
+  // Truncated: refused with the reason.
+  const across = vectors[0].data;
+  assert.throws(() => sp.decode('arbitrum-one', DIAMOND, across.slice(0, -64)),
+    (error) => invalid(error) && error.message === 'LI.FI diamond: startBridgeTokensViaAcrossV4: calldata is truncated');
+
+  // The cross-chain call the plan builds (tests/data/pay, pinned by tests/it/pay/plan.rs):
+  // its destination message pays the payee through the ERC20FeeProxy on Base.
+  const body = JSON.parse(readFileSync(data('pay/single_crosschain_optimism_to_base.json'), 'utf8'));
+  const call = sp.decode('optimism', body.transactions[1].to, body.transactions[1].data);
+  assert.equal(call.function, 'startBridgeTokensViaAcrossV4');
+  assert.equal(call.args._bridgeData.hasDestinationCall, true);
+  assert.equal(call.destination.network, 'base');
+  const message = call.destination.message;
+  assert.equal(message.receiver, '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7');
+  assert.equal(message.swapData.length, 1);
+  const pay = message.swapData[0].call;
+  assert.equal(pay.network, 'base');
+  assert.equal(pay.contract, 'ERC20FeeProxy');
+  assert.equal(pay.function, 'transferFromWithReferenceAndFee');
+  assert.deepEqual(pay.args, {
+    _tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', _to: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7',
+    _amount: '10000000', _paymentReference: '0x1a2b3c4d5e6f7081', _feeAmount: '0', _feeAddress: '0x0000000000000000000000000000000000000000',
+  });
+  // The same call to Solana (LI.FI's chain id 1151111081099710): the message decodes, its calls do not.
+  const data_ = body.transactions[1].data;
+  const id = (1151111081099710).toString(16).padStart(64, '0');
+  const chainWord = 2 + 8 + 64 * (2 + 7); // selector, BridgeData offset and Across offset, then 7 words into BridgeData
+  assert.equal(data_.slice(chainWord, chainWord + 64), (8453).toString(16).padStart(64, '0'));
+  const toSolana = sp.decode('optimism', DIAMOND, data_.slice(0, chainWord) + id + data_.slice(chainWord + 64));
+  assert.match(toSolana.destination.network.error, /^destinationChainId 1151111081099710 is not one of the service's chains/);
+  assert.equal(toSolana.destination.message.swapData[0].call, null);
+});
+
 test('every interop-address vector reads, and each one to reject throws', () => {
   const vectors = JSON.parse(readFileSync(data('vectors/interop-addresses.json'), 'utf8'));
   // The crate reads the eip155 profile only (the service's chains); another namespace throws.

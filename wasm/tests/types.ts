@@ -1,6 +1,6 @@
 // Type-level checks of the package's .d.ts: compiled with `tsc --noEmit` (wasm/tests/types.test.mjs).
 import { verify, decode, encode, interopName, paymentReference, parseAmount, formatAmount, verifyWebhookSignature } from '../pkg/node/securepay_wasm';
-import type { Verdict, Finding, FindingCode, SummaryLine, Expectation, DecodedCall, EncodedCall, InteropNameInfo } from '../pkg/node/securepay_wasm';
+import type { Verdict, Finding, FindingCode, SummaryLine, Expectation, DecodedCall, DecodedBridgeCall, DestinationCall, EncodedCall, InteropNameInfo } from '../pkg/node/securepay_wasm';
 
 const expectation: Expectation = { network: 'base', currency: 'USDC-base', payments: [{ payee: '0x…', amount: '1' }] };
 const verdict: Verdict = verify(expectation, '{}');
@@ -16,6 +16,14 @@ const total: string[] = verdict.summary.map((line: SummaryLine) => {
   }
 });
 const decoded: DecodedCall = decode('base', '0x00', '0x', '0');
+// A call to the LI.FI diamond is a DecodedCall too, told apart by its `destination`.
+const any = decode('optimism', '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE', '0x');
+const paid: string[] = 'destination' in any && any.destination !== null && !('error' in any.destination.message)
+  ? any.destination.message.swapData.map((swap: DestinationCall) => (swap.call !== null && !('error' in swap.call) ? swap.call.function : swap.callTo))
+  : [];
+const bridged: string | undefined = 'destination' in any ? any.args._bridgeData.destinationChainId : undefined;
+// @ts-expect-error: only the two AcrossFacetV4 entry points decode
+const stargate: DecodedBridgeCall['function'] = 'startBridgeTokensViaStargate';
 const encoded: EncodedCall = encode({ kind: 'erc20_approve', spender: '0x00', amount: '0' });
 const reference: string = paymentReference('a', 'b', 'c');
 const interop: InteropNameInfo = interopName('0x…@eip155:1');
@@ -27,4 +35,4 @@ const valid: boolean = verifyWebhookSignature('secret', new Uint8Array(), 'ab');
 parseAmount(1, 6);
 // @ts-expect-error: a code outside the closed list
 const wrong: FindingCode = 'payment_amount_typo';
-export { safe, code, total, decoded, encoded, reference, chainId, human, valid, wrong };
+export { safe, code, total, decoded, paid, bridged, stargate, encoded, reference, chainId, human, valid, wrong };

@@ -13,6 +13,7 @@ mod common;
 
 mod calldata_vectors;
 mod cli;
+mod decode_lifi;
 mod encode_stream;
 mod fuzz_regressions;
 mod policy_cli;
