@@ -154,14 +154,22 @@ impl ApiError {
 /// and [`OutgoingRequest::parse_parts`](super::OutgoingRequest::parse_parts) take it from the
 /// request.
 ///
+/// Every answer is read strictly, as pay responses are: a key of a 2xx body given twice (a
+/// modelled field, a field kept in `extra`, a key inside JSON kept as given, a key of a map
+/// such as `paymentOptions`) is an [`InvalidBody`](ApiErrorKind::InvalidBody) error that names
+/// it; an error body with a key given twice is kept as [`ErrorBody::Raw`], not interpreted.
+///
 /// ```
 /// use http::StatusCode;
-/// use securepay::api::{parse_parts, PayerUpdated};
+/// use securepay::api::{parse_parts, ApiErrorKind, PayerUpdated};
 ///
 /// // Any 2xx is a success, whatever the documented status.
 /// let updated: PayerUpdated = parse_parts(StatusCode::OK, br#"{"success": true}"#)?;
 /// assert!(updated.success);
 /// assert_eq!(parse_parts::<PayerUpdated>(StatusCode::UNAUTHORIZED, b"").unwrap_err().status, 401);
+/// // A key given twice: which one is meant is not guessed.
+/// let twice = parse_parts::<PayerUpdated>(StatusCode::OK, br#"{"success": false, "success": true}"#).unwrap_err();
+/// assert!(matches!(twice.kind, ApiErrorKind::InvalidBody(reason) if reason.starts_with("duplicate field `success`")));
 /// # Ok::<(), securepay::api::ApiError>(())
 /// ```
 pub fn parse_parts<T: DeserializeOwned>(status: StatusCode, body: &[u8]) -> Result<T, ApiError> {
