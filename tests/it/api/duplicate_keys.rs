@@ -4,11 +4,15 @@
 //! keyed by the service. `serde_json::Value` and a flattened `Map` keep the last of two keys
 //! silently; here the error names the key, and the same body with the key once parses.
 //!
-//! Error answers with a key given twice are not interpreted: their body is kept as raw text.
+//! Error answers with a key given twice are not interpreted (their body is kept as raw text),
+//! and no answer body above the shared bound is read.
 
 use http::StatusCode;
-use securepay::api::{ApiErrorKind, Endpoint, ErrorBody, RequestCreated, parse_parts};
+use securepay::api::{
+    ApiErrorKind, Endpoint, ErrorBody, PayerUpdated, RequestCreated, parse_parts,
+};
 use securepay::pay::PayEndpointError;
+use securepay::verify::MAX_RESPONSE_BYTES;
 use serde_json::{Value, json};
 
 use super::responses::parse;
@@ -664,4 +668,38 @@ fn an_error_answer_with_a_key_given_twice_is_kept_raw_not_interpreted() {
         panic!("409 is AlreadyCompleted")
     };
     assert_eq!((status, request_statuses.len()), (None, 0));
+}
+
+/// `{"success":true}` padded with spaces (valid JSON) to `len` bytes.
+fn padded_success(len: usize) -> Vec<u8> {
+    let mut body = br#"{"success":true}"#.to_vec();
+    body.resize(len, b' ');
+    body
+}
+
+#[test]
+fn an_answer_above_the_shared_bound_is_not_read() {
+    // At the bound: read.
+    let at = padded_success(MAX_RESPONSE_BYTES);
+    let updated: PayerUpdated = parse_parts(StatusCode::OK, &at).unwrap();
+    assert!(updated.success);
+    // One byte above: refused by size, before JSON, and the body is not copied.
+    let above = padded_success(MAX_RESPONSE_BYTES + 1);
+    let error = parse_parts::<PayerUpdated>(StatusCode::OK, &above).unwrap_err();
+    let ApiErrorKind::InvalidBody(reason) = &error.kind else {
+        panic!("{error}")
+    };
+    assert_eq!(
+        reason,
+        &format!(
+            "the body is {} bytes, above the {MAX_RESPONSE_BYTES} bytes an answer may have: not read",
+            MAX_RESPONSE_BYTES + 1
+        )
+    );
+    assert_eq!(*error.body, ErrorBody::Raw(String::new()));
+    // An error answer that large keeps what its status says; its body is not read either.
+    let error = parse_parts::<PayerUpdated>(StatusCode::SERVICE_UNAVAILABLE, &above).unwrap_err();
+    assert_eq!(error.kind, ApiErrorKind::Server);
+    assert!(error.is_retryable());
+    assert_eq!(*error.body, ErrorBody::Raw(String::new()));
 }
