@@ -14,6 +14,7 @@ use std::sync::Arc;
 use http::{Method, StatusCode};
 
 use super::{ApiError, Jitter, OutgoingRequest, PreparedRequest, RetryDecision, RetryPolicy};
+use crate::verify::MAX_RESPONSE_BYTES;
 
 /// Why a request sent by [`Client`] failed.
 ///
@@ -145,6 +146,29 @@ fn random_jitter(attempt: u32) -> Jitter {
     Jitter::per_mille(u16::try_from(hasher.finish() % 1001).unwrap_or(1000))
 }
 
+/// The body of `response`, read up to [`MAX_RESPONSE_BYTES`] only: a body above is not read
+/// further (nor at all when its `Content-Length` says so), and is the error its status gives
+/// (the retry policy still decides on the status).
+async fn read_bounded(
+    mut response: reqwest::Response,
+) -> Result<Result<Vec<u8>, ApiError>, ClientError> {
+    let status = response.status();
+    if let Some(length) = response.content_length() {
+        let size = usize::try_from(length).ok();
+        if size.is_none_or(|size| size > MAX_RESPONSE_BYTES) {
+            return Ok(Err(ApiError::too_large(status, size)));
+        }
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(ClientError::of)? {
+        if chunk.len() > MAX_RESPONSE_BYTES.saturating_sub(body.len()) {
+            return Ok(Err(ApiError::too_large(status, None)));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(Ok(body))
+}
+
 /// Sends requests with retries.
 ///
 /// ```
@@ -245,7 +269,10 @@ impl Client {
     /// Sends `request`, retrying 429 and 5xx answers as the policy says; connection, timeout
     /// and other transport failures are retried only for idempotent methods (`GET`, `PUT`),
     /// since a `POST` may have reached the service; DNS and TLS failures are never retried.
-    /// Returns the last status and body.
+    /// Returns the last status and body. A body above
+    /// [`MAX_RESPONSE_BYTES`](crate::verify::MAX_RESPONSE_BYTES) is not read past the bound
+    /// (nor at all when its `Content-Length` says so): the answer is then a
+    /// [`ClientError::Api`] whose body is not kept.
     ///
     /// ```
     /// # #[tokio::main(flavor = "current_thread")]
@@ -278,10 +305,12 @@ impl Client {
             match outcome {
                 Ok(response) => {
                     let status = response.status();
-                    let body = response.bytes().await.map_err(ClientError::of)?;
+                    let body = read_bounded(response).await?;
                     match self.retry.decide(attempt, status, jitter) {
                         RetryDecision::RetryAfter(delay) => tokio::time::sleep(delay).await,
-                        RetryDecision::Stop => return Ok((status, body.to_vec())),
+                        RetryDecision::Stop => {
+                            return body.map(|body| (status, body)).map_err(ClientError::Api);
+                        }
                     }
                 }
                 Err(error) => {

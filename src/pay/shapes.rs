@@ -343,7 +343,9 @@ impl PayResponse {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct AnyShape {
-    payment_type: Option<String>,
+    /// Absent, `null` (both the legacy batch shape) or the shape's name.
+    #[serde(default, deserialize_with = "present")]
+    payment_type: Option<Option<String>>,
     transactions: Option<Vec<Transaction>>,
     eoa_approval_transactions: Option<Vec<Transaction>>,
     #[serde(default, deserialize_with = "present")]
@@ -466,7 +468,7 @@ fn required<T, E: serde::de::Error>(value: Option<T>, shape: &str, field: &str) 
 impl<'de> Deserialize<'de> for PayResponse {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let any = AnyShape::deserialize(deserializer)?;
-        match any.payment_type.as_deref() {
+        match any.payment_type.as_ref().and_then(Option::as_deref) {
             Some("single") => {
                 any.refuse_foreign(ShapeName::Single)?;
                 Ok(PayResponse::Single(SinglePayment {
@@ -505,21 +507,45 @@ impl<'de> Deserialize<'de> for PayResponse {
             Some(other) => Err(serde::de::Error::custom(format!(
                 "unknown paymentType {other:?}: expected \"single\" or \"multicall\" (or none for the legacy batch shape)"
             ))),
-            None => {
-                any.refuse_foreign(ShapeName::LegacyBatch)?;
-                Ok(PayResponse::LegacyBatch(LegacyBatchPayment {
-                    erc20_approval_transactions: required(
-                        any.erc20_approval_transactions,
-                        "legacy batch",
-                        "ERC20ApprovalTransactions",
-                    )?,
-                    batch_payment_transaction: any.batch_payment_transaction,
-                    erc20_batch_payment_transaction: any.erc20_batch_payment_transaction,
-                    eth_batch_payment_transaction: any.eth_batch_payment_transaction,
-                    metadata: any.metadata.map(MetadataWire::into_legacy).transpose()?,
-                }))
-            }
+            None => any.into_legacy_batch().map(PayResponse::LegacyBatch),
         }
+    }
+}
+
+impl AnyShape {
+    /// The legacy batch shape: no field of another shape, `ERC20ApprovalTransactions` given.
+    fn into_legacy_batch<E: serde::de::Error>(self) -> Result<LegacyBatchPayment, E> {
+        self.refuse_foreign(ShapeName::LegacyBatch)?;
+        Ok(LegacyBatchPayment {
+            erc20_approval_transactions: required(
+                self.erc20_approval_transactions,
+                "legacy batch",
+                "ERC20ApprovalTransactions",
+            )?,
+            batch_payment_transaction: self.batch_payment_transaction,
+            erc20_batch_payment_transaction: self.erc20_batch_payment_transaction,
+            eth_batch_payment_transaction: self.eth_batch_payment_transaction,
+            metadata: self.metadata.map(MetadataWire::into_legacy).transpose()?,
+        })
+    }
+}
+
+impl LegacyBatchPayment {
+    /// Reads the answer of `POST /v2/payouts/batch`: the legacy batch shape, read as a pay
+    /// response is, with no `paymentType` at all (not even `null`), and an absent
+    /// `ERC20ApprovalTransactions` read as an empty list (the schema says it is "only present
+    /// when token approval is required").
+    pub(crate) fn deserialize_batch_payout<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<LegacyBatchPayment, D::Error> {
+        let mut any = AnyShape::deserialize(deserializer)?;
+        if any.payment_type.is_some() {
+            return Err(serde::de::Error::custom(
+                "a batch payout answer has no paymentType (legacy batch shape expected)",
+            ));
+        }
+        any.erc20_approval_transactions.get_or_insert_with(Vec::new);
+        any.into_legacy_batch()
     }
 }
 

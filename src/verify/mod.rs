@@ -109,7 +109,8 @@ use crate::pay::PayResponse;
 
 /// The largest pay response [`verify_slice`] reads: 8 MiB. The service caps a multicall at 150
 /// children (its documented deployed cap; 1,000 at most); a 150-child cross-chain multicall is
-/// well under 1 MiB.
+/// well under 1 MiB. The same bound applies to every answer the API layer reads
+/// ([`api::parse_parts`](crate::api::parse_parts) and the `client` feature's `Client`).
 pub const MAX_RESPONSE_BYTES: usize = 8 * 1024 * 1024;
 
 /// The result of a verification: the findings, and a summary for the person signing.
