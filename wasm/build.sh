@@ -26,7 +26,7 @@ fi
 
 echo "== cargo build securepay-wasm (wasm32-unknown-unknown, profile wasm-release)"
 cargo build --locked -p securepay-wasm --lib --target wasm32-unknown-unknown --profile wasm-release
-wasm="target/wasm32-unknown-unknown/wasm-release/securepay_wasm.wasm"
+wasm="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm-release/securepay_wasm.wasm"
 
 size() { echo "$(wc -c < "$1") bytes, $(gzip -9c "$1" | wc -c) gzipped"; }
 echo "== cargo's wasm (profile wasm-release in Cargo.toml: fat LTO at opt-level 3, most crates \"s\", one codegen unit, with symbols): $(size "$wasm")"
