@@ -126,7 +126,8 @@ pub use crate::pay::MAX_RESPONSE_BYTES;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Verdict {
-    /// Every finding, in the order found.
+    /// Every finding, in the order found: at most [`MAX_FINDINGS_PER_CODE`] of a code, then
+    /// one of that code that counts the rest.
     pub findings: Vec<Finding>,
     /// What the signature does, for people.
     pub summary: Summary,
