@@ -110,8 +110,9 @@ pub(super) struct Run<'v, 'e> {
     /// The agreed payees (their transaction address) and the payments of each.
     payees: BTreeMap<ChainAddress, Vec<usize>>,
     assets: BTreeMap<(Network, Asset), AssetRef>,
-    /// The findings of each code listed so far, and those not listed (see [`MAX_FINDINGS_PER_CODE`]).
-    counts: BTreeMap<FindingCode, Count>,
+    /// The findings of each code listed so far, and those not listed (see
+    /// [`MAX_FINDINGS_PER_CODE`]), by the code's place in [`FindingCode::ALL`].
+    counts: Vec<Count>,
 }
 
 /// The most findings of one code a verdict lists. A response can repeat one flaw tens of
@@ -173,7 +174,7 @@ impl<'v, 'e> Run<'v, 'e> {
             lines: Vec::new(),
             payees,
             assets: BTreeMap::new(),
-            counts: BTreeMap::new(),
+            counts: vec![Count::default(); FindingCode::ALL.len()],
         }
     }
 }
@@ -226,13 +227,15 @@ impl Run<'_, '_> {
         details: Details,
         message: String,
     ) {
-        let count = self.counts.entry(code).or_default();
-        if count.listed >= MAX_FINDINGS_PER_CODE {
-            count.unlisted = count.unlisted.saturating_add(1);
-            count.unlisted_severity = count.unlisted_severity.max(Some(severity));
-            return;
+        // `ALL` lists the codes in declaration order: a code's discriminant is its place.
+        if let Some(count) = self.counts.get_mut(code as usize) {
+            if count.listed >= MAX_FINDINGS_PER_CODE {
+                count.unlisted = count.unlisted.saturating_add(1);
+                count.unlisted_severity = count.unlisted_severity.max(Some(severity));
+                return;
+            }
+            count.listed = count.listed.saturating_add(1);
         }
-        count.listed = count.listed.saturating_add(1);
         self.findings.push(Finding {
             severity,
             code,
@@ -245,9 +248,9 @@ impl Run<'_, '_> {
     /// One finding per code with unlisted findings: how many, at the highest severity among
     /// them.
     fn count_unlisted(&mut self) {
-        let unlisted: Vec<(FindingCode, usize, Severity)> = self
-            .counts
+        let unlisted: Vec<(FindingCode, usize, Severity)> = FindingCode::ALL
             .iter()
+            .zip(&self.counts)
             .filter_map(|(code, count)| Some((*code, count.unlisted, count.unlisted_severity?)))
             .collect();
         for (code, unlisted, severity) in unlisted {
@@ -411,6 +414,14 @@ mod tests {
               "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"1"}]}"#,
         )
         .unwrap()
+    }
+
+    /// The counts are kept by discriminant: each code's discriminant is its place in `ALL`.
+    #[test]
+    fn every_code_is_at_its_discriminant_in_all() {
+        for (place, code) in FindingCode::ALL.iter().enumerate() {
+            assert_eq!(*code as usize, place, "{code}");
+        }
     }
 
     /// A danger past the listed findings of its code is counted at its severity: the verdict it
