@@ -5,6 +5,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::fee::FeeBundle;
 use super::metadata::{LegacyBatchMetadata, MetadataWire, PayMetadata};
+use super::read::{MAX_RESPONSE_BYTES, PayResponseError, children_list};
 use super::token::SecurePaymentToken;
 use crate::address::ChainAddress;
 use crate::amount::HumanAmount;
@@ -44,7 +45,7 @@ pub enum ExecutionKind {
 /// let PayResponse::Single(single) = PayResponse::from_slice(body)? else { unreachable!() };
 /// assert_eq!(single.transactions[single.metadata.payment_transaction_index].value.to_string(), "200000000000000000");
 /// assert!(single.fee_bundle.is_none() && single.eoa_approval_transactions.is_none());
-/// # Ok::<(), serde_json::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -72,7 +73,7 @@ pub struct SinglePayment {
 /// let PayResponse::LegacyBatch(batch) = PayResponse::from_slice(body)? else { unreachable!() };
 /// assert!(batch.batch_payment_transaction.is_none()); // the schema's key, not the docs' one
 /// assert_eq!(batch.eth_batch_payment_transaction.map(|tx| tx.value.to::<u64>()), Some(2004));
-/// # Ok::<(), serde_json::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LegacyBatchPayment {
@@ -113,7 +114,7 @@ impl LegacyBatchPayment {
     /// // ERC20BatchPaymentTransaction and ETHBatchPaymentTransaction, in that order
     /// let values: Vec<u64> = batch.batch_transactions().map(|tx| tx.value.to::<u64>()).collect();
     /// assert_eq!(values, [0, 2004]);
-    /// # Ok::<(), serde_json::Error>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn batch_transactions(&self) -> impl Iterator<Item = &Transaction> {
         [
@@ -219,7 +220,7 @@ pub struct Child {
 /// assert_eq!(multicall.token.to_string(), "01JD3E6JD46KY4KKV7X9V0MZ80");
 /// assert_eq!(multicall.children.len(), 2);
 /// assert_eq!(multicall.metadata.bridge_tx_indices, Some(vec![1, 2]));
-/// # Ok::<(), serde_json::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -295,7 +296,7 @@ pub enum PayResponse {
 }
 
 impl PayResponse {
-    /// Reads a pay response from the bytes of a JSON body.
+    /// Reads a pay response from the bytes of a JSON body (at most [`MAX_RESPONSE_BYTES`]).
     ///
     /// ```
     /// use securepay::pay::PayResponse;
@@ -315,23 +316,32 @@ impl PayResponse {
     ///   "ERC20ApprovalTransactions":[{"to":"0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913","data":"0x","value":"0"}]}"#;
     /// let error = PayResponse::from_slice(foreign).unwrap_err();
     /// assert!(error.to_string().contains("`ERC20ApprovalTransactions` is not a field of this shape"), "{error}");
-    /// # Ok::<(), serde_json::Error>(())
+    /// # Ok::<(), securepay::pay::PayResponseError>(())
     /// ```
-    pub fn from_slice(bytes: &[u8]) -> Result<PayResponse, serde_json::Error> {
+    pub fn from_slice(bytes: &[u8]) -> Result<PayResponse, PayResponseError> {
+        if bytes.len() > MAX_RESPONSE_BYTES {
+            return Err(PayResponseError::TooLarge { size: bytes.len() });
+        }
         if !crate::serde_util::opens_object(bytes) {
-            return Err(serde::de::Error::custom(
-                "a pay response is a JSON object (starts with {)",
-            ));
+            return Err(PayResponseError::NotAnObject);
         }
         // UTF-8 checked once for the whole body, not string by string as `from_slice` does
         // (measured 8% of a verification).
-        let text = std::str::from_utf8(bytes).map_err(|error| {
-            serde::de::Error::custom(format!(
-                "a pay response is UTF-8 text: invalid UTF-8 at byte {}",
-                error.valid_up_to()
-            ))
-        })?;
-        serde_json::from_str(text)
+        let text = std::str::from_utf8(bytes).map_err(PayResponseError::NotUtf8)?;
+        serde_json::from_str(text).map_err(PayResponseError::Json)
+    }
+
+    /// Reads a pay response from JSON text (at most [`MAX_RESPONSE_BYTES`]).
+    ///
+    /// ```
+    /// use securepay::pay::PayResponse;
+    ///
+    /// let text = r#"{"ERC20ApprovalTransactions": [], "metadata": {"hasEnoughBalance": true}}"#;
+    /// assert!(matches!(PayResponse::from_str(text)?, PayResponse::LegacyBatch(_)));
+    /// # Ok::<(), securepay::pay::PayResponseError>(())
+    /// ```
+    pub fn from_str(text: &str) -> Result<PayResponse, PayResponseError> {
+        PayResponse::from_slice(text.as_bytes())
     }
 }
 
@@ -355,11 +365,17 @@ struct AnyShape {
     token: Option<SecurePaymentToken>,
     network: Option<Network>,
     chain_id: Option<u64>,
+    #[serde(default, deserialize_with = "child_tokens")]
     child_tokens: Option<Vec<SecurePaymentToken>>,
+    #[serde(default, deserialize_with = "request_ids")]
     request_ids: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "children")]
     children: Option<Vec<Child>>,
+    #[serde(default, deserialize_with = "payees")]
     payees: Option<Vec<ChainAddress>>,
+    #[serde(default, deserialize_with = "amounts")]
     amounts: Option<Vec<HumanAmount>>,
+    #[serde(default, deserialize_with = "references")]
     references: Option<Vec<Option<PaymentReference>>>,
     #[serde(rename = "ERC20ApprovalTransactions")]
     erc20_approval_transactions: Option<Vec<Transaction>>,
@@ -368,7 +384,28 @@ struct AnyShape {
     erc20_batch_payment_transaction: Option<Transaction>,
     #[serde(rename = "ETHBatchPaymentTransaction")]
     eth_batch_payment_transaction: Option<Transaction>,
+    #[serde(default, deserialize_with = "destination_calls")]
     destination_calls: Option<Vec<DestinationCall>>,
+}
+
+/// Defines, for each list of a multicall's children or that mirrors them, its reader of at most
+/// [`MAX_CHILDREN`](super::MAX_CHILDREN) entries.
+macro_rules! children_lists {
+    ($($name:ident: $item:ty = $field:literal,)*) => {$(
+        fn $name<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<$item>>, D::Error> {
+            children_list(deserializer, $field)
+        }
+    )*};
+}
+
+children_lists! {
+    child_tokens: SecurePaymentToken = "childTokens",
+    request_ids: String = "requestIds",
+    children: Child = "children",
+    payees: ChainAddress = "payees",
+    amounts: HumanAmount = "amounts",
+    references: Option<PaymentReference> = "references",
+    destination_calls: DestinationCall = "destinationCalls",
 }
 
 /// The shapes, for the fields they do not define.

@@ -21,7 +21,7 @@ use crate::network::Network;
 /// let problems = response.problems();
 /// assert!(matches!(problems[0], Problem::IndexOutOfRange { index: 1, len: 1, .. }));
 /// assert_eq!(problems[0].to_string(), "metadata.paymentTransactionIndex = 1 but there are 1 transactions");
-/// # Ok::<(), serde_json::Error>(())
+/// # Ok::<(), securepay::pay::PayResponseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "code", rename_all = "snake_case")]
@@ -260,7 +260,7 @@ impl PayResponse {
     /// assert_eq!(response.problems(), [Problem::NoPaymentTransaction]);
     /// let single = PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
     /// assert!(single.problems().is_empty());
-    /// # Ok::<(), serde_json::Error>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn problems(&self) -> Vec<Problem> {
         let mut problems = Vec::new();

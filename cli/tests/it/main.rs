@@ -11,6 +11,7 @@
 
 mod common;
 
+mod bounds;
 mod calldata_vectors;
 mod cli;
 mod decode_lifi;
