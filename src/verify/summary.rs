@@ -21,7 +21,7 @@ use crate::pay::FeeBearer;
 /// let summary = verify(&response, &agreed).summary;
 /// let SummaryLine::Pay { amount, .. } = &summary.lines[1] else { panic!("a payment line") };
 /// assert_eq!(amount.units.to::<u64>(), 826_250_000); // what the payee receives
-/// assert_eq!(summary.lines[1].to_string(), "Pay 826.25 USDC to 0x6923…C7D7 on Base, reference 0xe23a…2b30");
+/// assert_eq!(summary.lines[1].to_string(), "Pay 826.25 USDC to 0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7 on Base, reference 0xe23a6b02059c2b30");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -128,8 +128,8 @@ impl fmt::Display for SummaryLine {
                     false => String::new(),
                 };
                 match amount {
-                    Some(amount) => write!(f, "Approve {amount}{on} for {}", spender.short()),
-                    None => write!(f, "Approve unlimited {asset}{on} for {}", spender.short()),
+                    Some(amount) => write!(f, "Approve {amount}{on} for {}", spender.label()),
+                    None => write!(f, "Approve unlimited {asset}{on} for {}", spender.label()),
                 }
             }
             SummaryLine::Pay {
@@ -142,11 +142,11 @@ impl fmt::Display for SummaryLine {
                 write!(
                     f,
                     "Pay {amount} to {} on {}",
-                    payee.short(),
+                    payee.label(),
                     network.display_name()
                 )?;
                 if let Some(reference) = reference {
-                    write!(f, ", reference {}", short(reference))?;
+                    write!(f, ", reference {reference}")?;
                 }
                 match bridged_from {
                     Some(source) => write!(f, ", bridged from {}", source.display_name()),
@@ -170,18 +170,18 @@ impl fmt::Display for SummaryLine {
                         }
                     }
                 };
-                write!(f, "Fee {amount} to {} ({what})", recipient.short())
+                write!(f, "Fee {amount} to {} ({what})", recipient.label())
             }
             SummaryLine::BatchFee {
                 recipient, amount, ..
             } => write!(
                 f,
                 "Batch fee of at most {amount} to {} (set on chain by the batch contract)",
-                recipient.short()
+                recipient.label()
             ),
             SummaryLine::Refund {
                 amount, contract, ..
-            } => write!(f, "Refund of {amount} from {} to you", contract.short()),
+            } => write!(f, "Refund of {amount} from {} to you", contract.label()),
             SummaryLine::Bridge {
                 source,
                 destination,
@@ -196,7 +196,7 @@ impl fmt::Display for SummaryLine {
             SummaryLine::TronTransaction(tron) => {
                 write!(f, "Tron transaction {}", short(&tron.tx_id.to_string()))?;
                 if let Some(contract) = &tron.contract {
-                    write!(f, ": calls {}", contract.short())?;
+                    write!(f, ": calls {}", contract.label())?;
                 }
                 write!(
                     f,
@@ -232,9 +232,9 @@ impl fmt::Display for SummaryLine {
 /// let summary = verify(&response, &agreed).summary;
 /// assert_eq!(summary.to_lines(), [
 ///     "Approve 827.8 USDC for the payment contract (ERC20FeeProxy)",
-///     "Pay 826.25 USDC to hidden on Base, reference 0xe23a…2b30", // 827.50 less the payee's fee
-///     "Fee 0.3 USDC to 0x9795…eCe2 (platform fee, paid by you)",
-///     "Fee 1.25 USDC to 0x9795…eCe2 (protocol fee, deducted from the payment)",
+///     "Pay 826.25 USDC to hidden on Base, reference 0xe23a6b02059c2b30", // 827.50 less the payee's fee
+///     "Fee 0.3 USDC to 0x9795d480C2C50392A4714A0F468059C6448DeCe2 (platform fee, paid by you)",
+///     "Fee 1.25 USDC to 0x9795d480C2C50392A4714A0F468059C6448DeCe2 (protocol fee, deducted from the payment)",
 ///     "Total leaving your wallet: 827.8 USDC",
 /// ]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
