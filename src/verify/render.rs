@@ -142,10 +142,13 @@ impl fmt::Display for Quantity {
 /// assert_eq!(Party::Hidden.to_string(), "hidden");
 /// let proxy = Party::Contract { address: "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814".parse()?, contract: Contract::Erc20FeeProxy };
 /// assert_eq!(proxy.to_string(), "the payment contract (ERC20FeeProxy)");
+/// // Serialized: `kind` in snake_case, like every enumerated value of a verdict.
+/// let account = Party::SmartAccount { address: "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814".parse()? };
+/// assert_eq!(serde_json::to_string(&account)?, r#"{"kind":"smart_account","address":"0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814"}"#);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Party {
     /// An agreed payee masked by `hidePayeeAddress`.
     Hidden,

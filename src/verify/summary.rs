@@ -22,10 +22,18 @@ use crate::pay::FeeBearer;
 /// let SummaryLine::Pay { amount, .. } = &summary.lines[1] else { panic!("a payment line") };
 /// assert_eq!(amount.units.to::<u64>(), 826_250_000); // what the payee receives
 /// assert_eq!(summary.lines[1].to_string(), "Pay 826.25 USDC to 0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7 on Base, reference 0xe23a6b02059c2b30");
+/// // Serialized: `kind` in snake_case, fields in camelCase.
+/// let total = serde_json::to_value(&summary.lines[4])?;
+/// assert_eq!((&total["kind"], &total["atMost"], &total["crossChain"]), (&"total".into(), &false.into(), &false.into()));
+/// assert_eq!(serde_json::to_value(&summary.lines[1])?["bridgedFrom"], serde_json::Value::Null);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(
+    tag = "kind",
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase"
+)]
 #[non_exhaustive]
 pub enum SummaryLine {
     /// An approval: `amount` `None` is unlimited.
@@ -241,7 +249,8 @@ impl fmt::Display for SummaryLine {
 /// ```
 ///
 /// Serialized, each line is its data (`"kind"`: `approve`, `pay`, `fee`, `batch_fee`, `refund`,
-/// `bridge`, `total`) plus `"text"`, the English rendering.
+/// `bridge`, `tron_transaction`, `total`; fields in camelCase: `crossChain`, `bridgedFrom`,
+/// `atMost`) plus `"text"`, the English rendering.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Summary {
     /// The lines, in order: approvals, bridges, payments, fees, refunds, totals.
