@@ -25,6 +25,19 @@ pub(crate) fn u256_decimal_vec<S: Serializer>(
     serializer.collect_seq(values.iter().map(|v| v.to_string()))
 }
 
+/// Writes one entry of an object: out of line, so that a field costs a call rather than the
+/// entry's code inlined at every field (the size budget of the WebAssembly package counts it).
+/// Objects written this way are maps (`serialize_map`): `serde_json` writes a struct as the
+/// same JSON, but every struct field of it carries a branch for raw values.
+#[inline(never)]
+pub(crate) fn entry<M: serde::ser::SerializeMap, T: serde::Serialize + ?Sized>(
+    map: &mut M,
+    key: &'static str,
+    value: &T,
+) -> Result<(), M::Error> {
+    map.serialize_entry(key, value)
+}
+
 /// Writes bytes as lowercase `0x` hex.
 pub(crate) fn bytes_hex<S: Serializer>(value: &Bytes, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_str(value)

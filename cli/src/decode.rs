@@ -41,11 +41,25 @@ pub(super) struct ReferenceArgs {
 
 pub(super) fn run(args: &Args, input: &mut dyn std::io::BufRead) -> Outcome {
     let text = if args.data == "-" {
-        let mut text = String::new();
-        if let Err(error) = input.read_to_string(&mut text) {
-            return Outcome::unusable(format!("data: cannot read standard input: {error}"));
+        let bytes = match crate::read_input(
+            "data",
+            std::path::Path::new("-"),
+            input,
+            crate::MAX_INPUT_BYTES,
+            "calldata text",
+        ) {
+            Ok(bytes) => bytes,
+            Err(reason) => return Outcome::Unusable(reason),
+        };
+        match String::from_utf8(bytes) {
+            Ok(text) => text.trim().to_owned(),
+            Err(error) => {
+                return Outcome::unusable(format!(
+                    "data: standard input is not UTF-8 text ({})",
+                    error.utf8_error()
+                ));
+            }
         }
-        text.trim().to_owned()
     } else {
         args.data.clone()
     };
@@ -70,7 +84,7 @@ pub(super) fn run(args: &Args, input: &mut dyn std::io::BufRead) -> Outcome {
             ));
         }
     };
-    match Decoder::builtin().decode(network, &to, &data, value) {
+    match Decoder::builtin().decode_any(network, &to, &data, value) {
         Ok(decoded) => Outcome::answer(&decoded),
         Err(error) => Outcome::no(&json!({ "error": error.to_string() }), error),
     }

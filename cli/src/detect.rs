@@ -4,13 +4,13 @@
 //! `eth_getTransactionReceipt` receipts, or the JSON-RPC answer holding them; on Tron,
 //! TronGrid's event JSON. Exit 1 when no payment counts.
 
-use std::io::BufRead;
+use std::io::{self, BufRead, Write};
 
 use super::{Outcome, read_input};
 use securepay::address::ChainAddress;
 use securepay::calldata::PaymentReference;
 use securepay::currency::Catalog;
-use securepay::detect::{ChainData, Criteria, CriteriaError, detect};
+use securepay::detect::{ChainData, Criteria, CriteriaError, MAX_CHAIN_JSON_BYTES, detect};
 use securepay::network::Network;
 
 #[derive(Debug, clap::Args)]
@@ -77,28 +77,41 @@ fn criteria(args: &Args) -> Result<Criteria, String> {
     Ok(criteria)
 }
 
-pub(super) fn run(args: &Args, input: &mut dyn BufRead) -> Outcome {
+pub(super) fn run(args: &Args, input: &mut dyn BufRead, output: &mut dyn Write) -> Outcome {
     let criteria = match criteria(args) {
         Ok(criteria) => criteria,
         Err(reason) => return Outcome::Unusable(reason),
     };
-    let settlement = match read_input("--logs", &args.logs, input)
-        .and_then(|bytes| {
-            ChainData::from_slice(criteria.network(), &bytes).map_err(|e| format!("--logs: {e}"))
-        })
-        .and_then(|chain| detect(&chain, &criteria).map_err(|e| format!("--logs: {e}")))
+    let settlement = match read_input(
+        "--logs",
+        &args.logs,
+        input,
+        MAX_CHAIN_JSON_BYTES,
+        "chain data",
+    )
+    .and_then(|bytes| {
+        ChainData::from_slice(criteria.network(), &bytes).map_err(|e| format!("--logs: {e}"))
+    })
+    .and_then(|chain| detect(&chain, &criteria).map_err(|e| format!("--logs: {e}")))
     {
         Ok(settlement) => settlement,
         Err(reason) => return Outcome::Unusable(reason),
     };
-    if settlement.is_paid() {
-        Outcome::answer(&settlement)
-    } else {
-        let reason = format!(
-            "no payment of {} counts ({} log(s) ignored)",
-            settlement.reference,
-            settlement.ignored.len()
-        );
-        Outcome::no(&settlement, reason)
+    // Written as it is made: every ignored log is listed, so the answer can be as large as
+    // the chain data, and is never held whole.
+    let written = serde_json::to_writer(&mut *output, &settlement)
+        .map_err(io::Error::from)
+        .and_then(|()| writeln!(output));
+    if written.is_err() {
+        return Outcome::Unusable("cannot write standard output".to_owned());
+    }
+    Outcome::Written {
+        no: (!settlement.is_paid()).then(|| {
+            format!(
+                "no payment of {} counts ({} log(s) ignored)",
+                settlement.reference,
+                settlement.ignored.len()
+            )
+        }),
     }
 }

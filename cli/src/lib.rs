@@ -25,7 +25,7 @@ pub mod spec;
 mod verify;
 mod webhook;
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 
 use alloy_primitives::U256;
@@ -46,6 +46,12 @@ pub(crate) enum Outcome {
     },
     /// Unusable input: print the reason to standard error, exit 2.
     Unusable(String),
+    /// The answer is already written to standard output (a large one is never held as text);
+    /// `no` is the reason of a "no" (exit 1), printed to standard error.
+    Written {
+        /// The reason of a "no", if the answer is one.
+        no: Option<String>,
+    },
     /// A streaming command that already wrote its lines; `failed` tells whether any failed.
     Streamed {
         /// Whether any line failed.
@@ -100,7 +106,8 @@ enum Command {
     Routes(currencies::RoutesArgs),
     /// Encode calls read as JSON lines from standard input.
     Encode(encode::Args),
-    /// Strictly decode calldata sent to a known contract or token.
+    /// Strictly decode calldata sent to a known contract or token, or an Across V4 call to the
+    /// LI.FI diamond.
     Decode(decode::Args),
     /// The payment reference of a request.
     Reference(decode::ReferenceArgs),
@@ -156,10 +163,10 @@ fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Out
         Command::Encode(args) => encode::run(&args, input, output),
         Command::Decode(args) => decode::run(&args, input),
         Command::Reference(args) => decode::reference(&args),
-        Command::Verify(args) => verify::run(&args, input),
+        Command::Verify(args) => verify::run(&args, input, output),
         Command::Policy(args) => policy::run(&args, input, output),
         Command::Webhook(args) => webhook::run(&args, input),
-        Command::Detect(args) => detect::run(&args, input),
+        Command::Detect(args) => detect::run(&args, input, output),
     }
 }
 
@@ -178,6 +185,11 @@ fn finish(outcome: Outcome) -> ExitCode {
         Outcome::Unusable(reason) => {
             eprintln!("securepay: {}", one_line(&reason));
             ExitCode::from(2)
+        }
+        Outcome::Written { no: None } => ExitCode::SUCCESS,
+        Outcome::Written { no: Some(reason) } => {
+            eprintln!("securepay: {}", one_line(&reason));
+            ExitCode::from(1)
         }
         Outcome::Streamed { failed } => ExitCode::from(if failed { 2 } else { 0 }),
     }
@@ -249,7 +261,9 @@ fn answer_lines(
 
 /// Reads `input` in large reads, hands every run of complete lines to `answer` (which appends
 /// their answers to the buffer and says whether any failed) and writes the answers of each
-/// read at once: a line typed by hand is answered as soon as it is read.
+/// read at once: a line typed by hand is answered as soon as it is read. A line longer than
+/// [`MAX_INPUT_BYTES`] is answered with an error, and its bytes past that are read and dropped,
+/// never held.
 fn stream_chunks(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
@@ -260,10 +274,18 @@ fn stream_chunks(
     // `buffer[..held]` is read and not yet answered: at most one incomplete line.
     let mut buffer = vec![0; READ];
     let mut held = 0;
+    // The line being read is longer than MAX_INPUT_BYTES: its bytes are dropped to its end.
+    let mut dropping = false;
     let mut out = Vec::with_capacity(2 * READ);
     loop {
         if held == buffer.len() {
-            buffer.resize(2 * held, 0); // a line longer than the buffer
+            if held > MAX_INPUT_BYTES {
+                dropping = true;
+                held = 0;
+            } else {
+                // a line longer than the buffer
+                buffer.resize((2 * held).min(MAX_INPUT_BYTES + 1), 0);
+            }
         }
         let read = loop {
             match input.read(buffer.get_mut(held..).unwrap_or_default()) {
@@ -278,21 +300,37 @@ fn stream_chunks(
                 return Outcome::Streamed { failed: true };
             }
         };
-        let filled = held + read;
+        // `buffer[fresh..filled]` was just read.
+        let (mut fresh, mut filled) = (held, held + read);
+        if dropping {
+            let end = memchr::memchr(b'\n', buffer.get(fresh..filled).unwrap_or_default());
+            if end.is_none() && read > 0 {
+                held = 0;
+                continue;
+            }
+            dropping = false;
+            failed = true;
+            let error =
+                format!("the line is more than {MAX_INPUT_BYTES} bytes, the most a line may have");
+            // A map of one string always serializes.
+            let _ = serde_json::to_writer(&mut out, &serde_json::json!({ "error": error }));
+            out.push(b'\n');
+            let after = end.map_or(filled, |end| fresh + end + 1);
+            buffer.copy_within(after..filled, 0);
+            (fresh, filled) = (0, filled - after);
+        }
         let complete = if read == 0 {
             filled
         } else {
-            let fresh = buffer.get(held..filled).unwrap_or_default();
-            match memchr::memrchr(b'\n', fresh) {
-                Some(end) => held + end + 1,
-                None => {
-                    held = filled;
-                    continue;
-                }
+            match memchr::memrchr(b'\n', buffer.get(fresh..filled).unwrap_or_default()) {
+                Some(end) => fresh + end + 1,
+                None => 0,
             }
         };
         if complete > 0 {
             failed |= answer(buffer.get(..complete).unwrap_or_default(), &mut out);
+        }
+        if !out.is_empty() {
             if output
                 .write_all(&out)
                 .and_then(|()| output.flush())
@@ -301,8 +339,8 @@ fn stream_chunks(
                 return Outcome::Streamed { failed: true };
             }
             out.clear();
-            buffer.copy_within(complete..filled, 0);
         }
+        buffer.copy_within(complete..filled, 0);
         held = filled - complete;
         if read == 0 {
             return Outcome::Streamed { failed };
@@ -310,20 +348,64 @@ fn stream_chunks(
     }
 }
 
-/// The bytes of an input file argument: the file, or standard input for `-`.
+/// The most bytes of an input the command line reads when the library sets no bound of its own
+/// (calldata, a webhook body, a policy, one line of a stream): the largest answer of the service,
+/// a pay response ([`securepay::pay::MAX_RESPONSE_BYTES`]). At most one byte more is ever read.
+pub(crate) const MAX_INPUT_BYTES: usize = securepay::pay::MAX_RESPONSE_BYTES;
+
+/// The bytes of an input file argument: the file, or standard input for `-`; at most `max`
+/// bytes (`kind` names the input in the refusal: "a pay response"). At most `max + 1` bytes
+/// are read: a larger input is refused, never held.
 pub(crate) fn read_input(
     what: &str,
     path: &std::path::Path,
     input: &mut dyn BufRead,
+    max: usize,
+    kind: &str,
 ) -> Result<Vec<u8>, String> {
-    let mut bytes = Vec::new();
     if path.as_os_str() == "-" {
-        input
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("{what}: cannot read standard input: {e}"))?;
-        return Ok(bytes);
+        return read_at_most(input, max, 0)
+            .map_err(|e| format!("{what}: cannot read standard input: {e}"))?
+            .ok_or_else(|| {
+                format!("{what}: standard input is more than {max} bytes, the most {kind} may have")
+            });
     }
-    std::fs::read(path).map_err(|e| format!("{what}: cannot read {}: {e}", path.display()))
+    let shown = path.display();
+    let mut file =
+        std::fs::File::open(path).map_err(|e| format!("{what}: cannot read {shown}: {e}"))?;
+    // A regular file says its size: a larger one is refused unread, and a smaller one is read
+    // into a buffer of its size.
+    let size = file
+        .metadata()
+        .ok()
+        .filter(std::fs::Metadata::is_file)
+        .map(|m| m.len());
+    if let Some(size) = size.filter(|size| *size > max as u64) {
+        return Err(format!(
+            "{what}: {shown} is {size} bytes, above the {max} bytes {kind} may have"
+        ));
+    }
+    let hint = size
+        .and_then(|size| usize::try_from(size).ok())
+        .unwrap_or(0);
+    read_at_most(&mut file, max, hint)
+        .map_err(|e| format!("{what}: cannot read {shown}: {e}"))?
+        .ok_or_else(|| {
+            format!("{what}: {shown} is more than {max} bytes, the most {kind} may have")
+        })
+}
+
+/// Reads `reader` to its end if it holds at most `max` bytes (`None` if it holds more: then
+/// `max + 1` bytes were read), into a buffer of `hint` bytes to begin with.
+pub(crate) fn read_at_most(
+    reader: &mut dyn io::Read,
+    max: usize,
+    hint: usize,
+) -> io::Result<Option<Vec<u8>>> {
+    let limit = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
+    let mut bytes = Vec::with_capacity(hint.min(max));
+    reader.take(limit).read_to_end(&mut bytes)?;
+    Ok((bytes.len() <= max).then_some(bytes))
 }
 
 /// The network named by an optional `--network` (the service's ids), or the answer that it is

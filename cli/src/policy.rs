@@ -1,11 +1,13 @@
 //! `securepay policy resolve` and `securepay policy gate --policy FILE --payee ADDR`.
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-use serde_json::{Value, json};
+use serde_json::json;
+use serde_json::value::RawValue;
 
-use super::{Outcome, stream};
+use super::{MAX_INPUT_BYTES, Outcome, stream};
 use securepay::address::ChainAddress;
 use securepay::policy::{
     DestinationPolicy, GateEvent, KytPlan, PayerGate, PaymentPolicy, PolicySnapshot, resolve,
@@ -46,18 +48,36 @@ pub(super) fn run(args: &Args, input: &mut dyn BufRead, output: &mut dyn Write) 
 }
 
 fn resolve_command(input: &mut dyn BufRead) -> Outcome {
-    let mut text = String::new();
-    if let Err(error) = input.read_to_string(&mut text) {
-        return Outcome::unusable(format!("cannot read standard input: {error}"));
-    }
-    let value: Value = match serde_json::from_str(&text) {
-        Ok(value) => value,
+    let text = match crate::read_at_most(input, MAX_INPUT_BYTES, 0) {
+        Ok(Some(bytes)) => match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(error) => {
+                return Outcome::unusable(format!(
+                    "cannot read standard input: not UTF-8 text ({})",
+                    error.utf8_error()
+                ));
+            }
+        },
+        Ok(None) => {
+            return Outcome::unusable(format!(
+                "standard input is more than {MAX_INPUT_BYTES} bytes, the most policy resolve reads"
+            ));
+        }
+        Err(error) => return Outcome::unusable(format!("cannot read standard input: {error}")),
+    };
+    // The three parts are kept as text and each is read by its own reader: no tree of the
+    // whole input is built (a JSON tree can take many times its text in memory).
+    let whole: &RawValue = match serde_json::from_str(&text) {
+        Ok(whole) => whole,
         Err(error) => return Outcome::unusable(format!("input is not JSON: {error}")),
     };
-    let Some(object) = value.as_object() else {
-        return Outcome::unusable(
-            "input must be an object {\"clientPlan\",\"payment\",\"destination\"}",
-        );
+    let object: BTreeMap<String, &RawValue> = match serde_json::from_str(whole.get()) {
+        Ok(object) if whole.get().starts_with('{') => object,
+        _ => {
+            return Outcome::unusable(
+                "input must be an object {\"clientPlan\",\"payment\",\"destination\"}",
+            );
+        }
     };
     if let Some(unknown) = object
         .keys()
@@ -67,20 +87,22 @@ fn resolve_command(input: &mut dyn BufRead) -> Outcome {
             "unknown field {unknown:?}: expected clientPlan, payment, destination"
         ));
     }
-    let present = |name: &str| object.get(name).filter(|v| !v.is_null());
-    let plan = match present("clientPlan").map(KytPlan::from_value).transpose() {
+    let present = |name: &str| {
+        object
+            .get(name)
+            .map(|part| part.get())
+            .filter(|part| *part != "null")
+    };
+    let plan = match present("clientPlan").map(KytPlan::from_str).transpose() {
         Ok(plan) => plan,
         Err(error) => return Outcome::unusable(format!("clientPlan: {error}")),
     };
-    let payment = match present("payment")
-        .map(PaymentPolicy::from_value)
-        .transpose()
-    {
+    let payment = match present("payment").map(PaymentPolicy::from_str).transpose() {
         Ok(policy) => policy,
         Err(error) => return Outcome::unusable(format!("payment: {error}")),
     };
     let destination = match present("destination")
-        .map(DestinationPolicy::from_value)
+        .map(DestinationPolicy::from_str)
         .transpose()
     {
         Ok(policy) => policy,
@@ -98,14 +120,23 @@ fn gate_command(args: &GateArgs, input: &mut dyn BufRead, output: &mut dyn Write
             "--policy -: standard input carries the gate events; give the snapshot as a file",
         );
     }
-    let text = match std::fs::read_to_string(&args.policy) {
-        Ok(text) => text,
-        Err(error) => {
+    let shown = args.policy.display();
+    let read = std::fs::File::open(&args.policy)
+        .and_then(|mut file| crate::read_at_most(&mut file, MAX_INPUT_BYTES, 0));
+    let text = match read.map(|bytes| bytes.map(String::from_utf8)) {
+        Ok(Some(Ok(text))) => text,
+        Ok(Some(Err(error))) => {
             return Outcome::unusable(format!(
-                "cannot read --policy {}: {error}",
-                args.policy.display()
+                "cannot read --policy {shown}: not UTF-8 text ({})",
+                error.utf8_error()
             ));
         }
+        Ok(None) => {
+            return Outcome::unusable(format!(
+                "--policy {shown} is more than {MAX_INPUT_BYTES} bytes, the most a policy snapshot may have"
+            ));
+        }
+        Err(error) => return Outcome::unusable(format!("cannot read --policy {shown}: {error}")),
     };
     let snapshot = match PolicySnapshot::from_str(&text) {
         Ok(snapshot) => snapshot,

@@ -2,12 +2,12 @@
 //! file may be `-`, for standard input). With `--tron-tx`, the TronWeb transaction about to be
 //! signed is checked against the response and the expectation too.
 
-use std::io::BufRead;
+use std::io::{self, BufRead, Write};
 
 use super::{Outcome, read_input};
-use securepay::pay::PayResponse;
-use securepay::tron::TronTransaction;
-use securepay::verify::{Expectation, Verifier, verify};
+use securepay::pay::{MAX_RESPONSE_BYTES, PayResponse};
+use securepay::tron::{MAX_TRANSACTION_BYTES, TronTransaction};
+use securepay::verify::{Expectation, MAX_EXPECTATION_BYTES, Verifier, verify};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -27,7 +27,7 @@ pub(super) struct Args {
     text: bool,
 }
 
-pub(super) fn run(args: &Args, input: &mut dyn BufRead) -> Outcome {
+pub(super) fn run(args: &Args, input: &mut dyn BufRead, output: &mut dyn Write) -> Outcome {
     let stdin_count = [
         Some(&args.expect),
         Some(&args.response),
@@ -42,21 +42,42 @@ pub(super) fn run(args: &Args, input: &mut dyn BufRead) -> Outcome {
             "only one of --expect, --response and --tron-tx can be standard input (-)",
         );
     }
-    let expectation = match read_input("--expect", &args.expect, input)
-        .and_then(|bytes| Expectation::from_slice(&bytes).map_err(|e| format!("--expect: {e}")))
+    // Each input is read with its bound (at most one byte more is read) and parsed, and its
+    // bytes are dropped before the next is read.
+    let expectation = match read_input(
+        "--expect",
+        &args.expect,
+        input,
+        MAX_EXPECTATION_BYTES,
+        "an expectation",
+    )
+    .and_then(|bytes| Expectation::from_slice(&bytes).map_err(|e| format!("--expect: {e}")))
     {
         Ok(expectation) => expectation,
         Err(reason) => return Outcome::Unusable(reason),
     };
-    let response = match read_input("--response", &args.response, input)
-        .and_then(|bytes| PayResponse::from_slice(&bytes).map_err(|e| format!("response: {e}")))
+    let response = match read_input(
+        "--response",
+        &args.response,
+        input,
+        MAX_RESPONSE_BYTES,
+        "a pay response",
+    )
+    .and_then(|bytes| PayResponse::from_slice(&bytes).map_err(|e| format!("response: {e}")))
     {
         Ok(response) => response,
         Err(reason) => return Outcome::Unusable(reason),
     };
     let verdict = match &args.tron_tx {
         None => verify(&response, &expectation),
-        Some(path) => match read_input("--tron-tx", path, input).and_then(|bytes| {
+        Some(path) => match read_input(
+            "--tron-tx",
+            path,
+            input,
+            MAX_TRANSACTION_BYTES,
+            "a Tron transaction",
+        )
+        .and_then(|bytes| {
             TronTransaction::from_slice(&bytes).map_err(|e| format!("--tron-tx: {e}"))
         }) {
             Ok(tx) => Verifier::builtin().verify_tron(&response, &expectation, &tx),
@@ -68,19 +89,19 @@ pub(super) fn run(args: &Args, input: &mut dyn BufRead) -> Outcome {
         .iter()
         .filter(|f| f.severity == securepay::verify::Severity::Danger)
         .count();
-    let answer = if args.text {
-        Outcome::Answer(verdict.to_string().trim_end().to_owned())
+    // Written as it is made: a verdict's JSON can be twice the response (each summary line
+    // carries its text), and is never held whole.
+    let written = if args.text {
+        write!(output, "{verdict}")
     } else {
-        match serde_json::to_string(&verdict) {
-            Ok(json) => Outcome::Answer(json),
-            Err(error) => return Outcome::Unusable(error.to_string()),
-        }
+        serde_json::to_writer(&mut *output, &verdict)
+            .map_err(io::Error::from)
+            .and_then(|()| writeln!(output))
     };
-    match answer {
-        Outcome::Answer(text) if dangers > 0 => Outcome::No {
-            answer: text,
-            reason: format!("{dangers} danger finding(s): do not sign"),
-        },
-        other => other,
+    if written.is_err() {
+        return Outcome::Unusable("cannot write standard output".to_owned());
+    }
+    Outcome::Written {
+        no: (dangers > 0).then(|| format!("{dangers} danger finding(s): do not sign")),
     }
 }

@@ -66,10 +66,16 @@ struct ParseArgs {
 }
 
 pub(super) fn run(args: &Args, input: &mut dyn BufRead) -> Outcome {
-    let mut body = Vec::new();
-    if let Err(error) = input.read_to_end(&mut body) {
-        return Outcome::unusable(format!("cannot read standard input: {error}"));
-    }
+    let body = match crate::read_at_most(input, crate::MAX_INPUT_BYTES, 0) {
+        Ok(Some(body)) => body,
+        Ok(None) => {
+            return Outcome::unusable(format!(
+                "standard input is more than {} bytes, the most a webhook body may have",
+                crate::MAX_INPUT_BYTES
+            ));
+        }
+        Err(error) => return Outcome::unusable(format!("cannot read standard input: {error}")),
+    };
     match &args.command {
         WebhookCommand::Verify(verify) => match verify.secret.get() {
             Ok(Some(secret)) => check(&secret, &body, &verify.signature)

@@ -1,7 +1,11 @@
 //! Currencies: `GET /v2/currencies` (filters `network`, `symbol`, `id`, `firstOnly`) and
 //! `GET /v2/currencies/{currencyId}/conversion-routes` (`network` or `networks`).
 
-use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
+use serde::de::{MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use super::outgoing::sealed::{Parts, Sealed};
 use super::{Api, BodyError, Credential, Endpoint, OutgoingRequest, PreparedRequest, RequestError};
@@ -21,7 +25,7 @@ use crate::network::Network;
 /// assert_eq!(parse_parts::<CurrenciesAnswer>(StatusCode::OK, b"[]")?, CurrenciesAnswer::List(vec![]));
 /// # Ok::<(), securepay::api::ApiError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 #[non_exhaustive]
 pub enum CurrenciesAnswer {
@@ -29,6 +33,32 @@ pub enum CurrenciesAnswer {
     List(Vec<Currency>),
     /// One currency.
     One(Currency),
+}
+
+/// An array is the list, an object the one currency: each read typed, so that its errors (a
+/// key given twice among them) are the currency's own, not "no variant matched".
+impl<'de> Deserialize<'de> for CurrenciesAnswer {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct AnswerVisitor;
+
+        impl<'de> Visitor<'de> for AnswerVisitor {
+            type Value = CurrenciesAnswer;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list of currencies or one currency")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<CurrenciesAnswer, A::Error> {
+                Vec::deserialize(SeqAccessDeserializer::new(seq)).map(CurrenciesAnswer::List)
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<CurrenciesAnswer, A::Error> {
+                Currency::deserialize(MapAccessDeserializer::new(map)).map(CurrenciesAnswer::One)
+            }
+        }
+
+        deserializer.deserialize_any(AnswerVisitor)
+    }
 }
 
 /// The network filter of a conversion-routes query.

@@ -1,7 +1,7 @@
 //! `POST /v2/secure-payments/{token}/intent`: what the payer broadcast, for a single payment
 //! or a multicall parent, and the service's receipt.
 
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::BodyError;
 use crate::address::EvmAddress;
@@ -10,6 +10,7 @@ use crate::calldata::PaymentReference;
 use crate::network::Network;
 use crate::pay::{ExecutionKind, SecurePaymentToken, SourceToken};
 use crate::wire::TxHash;
+use crate::wire::json::{present, required};
 
 /// The transaction a payer broadcast: a transaction hash, or a Safe transaction hash still
 /// waiting for execution (with its optional execution deadline). Exactly one of the two.
@@ -435,7 +436,7 @@ pub struct MulticallReceipt {
 /// assert!(matches!(parse_parts(StatusCode::OK, br#"{"intentId": "01HXEXAMPLE123", "paymentReference": "0xb3581f0b0f74cc61", "txHash": "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef", "isListening": true}"#)?, IntentRecorded::Tracked(_)));
 /// # Ok::<(), securepay::api::ApiError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 #[non_exhaustive]
 pub enum IntentRecorded {
@@ -443,4 +444,69 @@ pub enum IntentRecorded {
     Multicall(Box<MulticallReceipt>),
     /// A single payment's tracking intent.
     Tracked(IntentTracked),
+}
+
+impl<'de> Deserialize<'de> for IntentRecorded {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// The fields of both answers, read typed in one pass (a key given twice is refused by
+        /// name); `receiptId` says which answer it is.
+        #[derive(Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        struct AnyAnswer {
+            #[serde(default, deserialize_with = "present")]
+            receipt_id: Option<String>,
+            #[serde(default, deserialize_with = "present")]
+            multicall_id: Option<String>,
+            #[serde(default, deserialize_with = "present")]
+            parent_token: Option<SecurePaymentToken>,
+            #[serde(default, deserialize_with = "present")]
+            source_chain: Option<String>,
+            #[serde(default, deserialize_with = "present")]
+            smart_account_address: Option<EvmAddress>,
+            #[serde(default, deserialize_with = "present")]
+            user_op_hash: Option<TxHash>,
+            #[serde(default, deserialize_with = "present")]
+            transaction_indices: Option<Vec<TransactionIndex>>,
+            #[serde(default, deserialize_with = "present")]
+            intent_id: Option<String>,
+            #[serde(default, deserialize_with = "present")]
+            payment_reference: Option<PaymentReference>,
+            #[serde(default)]
+            payer_address: Option<String>,
+            #[serde(default)]
+            tx_hash: Option<TxHash>,
+            #[serde(default)]
+            safe_tx_hash: Option<TxHash>,
+            #[serde(default)]
+            safe_payment_deadline: Option<u64>,
+            #[serde(default, deserialize_with = "present")]
+            is_listening: Option<bool>,
+        }
+        let any = AnyAnswer::deserialize(deserializer)?;
+        let is_listening = required(any.is_listening, "isListening")?;
+        let Some(receipt_id) = any.receipt_id else {
+            return Ok(IntentRecorded::Tracked(IntentTracked {
+                intent_id: required(any.intent_id, "intentId")?,
+                payment_reference: required(any.payment_reference, "paymentReference")?,
+                tx_hash: any.tx_hash,
+                safe_tx_hash: any.safe_tx_hash,
+                safe_payment_deadline: any.safe_payment_deadline,
+                is_listening,
+                payer_address: any.payer_address,
+            }));
+        };
+        Ok(IntentRecorded::Multicall(Box::new(MulticallReceipt {
+            receipt_id,
+            multicall_id: required(any.multicall_id, "multicallId")?,
+            parent_token: required(any.parent_token, "parentToken")?,
+            tx_hash: any.tx_hash,
+            safe_tx_hash: any.safe_tx_hash,
+            safe_payment_deadline: any.safe_payment_deadline,
+            source_chain: required(any.source_chain, "sourceChain")?,
+            smart_account_address: required(any.smart_account_address, "smartAccountAddress")?,
+            user_op_hash: required(any.user_op_hash, "userOpHash")?,
+            transaction_indices: required(any.transaction_indices, "transactionIndices")?,
+            is_listening,
+        })))
+    }
 }

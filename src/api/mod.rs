@@ -16,6 +16,9 @@
 //!   requests with any other are refused; secrets never appear in `Debug` output.
 //! - Request bodies are checked when they are made ([`BodyError`]): a batch payout with a Tron
 //!   payee is refused with the service's exact message.
+//! - Answers are read strictly, as pay responses are: a key given twice (a modelled field, a
+//!   field kept in `extra`, a key inside JSON kept as given, a map key) is an error that names
+//!   it, and no body above [`MAX_RESPONSE_BYTES`](crate::verify::MAX_RESPONSE_BYTES) is read.
 //! - [`RetryPolicy`]: which answers may be retried (429, 5xx), the delay for attempt `n` with
 //!   caller-supplied [`Jitter`], a cap.
 //! - With the feature `client`, `Client` sends these requests over `reqwest` with the retry

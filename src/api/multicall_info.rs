@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::{FeePlan, InfoCommon};
 use crate::pay::{AmountSummary, SecurePaymentToken};
+use crate::wire::json::strict_value;
 use crate::wire::{DecimalText, open_enum};
 
 open_enum! {
@@ -98,7 +99,7 @@ pub struct MulticallChildInfo {
     #[serde(default)]
     pub message_key: Option<String>,
     /// `context`, as given.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "strict_value")]
     pub context: Option<Value>,
     /// `recoveryAction` (nullable).
     #[serde(default)]

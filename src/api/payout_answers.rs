@@ -5,8 +5,9 @@ use serde_json::{Map, Value};
 
 use super::RequestCalldata;
 use crate::calldata::PaymentReference;
-use crate::pay::{LegacyBatchPayment, PayResponse};
+use crate::pay::LegacyBatchPayment;
 use crate::transaction::Transaction;
+use crate::wire::json::{StrictValue, present, required, strict, unique_fields};
 
 /// The answer (201) of a one-time `POST /v2/payouts`: the new request and its calldata. The
 /// schema requires only `requestId`; the examples add the rest, in the shape of `/pay`.
@@ -61,8 +62,10 @@ pub struct RecurringPayoutCreated {
     /// `transactions`: the allowance approval.
     pub transactions: Vec<Transaction>,
     /// `recurringPaymentPermit`: EIP-712 typed data (`domain`, `types`, `values`), as given.
+    #[serde(deserialize_with = "strict")]
     pub recurring_payment_permit: Value,
     /// `metadata` (`stepsRequired`, `totalNeededAllowance`, …), as given.
+    #[serde(deserialize_with = "unique_fields")]
     pub metadata: Map<String, Value>,
 }
 
@@ -93,28 +96,47 @@ pub enum PayoutResponse {
 impl<'de> Deserialize<'de> for PayoutResponse {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         use serde::de::Error;
-        let value = Value::deserialize(deserializer)?;
-        if value.get("recurringPaymentPermit").is_some() {
-            return serde_json::from_value(value)
-                .map(PayoutResponse::Recurring)
-                .map_err(D::Error::custom);
-        }
+        /// The fields of both forms, read typed in one pass (a key given twice is refused by
+        /// name); `recurringPaymentPermit` says which form the answer is.
         #[derive(Deserialize)]
         #[serde(rename_all = "camelCase")]
-        struct Head {
-            request_id: String,
+        struct AnyForm {
+            #[serde(default, deserialize_with = "present")]
+            request_id: Option<String>,
             #[serde(default)]
             payment_reference: Option<PaymentReference>,
+            #[serde(default, deserialize_with = "present")]
+            id: Option<String>,
+            #[serde(default, deserialize_with = "present")]
+            transactions: Option<Vec<Transaction>>,
+            #[serde(default, deserialize_with = "present")]
+            recurring_payment_permit: Option<StrictValue>,
+            #[serde(default, deserialize_with = "present")]
+            metadata: Option<StrictValue>,
         }
-        let head: Head = serde_json::from_value(value.clone()).map_err(D::Error::custom)?;
-        let calldata = if value.get("transactions").is_some() || value.get("metadata").is_some() {
-            Some(serde_json::from_value(value).map_err(D::Error::custom)?)
-        } else {
-            None
+        let any = AnyForm::deserialize(deserializer)?;
+        if let Some(StrictValue(permit)) = any.recurring_payment_permit {
+            return Ok(PayoutResponse::Recurring(RecurringPayoutCreated {
+                id: required(any.id, "id")?,
+                transactions: required(any.transactions, "transactions")?,
+                recurring_payment_permit: permit,
+                metadata: required(any.metadata, "metadata")?.into_model()?,
+            }));
+        }
+        let request_id = required(any.request_id, "requestId")?;
+        let calldata = match (any.transactions, any.metadata) {
+            (None, None) => None,
+            (transactions, metadata) => Some(
+                RequestCalldata::checked(
+                    required(transactions, "transactions")?,
+                    required(metadata, "metadata")?.into_model()?,
+                )
+                .map_err(D::Error::custom)?,
+            ),
         };
         Ok(PayoutResponse::OneTime(PayoutCreated {
-            request_id: head.request_id,
-            payment_reference: head.payment_reference,
+            request_id,
+            payment_reference: any.payment_reference,
             calldata,
         }))
     }
@@ -142,26 +164,12 @@ pub struct BatchPayoutCalldata(pub LegacyBatchPayment);
 
 impl<'de> Deserialize<'de> for BatchPayoutCalldata {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        use serde::de::Error;
-        let mut value = Value::deserialize(deserializer)?;
-        if let Value::Object(object) = &mut value {
-            if object.contains_key("paymentType") {
-                return Err(D::Error::custom(
-                    "a batch payout answer has no paymentType (legacy batch shape expected)",
-                ));
-            }
-            object
-                .entry("ERC20ApprovalTransactions")
-                .or_insert_with(|| Value::Array(Vec::new()));
-        }
-        match serde_json::from_value::<PayResponse>(value).map_err(D::Error::custom)? {
-            PayResponse::LegacyBatch(batch) if batch.batch_transactions().next().is_some() => {
-                Ok(BatchPayoutCalldata(batch))
-            }
-            PayResponse::LegacyBatch(_) => Err(D::Error::custom(
+        let batch = LegacyBatchPayment::deserialize_batch_payout(deserializer)?;
+        if batch.batch_transactions().next().is_none() {
+            return Err(serde::de::Error::custom(
                 "a batch payout answer without a batch payment transaction",
-            )),
-            _ => Err(D::Error::custom("not the legacy batch shape")),
+            ));
         }
+        Ok(BatchPayoutCalldata(batch))
     }
 }

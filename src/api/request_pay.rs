@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use crate::amount::HumanAmount;
 use crate::pay::{QuoteExpiry, RouteType};
 use crate::transaction::Transaction;
+use crate::wire::json::{StrictValue, present, required, unique_fields};
 
 /// The metadata of request calldata.
 ///
@@ -50,8 +51,8 @@ pub struct RequestPayMetadata {
     /// `sourceAmount` (cross-chain answers), human-readable.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_amount: Option<HumanAmount>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no key given twice).
+    #[serde(flatten, deserialize_with = "unique_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -77,6 +78,41 @@ pub struct RequestCalldata {
     pub metadata: RequestPayMetadata,
 }
 
+impl RequestCalldata {
+    /// The calldata, once its metadata's indexes are checked against its transactions.
+    pub(crate) fn checked(
+        transactions: Vec<Transaction>,
+        metadata: RequestPayMetadata,
+    ) -> Result<RequestCalldata, String> {
+        let count = transactions.len();
+        for (name, index) in [
+            (
+                "approvalTransactionIndex",
+                metadata.approval_transaction_index,
+            ),
+            (
+                "paymentTransactionIndex",
+                metadata.payment_transaction_index,
+            ),
+        ] {
+            if let Some(index) = index.filter(|i| *i >= count) {
+                return Err(format!(
+                    "metadata.{name} {index} points past the {count} transaction(s)"
+                ));
+            }
+        }
+        if metadata.needs_approval && metadata.approval_transaction_index.is_none() {
+            return Err(
+                "metadata.needsApproval is true but approvalTransactionIndex is null".to_owned(),
+            );
+        }
+        Ok(RequestCalldata {
+            transactions,
+            metadata,
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for RequestCalldata {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         #[derive(Deserialize)]
@@ -85,32 +121,7 @@ impl<'de> Deserialize<'de> for RequestCalldata {
             metadata: RequestPayMetadata,
         }
         let wire = Wire::deserialize(deserializer)?;
-        let count = wire.transactions.len();
-        for (name, index) in [
-            (
-                "approvalTransactionIndex",
-                wire.metadata.approval_transaction_index,
-            ),
-            (
-                "paymentTransactionIndex",
-                wire.metadata.payment_transaction_index,
-            ),
-        ] {
-            if let Some(index) = index.filter(|i| *i >= count) {
-                return Err(serde::de::Error::custom(format!(
-                    "metadata.{name} {index} points past the {count} transaction(s)"
-                )));
-            }
-        }
-        if wire.metadata.needs_approval && wire.metadata.approval_transaction_index.is_none() {
-            return Err(serde::de::Error::custom(
-                "metadata.needsApproval is true but approvalTransactionIndex is null",
-            ));
-        }
-        Ok(RequestCalldata {
-            transactions: wire.transactions,
-            metadata: wire.metadata,
-        })
+        RequestCalldata::checked(wire.transactions, wire.metadata).map_err(serde::de::Error::custom)
     }
 }
 
@@ -187,15 +198,42 @@ pub enum RequestPayResponse {
 
 impl<'de> Deserialize<'de> for RequestPayResponse {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        let response = if value.get("paymentIntentId").is_some() {
-            RequestPayResponse::PaymentIntent(
-                serde_json::from_value(value).map_err(serde::de::Error::custom)?,
-            )
-        } else {
-            RequestPayResponse::Calldata(
-                serde_json::from_value(value).map_err(serde::de::Error::custom)?,
-            )
+        use serde::de::Error;
+        /// The fields of both forms, read typed in one pass (a key given twice is refused by
+        /// name); `paymentIntentId` says which form the answer is.
+        #[derive(Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        struct AnyForm {
+            #[serde(default, deserialize_with = "present")]
+            transactions: Option<Vec<Transaction>>,
+            #[serde(default, deserialize_with = "present")]
+            metadata: Option<StrictValue>,
+            #[serde(default, deserialize_with = "present")]
+            payment_intent_id: Option<String>,
+            #[serde(default, deserialize_with = "present")]
+            payment_intent: Option<String>,
+            #[serde(default)]
+            approval_permit_payload: Option<String>,
+            #[serde(default)]
+            approval_calldata: Option<Transaction>,
+        }
+        let any = AnyForm::deserialize(deserializer)?;
+        let metadata = required(any.metadata, "metadata")?;
+        let response = match any.payment_intent_id {
+            Some(payment_intent_id) => RequestPayResponse::PaymentIntent(LegacyPaymentIntent {
+                payment_intent_id,
+                payment_intent: required(any.payment_intent, "paymentIntent")?,
+                approval_permit_payload: any.approval_permit_payload,
+                approval_calldata: any.approval_calldata,
+                metadata: metadata.into_model()?,
+            }),
+            None => RequestPayResponse::Calldata(
+                RequestCalldata::checked(
+                    required(any.transactions, "transactions")?,
+                    metadata.into_model()?,
+                )
+                .map_err(D::Error::custom)?,
+            ),
         };
         Ok(response)
     }

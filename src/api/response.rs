@@ -7,6 +7,7 @@ use http::StatusCode;
 use serde::de::DeserializeOwned;
 
 use crate::pay::PayEndpointError;
+use crate::verify::MAX_RESPONSE_BYTES;
 use crate::wire::ErrorBody;
 
 /// What an error answer means, from its status.
@@ -43,7 +44,8 @@ pub enum ApiErrorKind {
     /// Any other non-2xx status.
     UnexpectedStatus,
     /// A 2xx answer whose body is not the endpoint's documented model: the reason, the body
-    /// kept as [`ErrorBody::Raw`].
+    /// kept as [`ErrorBody::Raw`] (not kept when it is above
+    /// [`MAX_RESPONSE_BYTES`](crate::verify::MAX_RESPONSE_BYTES): it is not read).
     InvalidBody(String),
 }
 
@@ -95,21 +97,34 @@ impl ApiError {
     /// assert_eq!(error.to_string(), "status 400 (BadRequest): All requests must be on the same network");
     /// ```
     pub fn from_status(status: StatusCode, body: &[u8]) -> ApiError {
-        let kind = match status {
-            StatusCode::BAD_REQUEST => ApiErrorKind::BadRequest,
-            StatusCode::UNAUTHORIZED => ApiErrorKind::Unauthorized,
-            StatusCode::FORBIDDEN => ApiErrorKind::Forbidden,
-            StatusCode::NOT_FOUND => ApiErrorKind::NotFound,
-            StatusCode::CONFLICT => ApiErrorKind::Conflict,
-            StatusCode::LOCKED => ApiErrorKind::Locked,
-            StatusCode::TOO_MANY_REQUESTS => ApiErrorKind::TooManyRequests,
-            server if server.is_server_error() => ApiErrorKind::Server,
-            _ => ApiErrorKind::UnexpectedStatus,
+        ApiError {
+            status,
+            kind: kind_of(status),
+            body: Box::new(ErrorBody::parse(body)),
+        }
+    }
+
+    /// The error of an answer whose body is above [`MAX_RESPONSE_BYTES`] (`size` bytes, when
+    /// known): the body is neither read nor kept. A 2xx answer is an
+    /// [`InvalidBody`](ApiErrorKind::InvalidBody) that says so; any other keeps its status's
+    /// kind.
+    pub(crate) fn too_large(status: StatusCode, size: Option<usize>) -> ApiError {
+        let kind = if status.is_success() {
+            ApiErrorKind::InvalidBody(match size {
+                Some(size) => format!(
+                    "the body is {size} bytes, above the {MAX_RESPONSE_BYTES} bytes an answer may have: not read"
+                ),
+                None => format!(
+                    "the body is above the {MAX_RESPONSE_BYTES} bytes an answer may have: not read further"
+                ),
+            })
+        } else {
+            kind_of(status)
         };
         ApiError {
             status,
             kind,
-            body: Box::new(ErrorBody::parse(body)),
+            body: Box::new(ErrorBody::Raw(String::new())),
         }
     }
 
@@ -146,6 +161,21 @@ impl ApiError {
     }
 }
 
+/// What a non-2xx status means.
+fn kind_of(status: StatusCode) -> ApiErrorKind {
+    match status {
+        StatusCode::BAD_REQUEST => ApiErrorKind::BadRequest,
+        StatusCode::UNAUTHORIZED => ApiErrorKind::Unauthorized,
+        StatusCode::FORBIDDEN => ApiErrorKind::Forbidden,
+        StatusCode::NOT_FOUND => ApiErrorKind::NotFound,
+        StatusCode::CONFLICT => ApiErrorKind::Conflict,
+        StatusCode::LOCKED => ApiErrorKind::Locked,
+        StatusCode::TOO_MANY_REQUESTS => ApiErrorKind::TooManyRequests,
+        server if server.is_server_error() => ApiErrorKind::Server,
+        _ => ApiErrorKind::UnexpectedStatus,
+    }
+}
+
 /// Parses an answer given as status and body bytes: the typed model for a 2xx status, else an
 /// [`ApiError`]. Headers carry nothing the models need (no rate-limit or `Retry-After` header
 /// is documented), so they are not read.
@@ -154,17 +184,29 @@ impl ApiError {
 /// and [`OutgoingRequest::parse_parts`](super::OutgoingRequest::parse_parts) take it from the
 /// request.
 ///
+/// Every answer is read strictly, as pay responses are: a key of a 2xx body given twice (a
+/// modelled field, a field kept in `extra`, a key inside JSON kept as given, a key of a map
+/// such as `paymentOptions`) is an [`InvalidBody`](ApiErrorKind::InvalidBody) error that names
+/// it; an error body with a key given twice is kept as [`ErrorBody::Raw`], not interpreted; a
+/// body above [`MAX_RESPONSE_BYTES`] is not read at all.
+///
 /// ```
 /// use http::StatusCode;
-/// use securepay::api::{parse_parts, PayerUpdated};
+/// use securepay::api::{parse_parts, ApiErrorKind, PayerUpdated};
 ///
 /// // Any 2xx is a success, whatever the documented status.
 /// let updated: PayerUpdated = parse_parts(StatusCode::OK, br#"{"success": true}"#)?;
 /// assert!(updated.success);
 /// assert_eq!(parse_parts::<PayerUpdated>(StatusCode::UNAUTHORIZED, b"").unwrap_err().status, 401);
+/// // A key given twice: which one is meant is not guessed.
+/// let twice = parse_parts::<PayerUpdated>(StatusCode::OK, br#"{"success": false, "success": true}"#).unwrap_err();
+/// assert!(matches!(twice.kind, ApiErrorKind::InvalidBody(reason) if reason.starts_with("duplicate field `success`")));
 /// # Ok::<(), securepay::api::ApiError>(())
 /// ```
 pub fn parse_parts<T: DeserializeOwned>(status: StatusCode, body: &[u8]) -> Result<T, ApiError> {
+    if body.len() > MAX_RESPONSE_BYTES {
+        return Err(ApiError::too_large(status, Some(body.len())));
+    }
     if !status.is_success() {
         return Err(ApiError::from_status(status, body));
     }

@@ -18,6 +18,7 @@ use crate::currency::CurrencyId;
 use crate::network::Network;
 use crate::pay::SecurePaymentStatus;
 use crate::wire::DecimalText;
+use crate::wire::json::{Object, UniqueMap, present, required, strict_value};
 
 /// An access decision's status. A closed enum: it decides who may pay.
 ///
@@ -199,13 +200,21 @@ pub struct InfoCommon {
     #[serde(default)]
     pub orchestrator_id: Option<String>,
     /// `branding` (nullable), as given.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "strict_value")]
     pub branding: Option<Value>,
     /// `paymentOptions`: by source chain, then by token.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "payment_options",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub payment_options: Option<BTreeMap<String, BTreeMap<String, PaymentOption>>>,
     /// `analytics`, as given.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "strict_value",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub analytics: Option<Value>,
     /// `requestIds`.
     #[serde(default)]
@@ -421,27 +430,131 @@ impl SecurePaymentInfo {
     }
 }
 
+/// `paymentOptions`: by source chain, then by token.
+type PaymentOptions = BTreeMap<String, BTreeMap<String, PaymentOption>>;
+
+/// `paymentOptions`: by chain, then by token, no key given twice in either.
+fn payment_options<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<PaymentOptions>, D::Error> {
+    let options = Option::<UniqueMap<UniqueMap<PaymentOption>>>::deserialize(deserializer)?;
+    Ok(options.map(|UniqueMap(chains)| {
+        chains
+            .into_iter()
+            .map(|(chain, UniqueMap(tokens))| (chain, tokens))
+            .collect()
+    }))
+}
+
+/// The answer as read: the form its `paymentType` names. Every field is read typed, so a key
+/// given twice (`paymentType` included) is refused by name; a single or batch answer without
+/// its payee(s) is the status-only form.
+#[derive(Deserialize)]
+#[serde(tag = "paymentType", rename_all = "snake_case")]
+enum InfoWire {
+    Single(SingleWire),
+    Batch(BatchWire),
+    Multicall(MulticallInfo),
+}
+
+/// `paymentType: "single"`: the fields of [`SingleInfo`], optional until `payee` says which
+/// form the answer is.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SingleWire {
+    #[serde(flatten)]
+    common: InfoCommon,
+    #[serde(default, deserialize_with = "present")]
+    payee: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    network: Option<Network>,
+    #[serde(default, deserialize_with = "present")]
+    amount: Option<DecimalText>,
+    #[serde(default, deserialize_with = "present")]
+    payment_currency: Option<CurrencyId>,
+    #[serde(default)]
+    is_native_currency: Option<bool>,
+    #[serde(default)]
+    destination: Option<ResolvedDestination>,
+}
+
+/// `paymentType: "batch"`: the fields of [`BatchInfo`], optional until `payees` says which
+/// form the answer is.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct BatchWire {
+    #[serde(flatten)]
+    common: InfoCommon,
+    #[serde(default, deserialize_with = "present")]
+    payees: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "present")]
+    network: Option<Network>,
+    #[serde(default, deserialize_with = "present")]
+    amounts: Option<Vec<DecimalText>>,
+    #[serde(default, deserialize_with = "present")]
+    payment_currencies: Option<Vec<CurrencyId>>,
+    #[serde(default)]
+    is_native_currency: Option<Vec<bool>>,
+    #[serde(default)]
+    destinations: Vec<Option<ResolvedDestination>>,
+}
+
 impl<'de> Deserialize<'de> for SecurePaymentInfo {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         use serde::de::Error;
-        let value = Value::deserialize(deserializer)?;
-        let kind = value
-            .get("paymentType")
-            .and_then(Value::as_str)
-            .map(str::to_owned);
-        let (has_payee, has_payees) = (value.get("payee").is_some(), value.get("payees").is_some());
-        let shape = |e: serde_json::Error| {
-            D::Error::custom(format!(
-                "{} secure payment: {e}",
-                kind.as_deref().unwrap_or("?")
-            ))
-        };
-        let info = match kind.as_deref() {
-            Some("single") if has_payee => {
-                SecurePaymentInfo::Single(serde_json::from_value(value).map_err(shape)?)
-            }
-            Some("batch") if has_payees => {
-                let batch: BatchInfo = serde_json::from_value(value).map_err(shape)?;
+        let Object(wire) = Object::<InfoWire>::deserialize(deserializer)?;
+        let info = match wire {
+            InfoWire::Single(SingleWire {
+                common,
+                payee: None,
+                ..
+            }) => SecurePaymentInfo::StatusOnly {
+                payment_type: PaymentKind::Single,
+                common,
+            },
+            InfoWire::Single(SingleWire {
+                common,
+                payee: Some(payee),
+                network,
+                amount,
+                payment_currency,
+                is_native_currency,
+                destination,
+            }) => SecurePaymentInfo::Single(SingleInfo {
+                common,
+                payee,
+                network: required(network, "network")?,
+                amount: required(amount, "amount")?,
+                payment_currency: required(payment_currency, "paymentCurrency")?,
+                is_native_currency,
+                destination,
+            }),
+            InfoWire::Batch(BatchWire {
+                common,
+                payees: None,
+                ..
+            }) => SecurePaymentInfo::StatusOnly {
+                payment_type: PaymentKind::Batch,
+                common,
+            },
+            InfoWire::Batch(BatchWire {
+                common,
+                payees: Some(payees),
+                network,
+                amounts,
+                payment_currencies,
+                is_native_currency,
+                destinations,
+            }) => {
+                let batch = BatchInfo {
+                    common,
+                    payees,
+                    network: required(network, "network")?,
+                    amounts: required(amounts, "amounts")?,
+                    payment_currencies: required(payment_currencies, "paymentCurrencies")?,
+                    is_native_currency,
+                    destinations,
+                };
                 let n = batch.payees.len();
                 let lengths = [
                     batch.amounts.len(),
@@ -460,29 +573,7 @@ impl<'de> Deserialize<'de> for SecurePaymentInfo {
                 }
                 SecurePaymentInfo::Batch(batch)
             }
-            Some("single" | "batch") => {
-                #[derive(Deserialize)]
-                #[serde(rename_all = "camelCase")]
-                struct StatusOnly {
-                    payment_type: PaymentKind,
-                    #[serde(flatten)]
-                    common: InfoCommon,
-                }
-                let s: StatusOnly = serde_json::from_value(value).map_err(shape)?;
-                SecurePaymentInfo::StatusOnly {
-                    payment_type: s.payment_type,
-                    common: s.common,
-                }
-            }
-            Some("multicall") => {
-                SecurePaymentInfo::Multicall(serde_json::from_value(value).map_err(shape)?)
-            }
-            Some(other) => {
-                return Err(D::Error::custom(format!(
-                    "unknown paymentType {other:?}: expected single, batch or multicall"
-                )));
-            }
-            None => return Err(D::Error::custom("secure payment: missing paymentType")),
+            InfoWire::Multicall(multicall) => SecurePaymentInfo::Multicall(multicall),
         };
         Ok(info)
     }

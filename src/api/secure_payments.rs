@@ -1,21 +1,23 @@
 //! Secure payments: create (incoming), payout links, multicall payout links, and the three
 //! token endpoints (display data, calldata, intent).
 
+use http::StatusCode;
 use serde::{Deserialize, Serialize};
 
 use super::body::{check_length, check_positive, check_redirect};
 use super::outgoing::json_parts;
 use super::outgoing::sealed::{Parts, Sealed};
 use super::{
-    Api, BodyError, Credential, Endpoint, FeePlan, IntentRecorded, OutgoingRequest,
-    PreparedRequest, RecordIntent, RequestError, SecurePaymentInfo,
+    Api, ApiError, ApiErrorKind, BodyError, Credential, Endpoint, FeePlan, IntentRecorded,
+    OutgoingRequest, PreparedRequest, RecordIntent, RequestError, SecurePaymentInfo,
 };
 use crate::address::{ChainAddress, DestinationId};
 use crate::amount::HumanAmount;
 use crate::currency::CurrencyId;
 use crate::network::Network;
-use crate::pay::{PayResponse, SecurePayQuery, SecurePaymentToken};
+use crate::pay::{PayResponse, PayResponseError, SecurePayQuery, SecurePaymentToken};
 use crate::policy::PaymentPolicy;
+use crate::wire::ErrorBody;
 
 /// The most items of one incoming secure payment (api-notes §4.2: "EVM batches go up to 200
 /// payees").
@@ -592,6 +594,48 @@ impl Sealed for GetSecurePaymentCalldata {
 impl OutgoingRequest for GetSecurePaymentCalldata {
     const ENDPOINT: Endpoint = Endpoint::GetSecurePaymentCalldata;
     type Response = PayResponse;
+
+    /// A 2xx body is read by [`PayResponse::from_slice`], the one bounded reader of pay
+    /// responses: above [`MAX_RESPONSE_BYTES`](crate::pay::MAX_RESPONSE_BYTES) it is an
+    /// [`ApiErrorKind::InvalidBody`](super::ApiErrorKind::InvalidBody), unread.
+    ///
+    /// ```
+    /// use http::StatusCode;
+    /// use securepay::api::{ApiErrorKind, GetSecurePaymentCalldata, OutgoingRequest};
+    ///
+    /// let huge = vec![b' '; securepay::pay::MAX_RESPONSE_BYTES + 1];
+    /// let error = GetSecurePaymentCalldata::parse_parts(StatusCode::OK, &huge).unwrap_err();
+    /// assert_eq!(error.kind, ApiErrorKind::InvalidBody(
+    ///     "the response is 8388609 bytes, above the 8388608 bytes a pay response may have".into()));
+    /// assert_eq!(error.body.message(), None); // the body is not kept
+    /// ```
+    fn parse_parts(status: StatusCode, body: &[u8]) -> Result<PayResponse, ApiError> {
+        pay_response(status, body)
+    }
+
+    fn parse_response<B: AsRef<[u8]>>(
+        response: &http::Response<B>,
+    ) -> Result<PayResponse, ApiError> {
+        pay_response(response.status(), response.body().as_ref())
+    }
+}
+
+/// A pay response answer: [`parse_parts`](super::parse_parts) with the bounded reader.
+fn pay_response(status: StatusCode, body: &[u8]) -> Result<PayResponse, ApiError> {
+    if !status.is_success() {
+        return Err(ApiError::from_status(status, body));
+    }
+    PayResponse::from_slice(body).map_err(|error| {
+        let kept = match error {
+            PayResponseError::TooLarge { .. } => ErrorBody::Raw(String::new()),
+            _ => ErrorBody::Raw(String::from_utf8_lossy(body).into_owned()),
+        };
+        ApiError {
+            status,
+            kind: ApiErrorKind::InvalidBody(error.to_string()),
+            body: Box::new(kept),
+        }
+    })
 }
 
 /// `POST /v2/secure-payments/{token}/intent`: records the broadcast transaction.

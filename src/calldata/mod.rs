@@ -25,5 +25,5 @@ pub use build::{
     BuildError, Builder, Erc20ConversionPayment, Erc20FeePayment, Fee, Flow,
     NativeConversionPayment, NativeFeePayment, TRON_BATCH_MESSAGE,
 };
-pub use decode::{Call, DecodeError, DecodedCall, Decoder, Target};
+pub use decode::{AnyCall, Call, DecodeError, DecodedBridgeCall, DecodedCall, Decoder, Target};
 pub use reference::{PaymentReference, ReferenceError};

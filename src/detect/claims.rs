@@ -34,11 +34,11 @@ pub enum Coverage {
 ///
 /// ```
 /// use securepay::detect::Claim;
-/// assert_eq!(serde_json::to_string(&Claim::TxHash)?, r#""txHash""#);
+/// assert_eq!(serde_json::to_string(&Claim::TxHash)?, r#""tx_hash""#);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Claim {
     /// That this is a payment (`payment.confirmed` or `payment.partial`).

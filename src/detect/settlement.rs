@@ -249,10 +249,11 @@ pub struct Fee {
 /// ```
 /// use securepay::detect::Unchecked;
 /// assert_eq!(serde_json::to_string(&Unchecked::Payee)?, r#""payee""#);
+/// assert_eq!(serde_json::to_string(&Unchecked::FeeAddress)?, r#""fee_address""#);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Unchecked {
     /// No payee: a payment to anyone with the reference counts.

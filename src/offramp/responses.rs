@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 
 use super::Prerequisites;
 use crate::webhook::{AgreementStatus, KycStatus, PaymentDetailStatus};
+use crate::wire::json::unique_fields;
 
 /// The answer of `POST /v2/payer`: where the payer completes KYC and the agreement.
 ///
@@ -30,8 +31,8 @@ pub struct PayerCreated {
     /// `userId`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub user_id: Option<String>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no key given twice).
+    #[serde(flatten, deserialize_with = "unique_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -84,8 +85,8 @@ pub struct ComplianceStatus {
     /// `userId`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub user_id: Option<String>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no key given twice).
+    #[serde(flatten, deserialize_with = "unique_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -124,8 +125,8 @@ impl ComplianceStatus {
 pub struct PaymentDetailCreated {
     /// `payment_detail` (snake case on the wire).
     pub payment_detail: PaymentDetail,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no key given twice).
+    #[serde(flatten, deserialize_with = "unique_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -177,8 +178,8 @@ pub struct PaymentDetail {
     /// `rails`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rails: Option<String>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no key given twice).
+    #[serde(flatten, deserialize_with = "unique_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -203,7 +204,7 @@ pub struct PaymentDetailsList {
     /// `paymentDetails`.
     #[serde(default)]
     pub payment_details: Vec<PaymentDetail>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no key given twice).
+    #[serde(flatten, deserialize_with = "unique_fields")]
     pub extra: Map<String, Value>,
 }

@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::amount::{Amount, AmountError, Decimals};
 use crate::webhook::FeeType;
+use crate::wire::json::{strict_value, strict_values, unique_fields};
 use crate::wire::{DecimalText, open_enum};
 
 open_enum! {
@@ -87,8 +88,12 @@ pub struct RequestStatus {
     /// `txHash` (null until paid).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tx_hash: Option<String>,
-    /// `recurrence`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// `recurrence`, as given.
+    #[serde(
+        default,
+        deserialize_with = "strict_value",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub recurrence: Option<Value>,
     /// `originalRequestId`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -106,8 +111,12 @@ pub struct RequestStatus {
     /// `originalRequestPaymentReference`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub original_request_payment_reference: Option<String>,
-    /// `payments` (untyped objects in the schema).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// `payments` (untyped objects in the schema), as given.
+    #[serde(
+        default,
+        deserialize_with = "strict_values",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub payments: Option<Vec<Value>>,
     /// `isRecurrenceStopped`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -160,8 +169,8 @@ pub struct RequestStatus {
     /// `payee` (the quickstart example).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payee: Option<String>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no key given twice).
+    #[serde(flatten, deserialize_with = "unique_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -246,8 +255,8 @@ pub struct ConversionBreakdown {
     /// `payments`: each payment with its amount and rate.
     #[serde(default)]
     pub payments: Vec<BreakdownPayment>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no key given twice).
+    #[serde(flatten, deserialize_with = "unique_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -281,8 +290,8 @@ pub struct BreakdownPayment {
     /// `timestamp`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timestamp: Option<String>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no key given twice).
+    #[serde(flatten, deserialize_with = "unique_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -313,8 +322,8 @@ pub struct RequestFee {
     /// `currency` (a symbol).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub currency: Option<String>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no key given twice).
+    #[serde(flatten, deserialize_with = "unique_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -344,8 +353,8 @@ pub struct CustomerInfo {
     /// `address`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub address: Option<CustomerAddress>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no key given twice).
+    #[serde(flatten, deserialize_with = "unique_fields")]
     pub extra: Map<String, Value>,
 }
 
@@ -379,7 +388,7 @@ pub struct CustomerAddress {
     /// `country` (ISO 3166-1 alpha-2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub country: Option<String>,
-    /// Any other field, kept as sent.
-    #[serde(flatten)]
+    /// Any other field, kept as sent (no key given twice).
+    #[serde(flatten, deserialize_with = "unique_fields")]
     pub extra: Map<String, Value>,
 }

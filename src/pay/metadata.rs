@@ -1,8 +1,8 @@
 //! The `metadata` objects of pay responses.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
+use super::raw_json::RawJson;
 use crate::address::ChainAddress;
 use crate::network::Network;
 
@@ -421,8 +421,9 @@ optional_fields! {
             execution_deadline_breakdown: DeadlineBreakdown,
             /// The Safe execution window (Unix seconds).
             safe_payment_deadline: u64,
-            /// The raw route step, as the service gives it.
-            raw_step: Value,
+            /// The raw route step, as the service gives it (kept as text, never built into a
+            /// tree).
+            raw_step: RawJson,
             /// Costs.
             cost_breakdown: CostBreakdown,
             /// Multicall: the indices of the approval transactions.
@@ -455,8 +456,9 @@ optional_fields! {
             source_token_address: String,
             /// Cross-chain: the source network.
             source_network: Network,
-            /// Cross-chain: the bridge, as the service describes it.
-            bridge: Value,
+            /// Cross-chain: the bridge, as the service describes it (kept as text, never built
+            /// into a tree).
+            bridge: RawJson,
             /// Whether the fee plan was carried over.
             fee_plan_carried: bool,
         }

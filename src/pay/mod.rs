@@ -17,7 +17,7 @@
 //! let PayResponse::LegacyBatch(batch) = &response else { unreachable!() };
 //! assert_eq!(batch.batch_transactions().next().map(|t| t.value.to_string()), Some("3803983037580683".to_owned()));
 //! assert!(response.problems().is_empty());
-//! # Ok::<(), serde_json::Error>(())
+//! # Ok::<(), securepay::pay::PayResponseError>(())
 //! ```
 
 mod fee;
@@ -27,6 +27,8 @@ mod plan;
 #[cfg(feature = "fixtures")]
 mod plan_cross;
 mod query;
+mod raw_json;
+mod read;
 mod shapes;
 mod status;
 mod token;
@@ -47,6 +49,8 @@ pub use plan::{
 #[cfg_attr(docsrs, doc(cfg(feature = "fixtures")))]
 pub use plan_cross::CrossChainRoute;
 pub use query::{PayQueryError, RequestPayQuery, SecurePayQuery, SourceToken};
+pub use raw_json::{MAX_RAW_JSON_DEPTH, RawJson};
+pub use read::{MAX_CHILDREN, MAX_RESPONSE_BYTES, PayResponseError};
 pub use shapes::{
     Child, DestinationCall, ExecutionKind, LegacyBatchPayment, MulticallPayment, PayResponse,
     SinglePayment,

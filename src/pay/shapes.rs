@@ -5,6 +5,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::fee::FeeBundle;
 use super::metadata::{LegacyBatchMetadata, MetadataWire, PayMetadata};
+use super::read::{MAX_RESPONSE_BYTES, PayResponseError, children_list};
 use super::token::SecurePaymentToken;
 use crate::address::ChainAddress;
 use crate::amount::HumanAmount;
@@ -44,7 +45,7 @@ pub enum ExecutionKind {
 /// let PayResponse::Single(single) = PayResponse::from_slice(body)? else { unreachable!() };
 /// assert_eq!(single.transactions[single.metadata.payment_transaction_index].value.to_string(), "200000000000000000");
 /// assert!(single.fee_bundle.is_none() && single.eoa_approval_transactions.is_none());
-/// # Ok::<(), serde_json::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -72,7 +73,7 @@ pub struct SinglePayment {
 /// let PayResponse::LegacyBatch(batch) = PayResponse::from_slice(body)? else { unreachable!() };
 /// assert!(batch.batch_payment_transaction.is_none()); // the schema's key, not the docs' one
 /// assert_eq!(batch.eth_batch_payment_transaction.map(|tx| tx.value.to::<u64>()), Some(2004));
-/// # Ok::<(), serde_json::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LegacyBatchPayment {
@@ -113,7 +114,7 @@ impl LegacyBatchPayment {
     /// // ERC20BatchPaymentTransaction and ETHBatchPaymentTransaction, in that order
     /// let values: Vec<u64> = batch.batch_transactions().map(|tx| tx.value.to::<u64>()).collect();
     /// assert_eq!(values, [0, 2004]);
-    /// # Ok::<(), serde_json::Error>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn batch_transactions(&self) -> impl Iterator<Item = &Transaction> {
         [
@@ -219,7 +220,7 @@ pub struct Child {
 /// assert_eq!(multicall.token.to_string(), "01JD3E6JD46KY4KKV7X9V0MZ80");
 /// assert_eq!(multicall.children.len(), 2);
 /// assert_eq!(multicall.metadata.bridge_tx_indices, Some(vec![1, 2]));
-/// # Ok::<(), serde_json::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -295,7 +296,7 @@ pub enum PayResponse {
 }
 
 impl PayResponse {
-    /// Reads a pay response from the bytes of a JSON body.
+    /// Reads a pay response from the bytes of a JSON body (at most [`MAX_RESPONSE_BYTES`]).
     ///
     /// ```
     /// use securepay::pay::PayResponse;
@@ -315,23 +316,32 @@ impl PayResponse {
     ///   "ERC20ApprovalTransactions":[{"to":"0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913","data":"0x","value":"0"}]}"#;
     /// let error = PayResponse::from_slice(foreign).unwrap_err();
     /// assert!(error.to_string().contains("`ERC20ApprovalTransactions` is not a field of this shape"), "{error}");
-    /// # Ok::<(), serde_json::Error>(())
+    /// # Ok::<(), securepay::pay::PayResponseError>(())
     /// ```
-    pub fn from_slice(bytes: &[u8]) -> Result<PayResponse, serde_json::Error> {
+    pub fn from_slice(bytes: &[u8]) -> Result<PayResponse, PayResponseError> {
+        if bytes.len() > MAX_RESPONSE_BYTES {
+            return Err(PayResponseError::TooLarge { size: bytes.len() });
+        }
         if !crate::serde_util::opens_object(bytes) {
-            return Err(serde::de::Error::custom(
-                "a pay response is a JSON object (starts with {)",
-            ));
+            return Err(PayResponseError::NotAnObject);
         }
         // UTF-8 checked once for the whole body, not string by string as `from_slice` does
         // (measured 8% of a verification).
-        let text = std::str::from_utf8(bytes).map_err(|error| {
-            serde::de::Error::custom(format!(
-                "a pay response is UTF-8 text: invalid UTF-8 at byte {}",
-                error.valid_up_to()
-            ))
-        })?;
-        serde_json::from_str(text)
+        let text = std::str::from_utf8(bytes).map_err(PayResponseError::NotUtf8)?;
+        serde_json::from_str(text).map_err(PayResponseError::Json)
+    }
+
+    /// Reads a pay response from JSON text (at most [`MAX_RESPONSE_BYTES`]).
+    ///
+    /// ```
+    /// use securepay::pay::PayResponse;
+    ///
+    /// let text = r#"{"ERC20ApprovalTransactions": [], "metadata": {"hasEnoughBalance": true}}"#;
+    /// assert!(matches!(PayResponse::from_str(text)?, PayResponse::LegacyBatch(_)));
+    /// # Ok::<(), securepay::pay::PayResponseError>(())
+    /// ```
+    pub fn from_str(text: &str) -> Result<PayResponse, PayResponseError> {
+        PayResponse::from_slice(text.as_bytes())
     }
 }
 
@@ -343,7 +353,9 @@ impl PayResponse {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct AnyShape {
-    payment_type: Option<String>,
+    /// Absent, `null` (both the legacy batch shape) or the shape's name.
+    #[serde(default, deserialize_with = "present")]
+    payment_type: Option<Option<String>>,
     transactions: Option<Vec<Transaction>>,
     eoa_approval_transactions: Option<Vec<Transaction>>,
     #[serde(default, deserialize_with = "present")]
@@ -353,11 +365,17 @@ struct AnyShape {
     token: Option<SecurePaymentToken>,
     network: Option<Network>,
     chain_id: Option<u64>,
+    #[serde(default, deserialize_with = "child_tokens")]
     child_tokens: Option<Vec<SecurePaymentToken>>,
+    #[serde(default, deserialize_with = "request_ids")]
     request_ids: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "children")]
     children: Option<Vec<Child>>,
+    #[serde(default, deserialize_with = "payees")]
     payees: Option<Vec<ChainAddress>>,
+    #[serde(default, deserialize_with = "amounts")]
     amounts: Option<Vec<HumanAmount>>,
+    #[serde(default, deserialize_with = "references")]
     references: Option<Vec<Option<PaymentReference>>>,
     #[serde(rename = "ERC20ApprovalTransactions")]
     erc20_approval_transactions: Option<Vec<Transaction>>,
@@ -366,7 +384,28 @@ struct AnyShape {
     erc20_batch_payment_transaction: Option<Transaction>,
     #[serde(rename = "ETHBatchPaymentTransaction")]
     eth_batch_payment_transaction: Option<Transaction>,
+    #[serde(default, deserialize_with = "destination_calls")]
     destination_calls: Option<Vec<DestinationCall>>,
+}
+
+/// Defines, for each list of a multicall's children or that mirrors them, its reader of at most
+/// [`MAX_CHILDREN`](super::MAX_CHILDREN) entries.
+macro_rules! children_lists {
+    ($($name:ident: $item:ty = $field:literal,)*) => {$(
+        fn $name<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<$item>>, D::Error> {
+            children_list(deserializer, $field)
+        }
+    )*};
+}
+
+children_lists! {
+    child_tokens: SecurePaymentToken = "childTokens",
+    request_ids: String = "requestIds",
+    children: Child = "children",
+    payees: ChainAddress = "payees",
+    amounts: HumanAmount = "amounts",
+    references: Option<PaymentReference> = "references",
+    destination_calls: DestinationCall = "destinationCalls",
 }
 
 /// The shapes, for the fields they do not define.
@@ -466,7 +505,7 @@ fn required<T, E: serde::de::Error>(value: Option<T>, shape: &str, field: &str) 
 impl<'de> Deserialize<'de> for PayResponse {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let any = AnyShape::deserialize(deserializer)?;
-        match any.payment_type.as_deref() {
+        match any.payment_type.as_ref().and_then(Option::as_deref) {
             Some("single") => {
                 any.refuse_foreign(ShapeName::Single)?;
                 Ok(PayResponse::Single(SinglePayment {
@@ -505,21 +544,45 @@ impl<'de> Deserialize<'de> for PayResponse {
             Some(other) => Err(serde::de::Error::custom(format!(
                 "unknown paymentType {other:?}: expected \"single\" or \"multicall\" (or none for the legacy batch shape)"
             ))),
-            None => {
-                any.refuse_foreign(ShapeName::LegacyBatch)?;
-                Ok(PayResponse::LegacyBatch(LegacyBatchPayment {
-                    erc20_approval_transactions: required(
-                        any.erc20_approval_transactions,
-                        "legacy batch",
-                        "ERC20ApprovalTransactions",
-                    )?,
-                    batch_payment_transaction: any.batch_payment_transaction,
-                    erc20_batch_payment_transaction: any.erc20_batch_payment_transaction,
-                    eth_batch_payment_transaction: any.eth_batch_payment_transaction,
-                    metadata: any.metadata.map(MetadataWire::into_legacy).transpose()?,
-                }))
-            }
+            None => any.into_legacy_batch().map(PayResponse::LegacyBatch),
         }
+    }
+}
+
+impl AnyShape {
+    /// The legacy batch shape: no field of another shape, `ERC20ApprovalTransactions` given.
+    fn into_legacy_batch<E: serde::de::Error>(self) -> Result<LegacyBatchPayment, E> {
+        self.refuse_foreign(ShapeName::LegacyBatch)?;
+        Ok(LegacyBatchPayment {
+            erc20_approval_transactions: required(
+                self.erc20_approval_transactions,
+                "legacy batch",
+                "ERC20ApprovalTransactions",
+            )?,
+            batch_payment_transaction: self.batch_payment_transaction,
+            erc20_batch_payment_transaction: self.erc20_batch_payment_transaction,
+            eth_batch_payment_transaction: self.eth_batch_payment_transaction,
+            metadata: self.metadata.map(MetadataWire::into_legacy).transpose()?,
+        })
+    }
+}
+
+impl LegacyBatchPayment {
+    /// Reads the answer of `POST /v2/payouts/batch`: the legacy batch shape, read as a pay
+    /// response is, with no `paymentType` at all (not even `null`), and an absent
+    /// `ERC20ApprovalTransactions` read as an empty list (the schema says it is "only present
+    /// when token approval is required").
+    pub(crate) fn deserialize_batch_payout<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<LegacyBatchPayment, D::Error> {
+        let mut any = AnyShape::deserialize(deserializer)?;
+        if any.payment_type.is_some() {
+            return Err(serde::de::Error::custom(
+                "a batch payout answer has no paymentType (legacy batch shape expected)",
+            ));
+        }
+        any.erc20_approval_transactions.get_or_insert_with(Vec::new);
+        any.into_legacy_batch()
     }
 }
 

@@ -210,6 +210,11 @@ impl Run<'_, '_> {
             )),
         }
         let refund_to = ChainAddress::from_abi(network, across.refund_address);
+        // The payer's own smart account, when agreed, is the payer's too.
+        let to_account = self
+            .exp
+            .smart_account()
+            .is_some_and(|account| account.abi() == across.refund_address);
         match self.exp.payer() {
             None => wrong.push((
                 FindingCode::PayerMissing,
@@ -220,7 +225,7 @@ impl Run<'_, '_> {
                 },
                 format!("a failed bridge transfer is refunded to {refund_to}, and no payer was agreed (payer) to tell whether that is you: a cross-chain route cannot be verified without knowing who pays"),
             )),
-            Some(payer) if payer.abi() != across.refund_address => wrong.push((
+            Some(payer) if payer.abi() != across.refund_address && !to_account => wrong.push((
                 FindingCode::BridgeRefundAddress,
                 Details {
                     party: Some(Party::Other { address: refund_to }),

@@ -13,10 +13,20 @@ use crate::currency::{Catalog, CatalogError, Currency};
 use crate::network::{Network, NetworkError};
 use crate::policy::PayeeDisplay;
 
+/// The largest expectation JSON read: 1 MiB. An expectation lists at most as many payments as a
+/// multicall has children ([`crate::pay::MAX_CHILDREN`], 1,000), each a payee, an amount (at
+/// most 100 characters) and a reference: under 300 KB written out with indentation.
+pub const MAX_EXPECTATION_BYTES: usize = 1024 * 1024;
+
 /// Why an expectation could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ExpectationError {
+    /// More than [`MAX_EXPECTATION_BYTES`] of JSON: refused before it is read.
+    #[error(
+        "expectation: {0} bytes, above the {MAX_EXPECTATION_BYTES} bytes an expectation may have"
+    )]
+    TooLarge(usize),
     /// Not JSON of the expectation's shape (a missing field, a wrong type, an unknown or
     /// duplicate field).
     #[error("expectation: {0}")]
@@ -626,6 +636,9 @@ impl Expectation {
     /// // Duplicate keys are refused, not resolved to the last one.
     /// let twice = br#"{"network":"base","network":"tron","currency":"USDT-tron","payments":[]}"#;
     /// assert!(Expectation::from_slice(twice).is_err());
+    /// // More than MAX_EXPECTATION_BYTES is refused unread.
+    /// let huge = vec![b' '; securepay::verify::MAX_EXPECTATION_BYTES + 1];
+    /// assert!(matches!(Expectation::from_slice(&huge), Err(securepay::verify::ExpectationError::TooLarge(_))));
     /// # Ok::<(), securepay::verify::ExpectationError>(())
     /// ```
     pub fn from_slice(bytes: &[u8]) -> Result<Expectation, ExpectationError> {
@@ -643,6 +656,9 @@ impl Expectation {
         bytes: &[u8],
         catalog: &Catalog,
     ) -> Result<Expectation, ExpectationError> {
+        if bytes.len() > MAX_EXPECTATION_BYTES {
+            return Err(ExpectationError::TooLarge(bytes.len()));
+        }
         if !crate::serde_util::opens_object(bytes) {
             return Err(ExpectationError::Json(String::from(
                 "an expectation is a JSON object (starts with {)",

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::render::{AssetRef, Party, Quantity};
 use crate::calldata::DecodeError;
+use crate::calldata::lifi::LifiDecodeError;
 use crate::network::Network;
 use crate::pay::Problem;
 
@@ -362,6 +363,11 @@ impl From<&DecodeError> for FindingCode {
             | DecodeError::NonCanonical(_)
             | DecodeError::ArrayLengthMismatch(_)
             | DecodeError::InvalidPaymentNetworkId(_) => FindingCode::NonCanonicalCalldata,
+            DecodeError::Bridge(LifiDecodeError::NotAllowed { .. })
+            | DecodeError::Bridge(LifiDecodeError::UnknownSelector(_)) => {
+                FindingCode::BridgeNotAllowed
+            }
+            DecodeError::Bridge(_) => FindingCode::BridgeCallInvalid,
         }
     }
 }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use alloy_primitives::U256;
 
-use super::finding::{Details, FindingCode};
+use super::finding::{Details, FindingCode, Location};
 use super::render::Party;
 use super::run::{Moved, Run};
 use crate::address::ChainAddress;
@@ -29,19 +29,18 @@ impl Run<'_, '_> {
                 *total = total.saturating_add(leg.amount);
             }
         }
-        let mut funded: BTreeMap<(Network, ChainAddress), U256> = BTreeMap::new();
+        // Per token: what the funding steps pull, and where the first one is.
+        let mut funded: BTreeMap<(Network, ChainAddress), (U256, Location)> = BTreeMap::new();
         for step in &moved {
-            if self.funding_parties(step) {
-                let total = funded.entry((step.network, step.moves.token)).or_default();
+            let key = (step.network, step.moves.token);
+            if self.funding_parties(step, spent.contains_key(&key)) {
+                let (total, _) = funded.entry(key).or_insert((U256::ZERO, step.at));
                 *total = total.saturating_add(step.moves.amount);
             }
         }
-        for ((network, token), amount) in funded {
+        for ((network, token), (amount, at)) in funded {
             let spends = spent.get(&(network, token)).copied().unwrap_or_default();
-            let at = moved
-                .iter()
-                .find(|m| (m.network, m.moves.token) == (network, token))
-                .map(|m| m.at);
+            let at = Some(at);
             let asset = self.asset(network, Asset::Token(token));
             if amount > spends {
                 let (actual, expected) = (asset.quantity(amount), asset.quantity(spends));
@@ -67,8 +66,9 @@ impl Run<'_, '_> {
         self.moved = moved;
     }
 
-    /// Whether a `transferFrom` is the funding step of the agreed flow; if not, a danger.
-    fn funding_parties(&mut self, step: &Moved) -> bool {
+    /// Whether a `transferFrom` is the funding step of the agreed flow (`spent`: whether the
+    /// payment spends its token there); if not, a danger.
+    fn funding_parties(&mut self, step: &Moved, spent: bool) -> bool {
         let (network, moves) = (step.network, step.moves);
         let from = self.party(network, &moves.from);
         let to = self.party(network, &moves.to);
@@ -120,18 +120,13 @@ impl Run<'_, '_> {
                     "moves {quantity} from your wallet to {to}, not to your smart account {account}"
                 ),
             ),
-            _ if !self.legs.iter().any(|l| {
-                !l.bridged && l.network == network && l.asset == Asset::Token(moves.token)
-            }) =>
-            {
-                (
-                    FindingCode::SmartAccountFunding,
-                    details,
-                    format!(
-                        "funds your smart account with {quantity}, which this payment does not spend"
-                    ),
-                )
-            }
+            _ if !spent => (
+                FindingCode::SmartAccountFunding,
+                details,
+                format!(
+                    "funds your smart account with {quantity}, which this payment does not spend"
+                ),
+            ),
             _ => return true,
         };
         self.danger(code, Some(step.at), details, message);

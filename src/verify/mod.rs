@@ -37,7 +37,13 @@
 //! effects, masking the payee when `hidePayeeAddress` is set.
 //!
 //! **Bounds.** Work and memory are linear in the response's bytes (sorted maps, no quadratic
-//! scan); [`verify_slice`] refuses bodies above [`MAX_RESPONSE_BYTES`].
+//! scan), and memory is at most four times them (`tests/it/verify/memory.rs` measures it at
+//! the cap): the reader ([`PayResponse::from_slice`], which [`verify_slice`] uses) refuses
+//! bodies above [`MAX_RESPONSE_BYTES`] and lists of children above
+//! [`MAX_CHILDREN`](crate::pay::MAX_CHILDREN), and keeps the open JSON of `metadata` as text;
+//! a verdict lists at most [`MAX_FINDINGS_PER_CODE`] findings of each code, and one more finding of that code says how
+//! many more there are, at the highest severity among them (so a verdict with any danger is
+//! never safe).
 //!
 //! ```
 //! use securepay::pay::PayResponse;
@@ -95,11 +101,13 @@ use serde::Serialize;
 
 pub use expectation::{
     CrossChain, Expectation, ExpectationBuilder, ExpectationError, ExpectedPayment,
+    MAX_EXPECTATION_BYTES,
 };
 pub use finding::{
     Details, Finding, FindingCode, Location, ResponseList, Severity, UnknownFindingCode,
 };
 pub use render::{AssetRef, Party, Quantity};
+pub use run::MAX_FINDINGS_PER_CODE;
 pub use summary::{Summary, SummaryLine};
 pub use tron::{SignedTronTransaction, TronDetails};
 
@@ -107,10 +115,10 @@ use crate::contracts::Deployments;
 use crate::currency::Catalog;
 use crate::pay::PayResponse;
 
-/// The largest pay response [`verify_slice`] reads: 8 MiB. The service caps a multicall at 150
-/// children (its documented deployed cap; 1,000 at most); a 150-child cross-chain multicall is
-/// well under 1 MiB.
-pub const MAX_RESPONSE_BYTES: usize = 8 * 1024 * 1024;
+/// The largest pay response [`verify_slice`] reads (the reader's [`crate::pay::MAX_RESPONSE_BYTES`]).
+/// The same bound applies to every answer the API layer reads
+/// ([`api::parse_parts`](crate::api::parse_parts) and the `client` feature's `Client`).
+pub use crate::pay::MAX_RESPONSE_BYTES;
 
 /// The result of a verification: the findings, and a summary for the person signing.
 ///
@@ -129,7 +137,8 @@ pub const MAX_RESPONSE_BYTES: usize = 8 * 1024 * 1024;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Verdict {
-    /// Every finding, in the order found.
+    /// Every finding, in the order found: at most [`MAX_FINDINGS_PER_CODE`] of a code, then
+    /// one of that code that counts the rest.
     pub findings: Vec<Finding>,
     /// What the signature does, for people.
     pub summary: Summary,
@@ -280,12 +289,6 @@ impl<'a> Verifier<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn verify_slice(&self, bytes: &[u8], expectation: &Expectation) -> Verdict {
-        if bytes.len() > MAX_RESPONSE_BYTES {
-            return Verdict::unreadable(format!(
-                "the response is {} bytes, above the {MAX_RESPONSE_BYTES} bytes a pay response may have",
-                bytes.len()
-            ));
-        }
         match PayResponse::from_slice(bytes) {
             Ok(response) => self.verify(&response, expectation),
             Err(error) => Verdict::unreadable(error.to_string()),

@@ -126,6 +126,74 @@ pub(super) struct Run<'v, 'e> {
     /// The agreed payees (their transaction address) and the payments of each.
     payees: BTreeMap<ChainAddress, Vec<usize>>,
     assets: BTreeMap<(Network, Asset), AssetRef>,
+    /// The findings of each code listed so far, and those not listed (see
+    /// [`MAX_FINDINGS_PER_CODE`]), by the code's place in [`FindingCode::ALL`].
+    counts: Vec<Count>,
+}
+
+/// The most findings of one code a verdict lists. A response can repeat one flaw tens of
+/// thousands of times (a transaction, a fee entry, an approval): past this many, the findings
+/// of that code are counted, not kept, and one finding of that code at the end says how many
+/// more there are, with the highest severity among them, so a verdict stays a few hundred
+/// findings at most and is never safe when any of them is a danger.
+///
+/// ```
+/// use securepay::verify::{verify_slice, Expectation, FindingCode, MAX_FINDINGS_PER_CODE};
+///
+/// let agreed = Expectation::from_str(r#"{"network":"base","currency":"ETH-base-base",
+///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"1"}]}"#)?;
+/// // 1,000 calls of an unknown contract.
+/// let call = r#"{"to":"0x000000000000000000000000000000000000dEaD","data":"0x12345678","value":"0"}"#;
+/// let body = format!(r#"{{"paymentType":"single","feeBundle":null,
+///   "metadata":{{"stepsRequired":1,"needsApproval":false,"paymentTransactionIndex":0}},
+///   "transactions":[{}]}}"#, vec![call; 1_000].join(","));
+/// let verdict = verify_slice(body.as_bytes(), &agreed);
+/// let unknown: Vec<_> = verdict.findings.iter().filter(|f| f.code == FindingCode::UnknownTarget).collect();
+/// assert_eq!(unknown.len(), MAX_FINDINGS_PER_CODE + 1);
+/// assert_eq!(unknown[MAX_FINDINGS_PER_CODE].message,
+///   "984 more findings of this code are not listed (a verdict lists the first 16 findings of each code)");
+/// assert!(!verdict.is_safe());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub const MAX_FINDINGS_PER_CODE: usize = 16;
+
+/// The findings of one code.
+#[derive(Debug, Clone, Copy, Default)]
+struct Count {
+    listed: usize,
+    unlisted: usize,
+    /// The highest severity among the unlisted ones.
+    unlisted_severity: Option<Severity>,
+}
+
+impl<'v, 'e> Run<'v, 'e> {
+    /// A verification of `exp` with `tables`, nothing found yet.
+    fn new(tables: Tables<'v>, exp: &'e Expectation) -> Run<'v, 'e> {
+        let mut payees: BTreeMap<ChainAddress, Vec<usize>> = BTreeMap::new();
+        for (index, payment) in exp.payments().iter().enumerate() {
+            payees
+                .entry(*payment.payee().address_for_transaction())
+                .or_default()
+                .push(index);
+        }
+        Run {
+            v: tables,
+            exp,
+            findings: Vec::new(),
+            legs: Vec::new(),
+            approvals: Vec::new(),
+            eoa_approvals: Vec::new(),
+            moved: Vec::new(),
+            refunds: Vec::new(),
+            routes: Vec::new(),
+            destination_calls: Vec::new(),
+            fee_labels: BTreeMap::new(),
+            lines: Vec::new(),
+            payees,
+            assets: BTreeMap::new(),
+            counts: vec![Count::default(); FindingCode::ALL.len()],
+        }
+    }
 }
 
 /// Runs a verification: the findings and the summary lines.
@@ -134,29 +202,7 @@ pub(super) fn run(
     response: &PayResponse,
     exp: &Expectation,
 ) -> (Vec<Finding>, Vec<SummaryLine>) {
-    let mut payees: BTreeMap<ChainAddress, Vec<usize>> = BTreeMap::new();
-    for (index, payment) in exp.payments().iter().enumerate() {
-        payees
-            .entry(*payment.payee().address_for_transaction())
-            .or_default()
-            .push(index);
-    }
-    let mut run = Run {
-        v: tables,
-        exp,
-        findings: Vec::new(),
-        legs: Vec::new(),
-        approvals: Vec::new(),
-        eoa_approvals: Vec::new(),
-        moved: Vec::new(),
-        refunds: Vec::new(),
-        routes: Vec::new(),
-        destination_calls: Vec::new(),
-        fee_labels: BTreeMap::new(),
-        lines: Vec::new(),
-        payees,
-        assets: BTreeMap::new(),
-    };
+    let mut run = Run::new(tables, exp);
     for problem in response.problems() {
         run.structure(&problem);
     }
@@ -167,6 +213,7 @@ pub(super) fn run(
     let settlement = run.settle();
     run.check_labels(response, &settlement);
     run.summarize(&settlement);
+    run.count_unlisted();
     run.mask();
     (run.findings, run.lines)
 }
@@ -190,7 +237,7 @@ impl Run<'_, '_> {
         );
     }
 
-    /// Records a finding.
+    /// Records a finding: listed if fewer than [`MAX_FINDINGS_PER_CODE`] of its code are, else counted.
     pub(super) fn push(
         &mut self,
         severity: Severity,
@@ -199,6 +246,15 @@ impl Run<'_, '_> {
         details: Details,
         message: String,
     ) {
+        // `ALL` lists the codes in declaration order: a code's discriminant is its place.
+        if let Some(count) = self.counts.get_mut(code as usize) {
+            if count.listed >= MAX_FINDINGS_PER_CODE {
+                count.unlisted = count.unlisted.saturating_add(1);
+                count.unlisted_severity = count.unlisted_severity.max(Some(severity));
+                return;
+            }
+            count.listed = count.listed.saturating_add(1);
+        }
         self.findings.push(Finding {
             severity,
             code,
@@ -206,6 +262,31 @@ impl Run<'_, '_> {
             details,
             message,
         });
+    }
+
+    /// One finding per code with unlisted findings: how many, at the highest severity among
+    /// them.
+    fn count_unlisted(&mut self) {
+        let unlisted: Vec<(FindingCode, usize, Severity)> = FindingCode::ALL
+            .iter()
+            .zip(&self.counts)
+            .filter_map(|(code, count)| Some((*code, count.unlisted, count.unlisted_severity?)))
+            .collect();
+        for (code, unlisted, severity) in unlisted {
+            let reason = format!("{unlisted} more findings of this code are not listed");
+            self.findings.push(Finding {
+                severity,
+                code,
+                transaction: None,
+                message: format!(
+                    "{reason} (a verdict lists the first {MAX_FINDINGS_PER_CODE} findings of each code)"
+                ),
+                details: Details {
+                    reason: Some(reason),
+                    ..Details::default()
+                },
+            });
+        }
     }
 
     /// Records a danger.
@@ -337,4 +418,72 @@ impl Run<'_, '_> {
 /// A payment reference's bytes as `0x` hex.
 pub(super) fn reference_text(reference: &Bytes) -> String {
     reference.to_string()
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::{Details, Expectation, FindingCode, MAX_FINDINGS_PER_CODE, Run, Severity, Tables};
+    use crate::contracts::Deployments;
+    use crate::currency::Catalog;
+
+    fn agreed() -> Expectation {
+        Expectation::from_str(
+            r#"{"network":"base","currency":"USDC-base",
+              "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"1"}]}"#,
+        )
+        .unwrap()
+    }
+
+    /// The counts are kept by discriminant: each code's discriminant is its place in `ALL`.
+    #[test]
+    fn every_code_is_at_its_discriminant_in_all() {
+        for (place, code) in FindingCode::ALL.iter().enumerate() {
+            assert_eq!(*code as usize, place, "{code}");
+        }
+    }
+
+    /// A danger past the listed findings of its code is counted at its severity: the verdict it
+    /// makes is never safe, however many cautions of that code came first.
+    #[test]
+    fn an_unlisted_danger_keeps_its_severity() {
+        let exp = agreed();
+        let tables = Tables {
+            deployments: Deployments::builtin(),
+            catalog: Catalog::builtin(),
+        };
+        let mut run = Run::new(tables, &exp);
+        let code = FindingCode::ApprovalUnlimited;
+        for n in 0..MAX_FINDINGS_PER_CODE + 2 {
+            let severity = if n == MAX_FINDINGS_PER_CODE {
+                Severity::Danger
+            } else {
+                Severity::Caution
+            };
+            run.push(severity, code, None, Details::default(), format!("{n}"));
+        }
+        run.push(
+            Severity::Caution,
+            FindingCode::PlainTransfer,
+            None,
+            Details::default(),
+            "other".into(),
+        );
+        run.count_unlisted();
+        let findings = &run.findings;
+        assert_eq!(findings.len(), MAX_FINDINGS_PER_CODE + 2);
+        assert!(
+            findings
+                .iter()
+                .take(MAX_FINDINGS_PER_CODE)
+                .all(|f| f.severity == Severity::Caution)
+        );
+        let last = findings.last().unwrap();
+        assert_eq!((last.code, last.severity), (code, Severity::Danger));
+        assert_eq!(
+            last.details.reason.as_deref(),
+            Some("2 more findings of this code are not listed")
+        );
+        assert_eq!(last.transaction, None);
+    }
 }

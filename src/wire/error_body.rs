@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::json::StrictValue;
+
 /// One issue of a Zod validation error.
 ///
 /// ```
@@ -251,7 +253,8 @@ pub enum ErrorBody {
 
 impl ErrorBody {
     /// Parses an error body; anything that is not one of the documented shapes is
-    /// [`ErrorBody::Raw`] with the text (lossily decoded as UTF-8).
+    /// [`ErrorBody::Raw`] with the text (lossily decoded as UTF-8), and so is a body with a key
+    /// given twice anywhere: which of the two is meant is not for the reader to guess.
     ///
     /// ```
     /// use securepay::api::ErrorBody;
@@ -259,10 +262,15 @@ impl ErrorBody {
     /// let body = ErrorBody::parse(br#"{"statusCode":404,"message":"Token not found","error":"Not Found"}"#);
     /// assert_eq!(body.message(), Some("Token not found".to_owned()));
     /// assert!(matches!(ErrorBody::parse(b"<html>bad gateway</html>"), ErrorBody::Raw(_)));
+    /// // Which message? Not interpreted.
+    /// let twice = br#"{"statusCode":404,"message":"Token not found","message":"Paid"}"#;
+    /// assert_eq!(ErrorBody::parse(twice), ErrorBody::Raw(String::from_utf8_lossy(twice).into_owned()));
     /// ```
     pub fn parse(bytes: &[u8]) -> ErrorBody {
         let raw = || ErrorBody::Raw(String::from_utf8_lossy(bytes).into_owned());
-        let Ok(Value::Object(object)) = serde_json::from_slice::<Value>(bytes) else {
+        // Read strictly: a body with a key given twice anywhere is not interpreted.
+        let Ok(StrictValue(Value::Object(object))) = serde_json::from_slice::<StrictValue>(bytes)
+        else {
             return raw();
         };
         let text = |key: &str| object.get(key).and_then(Value::as_str).map(str::to_owned);

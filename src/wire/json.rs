@@ -1,14 +1,18 @@
-//! Strict JSON reading for the derived wire models of `webhook` and `policy`: the error type
-//! that keeps serde_json's error (position and category), and the few field readers serde's
-//! derive does not have: an object and never an array, a field that may be absent but not
-//! `null`, and free-form JSON that refuses a key given twice.
+//! Strict JSON reading for the derived wire models of `webhook`, `policy` and the answers of
+//! `api`: the error type that keeps serde_json's error (position and category), and the few
+//! field readers serde's derive does not have: an object and never an array, a field that may
+//! be absent but not `null`, and free-form JSON, kept fields and keyed maps that refuse a key
+//! given twice (serde's derive refuses a modelled field given twice; `serde_json::Value`,
+//! `Map` and `BTreeMap` keep the last one silently).
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
 use std::ops::Deref;
 use std::sync::Arc;
 
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
@@ -189,8 +193,24 @@ pub(crate) fn strict_value<'de, D: Deserializer<'de>>(
     Option::<StrictValue>::deserialize(deserializer).map(|value| value.map(|StrictValue(v)| v))
 }
 
+/// Free-form JSON that must be given (`#[serde(deserialize_with = "strict")]` on a `Value`):
+/// `null` is `Value::Null`, and no key may be given twice at any depth.
+pub(crate) fn strict<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
+    StrictValue::deserialize(deserializer).map(|StrictValue(value)| value)
+}
+
+/// A list of free-form JSON values (`#[serde(default, deserialize_with = "strict_values")]` on
+/// an `Option<Vec<Value>>`): `null` is `None`, and no key may be given twice at any depth.
+pub(crate) fn strict_values<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Vec<Value>>, D::Error> {
+    Option::<Vec<StrictValue>>::deserialize(deserializer)
+        .map(|values| values.map(|list| list.into_iter().map(|StrictValue(v)| v).collect()))
+}
+
 /// The fields a model does not know (`#[serde(flatten, deserialize_with = "unique_fields")]`),
-/// no key given twice at any depth.
+/// or a free-form object (`#[serde(deserialize_with = "unique_fields")]` on a `Map`): no key
+/// given twice at any depth.
 pub(crate) fn unique_fields<'de, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<Map<String, Value>, D::Error> {
@@ -207,8 +227,59 @@ pub(crate) fn payload_fields<'de, D: Deserializer<'de>>(
     }))
 }
 
+/// A field an answer's form requires, read as optional until the form is known: absent is
+/// serde's own error (`missing field `x``).
+pub(crate) fn required<T, E: de::Error>(value: Option<T>, field: &'static str) -> Result<T, E> {
+    value.ok_or_else(|| E::missing_field(field))
+}
+
+/// The error of a key given twice, worded as serde's derive words a modelled field given twice.
+fn duplicate<E: de::Error>(key: &str) -> E {
+    E::custom(format_args!("duplicate field `{key}`"))
+}
+
+/// A map keyed by the service (`paymentOptions` by chain, then by token), no key given twice:
+/// a `BTreeMap` keeps the last one.
+pub(crate) struct UniqueMap<V>(pub(crate) BTreeMap<String, V>);
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for UniqueMap<V> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct UniqueMapVisitor<V>(PhantomData<V>);
+
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for UniqueMapVisitor<V> {
+            type Value = UniqueMap<V>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<UniqueMap<V>, A::Error> {
+                let mut entries = BTreeMap::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if entries.contains_key(&key) {
+                        return Err(duplicate(&key));
+                    }
+                    let value = map.next_value()?;
+                    entries.insert(key, value);
+                }
+                Ok(UniqueMap(entries))
+            }
+        }
+
+        deserializer.deserialize_map(UniqueMapVisitor(PhantomData))
+    }
+}
+
 /// A JSON value with no key given twice in any of its objects (serde_json keeps the last one).
 pub(crate) struct StrictValue(pub(crate) Value);
+
+impl StrictValue {
+    /// The value as a `T`, once the model it is read into is known (JSON read strictly first
+    /// because two forms of an answer give the same key different models).
+    pub(crate) fn into_model<T: DeserializeOwned, E: de::Error>(self) -> Result<T, E> {
+        T::deserialize(self.0).map_err(E::custom)
+    }
+}
 
 impl<'de> Deserialize<'de> for StrictValue {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -242,7 +313,7 @@ impl StrictVisitor {
                 continue;
             }
             if object.contains_key(&key) {
-                return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+                return Err(duplicate(&key));
             }
             let value = map.next_value_seed(StrictVisitor { skip: None })?;
             object.insert(key, value);

@@ -21,6 +21,7 @@ mod calldata;
 mod contracts;
 mod currency;
 mod detect;
+mod evm;
 mod fuzz_regressions;
 mod interop;
 mod lifi;

@@ -175,8 +175,9 @@ pub fn verify(
     answer(core::verify(&expectation, &response, tron.as_deref()))
 }
 
-/// Strictly decodes calldata sent to a known contract or token.
-#[wasm_bindgen(js_name = decode, unchecked_return_type = "DecodedCall")]
+/// Strictly decodes calldata sent to a known contract or token, or an Across V4 call to the
+/// LI.FI diamond (a `DecodedBridgeCall`, with its destination message).
+#[wasm_bindgen(js_name = decode, unchecked_return_type = "DecodedCall | DecodedBridgeCall")]
 pub fn decode(
     #[wasm_bindgen(unchecked_param_type = "string")] network: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] to: JsValue,

@@ -3,14 +3,14 @@
 //   bash wasm/build.sh && node --test wasm/tests/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const data = (relative) => path.join(here, '../../tests/data', relative);
-const sp = createRequire(import.meta.url)('../pkg/node/securepay_wasm.js');
+const sp = createRequire(import.meta.url)('../pkg/index.node.cjs');
 
 const invalid = (error) => {
   assert.ok(error instanceof Error, 'an Error');
@@ -72,7 +72,8 @@ test('a documented response verifies safe, from text, bytes and an object expect
 
 test('text that is not ASCII crosses the boundary both ways unchanged', () => {
   const verdict = sp.verify(AGREED, RESPONSE);
-  assert.equal(verdict.summary[1].text, 'Pay 826.25 USDC to 0x6923\u2026C7D7 on Base, reference 0xe23a\u20262b30');
+  // Every party in full (0.3.0): the summary's own text is ASCII; the label below is not.
+  assert.equal(verdict.summary[1].text, 'Pay 826.25 USDC to 0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7 on Base, reference 0xe23a6b02059c2b30');
   // A label with a two-byte, a three-byte and a four-byte (surrogate pair) character, read from
   // text and from bytes, comes back as written.
   const label = 'frais \u00e9 \u2014 plateforme \u{1F4B8}';
@@ -134,7 +135,9 @@ test('the Tron transaction about to be signed is checked', () => {
   assert.equal(tron.kind, 'tron_transaction');
   assert.equal(tron.feeLimit.units, '150000000');
   const strict = sp.verify(agreed('100'), response, JSON.stringify(vector.transaction));
-  assert.deepEqual(strict.findings.map((f) => f.code), ['tron_fee_limit_above_max']);
+  // (The response has no approval: a caution says the payment relies on an earlier allowance.)
+  const dangers = strict.findings.filter((f) => f.severity === 'danger');
+  assert.deepEqual(dangers.map((f) => f.code), ['tron_fee_limit_above_max']);
   const tampered = { ...vector.transaction, txID: '00'.repeat(32) };
   assert.ok(sp.verify(agreed('300'), response, tampered).findings.some((f) => f.code === 'tron_tx_id_mismatch'));
   assert.throws(() => sp.verify(agreed('300'), response, { txID: '00' }), invalid);
@@ -156,6 +159,66 @@ test('decode, payment references and exact amounts', () => {
   assert.throws(() => sp.parseAmount('1.0000001', 6), invalid);
   assert.throws(() => sp.parseAmount('1e3', 6), invalid);
   assert.throws(() => sp.formatAmount('-1', 6), invalid);
+});
+
+test('decode at the LI.FI diamond: the Across V4 calls with their destination payments, other functions refused by name', () => {
+  const DIAMOND = '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE';
+  const networks = { 1: 'mainnet', 137: 'matic', 42161: 'arbitrum-one' };
+  const vectors = readFileSync(data('vectors/lifi-calldata-examples.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  let decoded = 0;
+  let refused = 0;
+  for (const v of vectors) {
+    if (v.to.toLowerCase() !== DIAMOND.toLowerCase()) continue;
+    if (v.function.includes('(AcrossFacetV4)')) {
+      decoded += 1;
+      const call = sp.decode(networks[v.chainId], v.to, v.data);
+      assert.equal(call.contract, 'LiFiDiamond');
+      assert.ok(v.function.startsWith(`${call.function} `), v.function);
+      assert.deepEqual(call.args._bridgeData, v.decoded.bridgeData);
+      assert.equal(call.args._acrossData.outputAmount, v.decoded.acrossData.outputAmount);
+      assert.equal(call.args._acrossData.receiverAddress.toLowerCase(), `0x${v.decoded.acrossData.receiverAddress.slice(26)}`);
+      assert.equal((call.args._swapData ?? []).length, (v.decoded.swapData ?? []).length);
+      assert.equal(call.destination, null);
+    } else {
+      refused += 1;
+      assert.throws(() => sp.decode(networks[v.chainId], v.to, v.data), (error) => invalid(error)
+        && error.message.startsWith('LI.FI diamond: ') && !error.message.includes('unknown function selector'), v.function);
+    }
+  }
+  assert.deepEqual([decoded, refused], [2, 6]);
+  assert.throws(() => sp.decode('arbitrum-one', DIAMOND, vectors[5].data),
+    (error) => invalid(error) && error.message.startsWith('LI.FI diamond: startBridgeTokensViaRelay (0xae328590, RelayFacet) is not allowed'));
+  // Truncated: refused with the reason.
+  const across = vectors[0].data;
+  assert.throws(() => sp.decode('arbitrum-one', DIAMOND, across.slice(0, -64)),
+    (error) => invalid(error) && error.message === 'LI.FI diamond: startBridgeTokensViaAcrossV4: calldata is truncated');
+
+  // The cross-chain call the plan builds (tests/data/pay, pinned by tests/it/pay/plan.rs):
+  // its destination message pays the payee through the ERC20FeeProxy on Base.
+  const body = JSON.parse(readFileSync(data('pay/single_crosschain_optimism_to_base.json'), 'utf8'));
+  const call = sp.decode('optimism', body.transactions[1].to, body.transactions[1].data);
+  assert.equal(call.function, 'startBridgeTokensViaAcrossV4');
+  assert.equal(call.args._bridgeData.hasDestinationCall, true);
+  assert.equal(call.destination.network, 'base');
+  const message = call.destination.message;
+  assert.equal(message.receiver, '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7');
+  assert.equal(message.swapData.length, 1);
+  const pay = message.swapData[0].call;
+  assert.equal(pay.network, 'base');
+  assert.equal(pay.contract, 'ERC20FeeProxy');
+  assert.equal(pay.function, 'transferFromWithReferenceAndFee');
+  assert.deepEqual(pay.args, {
+    _tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', _to: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7',
+    _amount: '10000000', _paymentReference: '0x1a2b3c4d5e6f7081', _feeAmount: '0', _feeAddress: '0x0000000000000000000000000000000000000000',
+  });
+  // The same call to Solana (LI.FI's chain id 1151111081099710): the message decodes, its calls do not.
+  const data_ = body.transactions[1].data;
+  const id = (1151111081099710).toString(16).padStart(64, '0');
+  const chainWord = 2 + 8 + 64 * (2 + 7); // selector, BridgeData offset and Across offset, then 7 words into BridgeData
+  assert.equal(data_.slice(chainWord, chainWord + 64), (8453).toString(16).padStart(64, '0'));
+  const toSolana = sp.decode('optimism', DIAMOND, data_.slice(0, chainWord) + id + data_.slice(chainWord + 64));
+  assert.match(toSolana.destination.network.error, /^destinationChainId 1151111081099710 is not one of the service's chains/);
+  assert.equal(toSolana.destination.message.swapData[0].call, null);
 });
 
 test('every interop-address vector reads, and each one to reject throws', () => {
@@ -211,4 +274,52 @@ test('an argument of the wrong type throws invalid_input, and the module goes on
   // Still working after all of that.
   assert.equal(sp.decode('base', token, approve).function, 'approve');
   assert.equal(sp.paymentReference('abcd', 'salt', '0xf17f52151EbEF6C7334FAD080c5704D77216b732'), '0x86dfbccad783599a');
+});
+
+test('verdicts name fields in camelCase and enumerated values in snake_case', () => {
+  const responses = readdirSync(data('pay')).map((f) => readFileSync(data(`pay/${f}`), 'utf8'));
+  const fees = JSON.parse(RESPONSE);
+  fees.feeBundle.fees[0].chainId = '10'; // a structural problem, with its `chainId`
+  responses.push(JSON.stringify(fees));
+  const expectations = [AGREED, { ...AGREED, smartAccount: '0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814' },
+    { ...AGREED, sourceNetwork: 'arbitrum-one', sourceCurrency: 'USDC-arbitrum-one', maxSourceAmount: '900' }];
+  const keys = new Set();
+  const values = new Set();
+  const walk = (value) => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      keys.add(key);
+      if (['kind', 'code', 'severity', 'bearer'].includes(key) && typeof inner === 'string') values.add(inner);
+      walk(inner);
+    }
+  };
+  for (const response of responses) for (const expectation of expectations) walk(sp.verify(expectation, response));
+  for (const key of ['crossChain', 'atMost', 'bridgedFrom', 'chainId', 'expectedParty']) assert.ok(keys.has(key), key);
+  assert.deepEqual([...keys].filter((k) => !/^[a-z][a-zA-Z0-9]*$/.test(k)), []);
+  assert.ok(values.has('smart_account') && values.has('fee_entry_chain_id'), [...values].join(' '));
+  assert.deepEqual([...values].filter((v) => !/^[a-z0-9]+(_[a-z0-9]+)*$/.test(v)), []);
+});
+
+test('the browser build, from Node: a clear error before init(), then init() once and again', async () => {
+  const web = await import('../pkg/index.js');
+  const node = await import('../pkg/index.node.mjs');
+  const names = (m) => Object.keys(m).filter((k) => k !== 'default').sort();
+  // The three entry points export the same functions.
+  assert.deepEqual(names(web), names(sp));
+  assert.deepEqual(names(node), names(sp));
+  assert.equal(node.default, node.init);
+  assert.equal(web.default, web.init);
+  for (const call of [() => web.verify(AGREED, RESPONSE), () => web.parseAmount('1', 6), () => web.encode({})]) {
+    assert.throws(call, (error) => error instanceof Error && error.code === 'not_initialized'
+      && /^securepay-wasm: \w+\(\) was called before the WebAssembly module was loaded: call `await init\(\)` once first/.test(error.message));
+  }
+  const bytes = readFileSync(path.join(here, '../pkg/securepay_wasm_bg.wasm'));
+  await web.init(bytes);
+  await web.init(); // loaded: nothing is fetched
+  assert.equal(web.verify(AGREED, RESPONSE).safe, true);
+  assert.equal(web.parseAmount('1.5', 6), '1500000');
+  // In Node's builds init() resolves at once, initSync() does nothing.
+  assert.equal(await sp.init(), undefined);
+  assert.equal(sp.initSync(), undefined);
 });

@@ -1,7 +1,8 @@
 // What the package answers is what its .d.ts declares: answers of every export (verdicts of the
 // pay fixtures against several expectations, and of tampered responses; decoded calls of every
-// fixture transaction and LI.FI example; encoded calls; interop names) are written into a
-// TypeScript file as literals typed with the declared types, and `tsc --noEmit --strict` checks
+// fixture transaction and LI.FI example, the LI.FI diamond's as `DecodedBridgeCall`; encoded
+// calls, and the call descriptions of the vectors that encode; interop names) are written into
+// a TypeScript file as literals typed with the declared types, and `tsc --noEmit --strict` checks
 // them: a field the types do not declare, a missing one, a `kind` or `code` outside the unions,
 // or a value of another type fails.
 import { test } from 'node:test';
@@ -15,8 +16,8 @@ import path from 'node:path';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const data = (relative) => path.join(here, '../../tests/data', relative);
-const pkg = path.join(here, '../pkg/node/securepay_wasm');
-const sp = createRequire(import.meta.url)(`${pkg}.js`);
+const pkg = path.join(here, '../pkg/index.node.cjs');
+const sp = createRequire(import.meta.url)(pkg);
 
 const PAYEE = '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7';
 const base = {
@@ -66,6 +67,7 @@ function verdicts() {
     (b) => { b.transactions[1].value = '1'; },
     (b) => { b.transactions[0].to = '0x0000000000000000000000000000000000000001'; },
     (b) => { b.feeBundle.amountSummary.payerTotal = '1'; },
+    (b) => { b.feeBundle.fees[0].chainId = '10'; }, // a problem with a `chainId`
   ]) {
     const copy = structuredClone(fees);
     change(copy);
@@ -102,6 +104,13 @@ function decodedCalls() {
   for (const line of readFileSync(data('vectors/lifi-calldata-examples.jsonl'), 'utf8').trim().split('\n')) {
     calls.push(JSON.parse(line));
   }
+  // Parts of a bridge call that do not decode: the committed cross-chain call sent to LI.FI's
+  // Solana id (no destination network, calls not decoded), and paying through another contract
+  // than the ERC20FeeProxy (a call that does not decode).
+  const bridge = JSON.parse(readFileSync(data('pay/single_crosschain_optimism_to_base.json'), 'utf8')).transactions[1];
+  const chainWord = 2 + 8 + 64 * (2 + 7);
+  calls.push({ ...bridge, data: bridge.data.slice(0, chainWord) + (1151111081099710).toString(16).padStart(64, '0') + bridge.data.slice(chainWord + 64) });
+  calls.push({ ...bridge, data: bridge.data.replaceAll('1892196e80c4c17ea5100da765ab48c1fe2fb814', '000000000000000000000000000000000000dead') });
   for (const call of calls) {
     for (const network of networks) {
       try { out.push(sp.decode(network, call.to, call.data)); } catch { /* not on this network */ }
@@ -111,11 +120,16 @@ function decodedCalls() {
 }
 
 test('every answer has the shape the TypeScript declarations give it', () => {
+  const decoded = decodedCalls();
+  const encodable = readFileSync(data('vectors/abi-calls.jsonl'), 'utf8').trim().split('\n')
+    .map((line) => JSON.parse(line)).filter((v) => 'expected' in v).map((v) => v.input);
   const answers = {
     Verdict: distinct(verdicts()),
-    DecodedCall: distinct(decodedCalls()),
-    EncodedCall: readFileSync(data('vectors/abi-calls.jsonl'), 'utf8').trim().split('\n')
-      .map((line) => JSON.parse(line)).filter((v) => 'expected' in v).map((v) => sp.encode(v.input)),
+    DecodedCall: distinct(decoded.filter((c) => c.contract !== 'LiFiDiamond')),
+    DecodedBridgeCall: distinct(decoded.filter((c) => c.contract === 'LiFiDiamond')),
+    EncodedCall: encodable.map((input) => sp.encode(input)),
+    // The inputs too: each valid vector's call description is a `CallDescription`.
+    CallDescription: encodable,
     InteropNameInfo: (() => {
       const vectors = JSON.parse(readFileSync(data('vectors/interop-addresses.json'), 'utf8'));
       return [...vectors.valid, ...vectors.computedForServiceDocAddresses]
@@ -125,9 +139,18 @@ test('every answer has the shape the TypeScript declarations give it', () => {
   // The corpus reaches every summary kind but the refund and batch fee lines, and 41 codes.
   const kinds = new Set(answers.Verdict.flatMap((v) => v.summary.map((l) => l.kind)));
   for (const kind of ['approve', 'pay', 'fee', 'bridge', 'total', 'tron_transaction']) assert.ok(kinds.has(kind), kind);
+  const problems = answers.Verdict.flatMap((v) => v.findings.map((f) => f.details.problem).filter(Boolean));
+  assert.ok(problems.some((p) => p.code === 'fee_entry_chain_id' && p.chainId === 10), JSON.stringify(problems));
   const codes = new Set(answers.Verdict.flatMap((v) => v.findings.map((f) => f.code)));
   assert.ok(codes.size >= 35, [...codes].join(' ')); // 41 when written
   assert.ok(answers.DecodedCall.length >= 5 && answers.EncodedCall.length >= 40 && answers.InteropNameInfo.length >= 3);
+  // The LI.FI diamond's calls: without and with source swaps, and with a destination message
+  // paying through the ERC20FeeProxy.
+  const bridges = answers.DecodedBridgeCall;
+  assert.ok(bridges.some((c) => c.args._swapData) && bridges.some((c) => c.destination === null), 'source swaps, no message');
+  assert.ok(bridges.some((c) => c.destination?.message?.swapData?.[0]?.call?.contract === 'ERC20FeeProxy'), 'a destination payment');
+  assert.ok(bridges.some((c) => c.destination?.network?.error && c.destination.message.swapData[0].call === null), 'an unknown destination');
+  assert.ok(bridges.some((c) => c.destination?.message?.swapData?.[0]?.call?.error), 'a destination call that does not decode');
 
   const dir = mkdtempSync(path.join(tmpdir(), 'securepay-conformance-'));
   const file = path.join(dir, 'answers.ts');

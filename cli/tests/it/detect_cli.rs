@@ -89,7 +89,7 @@ fn logs_from_standard_input_with_refunds() {
     assert_eq!(answer["feeBalance"], serde_json::Value::Null);
     assert_eq!(
         answer["unchecked"],
-        serde_json::json!(["payee", "feeAddress", "refundAddress"])
+        serde_json::json!(["payee", "fee_address", "refund_address"])
     );
     assert_eq!(answer["ignored"][0]["code"], "other_reference");
 }

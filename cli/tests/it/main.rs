@@ -11,8 +11,10 @@
 
 mod common;
 
+mod bounds;
 mod calldata_vectors;
 mod cli;
+mod decode_lifi;
 mod detect_cli;
 mod encode_stream;
 mod fuzz_regressions;

@@ -266,12 +266,7 @@ impl Builder<'_> {
             spender: self.check_family("spender", &spender)?,
             amount: allowance.amount(),
         };
-        self.check_family("token", &token)?;
-        Ok(Transaction {
-            to: token,
-            data: call.abi_encode().into(),
-            value: U256::ZERO,
-        })
+        self.token_call(token, call.abi_encode())
     }
 
     /// A plain ERC-20 `transfer(to, amount)` on `token` (the hosted flow pays some fee legs this
@@ -301,12 +296,7 @@ impl Builder<'_> {
             to: self.check_family("recipient", &to)?,
             amount,
         };
-        self.check_family("token", &token)?;
-        Ok(Transaction {
-            to: token,
-            data: call.abi_encode().into(),
-            value: U256::ZERO,
-        })
+        self.token_call(token, call.abi_encode())
     }
 
     /// An ERC-20 `transferFrom(from, to, amount)`, value 0: the smart account's funding step,
@@ -339,10 +329,15 @@ impl Builder<'_> {
             to: self.check_family("recipient", &to)?,
             amount,
         };
+        self.token_call(token, call.abi_encode())
+    }
+
+    /// A call of the token contract `token` (of the network's family), value 0.
+    fn token_call(&self, token: ChainAddress, data: Vec<u8>) -> Result<Transaction, BuildError> {
         self.check_family("token", &token)?;
         Ok(Transaction {
             to: token,
-            data: call.abi_encode().into(),
+            data: data.into(),
             value: U256::ZERO,
         })
     }

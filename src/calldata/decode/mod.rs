@@ -4,6 +4,7 @@
 //! selector must belong to that contract, and the arguments must be strictly ABI-encoded:
 //! trailing bytes, dirty padding and non-canonical offsets are errors, never skipped.
 
+mod bridge;
 mod calls;
 mod convert;
 
@@ -15,6 +16,10 @@ use alloy_sol_types::abi::AbiDecoderConfig;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
+pub use bridge::{
+    AnyCall, DecodedBridgeCall, Destination, DestinationCall, DestinationMessage,
+    UnknownDestination,
+};
 pub use calls::{
     Approve, BatchFunction, BatchPayments, BatchRequests, Call, Erc20ConversionTransfer,
     Erc20FeeTransfer, Erc20ProxyTransfer, LegacyBatch, LegacyBatchTokens, MetaDetail,
@@ -25,6 +30,7 @@ pub use calls::{
 use convert::{Convert, Interface, any_function};
 
 use crate::address::ChainAddress;
+use crate::calldata::lifi::LifiDecodeError;
 use crate::contracts::abi::IBatchConversionPayments::IBatchConversionPaymentsCalls;
 use crate::contracts::abi::IBatchPayments::{self, IBatchPaymentsCalls};
 use crate::contracts::abi::IERC20::IERC20Calls;
@@ -133,6 +139,11 @@ pub enum DecodeError {
         /// The fee.
         fee: U256,
     },
+    /// A call to the LI.FI diamond that is not one of the two AcrossFacetV4 entry points
+    /// (another LI.FI function, named, or a selector of none), or whose encoding is not
+    /// canonical ([`Decoder::decode_any`]).
+    #[error("LI.FI diamond: {0}")]
+    Bridge(#[source] LifiDecodeError),
 }
 
 /// What was called.
@@ -477,6 +488,47 @@ impl<'a> Decoder<'a> {
     ) -> Result<DecodedCall, DecodeError> {
         let network = Network::from_chain_id(chain_id)?;
         self.decode(network, &ChainAddress::from_abi(network, to), data, value)
+    }
+
+    /// Decodes `data` sent to `to` on `network` with `value`, whatever `to` is: a call of the
+    /// service's contracts or of a token, as [`decode`](Self::decode) does, or a call to the
+    /// LI.FI diamond. Of the diamond's functions only the two AcrossFacetV4 entry points
+    /// decode; the destination message and each of its calls are decoded as far as they go,
+    /// a part that does not decode holding its reason.
+    ///
+    /// Errors: those of [`decode`](Self::decode); at the diamond, [`DecodeError::Bridge`] (a
+    /// LI.FI function that is not allowed, a selector of none, a malformed encoding).
+    ///
+    /// ```
+    /// use alloy_primitives::{hex, U256};
+    /// use securepay::calldata::{DecodeError, Decoder};
+    /// use securepay::calldata::lifi::LifiDecodeError;
+    /// use securepay::network::Network;
+    ///
+    /// let diamond = "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE".parse()?;
+    /// let mut relay = hex!("ae328590").to_vec(); // RelayFacet.startBridgeTokensViaRelay
+    /// relay.extend([0u8; 64]);
+    /// let err = Decoder::builtin().decode_any(Network::Mainnet, &diamond, &relay, U256::ZERO).unwrap_err();
+    /// assert!(matches!(err, DecodeError::Bridge(LifiDecodeError::NotAllowed { function: "startBridgeTokensViaRelay", .. })));
+    /// assert!(err.to_string().starts_with("LI.FI diamond: startBridgeTokensViaRelay (0xae328590, RelayFacet) is not allowed"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn decode_any(
+        &self,
+        network: Network,
+        to: &ChainAddress,
+        data: &[u8],
+        value: U256,
+    ) -> Result<AnyCall, DecodeError> {
+        let to = to.on_network(network);
+        // The diamond as `target` finds it: an address registered as two contracts is not the
+        // diamond but ambiguous, which `decode` reports.
+        if !data.is_empty()
+            && self.deployments.contract_at(network, &to) == Ok(Contract::LiFiDiamond)
+        {
+            return self.bridge(network, to, data, value).map(AnyCall::Bridge);
+        }
+        self.decode(network, &to, data, value).map(AnyCall::Call)
     }
 
     /// Decodes `data` sent to `to` on `network` with `value`.

@@ -1,8 +1,12 @@
 //! The typed values of an AcrossFacetV4 call and of an Across V4 destination message, their
-//! conversions from and to the `sol!` types, and their encoders.
+//! conversions from and to the `sol!` types, their encoders, and their JSON: every field named
+//! as in the ABI, addresses with their EIP-55 checksum, amounts and chain ids as decimal
+//! strings, bytes as `0x` hex.
 
 use alloy_primitives::{Address, B256, Bytes, U256};
 use alloy_sol_types::{SolCall, SolType};
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 
 use super::abi::AcrossFacetV4::{
     AcrossV4Data as SolAcrossV4Data, startBridgeTokensViaAcrossV4Call as StartCall,
@@ -10,6 +14,8 @@ use super::abi::AcrossFacetV4::{
 };
 use super::abi::{AcrossV4Message, ILiFi, LibSwap};
 use super::{LifiDecodeError, START, START_NAME, SWAP_AND_START, SWAP_AND_START_NAME};
+use crate::address::{ChainAddress, EvmAddress};
+use crate::serde_util::entry;
 
 /// `ILiFi.BridgeData`, typed.
 ///
@@ -453,5 +459,222 @@ impl DestinationMessage {
             receiver: self.receiver,
         };
         AcrossV4Message::abi_encode_params(&message)
+    }
+}
+
+// JSON. Every value is written through a type the decoder's other answers already serialize
+// (`ChainAddress`, `fmt::Arguments`, `u64`, `bool`, `str`), each field by the out-of-line
+// `entry`: the size budget of the WebAssembly package counts the code of each.
+
+/// An address with its EIP-55 checksum.
+fn checksummed(address: Address) -> ChainAddress {
+    ChainAddress::Evm(EvmAddress::new(address))
+}
+
+impl Serialize for BridgeData {
+    /// `{"transactionId","bridge","integrator","referrer","sendingAssetId","receiver",
+    /// "minAmount","destinationChainId","hasSourceSwaps","hasDestinationCall"}`, named as in the
+    /// ABI: addresses with their checksum, the amount and the chain id decimal strings.
+    ///
+    /// ```
+    /// use alloy_primitives::{Address, B256, U256};
+    /// use securepay::calldata::lifi::BridgeData;
+    ///
+    /// let bridge = BridgeData {
+    ///     transaction_id: B256::repeat_byte(1), bridge: "across".into(), integrator: "lifi-api".into(),
+    ///     referrer: Address::ZERO, sending_asset_id: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831".parse()?,
+    ///     receiver: "0x638252F8B5977b5A870756955164319FC9dAdF5B".parse()?, min_amount: U256::from(1_000_000u64),
+    ///     destination_chain_id: U256::from(1u8), has_source_swaps: false, has_destination_call: false,
+    /// };
+    /// let json = serde_json::to_value(&bridge)?;
+    /// assert_eq!(json["transactionId"], format!("0x{}", "01".repeat(32)));
+    /// assert_eq!((&json["sendingAssetId"], &json["minAmount"]), (&"0xaf88d065e77c8cC2239327C5EDb3A432268e5831".into(), &"1000000".into()));
+    /// assert_eq!((&json["destinationChainId"], &json["hasDestinationCall"]), (&"1".into(), &false.into()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_map(Some(10))?;
+        entry(
+            &mut out,
+            "transactionId",
+            &format_args!("{}", self.transaction_id),
+        )?;
+        entry(&mut out, "bridge", self.bridge.as_str())?;
+        entry(&mut out, "integrator", self.integrator.as_str())?;
+        entry(&mut out, "referrer", &checksummed(self.referrer))?;
+        entry(
+            &mut out,
+            "sendingAssetId",
+            &checksummed(self.sending_asset_id),
+        )?;
+        entry(&mut out, "receiver", &checksummed(self.receiver))?;
+        entry(&mut out, "minAmount", &format_args!("{}", self.min_amount))?;
+        entry(
+            &mut out,
+            "destinationChainId",
+            &format_args!("{}", self.destination_chain_id),
+        )?;
+        entry(&mut out, "hasSourceSwaps", &self.has_source_swaps)?;
+        entry(&mut out, "hasDestinationCall", &self.has_destination_call)?;
+        out.end()
+    }
+}
+
+impl SwapData {
+    /// Writes the seven fields, named as in the ABI, into an object being serialized: the
+    /// `SwapData` itself, or a destination call that adds its decoded call.
+    pub(crate) fn serialize_fields<M: SerializeMap>(&self, out: &mut M) -> Result<(), M::Error> {
+        entry(out, "callTo", &checksummed(self.call_to))?;
+        entry(out, "approveTo", &checksummed(self.approve_to))?;
+        entry(out, "sendingAssetId", &checksummed(self.sending_asset_id))?;
+        entry(
+            out,
+            "receivingAssetId",
+            &checksummed(self.receiving_asset_id),
+        )?;
+        entry(out, "fromAmount", &format_args!("{}", self.from_amount))?;
+        entry(out, "callData", &format_args!("{}", self.call_data))?;
+        entry(out, "requiresDeposit", &self.requires_deposit)
+    }
+}
+
+impl Serialize for SwapData {
+    /// `{"callTo","approveTo","sendingAssetId","receivingAssetId","fromAmount","callData",
+    /// "requiresDeposit"}`: addresses with their checksum, the amount a decimal string, the
+    /// calldata `0x` hex.
+    ///
+    /// ```
+    /// use alloy_primitives::{bytes, Address, U256};
+    /// use securepay::calldata::lifi::SwapData;
+    ///
+    /// let proxy = "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814".parse()?;
+    /// let pay = SwapData {
+    ///     call_to: proxy, approve_to: proxy, sending_asset_id: Address::ZERO, receiving_asset_id: Address::ZERO,
+    ///     from_amount: U256::from(10_500_000u64), call_data: bytes!("c219a14d"), requires_deposit: false,
+    /// };
+    /// assert_eq!(
+    ///     serde_json::to_string(&pay)?,
+    ///     r#"{"callTo":"0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814","approveTo":"0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814","sendingAssetId":"0x0000000000000000000000000000000000000000","receivingAssetId":"0x0000000000000000000000000000000000000000","fromAmount":"10500000","callData":"0xc219a14d","requiresDeposit":false}"#
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_map(Some(7))?;
+        self.serialize_fields(&mut out)?;
+        out.end()
+    }
+}
+
+impl Serialize for AcrossV4 {
+    /// `{"receiverAddress","refundAddress","sendingAssetId","receivingAssetId","outputAmount",
+    /// "outputAmountMultiplier","exclusiveRelayer","quoteTimestamp","fillDeadline",
+    /// "exclusivityParameter","message"}`, named as in the ABI: the four address words as
+    /// addresses with their checksum, the amount and the multiplier decimal strings, the relayer
+    /// word and the message `0x` hex, the times numbers.
+    ///
+    /// ```
+    /// use alloy_primitives::{Address, Bytes, B256, U256};
+    /// use securepay::calldata::lifi::AcrossV4;
+    ///
+    /// let payer: Address = "0x638252F8B5977b5A870756955164319FC9dAdF5B".parse()?;
+    /// let across = AcrossV4 {
+    ///     receiver_address: payer, refund_address: payer, sending_asset_id: payer, receiving_asset_id: payer,
+    ///     output_amount: U256::from(999_000u64), output_amount_multiplier: 999_000_000_000_000_000,
+    ///     exclusive_relayer: B256::ZERO, quote_timestamp: 1_773_620_423, fill_deadline: 1_773_629_493,
+    ///     exclusivity_parameter: 0, message: Bytes::from_static(&[0xab]),
+    /// };
+    /// let json = serde_json::to_value(&across)?;
+    /// assert_eq!(json["receiverAddress"], "0x638252F8B5977b5A870756955164319FC9dAdF5B");
+    /// assert_eq!((&json["outputAmountMultiplier"], &json["quoteTimestamp"]), (&"999000000000000000".into(), &1_773_620_423.into()));
+    /// assert_eq!((&json["exclusiveRelayer"], &json["message"]), (&format!("0x{}", "0".repeat(64)).into(), &"0xab".into()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_map(Some(11))?;
+        entry(
+            &mut out,
+            "receiverAddress",
+            &checksummed(self.receiver_address),
+        )?;
+        entry(&mut out, "refundAddress", &checksummed(self.refund_address))?;
+        entry(
+            &mut out,
+            "sendingAssetId",
+            &checksummed(self.sending_asset_id),
+        )?;
+        entry(
+            &mut out,
+            "receivingAssetId",
+            &checksummed(self.receiving_asset_id),
+        )?;
+        entry(
+            &mut out,
+            "outputAmount",
+            &format_args!("{}", self.output_amount),
+        )?;
+        entry(
+            &mut out,
+            "outputAmountMultiplier",
+            &format_args!("{}", self.output_amount_multiplier),
+        )?;
+        entry(
+            &mut out,
+            "exclusiveRelayer",
+            &format_args!("{}", self.exclusive_relayer),
+        )?;
+        entry(&mut out, "quoteTimestamp", &u64::from(self.quote_timestamp))?;
+        entry(&mut out, "fillDeadline", &u64::from(self.fill_deadline))?;
+        entry(
+            &mut out,
+            "exclusivityParameter",
+            &u64::from(self.exclusivity_parameter),
+        )?;
+        entry(&mut out, "message", &format_args!("{}", self.message))?;
+        out.end()
+    }
+}
+
+impl Serialize for AcrossBridgeCall {
+    /// The arguments, named as in the ABI: `{"_bridgeData","_swapData","_acrossData"}`, without
+    /// `_swapData` for `startBridgeTokensViaAcrossV4` (which has no such parameter).
+    ///
+    /// ```
+    /// use alloy_primitives::{Address, Bytes, B256, U256};
+    /// use securepay::calldata::lifi::{AcrossBridgeCall, AcrossV4, BridgeData, SwapData};
+    ///
+    /// # let bridge = BridgeData {
+    /// #     transaction_id: B256::ZERO, bridge: "across".into(), integrator: String::new(),
+    /// #     referrer: Address::ZERO, sending_asset_id: Address::ZERO, receiver: Address::ZERO,
+    /// #     min_amount: U256::ZERO, destination_chain_id: U256::ZERO,
+    /// #     has_source_swaps: false, has_destination_call: false,
+    /// # };
+    /// # let across = AcrossV4 {
+    /// #     receiver_address: Address::ZERO, refund_address: Address::ZERO, sending_asset_id: Address::ZERO,
+    /// #     receiving_asset_id: Address::ZERO, output_amount: U256::ZERO, output_amount_multiplier: 0,
+    /// #     exclusive_relayer: B256::ZERO, quote_timestamp: 0, fill_deadline: 0,
+    /// #     exclusivity_parameter: 0, message: Bytes::new(),
+    /// # };
+    /// # let swap = SwapData {
+    /// #     call_to: Address::ZERO, approve_to: Address::ZERO, sending_asset_id: Address::ZERO,
+    /// #     receiving_asset_id: Address::ZERO, from_amount: U256::ZERO, call_data: Bytes::new(),
+    /// #     requires_deposit: true,
+    /// # };
+    /// let mut call = AcrossBridgeCall { bridge, source_swaps: vec![], across };
+    /// let args = serde_json::to_value(&call)?;
+    /// assert!(args.get("_bridgeData").is_some() && args.get("_acrossData").is_some());
+    /// assert!(args.get("_swapData").is_none());
+    /// call.source_swaps.push(swap);
+    /// assert_eq!(serde_json::to_value(&call)?["_swapData"][0]["requiresDeposit"], true);
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let swaps = !self.source_swaps.is_empty();
+        let mut out = serializer.serialize_map(Some(if swaps { 3 } else { 2 }))?;
+        entry(&mut out, "_bridgeData", &self.bridge)?;
+        if swaps {
+            entry(&mut out, "_swapData", &self.source_swaps)?;
+        }
+        entry(&mut out, "_acrossData", &self.across)?;
+        out.end()
     }
 }

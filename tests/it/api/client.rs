@@ -136,3 +136,88 @@ async fn a_dropped_connection_is_retried_for_get_but_not_for_post() {
         "a POST that may have arrived is not sent twice"
     );
 }
+
+/// `{"success":true}` padded with spaces (valid JSON) to `len` bytes.
+fn padded_success(len: usize) -> String {
+    let mut body = r#"{"success":true}"#.to_owned();
+    body.push_str(&" ".repeat(len - body.len()));
+    body
+}
+
+#[tokio::test]
+async fn an_answer_body_above_the_bound_is_not_read() {
+    use securepay::verify::MAX_RESPONSE_BYTES;
+    let at = padded_success(MAX_RESPONSE_BYTES);
+    let above = padded_success(MAX_RESPONSE_BYTES + 1);
+    let server = serve(&[(200, at.as_str()), (200, above.as_str())]).unwrap();
+    let request = http::Request::get(format!("{}/v2/currencies", server.url()))
+        .body(Vec::new())
+        .unwrap();
+    let (status, body) = fast_client(1).send_raw(&request).await.unwrap();
+    assert_eq!((status.as_u16(), body.len()), (200, MAX_RESPONSE_BYTES));
+    // Its Content-Length says it is too large: refused before its body is read.
+    let error = fast_client(1).send_raw(&request).await.unwrap_err();
+    let ClientError::Api(error) = error else {
+        panic!("an API error expected: {error:?}")
+    };
+    assert_eq!(
+        error.kind,
+        ApiErrorKind::InvalidBody(format!(
+            "the body is {} bytes, above the {MAX_RESPONSE_BYTES} bytes an answer may have: not read",
+            MAX_RESPONSE_BYTES + 1
+        ))
+    );
+    assert_eq!(*error.body, securepay::api::ErrorBody::Raw(String::new()));
+}
+
+#[tokio::test]
+async fn a_body_without_length_is_read_up_to_the_bound_only() {
+    use securepay::verify::MAX_RESPONSE_BYTES;
+    use std::io::{BufRead, BufReader, Write};
+    // A server that streams spaces after `{"success":true}` until the client goes away (64 MiB
+    // at most), without Content-Length: the body ends when the connection closes.
+    const STREAM: usize = 64 << 20;
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let server = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        let mut reader = BufReader::new(stream.try_clone().unwrap());
+        let mut line = String::new();
+        while reader.read_line(&mut line).unwrap() > 2 {
+            line.clear();
+        }
+        let mut stream = stream;
+        // A safety net: a client that stops reading without closing would block the writes.
+        stream
+            .set_write_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let mut sent = 0usize;
+        let head = "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n{\"success\":true}";
+        if stream.write_all(head.as_bytes()).is_err() {
+            return sent;
+        }
+        let chunk = vec![b' '; 64 << 10];
+        while sent < STREAM && stream.write_all(&chunk).is_ok() {
+            sent += chunk.len();
+        }
+        sent
+    });
+    let request = http::Request::get(format!("{url}/v2/currencies"))
+        .body(Vec::new())
+        .unwrap();
+    let error = fast_client(1).send_raw(&request).await.unwrap_err();
+    let ClientError::Api(error) = error else {
+        panic!("an API error expected: {error:?}")
+    };
+    assert_eq!(
+        error.kind,
+        ApiErrorKind::InvalidBody(format!(
+            "the body is above the {MAX_RESPONSE_BYTES} bytes an answer may have: not read further"
+        ))
+    );
+    // Joined off the runtime's thread, which closes the dropped connection meanwhile.
+    let sent = tokio::task::spawn_blocking(move || server.join().unwrap())
+        .await
+        .unwrap();
+    assert!(sent < STREAM, "the client read all {sent} bytes");
+}

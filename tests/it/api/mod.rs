@@ -4,6 +4,7 @@ mod builders;
 #[cfg(feature = "client-core")]
 mod client;
 mod credentials;
+mod duplicate_keys;
 mod endpoints;
 #[cfg(feature = "client")]
 mod https;

@@ -1,5 +1,6 @@
 //! Integration tests of `securepay::calldata`.
 
+mod bridge;
 mod build;
 mod decode;
 mod effect;

@@ -1,5 +1,6 @@
 //! Integration tests of `securepay::pay`.
 
+mod bounds;
 mod endpoint;
 mod models;
 #[cfg(feature = "fixtures")]

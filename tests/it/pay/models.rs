@@ -215,7 +215,7 @@ fn metadata_fields_of_every_kind_are_read() {
             .as_deref(),
         Some("1inch")
     );
-    assert!(m.raw_step.unwrap().is_object());
+    assert!(m.raw_step.unwrap().to_value().unwrap().is_object());
     let PayResponse::Single(cross) = fixture("single_crosschain").1 else {
         panic!()
     };

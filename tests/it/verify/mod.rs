@@ -2,7 +2,9 @@
 
 #[cfg(feature = "fixtures")]
 mod adversary;
+mod bounds;
 #[cfg(feature = "fixtures")]
 mod cases;
+mod memory;
 #[cfg(feature = "fixtures")]
 mod model;

@@ -314,7 +314,7 @@ fn without_payer(mut expectation: Value) -> Value {
 }
 
 fn class_b_scenarios() -> Vec<Scenario> {
-    use FindingCode::PayerMissing;
+    use FindingCode::{BridgeRefundAddress, PayerMissing};
     let mut out = Vec::new();
     let (payee, payee_2) = (on_base(PAYEE), on_base(PAYEE_2));
     for (what, (r, e)) in [
@@ -350,7 +350,30 @@ fn class_b_scenarios() -> Vec<Scenario> {
         }
         out.push(danger(
             format!("B.1 cross-chain {what}, refunds to a stranger, no payer agreed"),
-            run(&r, &without_payer(e)),
+            run(&r, &without_payer(e.clone())),
+            &[PayerMissing],
+        ));
+        // The refund to the payer's agreed smart account is the payer's; to another one, not.
+        let mut r = r;
+        for k in 0..bridge_positions(&r).len() {
+            edit_bridge(&mut r, k, |call| {
+                call.across.refund_address = abi(SMART_ACCOUNT);
+            });
+        }
+        let mut with_account = e.clone();
+        with_account["smartAccount"] = json!(SMART_ACCOUNT);
+        out.push(safe(
+            format!("B.0 cross-chain {what}, refunds to the agreed smart account"),
+            run(&r, &with_account),
+        ));
+        out.push(danger(
+            format!("B.2 cross-chain {what}, refunds to a smart account nobody agreed"),
+            run(&r, &e),
+            &[BridgeRefundAddress],
+        ));
+        out.push(danger(
+            format!("B.2 cross-chain {what}, refunds to the smart account, no payer agreed"),
+            run(&r, &without_payer(with_account)),
             &[PayerMissing],
         ));
     }

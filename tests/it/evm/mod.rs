@@ -1,0 +1,38 @@
+//! Proof by execution (issue 25): Request Network's contracts, compiled from their sources by
+//! `evm/build.mjs` (bytecode and provenance in `evm/compiled.json`, see `evm/README.md`), run in
+//! revm at the addresses of the crate's deployment table, against test tokens of each behaviour
+//! that changes what a payment moves. Tron runs the TVM and stays out.
+//!
+//! The harness: `chain` (revm, one observed transaction after the other), `deploy` (the table's
+//! contracts), `tokens` (the behaviours), `response` (a pay response sent as a wallet would),
+//! `observe` (balance changes, allowances, logs, reverts). The tests: `provenance`, `builders`,
+//! `batch_fee_zero_address`, `fee_on_transfer`, `native_versions`, `responses`,
+//! `tokens_by_behaviour`.
+
+// The harness: not every test uses all of it.
+#[allow(dead_code)]
+mod abi;
+#[allow(dead_code)]
+mod artifacts;
+#[allow(dead_code)]
+mod chain;
+#[allow(dead_code)]
+mod deploy;
+#[allow(dead_code)]
+mod effects;
+#[allow(dead_code)]
+mod observe;
+#[allow(dead_code)]
+mod response;
+#[allow(dead_code)]
+mod tokens;
+
+mod batch_fee_zero_address;
+mod builders;
+mod deployment;
+mod fee_on_transfer;
+mod native_versions;
+mod provenance;
+#[cfg(feature = "fixtures")]
+mod responses;
+mod tokens_by_behaviour;
