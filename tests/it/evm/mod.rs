@@ -30,6 +30,7 @@ mod tokens;
 mod batch_fee_zero_address;
 mod builders;
 mod deployment;
+mod detected;
 mod fee_on_transfer;
 mod native_versions;
 mod provenance;
