@@ -2,7 +2,10 @@
 //! signature verification, parsing, de-duplication (delivery id and business key) and the
 //! partial-payment ledger, and gets the HTTP status a real handler would answer.
 //!
-//! Run it with `cargo run --example webhook_handler`.
+//! Run it with `cargo run --example webhook_handler` (offline: the in-memory store of one
+//! process). With a Redis that every instance of a backend shares:
+//! `SECUREPAY_REDIS_URL=redis://127.0.0.1:6379/ cargo run --example webhook_handler --features redis-store`
+//! (the keys of each run under their own prefix, kept a day).
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -10,7 +13,7 @@ use http::{HeaderMap, HeaderValue};
 use securepay::currency::Catalog;
 use securepay::partial::Ledger;
 use securepay::webhook::{
-    DELIVERY_HEADER, Deduplicator, Delivery, Event, MemoryStore, SIGNATURE_HEADER, sign,
+    DELIVERY_HEADER, Deduplicator, Delivery, Event, MemoryStore, SIGNATURE_HEADER, SeenStore, sign,
     verify_headers,
 };
 
@@ -19,17 +22,35 @@ const REQUEST: &str = "0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed9
 /// How long the de-duplication store keeps a key: well past the service's retries (21 s).
 const DAY_MS: u64 = 86_400_000;
 
-/// What the application keeps between deliveries (in a database, with the same transaction
-/// as the business update). The in-memory de-duplication store is bounded and for one process;
-/// several processes would implement `SeenStore` on a table of that database.
-struct App {
-    seen: Deduplicator,
+/// The environment variable naming the Redis shared by every instance.
+const REDIS_URL_VAR: &str = "SECUREPAY_REDIS_URL";
+
+/// A de-duplication store, told the application's clock: the in-memory store forgets keys by
+/// it; Redis expires its keys itself.
+trait Store: SeenStore {
+    fn tick(&mut self, _now_ms: u64) {}
+}
+
+impl Store for MemoryStore {
+    fn tick(&mut self, now_ms: u64) {
+        self.set_now(now_ms);
+    }
+}
+
+#[cfg(feature = "redis-store")]
+impl Store for securepay::webhook::RedisStore<securepay::redis::Connection> {}
+
+/// What the application keeps between deliveries (in a database). The de-duplication store
+/// is the in-memory one (bounded, for one process) or Redis (shared by every instance behind
+/// the load balancer).
+struct App<S> {
+    seen: Deduplicator<S>,
     ledger: Ledger,
     fulfilled: u32,
 }
 
 /// The handler: answers an HTTP status and says why.
-fn handle(app: &mut App, headers: &HeaderMap, body: &[u8]) -> (u16, String) {
+fn handle<S: Store>(app: &mut App<S>, headers: &HeaderMap, body: &[u8]) -> (u16, String) {
     // 1. Verify before parsing, on the raw bytes.
     let verified = match verify_headers(SECRET, body, headers) {
         Ok(verified) => verified,
@@ -44,11 +65,19 @@ fn handle(app: &mut App, headers: &HeaderMap, body: &[u8]) -> (u16, String) {
         Ok(event) => event,
         Err(error) => return (400, format!("not a webhook event: {error}")),
     };
-    // 3. At least once: skip what was already processed. The store forgets keys older than a
-    //    day by the application's clock.
-    app.seen.store_mut().set_now(now_ms());
-    if let Some(duplicate) = app.seen.check(Some(delivery.id()), &event) {
-        return (200, format!("{}: duplicate ({duplicate})", event.name()));
+    // 3. At least once: claim the delivery and its fact in one atomic step. With a store
+    //    every instance shares, of two instances handed the same fact one processes it. The
+    //    updates below do not fail for a passing reason (a ledger refusal is acknowledged and
+    //    flagged); a handler whose update can fail claims in the update's own transaction (a
+    //    table of its database), or, with a store of one process, checks first and records
+    //    after. A store that cannot answer: 503, and the service retries.
+    app.seen.store_mut().tick(now_ms());
+    match app.seen.first_seen(Some(delivery.id()), &event) {
+        Ok(None) => {}
+        Ok(Some(duplicate)) => {
+            return (200, format!("{}: duplicate ({duplicate})", event.name()));
+        }
+        Err(error) => return (503, format!("de-duplication store unavailable: {error}")),
     }
     // 4. The business update.
     let note = match &event {
@@ -83,8 +112,6 @@ fn handle(app: &mut App, headers: &HeaderMap, body: &[u8]) -> (u16, String) {
         Event::Other { name, .. } => format!("{name}: unknown event, acknowledged and logged"),
         other => format!("{}: acknowledged", other.name()),
     };
-    // 5. Record the delivery and the fact together with the update.
-    app.seen.record(Some(delivery.id()), &event);
     (200, note)
 }
 
@@ -118,14 +145,47 @@ fn payment(event: &str, tx: char, amount: &str, total: &str) -> String {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    println!("securepay webhook handler walkthrough (built-in data only)\n");
-    let usdc = Catalog::builtin().get("USDC-base")?;
-    let mut app = App {
-        seen: Deduplicator::new(MemoryStore::new(100_000).with_max_age(DAY_MS)),
-        ledger: Ledger::for_currency(REQUEST, "100", usdc)?,
-        fulfilled: 0,
-    };
+    println!("securepay webhook handler walkthrough (built-in data only)");
+    let ledger = Ledger::for_currency(REQUEST, "100", Catalog::builtin().get("USDC-base")?)?;
+    match std::env::var(REDIS_URL_VAR) {
+        #[cfg(feature = "redis-store")]
+        Ok(url) => {
+            use securepay::webhook::RedisStore;
+            let connection = securepay::redis::Client::open(url.as_str())?.get_connection()?;
+            let prefix = format!("securepay-example:{}:", now_ms());
+            println!("de-duplication in Redis at {url}, keys under {prefix}, kept a day\n");
+            let store = RedisStore::new(connection, DAY_MS / 1000).with_prefix(prefix);
+            walk(App {
+                seen: Deduplicator::new(store),
+                ledger,
+                fulfilled: 0,
+            })
+        }
+        #[cfg(not(feature = "redis-store"))]
+        Ok(_) => {
+            println!(
+                "{REDIS_URL_VAR} is set, but this build has no Redis store: add --features redis-store. In memory instead.\n"
+            );
+            walk(memory_app(ledger))
+        }
+        Err(_) => {
+            println!("de-duplication in memory (one process; {REDIS_URL_VAR} names a Redis)\n");
+            walk(memory_app(ledger))
+        }
+    }
+}
 
+/// The application with the in-memory store: a day of keys, at most 100,000.
+fn memory_app(ledger: Ledger) -> App<MemoryStore> {
+    App {
+        seen: Deduplicator::new(MemoryStore::new(100_000).with_max_age(DAY_MS)),
+        ledger,
+        fulfilled: 0,
+    }
+}
+
+/// Hands every simulated delivery to the handler.
+fn walk<S: Store>(mut app: App<S>) -> Result<(), Box<dyn std::error::Error>> {
     let first = delivery(
         "01KJC2WX8EH4MP3DHZB2YQ7N01",
         &payment("payment.partial", '1', "40.0", "40.0"),

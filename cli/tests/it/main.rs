@@ -19,5 +19,6 @@ mod encode_rules;
 mod encode_stream;
 mod fuzz_regressions;
 mod policy_cli;
+mod readme;
 mod streams;
 mod webhook_cli;
