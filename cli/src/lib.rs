@@ -432,8 +432,11 @@ pub(crate) fn read_input(
 
 /// Reads `reader` to its end if it holds at most `max` bytes (`None` if it holds more: then
 /// `max + 1` bytes were read), into a buffer of `hint` bytes to begin with.
-pub(crate) fn read_at_most(
-    reader: &mut dyn io::Read,
+///
+/// Generic rather than `&mut dyn Read`: a `&mut dyn BufRead` becomes a `&mut dyn Read` only by
+/// trait upcasting, which Rust 1.85 (the declared `rust-version`) does not have.
+pub(crate) fn read_at_most<R: io::Read + ?Sized>(
+    reader: &mut R,
     max: usize,
     hint: usize,
 ) -> io::Result<Option<Vec<u8>>> {
