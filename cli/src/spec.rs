@@ -392,7 +392,11 @@ impl CallSpec {
             (Some(input), None) => tagged::Tagged::deserialize(input),
             _ => tagged::Tagged::deserialize(value),
         };
-        CallSpec::from_kind(kind.map_err(SpecError::json)?.0, rules)
+        let kind = kind.map_err(SpecError::json)?.0;
+        match rules {
+            Rules::Payment => CallSpec::from_kind::<true>(kind),
+            Rules::Abi => CallSpec::from_kind::<false>(kind),
+        }
     }
 
     /// Reads a call description from JSON text, refusing a key given twice (which a
@@ -409,7 +413,7 @@ impl CallSpec {
     /// assert!(CallSpec::from_str(vector).is_ok());
     /// ```
     pub fn from_str(text: &str) -> Result<CallSpec, SpecError> {
-        CallSpec::from_str_with(text, Rules::Abi)
+        CallSpec::parse::<false>(text)
     }
 
     /// [`CallSpec::from_str`] held to `rules`.
@@ -425,7 +429,16 @@ impl CallSpec {
     /// assert!(CallSpec::from_str_with(&long_reference, Rules::Abi).is_ok());
     /// ```
     pub fn from_str_with(text: &str, rules: Rules) -> Result<CallSpec, SpecError> {
-        let from_kind = |kind: wire::Kind<'_>| CallSpec::from_kind(kind, rules);
+        match rules {
+            Rules::Payment => CallSpec::parse::<true>(text),
+            Rules::Abi => CallSpec::parse::<false>(text),
+        }
+    }
+
+    /// [`CallSpec::from_str_with`], the rules a constant (`PAYMENT`: [`Rules::Payment`]): the
+    /// ABI layer alone reaches no rule code.
+    fn parse<const PAYMENT: bool>(text: &str) -> Result<CallSpec, SpecError> {
+        let from_kind = CallSpec::from_kind::<PAYMENT>;
         match description(text, from_kind) {
             Ok(spec) => spec,
             Err(DescriptionError::MissingKind(error)) => {
@@ -438,8 +451,8 @@ impl CallSpec {
         }
     }
 
-    fn from_kind(kind: wire::Kind, rules: Rules) -> Result<CallSpec, SpecError> {
-        let (network, body) = kind.into_body(rules)?;
+    fn from_kind<const PAYMENT: bool>(kind: wire::Kind) -> Result<CallSpec, SpecError> {
+        let (network, body) = kind.into_body::<PAYMENT>()?;
         Ok(CallSpec { network, body })
     }
 

@@ -18,7 +18,7 @@ use securepay::network::Network;
 
 use super::rules::{self, Typed};
 use super::tagged::Text;
-use super::{Body, Destination, Rules, SpecError, add, call, convert_tron_address, field_error};
+use super::{Body, Destination, SpecError, add, call, convert_tron_address, field_error};
 
 /// One call description: `{"kind": …, "network"?: …, fields}`, read through
 /// [`Tagged`](super::tagged::Tagged) (which hands each variant its struct's fields).
@@ -433,29 +433,40 @@ pub(super) struct AddressText<'a> {
 }
 
 /// Reads the texts of a description on its network (EVM hex without one), naming the field.
-#[derive(Debug, Clone, Copy)]
-struct Reader {
+///
+/// `PAYMENT`: whether the payment rules apply ([`Rules::Payment`](super::Rules::Payment)). A
+/// constant, so that a reader of the ABI layer alone (the WebAssembly package's `encode`)
+/// carries no rule code.
+#[derive(Debug)]
+struct Reader<const PAYMENT: bool> {
     network: Option<Network>,
-    /// Whether the payment rules apply ([`Rules::Payment`]).
-    rules: Rules,
 }
 
-impl Reader {
+impl<const PAYMENT: bool> Clone for Reader<PAYMENT> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<const PAYMENT: bool> Copy for Reader<PAYMENT> {}
+
+impl<const PAYMENT: bool> Reader<PAYMENT> {
     /// Runs `check` (a payment rule of [`rules`]) when the payment rules apply.
     fn payment_rule(
         self,
         check: impl FnOnce(Typed) -> Result<(), SpecError>,
     ) -> Result<(), SpecError> {
-        match self.rules {
-            Rules::Payment => check(Typed {
+        if PAYMENT {
+            check(Typed {
                 network: self.network,
-            }),
-            Rules::Abi => Ok(()),
+            })
+        } else {
+            Ok(())
         }
     }
 }
 
-impl Reader {
+impl<const PAYMENT: bool> Reader<PAYMENT> {
     fn address(self, field: &str, text: &str) -> Result<Address, SpecError> {
         super::seen::address(self.network, text, || match self.network {
             None => EvmAddress::parse(text)
@@ -623,9 +634,9 @@ struct Columns {
 }
 
 impl Columns {
-    fn push(
+    fn push<const PAYMENT: bool>(
         &mut self,
-        r: Reader,
+        r: Reader<PAYMENT>,
         i: usize,
         (to, amount, reference, fee): (&str, &str, &str, &str),
     ) -> Result<(), SpecError> {
@@ -637,7 +648,7 @@ impl Columns {
         Ok(())
     }
 
-    fn of(r: Reader, payees: &[Payee]) -> Result<Columns, SpecError> {
+    fn of<const PAYMENT: bool>(r: Reader<PAYMENT>, payees: &[Payee]) -> Result<Columns, SpecError> {
         let mut columns = Columns::default();
         for (i, p) in payees.iter().enumerate() {
             columns.push(r, i, (&p.to, &p.amount, &p.reference, &p.fee_amount))?;
@@ -649,9 +660,9 @@ impl Columns {
 impl BatchNc<'_> {
     /// The call of `batchERC20Payments` or `batchMultiERC20Payments` (same arguments), which
     /// `encode` writes from the three arguments read.
-    fn body(
+    fn body<const PAYMENT: bool>(
         &self,
-        r: Reader,
+        r: Reader<PAYMENT>,
         kind: &'static str,
         encode: impl FnOnce(Vec<abi::RequestDetail>, Vec<Vec<Address>>, Address) -> Vec<u8>,
     ) -> Result<Body, SpecError> {
@@ -694,12 +705,14 @@ impl Kind<'_> {
     }
 
     /// The network and the body: calldata with its destination and value, or a result.
-    pub(super) fn into_body(self, rules: Rules) -> Result<(Option<Network>, Body), SpecError> {
+    pub(super) fn into_body<const PAYMENT: bool>(
+        self,
+    ) -> Result<(Option<Network>, Body), SpecError> {
         let network = self
             .network_text()
             .map(|id| Network::from_name(id).map_err(|e| field_error("network", e)))
             .transpose()?;
-        let r = Reader { network, rules };
+        let r = Reader::<PAYMENT> { network };
         let contract = Destination::Contract;
         let body = match self {
             Kind::Erc20Fee(k) => {
