@@ -3,7 +3,7 @@
 //! payee or child, and the number of allocator calls of one run of each side (counted here with
 //! a counting global allocator).
 //!
-//! `cargo bench --features fixtures --bench primitives --bench calldata --bench pay --bench verify && cargo bench --features fixtures --bench report`
+//! `cargo bench --features fixtures --bench primitives --bench calldata --bench pay --bench verify --bench detect && cargo bench --features fixtures --bench report`
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -106,7 +106,8 @@ fn main() {
         .into_iter()
         .chain(ops::calldata())
         .chain(ops::pay())
-        .chain(ops::verify_from_bytes());
+        .chain(ops::verify_from_bytes())
+        .chain(ops::detect_comparisons());
     println!(
         "| operation | n | securepay | baseline | ratio | per item | allocations (securepay / baseline) |"
     );

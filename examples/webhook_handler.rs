@@ -1,24 +1,38 @@
 //! A webhook handler walkthrough on built-in data: each simulated delivery goes through
-//! signature verification, parsing, de-duplication (delivery id and business key) and the
-//! partial-payment ledger, and gets the HTTP status a real handler would answer.
+//! signature verification, parsing, de-duplication (delivery id and business key), a check of
+//! its claims against the chain (the receipt of its transaction, from the backend's own node,
+//! through `securepay::detect`) and the partial-payment ledger, and gets the HTTP status a real
+//! handler would answer.
 //!
 //! Run it with `cargo run --example webhook_handler` (offline: the in-memory store of one
 //! process). With a Redis that every instance of a backend shares:
 //! `SECUREPAY_REDIS_URL=redis://127.0.0.1:6379/ cargo run --example webhook_handler --features redis-store`
 //! (the keys of each run under their own prefix, kept a day).
 
+use std::collections::HashMap;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use http::{HeaderMap, HeaderValue};
+use securepay::calldata::PaymentReference;
 use securepay::currency::Catalog;
+use securepay::detect::{ChainData, Coverage, Criteria, check_webhook, detect};
+use securepay::network::Network;
 use securepay::partial::Ledger;
+use securepay::primitives::U256;
 use securepay::webhook::{
     DELIVERY_HEADER, Deduplicator, Delivery, Event, MemoryStore, SIGNATURE_HEADER, SeenStore, sign,
     verify_headers,
 };
+use serde_json::json;
 
 const SECRET: &str = "f3c189a4b5e6d7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2";
 const REQUEST: &str = "0151b394e3c482c5aebaa04eb04508a8db70595470760293f1b258ed96d1fafa93";
+/// The request's payment reference and payee (what the backend stored when it created it).
+const REFERENCE: &str = "0x2c3366941274c34c";
+const PAYEE: &str = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";
+/// USDC and ERC20FeeProxy on Base.
+const USDC: &str = "833589fcd6edb6e08f4c7c32d4f71b54bda02913";
+const FEE_PROXY: &str = "0x1892196e80c4c17ea5100da765ab48c1fe2fb814";
 /// How long the de-duplication store keeps a key: well past the service's retries (21 s).
 const DAY_MS: u64 = 86_400_000;
 
@@ -40,13 +54,68 @@ impl Store for MemoryStore {
 #[cfg(feature = "redis-store")]
 impl Store for securepay::webhook::RedisStore<securepay::redis::Connection> {}
 
-/// What the application keeps between deliveries (in a database). The de-duplication store
-/// is the in-memory one (bounded, for one process) or Redis (shared by every instance behind
-/// the load balancer).
+/// What the application keeps between deliveries (in a database, with the same transaction
+/// as the business update). The de-duplication store is the in-memory one (bounded, for one
+/// process) or Redis (shared by every instance behind the load balancer); a table of that
+/// database would implement `SeenStore` too.
 struct App<S> {
     seen: Deduplicator<S>,
     ledger: Ledger,
     fulfilled: u32,
+    /// What the backend knows of the request, to detect its payments.
+    criteria: Criteria,
+    /// The backend's own node: `eth_getTransactionReceipt` answers by transaction hash.
+    node: HashMap<String, String>,
+}
+
+/// Checks a payment event against the chain: the receipt of its transaction from the node,
+/// the request's payments detected in it, each claim of the event compared. On agreement the
+/// chain's payments are applied to the ledger (the event then only adds the service's totals).
+fn against_chain<S>(app: &mut App<S>, event: &Event) -> Result<(), (u16, String)> {
+    let (Event::PaymentPartial(payment) | Event::PaymentConfirmed(payment)) = event else {
+        return Ok(());
+    };
+    let tx = payment.tx_hash.clone().unwrap_or_default();
+    let Some(receipt) = app.node.get(&tx) else {
+        // Not mined yet as far as this node knows: a non-2xx answer makes the service retry.
+        return Err((
+            503,
+            format!(
+                "{}: the node has no receipt for {tx} yet, retry later",
+                event.name()
+            ),
+        ));
+    };
+    let settlement = ChainData::from_slice(Network::Base, receipt.as_bytes())
+        .map_err(|error| error.to_string())
+        .and_then(|chain| detect(&chain, &app.criteria).map_err(|error| error.to_string()))
+        .map_err(|error| (502, format!("the node's answer is unusable: {error}")))?;
+    let check = check_webhook(event, &settlement, Coverage::Transaction);
+    if !check.agrees() {
+        let claims: Vec<String> = check.findings.iter().map(ToString::to_string).collect();
+        // Acknowledged (a retry would say the same) and not recorded, so the true event of the
+        // same fact is still processed; a person looks at it.
+        return Err((
+            200,
+            format!(
+                "{}: the chain does not bear it out, flagged for review, nothing applied: {}",
+                event.name(),
+                claims.join("; ")
+            ),
+        ));
+    }
+    settlement
+        .apply_to(&mut app.ledger)
+        .map(drop)
+        .map_err(|error| {
+            (
+                200,
+                format!(
+                    "{}: refused by the ledger, flagged for review: {error}",
+                    event.name()
+                ),
+            )
+        })
 }
 
 /// The handler: answers an HTTP status and says why.
@@ -65,21 +134,27 @@ fn handle<S: Store>(app: &mut App<S>, headers: &HeaderMap, body: &[u8]) -> (u16,
         Ok(event) => event,
         Err(error) => return (400, format!("not a webhook event: {error}")),
     };
-    // 3. At least once: claim the delivery and its fact in one atomic step. With a store
-    //    every instance shares, of two instances handed the same fact one processes it. The
-    //    updates below do not fail for a passing reason (a ledger refusal is acknowledged and
-    //    flagged); a handler whose update can fail claims in the update's own transaction (a
-    //    table of its database), or, with a store of one process, checks first and records
-    //    after. A store that cannot answer: 503, and the service retries.
+    // 3. At least once: skip what was already processed (the in-memory store forgets keys
+    //    older than a day by the application's clock; Redis expires them). Checked here,
+    //    recorded after the update: a delivery answered 503 below (not mined yet) is processed
+    //    when the service retries it. A store that cannot answer: 503, the service retries.
+    //    (Two instances handed one fact at the same moment can both pass the check: the ledger
+    //    applies a transaction once; a handler that must act once claims with `first_seen` in
+    //    the transaction of its update.)
     app.seen.store_mut().tick(now_ms());
-    match app.seen.first_seen(Some(delivery.id()), &event) {
+    match app.seen.check(Some(delivery.id()), &event) {
         Ok(None) => {}
         Ok(Some(duplicate)) => {
             return (200, format!("{}: duplicate ({duplicate})", event.name()));
         }
         Err(error) => return (503, format!("de-duplication store unavailable: {error}")),
     }
-    // 4. The business update.
+    // 4. The chain: does the transaction pay what the event says?
+    let before = app.ledger.status();
+    if let Err((status, note)) = against_chain(app, &event) {
+        return (status, note);
+    }
+    // 5. The business update.
     let note = match &event {
         Event::PaymentPartial(_) | Event::PaymentConfirmed(_) => {
             match app.ledger.apply_event(&event) {
@@ -87,7 +162,7 @@ fn handle<S: Store>(app: &mut App<S>, headers: &HeaderMap, body: &[u8]) -> (u16,
                     let mut note = format!(
                         "{}: ledger {:?} -> {:?}, paid {} of {}, remaining {}",
                         event.name(),
-                        applied.previous,
+                        before,
                         applied.status,
                         app.ledger.paid(),
                         app.ledger.expected(),
@@ -112,6 +187,13 @@ fn handle<S: Store>(app: &mut App<S>, headers: &HeaderMap, body: &[u8]) -> (u16,
         Event::Other { name, .. } => format!("{name}: unknown event, acknowledged and logged"),
         other => format!("{}: acknowledged", other.name()),
     };
+    // 6. Record the delivery and the fact together with the update.
+    if let Err(error) = app.seen.record(Some(delivery.id()), &event) {
+        return (
+            503,
+            format!("{note}; not recorded ({error}): the retry is processed again"),
+        );
+    }
     (200, note)
 }
 
@@ -137,6 +219,41 @@ fn delivery(id: &str, body: &str) -> (HeaderMap, Vec<u8>) {
     (headers, body.as_bytes().to_vec())
 }
 
+/// The node's `eth_getTransactionReceipt` answer for transaction `tx`: `status`, and an
+/// ERC20FeeProxy payment of `units` USDC units to the payee with the request's reference.
+fn receipt(
+    tx: char,
+    status: &str,
+    units: u64,
+) -> Result<(String, String), securepay::calldata::ReferenceError> {
+    let hash = format!("0x{}", tx.to_string().repeat(64));
+    let reference: PaymentReference = REFERENCE.parse()?;
+    let word = |hex: &str| format!("{hex:0>64}");
+    let payee = PAYEE.trim_start_matches("0x").to_lowercase();
+    let data = format!(
+        "0x{}{}{}{}{}",
+        word(USDC),
+        word(&payee),
+        word(&format!("{:x}", U256::from(units))),
+        word("0"),
+        word("dead")
+    );
+    let logs = if status == "0x1" {
+        vec![json!({
+            "address": FEE_PROXY, "data": data, "logIndex": "0x7", "removed": false,
+            "topics": ["0x9f16cbcc523c67a60c450e5ffe4f3b7b6dbe772e7abcadb2686ce029a9a0a2b6", format!("{:#x}", reference.topic())],
+        })]
+    } else {
+        vec![] // a reverted transaction leaves no logs
+    };
+    let answer = json!({"jsonrpc": "2.0", "id": 1, "result": {
+        "transactionHash": hash, "blockNumber": "0x1c9c380", "status": status,
+        "from": "0x92fc3406fc6bb7a76ac63b2e8b9d02b1b9c3e4d5", "to": FEE_PROXY, "logs": logs,
+        "gasUsed": "0xf4240", "type": "0x2",
+    }});
+    Ok((hash, answer.to_string()))
+}
+
 fn payment(event: &str, tx: char, amount: &str, total: &str) -> String {
     format!(
         r#"{{"event":"{event}","requestId":"{REQUEST}","requestID":"{REQUEST}","paymentReference":"0x2c3366941274c34c","amount":"{amount}","totalAmountPaid":"{total}","expectedAmount":"100.0","txHash":"0x{}","currency":"USDC","network":"base","subStatus":"","paymentProcessor":"request-network"}}"#,
@@ -146,7 +263,6 @@ fn payment(event: &str, tx: char, amount: &str, total: &str) -> String {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("securepay webhook handler walkthrough (built-in data only)");
-    let ledger = Ledger::for_currency(REQUEST, "100", Catalog::builtin().get("USDC-base")?)?;
     match std::env::var(REDIS_URL_VAR) {
         #[cfg(feature = "redis-store")]
         Ok(url) => {
@@ -154,38 +270,35 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let connection = securepay::redis::Client::open(url.as_str())?.get_connection()?;
             let prefix = format!("securepay-example:{}:", now_ms());
             println!("de-duplication in Redis at {url}, keys under {prefix}, kept a day\n");
-            let store = RedisStore::new(connection, DAY_MS / 1000).with_prefix(prefix);
-            walk(App {
-                seen: Deduplicator::new(store),
-                ledger,
-                fulfilled: 0,
-            })
+            walk(RedisStore::new(connection, DAY_MS / 1000).with_prefix(prefix))
         }
         #[cfg(not(feature = "redis-store"))]
         Ok(_) => {
             println!(
                 "{REDIS_URL_VAR} is set, but this build has no Redis store: add --features redis-store. In memory instead.\n"
             );
-            walk(memory_app(ledger))
+            walk(MemoryStore::new(100_000).with_max_age(DAY_MS))
         }
         Err(_) => {
             println!("de-duplication in memory (one process; {REDIS_URL_VAR} names a Redis)\n");
-            walk(memory_app(ledger))
+            walk(MemoryStore::new(100_000).with_max_age(DAY_MS))
         }
     }
 }
 
-/// The application with the in-memory store: a day of keys, at most 100,000.
-fn memory_app(ledger: Ledger) -> App<MemoryStore> {
-    App {
-        seen: Deduplicator::new(MemoryStore::new(100_000).with_max_age(DAY_MS)),
-        ledger,
+/// Hands every simulated delivery to the handler, over the de-duplication store `store`.
+fn walk<S: Store>(store: S) -> Result<(), Box<dyn std::error::Error>> {
+    let usdc = Catalog::builtin().get("USDC-base")?;
+    let mut app = App {
+        seen: Deduplicator::new(store),
+        ledger: Ledger::for_currency(REQUEST, "100", usdc)?,
         fulfilled: 0,
-    }
-}
+        criteria: Criteria::new(Network::Base, REFERENCE.parse()?)
+            .with_payee(PAYEE.parse()?)?
+            .with_currency(usdc.clone())?,
+        node: HashMap::new(),
+    };
 
-/// Hands every simulated delivery to the handler.
-fn walk<S: Store>(mut app: App<S>) -> Result<(), Box<dyn std::error::Error>> {
     let first = delivery(
         "01KJC2WX8EH4MP3DHZB2YQ7N01",
         &payment("payment.partial", '1', "40.0", "40.0"),
@@ -216,6 +329,12 @@ fn walk<S: Store>(mut app: App<S>) -> Result<(), Box<dyn std::error::Error>> {
         &payment("payment.partial", '2', "10.0", "50.0"),
     );
     trailing_space.1.push(b' ');
+    app.node = HashMap::from([
+        receipt('1', "0x1", 40_000_000)?,
+        receipt('2', "0x1", 35_000_000)?,
+        receipt('3', "0x1", 30_000_000)?,
+        receipt('4', "0x0", 0)?,
+    ]);
 
     let deliveries = [
         ("a first partial payment", first.clone()),
@@ -243,6 +362,20 @@ fn walk<S: Store>(mut app: App<S>) -> Result<(), Box<dyn std::error::Error>> {
             delivery(
                 "01KJC2WX8EH4MP3DHZB2YQ7N08",
                 &payment("payment.partial", '2', "36.0", "76.0"),
+            ),
+        ),
+        (
+            "a correctly signed confirmation whose transaction reverted on chain",
+            delivery(
+                "01KJC2WX8EH4MP3DHZB2YQ7N13",
+                &payment("payment.confirmed", '4', "25.0", "100.0"),
+            ),
+        ),
+        (
+            "a confirmation of a transaction the node has not seen yet",
+            delivery(
+                "01KJC2WX8EH4MP3DHZB2YQ7N14",
+                &payment("payment.confirmed", '5', "25.0", "100.0"),
             ),
         ),
         (

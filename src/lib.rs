@@ -64,6 +64,7 @@ pub mod api;
 pub mod calldata;
 pub mod contracts;
 pub mod currency;
+pub mod detect;
 pub mod network;
 pub mod offramp;
 pub mod partial;

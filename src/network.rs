@@ -230,6 +230,31 @@ impl Network {
         }
     }
 
+    /// The symbol people know the network's native currency by, as wallets show it: `ETH` on
+    /// Ethereum, its rollups and Sepolia (the currency catalog's symbols `AETH`, `ETH-base`,
+    /// `ETH-optimism`, `ETH-sepolia` are token-list identifiers), `POL` on Polygon PoS (its gas
+    /// token since the MATIC to POL upgrade of 4 September 2024, announced by Polygon Labs;
+    /// the catalog still says `MATIC`), `BNB`, `TRX`.
+    ///
+    /// ```
+    /// use securepay::network::Network;
+    /// assert_eq!(Network::Base.native_symbol(), "ETH");
+    /// assert_eq!(Network::Matic.native_symbol(), "POL");
+    /// assert_eq!(Network::Tron.native_symbol(), "TRX");
+    /// ```
+    pub const fn native_symbol(self) -> &'static str {
+        match self {
+            Network::Mainnet
+            | Network::ArbitrumOne
+            | Network::Optimism
+            | Network::Base
+            | Network::Sepolia => "ETH",
+            Network::Matic => "POL",
+            Network::Bsc => "BNB",
+            Network::Tron => "TRX",
+        }
+    }
+
     /// EVM or Tron.
     ///
     /// ```

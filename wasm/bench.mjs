@@ -16,7 +16,7 @@ import { decodeFunctionData, parseAbi } from 'viem';
 const N = Number(process.argv[2] ?? 2000);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
-const sp = createRequire(import.meta.url)('./pkg/node/securepay_wasm.js');
+const sp = createRequire(import.meta.url)('./pkg/index.node.cjs');
 
 const responsePath = path.join(root, 'tests/data/pay/single_erc20_fees.json');
 const response = readFileSync(responsePath, 'utf8');

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds the JavaScript package of securepay: wasm/pkg/node (CommonJS, for Node) and
-# wasm/pkg/web (an ES module, for browsers and bundlers), each with package.json, the .wasm,
-# the JS glue and the .d.ts. Installs what it needs: the wasm32 target, and wasm-bindgen-cli at
-# the exact version of the `wasm-bindgen` crate in Cargo.lock.
+# Builds the npm package securepay-wasm into wasm/pkg: one .wasm, wasm-bindgen's glue for Node
+# (CommonJS, loads the module when required) and for browsers and bundlers (an ES module whose
+# `init()` fetches it), the entry points and package.json of wasm/npm (exports: Node `require`
+# and `import`, then the browser build), the README and the licences. `npm pack` in wasm/pkg
+# makes the tarball. Installs what it needs: the wasm32 target, and wasm-bindgen-cli at the
+# exact version of the `wasm-bindgen` crate in Cargo.lock.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -31,35 +33,37 @@ wasm="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm-release/securepay_
 size() { echo "$(wc -c < "$1") bytes, $(gzip -9c "$1" | wc -c) gzipped"; }
 echo "== cargo's wasm (profile wasm-release in Cargo.toml: fat LTO at opt-level 3, most crates \"s\", one codegen unit, with symbols): $(size "$wasm")"
 
-echo "== npm install in wasm/ (typescript and viem, for the tests and the bench)"
+echo "== npm install in wasm/ (typescript, vite and viem, for the tests and the bench)"
 (cd wasm && npm install --no-audit --no-fund --loglevel=error) || fail "npm install in wasm/ failed (is the registry refused?)"
 
 pkg_version="$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)"
-rm -rf wasm/pkg
-for target in node web; do
-  out="wasm/pkg/$target"
-  case "$target" in
-    node) bindgen_target=nodejs; type=commonjs ;;
-    web) bindgen_target=web; type=module ;;
-  esac
-  # Symbols and the producers section removed here (saved 92 KB gzipped).
-  wasm-bindgen --target "$bindgen_target" --out-dir "$out" --out-name securepay_wasm \
+out=wasm/pkg
+rm -rf "$out"
+node_glue="$(mktemp -d)"
+trap 'rm -rf "$node_glue"' EXIT
+# Symbols and the producers section removed here (saved 92 KB gzipped).
+# No wasm-opt: binaryen's `wasm-opt` (npm `binaryen`, -Oz or -O3) makes this file smaller raw
+# but larger gzipped (measured 1,187,070 -> 1,079,849 bytes but 390,396 -> 401,771 gzipped), and
+# gzipped is what is served.
+bindgen() {
+  wasm-bindgen --target "$1" --out-dir "$2" --out-name securepay_wasm \
     --remove-name-section --remove-producers-section "$wasm"
-  bg="$out/securepay_wasm_bg.wasm"
-  # No wasm-opt: binaryen's `wasm-opt` (npm `binaryen`, -Oz or -O3) makes this file smaller raw
-  # but larger gzipped (measured 1,187,070 -> 1,079,849 bytes but 390,396 -> 401,771 gzipped), and
-  # gzipped is what is served.
-  cat > "$out/package.json" <<JSON
-{
-  "name": "securepay-wasm",
-  "version": "$pkg_version",
-  "description": "securepay's verifier, decoder and encoder for Request Network's hosted payment API, in WebAssembly.",
-  "license": "MIT OR Apache-2.0",
-  "type": "$type",
-  "main": "securepay_wasm.js",
-  "types": "securepay_wasm.d.ts",
-  "files": ["securepay_wasm.js", "securepay_wasm.d.ts", "securepay_wasm_bg.wasm", "securepay_wasm_bg.wasm.d.ts"]
 }
-JSON
-done
-echo "== after wasm-bindgen: $(size wasm/pkg/web/securepay_wasm_bg.wasm) (wasm/pkg/web, the browser's)"
+bindgen web "$out"
+bindgen nodejs "$node_glue"
+# Both glues load the same .wasm: the package holds one.
+cmp -s "$out/securepay_wasm_bg.wasm" "$node_glue/securepay_wasm_bg.wasm" \
+  || fail "wasm-bindgen's web and nodejs .wasm differ: the package cannot share one"
+# The package is "type": "module"; the Node glue is CommonJS, hence .cjs.
+mv "$node_glue/securepay_wasm.js" "$out/securepay_wasm_node.cjs"
+mv "$node_glue/securepay_wasm.d.ts" "$out/securepay_wasm_node.d.cts"
+rm "$out/securepay_wasm_bg.wasm.d.ts" # for wasm-bindgen's bundler target; nothing imports it
+cp wasm/npm/index.js wasm/npm/index.d.ts wasm/npm/index.node.cjs wasm/npm/index.node.d.cts \
+  wasm/npm/index.node.mjs wasm/npm/index.node.d.mts wasm/npm/README.md LICENSE-MIT LICENSE-APACHE "$out/"
+node -e '
+  const [template, version, to] = process.argv.slice(1);
+  const pkg = JSON.parse(require("fs").readFileSync(template, "utf8"));
+  pkg.version = version;
+  require("fs").writeFileSync(to, JSON.stringify(pkg, null, 2) + "\n");
+' wasm/npm/package.json "$pkg_version" "$out/package.json"
+echo "== after wasm-bindgen: $(size "$out/securepay_wasm_bg.wasm") (wasm/pkg: npm pack there makes the tarball)"

@@ -7,3 +7,16 @@ export const ABI = [{
     { name: '_feeAmount', type: 'uint256' }, { name: '_feeAddress', type: 'address' },
   ],
 }];
+
+// ERC20FeeProxy's payment event (`ERC20FeeProxy.sol:10-17`), for viem's `parseEventLogs`.
+export const EVENT_ABI = [{
+  type: 'event', name: 'TransferWithReferenceAndFee', anonymous: false,
+  inputs: [
+    { name: 'tokenAddress', type: 'address', indexed: false },
+    { name: 'to', type: 'address', indexed: false },
+    { name: 'amount', type: 'uint256', indexed: false },
+    { name: 'paymentReference', type: 'bytes', indexed: true },
+    { name: 'feeAmount', type: 'uint256', indexed: false },
+    { name: 'feeAddress', type: 'address', indexed: false },
+  ],
+}];

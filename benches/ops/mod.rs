@@ -28,6 +28,13 @@ use securepay::pay::{
 };
 use securepay::verify::{Expectation, verify_slice};
 
+mod detect;
+#[allow(unused_imports)]
+pub use detect::{
+    DETECT_SIZES, detect_comparisons, detect_criteria, detect_logs_bytes, detect_reference,
+    raw_detect,
+};
+
 /// The sizes that show how an operation scales with the number of payees or children.
 pub const SIZES: [usize; 4] = [1, 10, 100, 1000];
 

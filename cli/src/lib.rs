@@ -21,6 +21,7 @@ mod address;
 mod amount;
 mod currencies;
 mod decode;
+mod detect;
 mod encode;
 pub mod interop;
 mod policy;
@@ -124,6 +125,9 @@ enum Command {
     Policy(policy::Args),
     /// Verify or parse a webhook delivery (raw body on standard input).
     Webhook(webhook::Args),
+    /// What chain data (eth_getLogs logs, receipts, TronGrid events) says was paid for a
+    /// request.
+    Detect(detect::Args),
 }
 
 /// Runs the command line with the process arguments and standard streams.
@@ -169,6 +173,7 @@ fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Out
         Command::Verify(args) => verify::run(&args, input, output),
         Command::Policy(args) => policy::run(&args, input, output),
         Command::Webhook(args) => webhook::run(&args, input),
+        Command::Detect(args) => detect::run(&args, input, output),
     }
 }
 

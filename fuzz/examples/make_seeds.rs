@@ -69,6 +69,32 @@ fn main() {
     call_specs(&seeds);
     webhooks(&seeds);
     policies(&seeds);
+    detect(&seeds);
+}
+
+/// `detect`: byte 0 frames the request (see the target), the rest is chain JSON: the CLI's
+/// receipt, logs and TronGrid events, and Request Network's own fixtures.
+fn detect(seeds: &Seeds) {
+    // Base with payee, currency, fee address, refund reference and head block; Tron alike;
+    // Sepolia (the RN fixtures' stand-in) and Mainnet with the reference only.
+    let files = [
+        (0b111_1100u8, "tests/data/detect/base-usdc-receipt.json"),
+        (0b110_1000, "tests/data/detect/base-usdc-logs.json"),
+        (0b001_1110, "tests/data/detect/tron-events.json"),
+        (0b000_0001, "tests/data/detect/rn/any-to-eth-rpc.json"),
+        (0b000_1101, "tests/data/detect/rn/any-to-eth-rpc.json"),
+        (0b000_0011, "tests/data/detect/rn/any-to-erc20-private.json"),
+        (0b000_0011, "tests/data/detect/rn/erc20-proxy-private.json"),
+        (0b000_0011, "tests/data/detect/rn/erc20-fee-proxy-private.json"),
+        (0b000_0011, "tests/data/detect/rn/eth-proxy-private.json"),
+        (0b000_1111, "tests/data/detect/rn/eth-fee-rinkeby-thegraph.json"),
+    ];
+    for (frame, path) in files {
+        let name = Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or("seed");
+        let mut bytes = vec![frame];
+        bytes.extend_from_slice(seeds.read(path).as_bytes());
+        seeds.write("detect", &format!("{name}-{frame:02x}"), &bytes);
+    }
 }
 
 fn amounts(seeds: &Seeds) {

@@ -28,7 +28,7 @@ use crate::verify::MAX_RESPONSE_BYTES;
 ///
 /// let api = Api::new().with_base_url(base_url)?; // a local stub server here
 /// let request = api.get_payer(&Credential::api_key("sk_test")?, &"user-123".parse()?)?;
-/// let error = Client::new(reqwest::Client::new()).send(request).await.unwrap_err();
+/// let error = Client::new(securepay::reqwest::Client::new()).send(request).await.unwrap_err();
 /// let ClientError::Api(answer) = error else { panic!("the service answered") };
 /// assert_eq!((answer.status, answer.kind), (StatusCode::NOT_FOUND, ApiErrorKind::NotFound)); // not retried
 /// assert_eq!(server.hits(), 1);
@@ -46,8 +46,10 @@ pub enum ClientError {
     /// No connection could be made (refused, unreachable). Retried for idempotent methods.
     #[error("connect: {0}")]
     Connect(#[source] TransportError),
-    /// The TLS handshake failed (an untrusted or invalid certificate, no common protocol). Not
-    /// retried: the next attempt would meet the same certificate.
+    /// The TLS handshake failed (an untrusted or invalid certificate, one that names its host
+    /// only in its Common Name and not in subjectAltName, no common protocol): see
+    /// [`Client`]'s "Extra root certificates". Not retried: the next attempt would meet the
+    /// same certificate.
     #[error("TLS: {0}")]
     Tls(#[source] TransportError),
     /// The request or its answer took longer than the `reqwest::Client`'s timeout. Retried
@@ -171,20 +173,97 @@ async fn read_bounded(
 
 /// Sends requests with retries.
 ///
+/// # Setting up
+///
+/// The client is async: it runs on a Tokio runtime your application starts. `Cargo.toml`:
+///
+/// ```toml
+/// [dependencies]
+/// securepay = { version = "0.3", features = ["client"] }
+/// tokio = { version = "1", features = ["macros", "rt-multi-thread"] }
 /// ```
-/// # #[tokio::main(flavor = "current_thread")]
-/// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
-/// # let server = securepay::api::stub::serve(&[(201, r#"{"paymentReference":"0xb3581f0b0f74cc61","requestId":"01e273ec"}"#)])?;
-/// # let base_url = server.url();
+///
+/// Build the `reqwest::Client` from `securepay::reqwest`, the version this crate is built with
+/// (a `reqwest` of your own from `cargo add reqwest` may be another major version, whose
+/// `Client` is another type).
+///
+/// ```
 /// use securepay::api::{Api, Client, Credential, CreateRequest};
 ///
-/// let client = Client::new(reqwest::Client::new());
-/// let api = Api::new().with_base_url(base_url)?; // a local stub server here
-/// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?.payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
-/// let created = client.send(api.create_request(&Credential::api_key("sk")?, &body)?).await?; // a RequestCreated
-/// assert_eq!(created.request_id, "01e273ec");
+/// #[tokio::main]
+/// async fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// #   let server = securepay::api::stub::serve(&[(201, r#"{"paymentReference":"0xb3581f0b0f74cc61","requestId":"01e273ec"}"#)])?;
+/// #   let base_url = server.url();
+///     let client = Client::new(securepay::reqwest::Client::new());
+///     // Api::new() talks to https://api.request.network; here, a local stub server.
+///     let api = Api::new().with_base_url(base_url)?;
+///     let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?.payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+///     let created = client.send(api.create_request(&Credential::api_key("sk")?, &body)?).await?; // a RequestCreated
+///     assert_eq!(created.request_id, "01e273ec");
+///     Ok(())
+/// }
+/// ```
+///
+/// # Base URL
+///
+/// [`Api::new`](super::Api::new) builds requests for `https://api.request.network`;
+/// [`Api::with_base_url`](super::Api::with_base_url) for another one (staging
+/// `https://api.stage.request.network`, a proxy with a path prefix, a local server). The
+/// client sends each request to the URL it was built for.
+///
+/// # Extra root certificates
+///
+/// Feature `client` trusts the webpki roots (Mozilla's list), not the system's store. A server
+/// behind a private certificate authority (a staging proxy, a test server) is trusted by adding
+/// its root to the `reqwest::Client`:
+///
+/// ```
+/// # use std::sync::Arc;
+/// # use tokio::io::{AsyncReadExt, AsyncWriteExt};
+/// # use tokio_rustls::rustls::{self, pki_types::{PrivateKeyDer, PrivatePkcs8KeyDer}};
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// # // A local HTTPS server with a certificate for `localhost` made here.
+/// # let made = rcgen::generate_simple_self_signed(vec!["localhost".to_owned()])?;
+/// # let root_pem = made.cert.pem();
+/// # let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(made.key_pair.serialize_der()));
+/// # let config = rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+/// #     .with_safe_default_protocol_versions()?.with_no_client_auth().with_single_cert(vec![made.cert.der().clone()], key)?;
+/// # let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+/// # let base_url = format!("https://localhost:{}", listener.local_addr()?.port());
+/// # let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+/// # tokio::spawn(async move {
+/// #     let (tcp, _) = listener.accept().await.unwrap();
+/// #     let mut tls = acceptor.accept(tcp).await.unwrap();
+/// #     let mut buffer = [0u8; 4096];
+/// #     let _ = tls.read(&mut buffer).await;
+/// #     let body = r#"{"hasBeenPaid":true,"requestId":"01e2","isListening":false,"txHash":"0xab"}"#;
+/// #     let answer = format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}", body.len());
+/// #     let _ = tls.write_all(answer.as_bytes()).await;
+/// #     let _ = tls.shutdown().await;
+/// # });
+/// use securepay::api::{Api, Client, Credential};
+/// use securepay::reqwest;
+///
+/// // root_pem: the PEM text of the authority's root certificate.
+/// let http = reqwest::Client::builder()
+///     .add_root_certificate(reqwest::Certificate::from_pem(root_pem.as_bytes())?)
+///     .build()?;
+/// let api = Api::new().with_base_url(&base_url)?; // https://localhost:<port>
+/// let status = Client::new(http)
+///     .send(api.get_request_status(&Credential::api_key("sk_test")?, "01e2")?)
+///     .await?;
+/// assert!(status.has_been_paid);
 /// # Ok(()) }
 /// ```
+///
+/// A certificate must name its host in its subjectAltName extension: rustls, like browsers
+/// (RFC 6125, RFC 9525), ignores the subject's Common Name. A certificate made with only
+/// `CN=localhost` (`openssl req -x509 -subj /CN=localhost` without
+/// `-addext subjectAltName=DNS:localhost`), even trusted as a root, fails with
+/// [`ClientError::Tls`]: `invalid peer certificate: certificate not valid for name
+/// "localhost"; certificate is not valid for any names (according to its subjectAltName
+/// extension)`. Make it again with the name in subjectAltName.
 #[derive(Debug, Clone)]
 pub struct Client {
     http: reqwest::Client,
@@ -203,7 +282,7 @@ impl Client {
     /// use securepay::api::{Api, Client, Credential};
     ///
     /// // Bring a reqwest::Client built with the TLS features your application uses.
-    /// let client = Client::new(reqwest::Client::new());
+    /// let client = Client::new(securepay::reqwest::Client::new());
     /// let api = Api::new().with_base_url(base_url)?; // a local stub server here
     /// let request = api.list_payment_details(&Credential::api_key("sk_test")?, &"user-123".parse()?, None)?;
     /// let answer = client.send(request).await?; // a PaymentDetailsList
@@ -230,7 +309,7 @@ impl Client {
     /// use securepay::api::{Client, RetryPolicy};
     ///
     /// let policy = RetryPolicy::new(Duration::from_millis(5), Duration::from_millis(20), 3)?;
-    /// let client = Client::new(reqwest::Client::new()).with_retry(policy);
+    /// let client = Client::new(securepay::reqwest::Client::new()).with_retry(policy);
     /// let request = http::Request::get(format!("{base_url}/v2/currencies")).body(Vec::new())?;
     /// let (status, _) = client.send_raw(&request).await?;
     /// assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE); // still failing after the last attempt
@@ -254,7 +333,7 @@ impl Client {
     ///
     /// let policy = RetryPolicy::new(Duration::from_millis(200), Duration::from_secs(1), 2)?;
     /// // Always the shortest wait: half the backoff (100 ms here).
-    /// let client = Client::new(reqwest::Client::new()).with_retry(policy).with_jitter(|_attempt| Jitter::per_mille(0));
+    /// let client = Client::new(securepay::reqwest::Client::new()).with_retry(policy).with_jitter(|_attempt| Jitter::per_mille(0));
     /// let request = http::Request::get(format!("{base_url}/v2/currencies")).body(Vec::new())?;
     /// let start = Instant::now();
     /// assert_eq!(client.send_raw(&request).await?.0, 200);
@@ -283,7 +362,7 @@ impl Client {
     /// use http::StatusCode;
     /// use securepay::api::{Client, RetryPolicy};
     ///
-    /// let client = Client::new(reqwest::Client::new()).with_retry(RetryPolicy::new(Duration::from_millis(1), Duration::from_millis(1), 4)?);
+    /// let client = Client::new(securepay::reqwest::Client::new()).with_retry(RetryPolicy::new(Duration::from_millis(1), Duration::from_millis(1), 4)?);
     /// let request = http::Request::get(format!("{base_url}/v2/currencies")).body(Vec::new())?;
     /// let (status, body) = client.send_raw(&request).await?; // the 503 is retried
     /// assert_eq!((status, body.as_slice()), (StatusCode::OK, br#"{"success":true}"#.as_slice()));
@@ -339,7 +418,7 @@ impl Client {
     ///
     /// let api = Api::new().with_base_url(base_url)?;
     /// let request = api.get_payer(&Credential::api_key("sk_test")?, &"user-123".parse()?)?;
-    /// let status = Client::new(reqwest::Client::new()).send(request).await?; // an offramp::ComplianceStatus
+    /// let status = Client::new(securepay::reqwest::Client::new()).send(request).await?; // an offramp::ComplianceStatus
     /// assert_eq!(status.kyc_status, Some(KycStatus::Completed));
     /// assert_eq!(status.is_compliant, Some(true));
     /// # Ok(()) }

@@ -23,6 +23,7 @@
 
 pub mod abi;
 mod builtin;
+pub mod events;
 
 use std::borrow::Cow;
 use std::collections::HashMap;

@@ -21,10 +21,17 @@ use crate::network::Network;
 /// let problems = response.problems();
 /// assert!(matches!(problems[0], Problem::IndexOutOfRange { index: 1, len: 1, .. }));
 /// assert_eq!(problems[0].to_string(), "metadata.paymentTransactionIndex = 1 but there are 1 transactions");
-/// # Ok::<(), securepay::pay::PayResponseError>(())
+/// // Serialized (a finding's `details.problem`): `code`, then the fields in camelCase.
+/// let count = Problem::ChildCount { child_count: Some(4), children: 3 };
+/// assert_eq!(serde_json::to_string(&count)?, r#"{"code":"child_count","childCount":4,"children":3}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "code", rename_all = "snake_case")]
+#[serde(
+    tag = "code",
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase"
+)]
 #[non_exhaustive]
 pub enum Problem {
     /// An index field points past the end of `transactions`.

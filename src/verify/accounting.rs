@@ -186,7 +186,7 @@ impl Run<'_, '_> {
                     "pays {party} with reference {} instead of {}",
                     reference
                         .as_deref()
-                        .map_or_else(|| "(none)".to_owned(), super::render::short),
+                        .map_or_else(|| "(none)".to_owned(), str::to_owned),
                     wanted.unwrap_or_default()
                 ),
             );

@@ -54,11 +54,17 @@ impl AssetRef {
                 c.chain_network() == Some(network) && c.kind() == crate::currency::CurrencyType::Eth
             }),
         };
+        // A native currency is shown by the symbol people know (`ETH`, not the token list's
+        // `ETH-base`).
+        let symbol = match &token {
+            Some(_) => currency.map(|c| c.symbol().to_owned()),
+            None => Some(network.native_symbol().to_owned()),
+        };
         AssetRef {
             network,
             token,
             currency: currency.map(|c| c.id().clone()),
-            symbol: currency.map(|c| c.symbol().to_owned()),
+            symbol,
             decimals: currency.map(|c| c.decimals().get()),
         }
     }
@@ -136,10 +142,13 @@ impl fmt::Display for Quantity {
 /// assert_eq!(Party::Hidden.to_string(), "hidden");
 /// let proxy = Party::Contract { address: "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814".parse()?, contract: Contract::Erc20FeeProxy };
 /// assert_eq!(proxy.to_string(), "the payment contract (ERC20FeeProxy)");
+/// // Serialized: `kind` in snake_case, like every enumerated value of a verdict.
+/// let account = Party::SmartAccount { address: "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814".parse()? };
+/// assert_eq!(serde_json::to_string(&account)?, r#"{"kind":"smart_account","address":"0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814"}"#);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Party {
     /// An agreed payee masked by `hidePayeeAddress`.
     Hidden,
@@ -179,16 +188,20 @@ impl Party {
         }
     }
 
-    /// `0x1234…abcd`, a contract's name, or `hidden`: short enough for a summary line.
-    pub fn short(&self) -> String {
-        match self {
-            Party::Hidden => crate::policy::MASKED_TEXT.to_owned(),
-            Party::Contract { .. } => self.to_string(),
-            Party::SmartAccount { address } => {
-                format!("your smart account {}", short(&address.to_string()))
-            }
-            Party::Payee { address } | Party::Other { address } => short(&address.to_string()),
-        }
+    /// How a summary line names the party: a known contract by its name, `hidden` for a masked
+    /// payee, and every address a person must check (payees, recipients, spenders, refund
+    /// addresses, the smart account) in full, checksummed. A shortened `0x1234…abcd` keeps 32
+    /// bits, which an address-poisoning attacker matches with a vanity generator.
+    ///
+    /// ```
+    /// use securepay::verify::Party;
+    ///
+    /// let payee = Party::Payee { address: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()? };
+    /// assert_eq!(payee.label(), "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn label(&self) -> String {
+        self.to_string()
     }
 }
 

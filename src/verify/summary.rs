@@ -21,11 +21,19 @@ use crate::pay::FeeBearer;
 /// let summary = verify(&response, &agreed).summary;
 /// let SummaryLine::Pay { amount, .. } = &summary.lines[1] else { panic!("a payment line") };
 /// assert_eq!(amount.units.to::<u64>(), 826_250_000); // what the payee receives
-/// assert_eq!(summary.lines[1].to_string(), "Pay 826.25 USDC to 0x6923…C7D7 on Base, reference 0xe23a…2b30");
+/// assert_eq!(summary.lines[1].to_string(), "Pay 826.25 USDC to 0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7 on Base, reference 0xe23a6b02059c2b30");
+/// // Serialized: `kind` in snake_case, fields in camelCase.
+/// let total = serde_json::to_value(&summary.lines[4])?;
+/// assert_eq!((&total["kind"], &total["atMost"], &total["crossChain"]), (&"total".into(), &false.into(), &false.into()));
+/// assert_eq!(serde_json::to_value(&summary.lines[1])?["bridgedFrom"], serde_json::Value::Null);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(
+    tag = "kind",
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase"
+)]
 #[non_exhaustive]
 pub enum SummaryLine {
     /// An approval: `amount` `None` is unlimited.
@@ -128,8 +136,8 @@ impl fmt::Display for SummaryLine {
                     false => String::new(),
                 };
                 match amount {
-                    Some(amount) => write!(f, "Approve {amount}{on} for {}", spender.short()),
-                    None => write!(f, "Approve unlimited {asset}{on} for {}", spender.short()),
+                    Some(amount) => write!(f, "Approve {amount}{on} for {}", spender.label()),
+                    None => write!(f, "Approve unlimited {asset}{on} for {}", spender.label()),
                 }
             }
             SummaryLine::Pay {
@@ -142,11 +150,11 @@ impl fmt::Display for SummaryLine {
                 write!(
                     f,
                     "Pay {amount} to {} on {}",
-                    payee.short(),
+                    payee.label(),
                     network.display_name()
                 )?;
                 if let Some(reference) = reference {
-                    write!(f, ", reference {}", short(reference))?;
+                    write!(f, ", reference {reference}")?;
                 }
                 match bridged_from {
                     Some(source) => write!(f, ", bridged from {}", source.display_name()),
@@ -170,18 +178,18 @@ impl fmt::Display for SummaryLine {
                         }
                     }
                 };
-                write!(f, "Fee {amount} to {} ({what})", recipient.short())
+                write!(f, "Fee {amount} to {} ({what})", recipient.label())
             }
             SummaryLine::BatchFee {
                 recipient, amount, ..
             } => write!(
                 f,
                 "Batch fee of at most {amount} to {} (set on chain by the batch contract)",
-                recipient.short()
+                recipient.label()
             ),
             SummaryLine::Refund {
                 amount, contract, ..
-            } => write!(f, "Refund of {amount} from {} to you", contract.short()),
+            } => write!(f, "Refund of {amount} from {} to you", contract.label()),
             SummaryLine::Bridge {
                 source,
                 destination,
@@ -196,7 +204,7 @@ impl fmt::Display for SummaryLine {
             SummaryLine::TronTransaction(tron) => {
                 write!(f, "Tron transaction {}", short(&tron.tx_id.to_string()))?;
                 if let Some(contract) = &tron.contract {
-                    write!(f, ": calls {}", contract.short())?;
+                    write!(f, ": calls {}", contract.label())?;
                 }
                 write!(
                     f,
@@ -232,16 +240,17 @@ impl fmt::Display for SummaryLine {
 /// let summary = verify(&response, &agreed).summary;
 /// assert_eq!(summary.to_lines(), [
 ///     "Approve 827.8 USDC for the payment contract (ERC20FeeProxy)",
-///     "Pay 826.25 USDC to hidden on Base, reference 0xe23a…2b30", // 827.50 less the payee's fee
-///     "Fee 0.3 USDC to 0x9795…eCe2 (platform fee, paid by you)",
-///     "Fee 1.25 USDC to 0x9795…eCe2 (protocol fee, deducted from the payment)",
+///     "Pay 826.25 USDC to hidden on Base, reference 0xe23a6b02059c2b30", // 827.50 less the payee's fee
+///     "Fee 0.3 USDC to 0x9795d480C2C50392A4714A0F468059C6448DeCe2 (platform fee, paid by you)",
+///     "Fee 1.25 USDC to 0x9795d480C2C50392A4714A0F468059C6448DeCe2 (protocol fee, deducted from the payment)",
 ///     "Total leaving your wallet: 827.8 USDC",
 /// ]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// Serialized, each line is its data (`"kind"`: `approve`, `pay`, `fee`, `batch_fee`, `refund`,
-/// `bridge`, `total`) plus `"text"`, the English rendering.
+/// `bridge`, `tron_transaction`, `total`; fields in camelCase: `crossChain`, `bridgedFrom`,
+/// `atMost`) plus `"text"`, the English rendering.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Summary {
     /// The lines, in order: approvals, bridges, payments, fees, refunds, totals.

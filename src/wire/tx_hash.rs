@@ -117,6 +117,20 @@ impl TxHash {
     }
 }
 
+impl From<B256> for TxHash {
+    /// The hash of these 32 bytes.
+    ///
+    /// ```
+    /// use alloy_primitives::B256;
+    /// use securepay::partial::TxHash;
+    ///
+    /// assert_eq!(TxHash::from(B256::repeat_byte(0x11)).bytes(), B256::repeat_byte(0x11));
+    /// ```
+    fn from(bytes: B256) -> TxHash {
+        TxHash(bytes)
+    }
+}
+
 impl fmt::Display for TxHash {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:#x}", self.0)

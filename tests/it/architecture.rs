@@ -19,6 +19,9 @@ const LAYERS: &[&[&str]] = &[
     &["pay", "policy", "webhook"],
     // State machines driven by webhook events, and verification.
     &["verify", "partial", "offramp"],
+    // Settlement from chain data: contracts and references below, webhooks and the ledger it
+    // checks and feeds.
+    &["detect"],
     &["api"],
 ];
 

@@ -20,6 +20,7 @@ mod architecture;
 mod calldata;
 mod contracts;
 mod currency;
+mod detect;
 mod evm;
 mod fuzz_regressions;
 mod interop;

@@ -254,20 +254,191 @@ mod tests {
         );
     }
 
-    /// The TypeScript union of finding codes is the closed list, in order.
-    #[test]
-    fn the_typescript_finding_codes_are_the_library_s() {
-        let types = include_str!("types.d.ts");
-        let start = types.find("export type FindingCode =").unwrap();
-        let end = start + types.get(start..).unwrap().find(';').unwrap();
-        let listed: Vec<&str> = types
+    const TYPES: &str = include_str!("types.d.ts");
+
+    /// The quoted strings of a TypeScript union of string literals `export type {name} = …;`.
+    fn union(name: &str) -> Vec<&'static str> {
+        let start = TYPES.find(&format!("export type {name} =")).unwrap();
+        let end = start + TYPES.get(start..).unwrap().find(';').unwrap();
+        TYPES
             .get(start..end)
             .unwrap()
             .split('"')
             .skip(1)
             .step_by(2)
-            .collect();
+            .collect()
+    }
+
+    /// The TypeScript union of finding codes is the closed list, in order.
+    #[test]
+    fn the_typescript_finding_codes_are_the_library_s() {
         let all: Vec<&str> = FindingCode::ALL.iter().map(|c| c.as_str()).collect();
-        assert_eq!(listed, all);
+        assert_eq!(union("FindingCode"), all);
+    }
+
+    /// The unions of networks and contract names are the library's lists, in order.
+    #[test]
+    fn the_typescript_networks_and_contracts_are_the_library_s() {
+        use securepay::contracts::Contract;
+        use securepay::network::Network;
+        let networks: Vec<&str> = Network::ALL.iter().map(|n| n.id()).collect();
+        assert_eq!(union("Network"), networks);
+        let contracts: Vec<&str> = Contract::ALL.iter().map(|c| c.name()).collect();
+        assert_eq!(union("ContractName"), contracts);
+    }
+
+    /// The members of a union of object types, one a line (`  | { code: "…"; field: type; … }`),
+    /// as `code field field…` (the fields sorted).
+    fn members(name: &str, tag: &str) -> Vec<String> {
+        let start = TYPES.find(&format!("export type {name} =")).unwrap();
+        TYPES
+            .get(start..)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map_while(|line| line.strip_prefix(&format!("  | {{ {tag}: \"")))
+            .map(|member| {
+                let (tag, fields) = member.split_once('"').unwrap();
+                let mut names: Vec<&str> = fields
+                    .split(';')
+                    .filter_map(|field| field.trim().split_once(':'))
+                    .map(|(name, _)| name.trim_end_matches('?'))
+                    .collect();
+                names.sort_unstable();
+                [tag].into_iter().chain(names).collect::<Vec<_>>().join(" ")
+            })
+            .collect()
+    }
+
+    /// The `Problem` union is every structural problem, with the fields it serializes: one of
+    /// each (a new field does not compile here), and a code for each `structure_*` finding.
+    #[test]
+    fn the_typescript_problems_are_the_library_s() {
+        use securepay::network::Network;
+        use securepay::pay::Problem;
+        let every = [
+            Problem::IndexOutOfRange {
+                field: "f",
+                index: 0,
+                len: 0,
+            },
+            Problem::OverlappingIndices {
+                first: "a",
+                second: "b",
+                index: 0,
+            },
+            Problem::FeeLegCount {
+                transactions: 0,
+                entries: 0,
+            },
+            Problem::FeeLegOrder,
+            Problem::FeeEntryNetwork {
+                entry: 0,
+                found: String::new(),
+                expected: String::new(),
+            },
+            Problem::FeeEntryChainId {
+                entry: 0,
+                network: Network::Base,
+                chain_id: 1,
+            },
+            Problem::ChildCount {
+                child_count: None,
+                children: 0,
+            },
+            Problem::ChildPosition {
+                index: 0,
+                position: 0,
+            },
+            Problem::ParallelArray {
+                field: "f",
+                index: 0,
+            },
+            Problem::DestinationCallOnSameChain { child: None },
+            Problem::MissingDestinationCall { child: 0 },
+            Problem::DestinationCallsMirror { index: 0 },
+            Problem::ChainIdNetwork {
+                network: Network::Base,
+                chain_id: 1,
+            },
+            Problem::MissingExecutableLegCount,
+            Problem::AmountSummary { rule: "r" },
+            Problem::NoPaymentTransaction,
+        ];
+        let serialized: Vec<String> = every
+            .iter()
+            .map(|problem| {
+                let value = serde_json::to_value(problem).unwrap();
+                let object = value.as_object().unwrap();
+                let mut fields: Vec<&str> = object
+                    .keys()
+                    .map(String::as_str)
+                    .filter(|k| *k != "code")
+                    .collect();
+                fields.sort_unstable();
+                [object.get("code").and_then(|c| c.as_str()).unwrap()]
+                    .into_iter()
+                    .chain(fields)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        assert_eq!(members("Problem", "code"), serialized);
+        let structure: Vec<&str> = FindingCode::ALL
+            .iter()
+            .filter_map(|c| c.as_str().strip_prefix("structure_"))
+            .collect();
+        let codes: Vec<&str> = every.iter().map(|p| p.code()).collect();
+        assert_eq!(codes, structure);
+    }
+
+    /// Each member of the `CallDescription` union is a kind of the CLI's table (`encode
+    /// --help`), with its required fields and its optional ones (and `network`), in order.
+    #[test]
+    fn the_typescript_call_descriptions_are_the_cli_s_kinds() {
+        let start = TYPES.find("export type CallDescription =").unwrap();
+        let typed: Vec<String> = TYPES
+            .get(start..)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map_while(|line| line.strip_prefix("  | { kind: \""))
+            .map(|member| {
+                let (kind, fields) = member.split_once('"').unwrap();
+                // `; field: type; … }` (`};` on the last member).
+                let fields = fields
+                    .trim_start_matches(';')
+                    .trim_end_matches([' ', '}', ';']);
+                let names = |optional: bool| {
+                    fields
+                        .split("; ")
+                        .filter_map(|field| field.trim().split_once(':'))
+                        .map(|(name, _)| name)
+                        .filter(|name| name.ends_with('?') == optional)
+                        .map(|name| name.trim_end_matches('?'))
+                        .filter(|name| *name != "network")
+                        .collect::<Vec<_>>()
+                };
+                let (required, optional) = (names(false).join(", "), names(true).join(", "));
+                match optional.is_empty() {
+                    true => format!("{kind} {required}"),
+                    false => format!("{kind} {required} [{optional}]"),
+                }
+            })
+            .collect();
+        let help = securepay_cli::spec::kinds_help();
+        let cli: Vec<String> = help
+            .lines()
+            .filter_map(|line| line.strip_prefix("  "))
+            .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(typed.len(), 17);
+        assert_eq!(typed, cli);
+        // `network` is optional in each member.
+        assert_eq!(
+            TYPES.matches("; network?: string;").count(),
+            typed.len(),
+            "network?: string in each member"
+        );
     }
 }

@@ -1,4 +1,26 @@
-/** What the payer agreed to (see the crate's `Expectation`): human amounts, every cap. */
+// Naming: field names are camelCase (as in the service's JSON); enumerated values (`kind`,
+// `code`, `severity`, `bearer`) are snake_case.
+
+/** The eight networks, by the service's id. */
+export type Network = "mainnet" | "arbitrum-one" | "optimism" | "base" | "matic" | "bsc" | "tron" | "sepolia";
+
+/** The contracts the library knows, by artifact name. */
+export type ContractName =
+  | "ERC20FeeProxy"
+  | "EthereumFeeProxy"
+  | "BatchConversionPayments"
+  | "BatchPayments"
+  | "ERC20BatchPayments"
+  | "Erc20ConversionProxy"
+  | "EthConversionProxy"
+  | "ChainlinkConversionPath"
+  | "ERC20Proxy"
+  | "EthereumProxy"
+  | "SingleRequestProxyFactory"
+  | "LiFiDiamond";
+
+/** What the payer agreed to (see the crate's `Expectation`): human amounts, every cap. Networks
+ * are the service's ids (`"base"`), currencies the catalog's (`"USDC-base"`). */
 export interface Expectation {
   network: string;
   currency: string;
@@ -110,7 +132,7 @@ export type FindingCode =
 
 /** An asset: its network, token (absent for the native currency), catalog id, symbol, decimals. */
 export interface AssetRef {
-  network: string;
+  network: Network;
   token: string | null;
   currency: string | null;
   symbol: string | null;
@@ -127,19 +149,48 @@ export interface Quantity {
 export type Party =
   | { kind: "hidden" }
   | { kind: "payee"; address: string }
-  | { kind: "contract"; address: string; contract: string }
-  | { kind: "smartAccount"; address: string }
+  | { kind: "contract"; address: string; contract: ContractName }
+  | { kind: "smart_account"; address: string }
   | { kind: "other"; address: string };
 
 /** Where in the response a finding is. */
 export interface Location {
-  list: string;
+  list:
+    | "transactions"
+    | "eoaApprovalTransactions"
+    | "ERC20ApprovalTransactions"
+    | "batchPaymentTransaction"
+    | "ERC20BatchPaymentTransaction"
+    | "ETHBatchPaymentTransaction"
+    | "children"
+    | "destinationCalls"
+    | "feeBundle.fees";
   index: number | null;
 }
 
+/** A structural problem of the response (`details.problem` of a `structure_*` finding): its
+ * `code` and where it is. */
+export type Problem =
+  | { code: "index_out_of_range"; field: string; index: number; len: number }
+  | { code: "overlapping_indices"; first: string; second: string; index: number }
+  | { code: "fee_leg_count"; transactions: number; entries: number }
+  | { code: "fee_leg_order" }
+  | { code: "fee_entry_network"; entry: number; found: string; expected: string }
+  | { code: "fee_entry_chain_id"; entry: number; network: Network; chainId: number }
+  | { code: "child_count"; childCount: number | null; children: number }
+  | { code: "child_position"; index: number; position: number }
+  | { code: "parallel_array"; field: string; index: number }
+  | { code: "destination_call_on_same_chain"; child: number | null }
+  | { code: "missing_destination_call"; child: number }
+  | { code: "destination_calls_mirror"; index: number }
+  | { code: "chain_id_network"; network: Network; chainId: number }
+  | { code: "missing_executable_leg_count" }
+  | { code: "amount_summary"; rule: string }
+  | { code: "no_payment_transaction" };
+
 /** The structured data of a finding, to render it in any language. */
 export interface Details {
-  network?: string;
+  network?: Network;
   expected?: Quantity;
   actual?: Quantity;
   party?: Party;
@@ -149,7 +200,7 @@ export interface Details {
   expectedReference?: string;
   field?: string;
   reason?: string;
-  problem?: unknown;
+  problem?: Problem;
 }
 
 /** What the verifier saw. */
@@ -163,14 +214,14 @@ export interface Finding {
 
 /** One line of the summary: its data, and `text`, the English rendering. */
 export type SummaryLine = { text: string } & (
-  | { kind: "approve"; network: string; asset: AssetRef; amount: Quantity | null; spender: Party; cross_chain: boolean }
-  | { kind: "pay"; network: string; payee: Party; amount: Quantity; reference: string | null; bridged_from: string | null }
-  | { kind: "fee"; network: string; recipient: Party; amount: Quantity; label: string | null; bearer: "payer" | "payee" | null }
-  | { kind: "batch_fee"; network: string; recipient: Party; amount: Quantity }
-  | { kind: "refund"; network: string; amount: Quantity; contract: Party }
-  | { kind: "bridge"; source: string; destination: string; sent: Quantity; delivered: Quantity }
+  | { kind: "approve"; network: Network; asset: AssetRef; amount: Quantity | null; spender: Party; crossChain: boolean }
+  | { kind: "pay"; network: Network; payee: Party; amount: Quantity; reference: string | null; bridgedFrom: Network | null }
+  | { kind: "fee"; network: Network; recipient: Party; amount: Quantity; label: string | null; bearer: "payer" | "payee" | null }
+  | { kind: "batch_fee"; network: Network; recipient: Party; amount: Quantity }
+  | { kind: "refund"; network: Network; amount: Quantity; contract: Party }
+  | { kind: "bridge"; source: Network; destination: Network; sent: Quantity; delivered: Quantity }
   | { kind: "tron_transaction"; txId: string; contract: Party | null; feeLimit: Quantity; expiration: number; timestamp: number; refBlock: string }
-  | { kind: "total"; amount: Quantity; at_most: boolean; cross_chain: boolean }
+  | { kind: "total"; amount: Quantity; atMost: boolean; crossChain: boolean }
 );
 
 /** The verdict: safe when no finding is a danger. */
@@ -182,10 +233,10 @@ export interface Verdict {
 
 /** A strictly decoded call. */
 export interface DecodedCall {
-  network: string;
+  network: Network;
   to: string;
-  /** The contract's name, or the token standard called (`ERC20`). */
-  contract: string;
+  /** The contract's name, or the token standard called (`ERC20`, `TRC20` on Tron). */
+  contract: ContractName | "ERC20" | "TRC20";
   /** For a token call: the catalog currencies at that address. */
   currencies?: string[];
   value: string;
@@ -261,17 +312,56 @@ export interface DecodedBridgeCall extends DecodedCall {
   function: "startBridgeTokensViaAcrossV4" | "swapAndStartBridgeTokensViaAcrossV4";
   /** `_swapData` (the source swaps) for `swapAndStartBridgeTokensViaAcrossV4` only. */
   args: { _bridgeData: BridgeData; _swapData?: SwapData[]; _acrossData: AcrossV4Data };
-  destination: { network: string | Undecoded; message: DestinationMessage | Undecoded } | null;
+  destination: { network: Network | Undecoded; message: DestinationMessage | Undecoded } | null;
 }
 
-/** A call description (the CLI's JSON call format): `kind` and its fields. */
-export interface CallDescription {
-  kind: string;
-  network?: string;
-  [field: string]: unknown;
+/** A payee of `batch_erc20` and `batch_eth`. */
+export interface BatchPayee { to: string; amount: string; reference: string; feeAmount: string }
+
+/** A conversion request of the `batch_nc_*` and `batch_conv_payments` kinds. */
+export interface ConversionRequest {
+  recipient: string;
+  requestAmount: string;
+  /** The conversion path: addresses. */
+  path: string[];
+  paymentReference: string;
+  feeAmount: string;
+  maxToSpend: string;
+  maxRateTimespan: string;
 }
 
-/** An encoded call, or the result of a non-call kind. */
+/** The requests of one payment network, in `batch_conv_payments`. */
+export interface MetaDetail { paymentNetworkId: string; requests: ConversionRequest[] }
+
+/** A call description (the CLI's JSON call format, `securepay encode --help`), by `kind`.
+ * Amounts are integer strings in smallest units (decimal or `0x` hex), bytes `0x` hex,
+ * addresses EVM hex (Base58 with `network: "tron"`). Every kind takes `network`; with it the
+ * answer adds `to` and `value`. A fee left out is no fee. One kind a line (a unit test holds
+ * these lines to the CLI's table). */
+export type CallDescription =
+  | { kind: "erc20_fee"; network?: string; token: string; to: string; amount: string; reference: string; feeAmount?: string; feeAddress?: string }
+  | { kind: "eth_fee"; network?: string; to: string; reference: string; feeAmount?: string; feeAddress?: string; amount?: string }
+  | { kind: "eth_fee_exact"; network?: string; to: string; amount: string; reference: string; feeAmount?: string; feeAddress?: string }
+  | { kind: "erc20_approve"; network?: string; spender: string; amount: string; token?: string }
+  | { kind: "erc20_transfer"; network?: string; to: string; amount: string; token?: string }
+  | { kind: "erc20_conversion"; network?: string; to: string; requestAmount: string; path: string[]; reference: string; maxToSpend: string; maxRateTimespan: string; feeAmount?: string; feeAddress?: string }
+  | { kind: "eth_conversion"; network?: string; to: string; requestAmount: string; path: string[]; reference: string; maxRateTimespan: string; feeAmount?: string; feeAddress?: string; maxToSpend?: string }
+  | { kind: "batch_erc20"; network?: string; token: string; payees: BatchPayee[]; feeAddress: string }
+  | { kind: "batch_erc20_multi"; network?: string; payees: (BatchPayee & { token: string })[]; feeAddress: string }
+  | { kind: "batch_eth"; network?: string; payees: BatchPayee[]; feeAddress: string; batchFee?: string }
+  | { kind: "batch_nc_erc20"; network?: string; requests: ConversionRequest[]; pathsToUSD: string[][]; feeAddress: string }
+  | { kind: "batch_nc_multi_erc20"; network?: string; requests: ConversionRequest[]; pathsToUSD: string[][]; feeAddress: string }
+  | { kind: "batch_nc_native"; network?: string; requests: ConversionRequest[]; skipFeeUSDLimit: boolean; feeAddress: string; batchFee?: string }
+  | { kind: "batch_conv_payments"; network?: string; metaDetails: MetaDetail[]; pathsToUSD: string[][]; feeAddress: string; batchFee?: string }
+  | { kind: "payment_reference"; network?: string; requestId: string; salt: string; address: string }
+  | { kind: "tron_address"; network?: string; address: string }
+  | { kind: "eip55"; network?: string; address: string };
+
+/** The kinds of call description. */
+export type CallKind = CallDescription["kind"];
+
+/** An encoded call (`to` and `value` given a `network`), or the text of `payment_reference`,
+ * `tron_address` and `eip55`. */
 export type EncodedCall = { data: string; to?: string; value?: string } | { result: string };
 
 /** An ERC-7828 name / ERC-7930 address, read and checked (as `securepay interop` answers). */
@@ -280,8 +370,10 @@ export interface InteropNameInfo {
   binary: string;
   chainType: "eip155";
   chainId: number | null;
-  network: string | null;
+  network: Network | null;
   address: string | null;
   checksum: string | null;
-  checksumStatus: string;
+  /** `not-verifiable`: a Tron (Base58) name's checksum, whose encoding the service does not
+   * publish. */
+  checksumStatus: "verified" | "absent" | "not-verifiable";
 }

@@ -3,14 +3,14 @@
 //   bash wasm/build.sh && node --test wasm/tests/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const data = (relative) => path.join(here, '../../tests/data', relative);
-const sp = createRequire(import.meta.url)('../pkg/node/securepay_wasm.js');
+const sp = createRequire(import.meta.url)('../pkg/index.node.cjs');
 
 const invalid = (error) => {
   assert.ok(error instanceof Error, 'an Error');
@@ -72,7 +72,8 @@ test('a documented response verifies safe, from text, bytes and an object expect
 
 test('text that is not ASCII crosses the boundary both ways unchanged', () => {
   const verdict = sp.verify(AGREED, RESPONSE);
-  assert.equal(verdict.summary[1].text, 'Pay 826.25 USDC to 0x6923\u2026C7D7 on Base, reference 0xe23a\u20262b30');
+  // Every party in full (0.3.0): the summary's own text is ASCII; the label below is not.
+  assert.equal(verdict.summary[1].text, 'Pay 826.25 USDC to 0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7 on Base, reference 0xe23a6b02059c2b30');
   // A label with a two-byte, a three-byte and a four-byte (surrogate pair) character, read from
   // text and from bytes, comes back as written.
   const label = 'frais \u00e9 \u2014 plateforme \u{1F4B8}';
@@ -273,4 +274,52 @@ test('an argument of the wrong type throws invalid_input, and the module goes on
   // Still working after all of that.
   assert.equal(sp.decode('base', token, approve).function, 'approve');
   assert.equal(sp.paymentReference('abcd', 'salt', '0xf17f52151EbEF6C7334FAD080c5704D77216b732'), '0x86dfbccad783599a');
+});
+
+test('verdicts name fields in camelCase and enumerated values in snake_case', () => {
+  const responses = readdirSync(data('pay')).map((f) => readFileSync(data(`pay/${f}`), 'utf8'));
+  const fees = JSON.parse(RESPONSE);
+  fees.feeBundle.fees[0].chainId = '10'; // a structural problem, with its `chainId`
+  responses.push(JSON.stringify(fees));
+  const expectations = [AGREED, { ...AGREED, smartAccount: '0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814' },
+    { ...AGREED, sourceNetwork: 'arbitrum-one', sourceCurrency: 'USDC-arbitrum-one', maxSourceAmount: '900' }];
+  const keys = new Set();
+  const values = new Set();
+  const walk = (value) => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      keys.add(key);
+      if (['kind', 'code', 'severity', 'bearer'].includes(key) && typeof inner === 'string') values.add(inner);
+      walk(inner);
+    }
+  };
+  for (const response of responses) for (const expectation of expectations) walk(sp.verify(expectation, response));
+  for (const key of ['crossChain', 'atMost', 'bridgedFrom', 'chainId', 'expectedParty']) assert.ok(keys.has(key), key);
+  assert.deepEqual([...keys].filter((k) => !/^[a-z][a-zA-Z0-9]*$/.test(k)), []);
+  assert.ok(values.has('smart_account') && values.has('fee_entry_chain_id'), [...values].join(' '));
+  assert.deepEqual([...values].filter((v) => !/^[a-z0-9]+(_[a-z0-9]+)*$/.test(v)), []);
+});
+
+test('the browser build, from Node: a clear error before init(), then init() once and again', async () => {
+  const web = await import('../pkg/index.js');
+  const node = await import('../pkg/index.node.mjs');
+  const names = (m) => Object.keys(m).filter((k) => k !== 'default').sort();
+  // The three entry points export the same functions.
+  assert.deepEqual(names(web), names(sp));
+  assert.deepEqual(names(node), names(sp));
+  assert.equal(node.default, node.init);
+  assert.equal(web.default, web.init);
+  for (const call of [() => web.verify(AGREED, RESPONSE), () => web.parseAmount('1', 6), () => web.encode({})]) {
+    assert.throws(call, (error) => error instanceof Error && error.code === 'not_initialized'
+      && /^securepay-wasm: \w+\(\) was called before the WebAssembly module was loaded: call `await init\(\)` once first/.test(error.message));
+  }
+  const bytes = readFileSync(path.join(here, '../pkg/securepay_wasm_bg.wasm'));
+  await web.init(bytes);
+  await web.init(); // loaded: nothing is fetched
+  assert.equal(web.verify(AGREED, RESPONSE).safe, true);
+  assert.equal(web.parseAmount('1.5', 6), '1500000');
+  // In Node's builds init() resolves at once, initSync() does nothing.
+  assert.equal(await sp.init(), undefined);
+  assert.equal(sp.initSync(), undefined);
 });

@@ -1,8 +1,8 @@
 // What the package answers is what its .d.ts declares: answers of every export (verdicts of the
 // pay fixtures against several expectations, and of tampered responses; decoded calls of every
 // fixture transaction and LI.FI example, the LI.FI diamond's as `DecodedBridgeCall`; encoded
-// calls; interop names) are written into a
-// TypeScript file as literals typed with the declared types, and `tsc --noEmit --strict` checks
+// calls, and the call descriptions of the vectors that encode; interop names) are written into
+// a TypeScript file as literals typed with the declared types, and `tsc --noEmit --strict` checks
 // them: a field the types do not declare, a missing one, a `kind` or `code` outside the unions,
 // or a value of another type fails.
 import { test } from 'node:test';
@@ -16,8 +16,8 @@ import path from 'node:path';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const data = (relative) => path.join(here, '../../tests/data', relative);
-const pkg = path.join(here, '../pkg/node/securepay_wasm');
-const sp = createRequire(import.meta.url)(`${pkg}.js`);
+const pkg = path.join(here, '../pkg/index.node.cjs');
+const sp = createRequire(import.meta.url)(pkg);
 
 const PAYEE = '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7';
 const base = {
@@ -67,6 +67,7 @@ function verdicts() {
     (b) => { b.transactions[1].value = '1'; },
     (b) => { b.transactions[0].to = '0x0000000000000000000000000000000000000001'; },
     (b) => { b.feeBundle.amountSummary.payerTotal = '1'; },
+    (b) => { b.feeBundle.fees[0].chainId = '10'; }, // a problem with a `chainId`
   ]) {
     const copy = structuredClone(fees);
     change(copy);
@@ -120,12 +121,15 @@ function decodedCalls() {
 
 test('every answer has the shape the TypeScript declarations give it', () => {
   const decoded = decodedCalls();
+  const encodable = readFileSync(data('vectors/abi-calls.jsonl'), 'utf8').trim().split('\n')
+    .map((line) => JSON.parse(line)).filter((v) => 'expected' in v).map((v) => v.input);
   const answers = {
     Verdict: distinct(verdicts()),
     DecodedCall: distinct(decoded.filter((c) => c.contract !== 'LiFiDiamond')),
     DecodedBridgeCall: distinct(decoded.filter((c) => c.contract === 'LiFiDiamond')),
-    EncodedCall: readFileSync(data('vectors/abi-calls.jsonl'), 'utf8').trim().split('\n')
-      .map((line) => JSON.parse(line)).filter((v) => 'expected' in v).map((v) => sp.encode(v.input)),
+    EncodedCall: encodable.map((input) => sp.encode(input)),
+    // The inputs too: each valid vector's call description is a `CallDescription`.
+    CallDescription: encodable,
     InteropNameInfo: (() => {
       const vectors = JSON.parse(readFileSync(data('vectors/interop-addresses.json'), 'utf8'));
       return [...vectors.valid, ...vectors.computedForServiceDocAddresses]
@@ -135,6 +139,8 @@ test('every answer has the shape the TypeScript declarations give it', () => {
   // The corpus reaches every summary kind but the refund and batch fee lines, and 41 codes.
   const kinds = new Set(answers.Verdict.flatMap((v) => v.summary.map((l) => l.kind)));
   for (const kind of ['approve', 'pay', 'fee', 'bridge', 'total', 'tron_transaction']) assert.ok(kinds.has(kind), kind);
+  const problems = answers.Verdict.flatMap((v) => v.findings.map((f) => f.details.problem).filter(Boolean));
+  assert.ok(problems.some((p) => p.code === 'fee_entry_chain_id' && p.chainId === 10), JSON.stringify(problems));
   const codes = new Set(answers.Verdict.flatMap((v) => v.findings.map((f) => f.code)));
   assert.ok(codes.size >= 35, [...codes].join(' ')); // 41 when written
   assert.ok(answers.DecodedCall.length >= 5 && answers.EncodedCall.length >= 40 && answers.InteropNameInfo.length >= 3);

@@ -1,6 +1,6 @@
 // Type-level checks of the package's .d.ts: compiled with `tsc --noEmit` (wasm/tests/types.test.mjs).
-import { verify, decode, encode, interopName, paymentReference, parseAmount, formatAmount, verifyWebhookSignature } from '../pkg/node/securepay_wasm';
-import type { Verdict, Finding, FindingCode, SummaryLine, Expectation, DecodedCall, DecodedBridgeCall, DestinationCall, EncodedCall, InteropNameInfo } from '../pkg/node/securepay_wasm';
+import { verify, decode, encode, interopName, paymentReference, parseAmount, formatAmount, verifyWebhookSignature, init, initSync } from '../pkg/index.node.cjs';
+import type { Verdict, Finding, FindingCode, SummaryLine, Expectation, DecodedCall, DecodedBridgeCall, DestinationCall, EncodedCall, InteropNameInfo, CallDescription, CallKind, Network, Problem } from '../pkg/index.node.cjs';
 
 const expectation: Expectation = { network: 'base', currency: 'USDC-base', payments: [{ payee: '0x…', amount: '1' }] };
 const verdict: Verdict = verify(expectation, '{}');
@@ -11,10 +11,19 @@ const total: string[] = verdict.summary.map((line: SummaryLine) => {
   switch (line.kind) {
     case 'pay': return `${line.amount.units} to ${line.payee.kind}`;
     case 'tron_transaction': return line.feeLimit.units;
-    case 'total': return line.amount.units;
+    case 'total': return `${line.atMost} ${line.crossChain} ${line.amount.units}`;
+    case 'approve': return String(line.crossChain);
     default: return line.text;
   }
 });
+// Field names are camelCase: the snake_case ones of 0.2 are gone.
+// @ts-expect-error: `at_most` is `atMost`
+const atMost = verdict.summary.map((line) => line.kind === 'total' && line.at_most);
+const bridgedFrom: (Network | null)[] = verdict.summary.flatMap((line) => (line.kind === 'pay' ? [line.bridgedFrom] : []));
+// @ts-expect-error: a party's kind is snake_case
+const smart: SummaryLine['kind'] | 'smartAccount' = verdict.summary.find((l) => l.kind === 'pay' && l.payee.kind === 'smartAccount')?.kind;
+const problem: Problem | undefined = first?.details.problem;
+const chainIdOfEntry: number | undefined = problem?.code === 'fee_entry_chain_id' ? problem.chainId : undefined;
 const decoded: DecodedCall = decode('base', '0x00', '0x', '0');
 // A call to the LI.FI diamond is a DecodedCall too, told apart by its `destination`.
 const any = decode('optimism', '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE', '0x');
@@ -25,9 +34,23 @@ const bridged: string | undefined = 'destination' in any ? any.args._bridgeData.
 // @ts-expect-error: only the two AcrossFacetV4 entry points decode
 const stargate: DecodedBridgeCall['function'] = 'startBridgeTokensViaStargate';
 const encoded: EncodedCall = encode({ kind: 'erc20_approve', spender: '0x00', amount: '0' });
+const fee: CallDescription = { kind: 'erc20_fee', network: 'base', token: '0x00', to: '0x00', amount: '1', reference: '0x00' };
+const kind: CallKind = fee.kind;
+// @ts-expect-error: erc20_fee needs a token, a recipient, an amount and a reference
+encode({ kind: 'erc20_fee', amount: '1' });
+// @ts-expect-error: a field of another kind
+encode({ kind: 'eip55', address: '0x00', spender: '0x00' });
+// @ts-expect-error: a kind outside the union
+encode({ kind: 'erc721_transfer', to: '0x00' });
+const text: EncodedCall = encode(JSON.stringify(fee));
+const ready: Promise<void> = init();
+initSync();
 const reference: string = paymentReference('a', 'b', 'c');
 const interop: InteropNameInfo = interopName('0x…@eip155:1');
 const chainId: number | null = interop.chainId;
+const status: 'verified' | 'absent' | 'not-verifiable' = interop.checksumStatus;
+// @ts-expect-error: checksumStatus is a closed union
+const unknownStatus: InteropNameInfo['checksumStatus'] = 'unknown';
 const units: string = parseAmount('1', 6);
 const human: string = formatAmount(units, 6);
 const valid: boolean = verifyWebhookSignature('secret', new Uint8Array(), 'ab');
@@ -35,4 +58,4 @@ const valid: boolean = verifyWebhookSignature('secret', new Uint8Array(), 'ab');
 parseAmount(1, 6);
 // @ts-expect-error: a code outside the closed list
 const wrong: FindingCode = 'payment_amount_typo';
-export { safe, code, total, decoded, paid, bridged, stargate, encoded, reference, chainId, human, valid, wrong };
+export { safe, code, total, atMost, bridgedFrom, smart, chainIdOfEntry, decoded, paid, bridged, stargate, encoded, kind, text, ready, reference, chainId, status, unknownStatus, human, valid, wrong };

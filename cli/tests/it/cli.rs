@@ -474,7 +474,8 @@ fn verify_exits_0_when_safe_1_on_danger_and_2_on_unusable_input() {
     );
     assert_eq!(code(&text), 0);
     assert!(
-        String::from_utf8_lossy(&text.stdout).contains("Pay 826.25 USDC to 0x6923…C7D7 on Base")
+        String::from_utf8_lossy(&text.stdout)
+            .contains("Pay 826.25 USDC to 0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7 on Base")
     );
 
     let cheaper = write(

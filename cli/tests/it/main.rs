@@ -15,6 +15,7 @@ mod bounds;
 mod calldata_vectors;
 mod cli;
 mod decode_lifi;
+mod detect_cli;
 mod encode_rules;
 mod encode_stream;
 mod fuzz_regressions;

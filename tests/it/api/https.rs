@@ -198,3 +198,45 @@ async fn a_host_that_does_not_resolve_is_a_dns_error() {
     assert!(matches!(error, ClientError::Dns(_)), "{error:?}");
     assert!(error.to_string().starts_with("DNS: "), "{error}");
 }
+
+/// A certificate for `localhost` named only in its subject's Common Name, with no
+/// subjectAltName extension (as `openssl req -x509 -subj /CN=localhost` makes without
+/// `-addext subjectAltName=…`), and the server's TLS configuration.
+fn certificate_without_san() -> (CertificateDer<'static>, Arc<ServerConfig>) {
+    let mut params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+    params
+        .distinguished_name
+        .push(rcgen::DnType::CommonName, "localhost");
+    let key_pair = rcgen::KeyPair::generate().unwrap();
+    let cert = params.self_signed(&key_pair).unwrap().der().clone();
+    let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(key_pair.serialize_der()));
+    let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
+    let config = ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_no_client_auth()
+        .with_single_cert(vec![cert.clone()], key)
+        .unwrap();
+    (cert, Arc::new(config))
+}
+
+#[tokio::test]
+async fn a_trusted_certificate_without_subject_alt_name_is_refused_and_the_error_says_so() {
+    // Trusted as a root, but it names its host only in the Common Name: rustls (like every
+    // browser since 2017, RFC 6125) matches the host against subjectAltName alone.
+    let (cert, config) = certificate_without_san();
+    let (url, accepted) = serve(config, vec![(200, STATUS)]).await;
+    let api = Api::new().with_base_url(&url).unwrap();
+    let request = api
+        .get_request_status(&Credential::api_key("sk_test").unwrap(), "01e2")
+        .unwrap();
+    let error = trusting(&cert).send(request).await.unwrap_err();
+    assert!(matches!(error, ClientError::Tls(_)), "{error:?}");
+    let text = error.to_string();
+    assert!(
+        text.contains("certificate not valid for name \"localhost\"")
+            && text.contains("subjectAltName"),
+        "{text}"
+    );
+    assert_eq!(accepted.load(Ordering::SeqCst), 1, "not retried");
+}

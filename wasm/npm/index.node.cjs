@@ -1,0 +1,18 @@
+'use strict';
+// securepay-wasm for Node, CommonJS (the `node` + `require` condition of the package's exports).
+// The module is compiled and instantiated when first required: nothing to initialise. `init`
+// and `initSync` do nothing here; they let code shared with browsers call them.
+const sp = require('./securepay_wasm_node.cjs');
+
+module.exports = {
+  verify: sp.verify,
+  decode: sp.decode,
+  encode: sp.encode,
+  interopName: sp.interopName,
+  paymentReference: sp.paymentReference,
+  parseAmount: sp.parseAmount,
+  formatAmount: sp.formatAmount,
+  verifyWebhookSignature: sp.verifyWebhookSignature,
+  init: (_source) => Promise.resolve(),
+  initSync: (_module) => {},
+};

@@ -1,0 +1,9 @@
+// securepay-wasm for Node (CommonJS): ready when required.
+export * from './securepay_wasm_node.cjs';
+
+/** Resolves at once: in Node the module is loaded when the package is. (For code shared with
+ * browsers, where `init` loads it.) */
+export declare function init(source?: unknown): Promise<void>;
+
+/** Does nothing in Node (the module is loaded when the package is). */
+export declare function initSync(module?: unknown): void;

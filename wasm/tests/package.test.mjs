@@ -1,0 +1,191 @@
+// The npm package as its users get it: `npm pack` in wasm/pkg, the tarball installed into a
+// fresh project (offline: it has no dependencies), then used from Node (CommonJS `require` and
+// an ES module `import`, with no initialisation: the README's examples), from a vite build and
+// vite's dev server opened in headless Chromium (`init()`; a function called before it says to
+// call it), and from TypeScript (`tsc --strict`: Node's CommonJS and ES module resolution, and
+// bundlers'). `npm publish --dry-run` passes. vite and typescript come from wasm/node_modules
+// (build.sh installs them). About 15 s on the 2-core VM.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, readdirSync, copyFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { serve, dom } from './chromium.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const pkgDir = path.join(here, '../pkg');
+const pkg = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+const RESPONSE = path.join(here, '../../tests/data/pay/single_erc20_fees.json');
+const AGREED = {
+  network: 'base', currency: 'USDC-base', maxPayerFees: '0.30', maxPayeeFees: '1.25',
+  payments: [{ payee: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7', amount: '827.50', reference: '0xe23a6b02059c2b30' }],
+};
+const README = readFileSync(path.join(here, '../npm/README.md'), 'utf8');
+
+/** The README's fenced block of `language` whose first line is `// {title}`. */
+function readmeBlock(language, title) {
+  const block = [...README.matchAll(/```(\w+)\n([\s\S]*?)```/g)]
+    .find(([, lang, body]) => lang === language && body.startsWith(`// ${title}\n`));
+  assert.ok(block, `the README's ${language} block "// ${title}"`);
+  return block[2];
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
+  assert.equal(result.status, 0, `${command} ${args.join(' ')}:\n${result.stdout}${result.stderr}`.slice(0, 4000));
+  return result.stdout;
+}
+
+let project; // the fresh project, with the tarball installed
+let tarball;
+
+before(() => {
+  project = mkdtempSync(path.join(tmpdir(), 'securepay-npm-'));
+  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', project], { cwd: pkgDir }));
+  tarball = packed[0];
+  writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'fresh-project', private: true, type: 'module' }));
+  run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', `./${tarball.filename}`], { cwd: project });
+  copyFileSync(RESPONSE, path.join(project, 'response.json'));
+});
+
+after(() => rmSync(project, { recursive: true, force: true }));
+
+test('npm pack: the entry points, one .wasm, the types, the README and the licences', () => {
+  assert.equal(tarball.name, 'securepay-wasm');
+  assert.deepEqual(tarball.files.map((f) => f.path).sort(), [
+    'LICENSE-APACHE', 'LICENSE-MIT', 'README.md',
+    'index.d.ts', 'index.js', 'index.node.cjs', 'index.node.d.cts', 'index.node.d.mts', 'index.node.mjs',
+    'package.json', 'securepay_wasm.d.ts', 'securepay_wasm.js', 'securepay_wasm_bg.wasm',
+    'securepay_wasm_node.cjs', 'securepay_wasm_node.d.cts',
+  ]);
+  const installed = JSON.parse(readFileSync(path.join(project, 'node_modules/securepay-wasm/package.json'), 'utf8'));
+  assert.equal(installed.license, 'MIT OR Apache-2.0');
+  assert.equal(installed.sideEffects, false);
+  assert.equal(installed.version, readFileSync(path.join(here, '../../Cargo.toml'), 'utf8').match(/^version = "(.*)"/m)[1]);
+  assert.ok(tarball.size < 500_000, `${tarball.size} bytes`);
+});
+
+test('npm publish --dry-run passes', () => {
+  const result = spawnSync('npm', ['publish', '--dry-run'], { cwd: pkgDir, encoding: 'utf8' });
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.match(result.stdout + result.stderr, new RegExp(`\\+ securepay-wasm@${pkg.version.replaceAll('.', '\\.')}`));
+  // npm corrects and warns about package.json mistakes (a bad "bin", "files", "repository"…).
+  assert.doesNotMatch(result.stderr, /auto-corrected|invalid|errors? (in|on) package\.json/i);
+});
+
+test('Node, CommonJS: require() is ready, with no init (the README example)', () => {
+  writeFileSync(path.join(project, 'readme.cjs'), readmeBlock('js', 'Node, CommonJS'));
+  const out = run(process.execPath, ['readme.cjs'], { cwd: project });
+  assert.match(out, /^true \[/);
+  assert.match(out, /Total leaving your wallet: 827.8 USDC/);
+  assert.match(out, /invalid_input/);
+  const resolved = run(process.execPath, ['-e', 'console.log(require.resolve("securepay-wasm"))'], { cwd: project });
+  assert.match(resolved, /node_modules\/securepay-wasm\/index\.node\.cjs$/m);
+});
+
+test('Node, ES module: import (named and default) is ready, with no init (the README example)', () => {
+  writeFileSync(path.join(project, 'readme.mjs'), readmeBlock('js', 'Node, ES module'));
+  assert.equal(run(process.execPath, ['readme.mjs'], { cwd: project }), '827.8\n');
+  writeFileSync(path.join(project, 'more.mjs'), `
+    import init, { verify, init as named } from 'securepay-wasm';
+    import { readFileSync } from 'node:fs';
+    console.log(init === named, await init(), verify(${JSON.stringify(AGREED)}, readFileSync('response.json')).safe,
+      import.meta.resolve('securepay-wasm').endsWith('/index.node.mjs'));
+  `);
+  assert.equal(run(process.execPath, ['more.mjs'], { cwd: project }), 'true undefined true true\n');
+});
+
+/** A page of the project, bundled by vite: the README's browser example, a call before
+ *  `init()`, then the example twice. */
+function writePage() {
+  writeFileSync(path.join(project, 'check.js'), readmeBlock('js', 'Browsers and bundlers'));
+  writeFileSync(path.join(project, 'index.html'), '<!doctype html><meta charset="utf-8"><title>t</title>'
+    + '<p id="out">waiting</p><script type="module" src="/main.js"></script>');
+  writeFileSync(path.join(project, 'main.js'), `
+    import { verify } from 'securepay-wasm';
+    import { check } from './check.js';
+    const out = document.getElementById('out');
+    try { verify({}, '{}'); out.dataset.before = 'no error'; } catch (e) { out.dataset.before = e.code; out.dataset.message = e.message; }
+    fetch('/response.json').then((r) => r.text()).then(async (response) => {
+      const first = await check(${JSON.stringify(AGREED)}, response);
+      const again = await check(${JSON.stringify(AGREED)}, response);
+      out.dataset.safe = String(first.safe && again.safe);
+      out.textContent = first.summary.at(-1).text;
+    }).catch((e) => { out.dataset.error = String(e); });
+  `);
+  mkdirSync(path.join(project, 'public'), { recursive: true });
+  copyFileSync(RESPONSE, path.join(project, 'public/response.json'));
+}
+
+function assertPage(html) {
+  assert.match(html, /data-before="not_initialized"/, html);
+  assert.match(html, /data-message="securepay-wasm: verify\(\) was called before the WebAssembly module was loaded: call `await init\(\)` once first/);
+  assert.match(html, /data-safe="true">Total leaving your wallet: 827.8 USDC</, html);
+}
+
+test('a vite build (default configuration) in headless Chromium: init() once, a clear error before it', async () => {
+  writePage();
+  const { build } = await import('vite');
+  await build({ root: project, configFile: false, logLevel: 'warn' });
+  const dist = path.join(project, 'dist');
+  const assets = readdirSync(path.join(dist, 'assets'));
+  const wasm = assets.filter((f) => f.endsWith('.wasm'));
+  assert.equal(wasm.length, 1, assets.join(' '));
+  assert.ok(readFileSync(path.join(dist, 'assets', wasm[0])).equals(readFileSync(path.join(pkgDir, 'securepay_wasm_bg.wasm'))));
+  const server = await serve(dist);
+  try {
+    assertPage(await dom(`http://127.0.0.1:${server.address().port}/`));
+  } finally {
+    server.close();
+  }
+});
+
+test("vite's dev server in headless Chromium: the same page", async () => {
+  writePage();
+  const { createServer } = await import('vite');
+  const server = await createServer({ root: project, configFile: false, logLevel: 'warn', server: { host: '127.0.0.1', port: 0 } });
+  await server.listen();
+  try {
+    assertPage(await dom(`http://127.0.0.1:${server.httpServer.address().port}/`));
+  } finally {
+    await server.close();
+  }
+});
+
+test('TypeScript: tsc --strict against the installed package (Node CommonJS and ES module, bundlers)', () => {
+  const tsc = path.join(here, '../node_modules/typescript/bin/tsc');
+  const use = `
+    const verdict: Verdict = verify(${JSON.stringify(AGREED)}, '{}');
+    const lines: string[] = verdict.summary.map((line: SummaryLine) => (line.kind === 'total' ? String(line.atMost) : line.text));
+    const call: CallDescription = { kind: 'erc20_approve', spender: '0x00', amount: '0' };
+    const encoded: EncodedCall = encode(call);
+    const status: InteropNameInfo['checksumStatus'] = 'not-verifiable';
+    const loaded: Promise<void> = init();
+    // @ts-expect-error: erc20_fee needs token, to, amount and reference
+    encode({ kind: 'erc20_fee', amount: '1' });
+    // @ts-expect-error: the summary's fields are camelCase
+    verdict.summary.map((line) => line.kind === 'total' && line.at_most);
+    export { lines, encoded, status, loaded };
+  `;
+  const types = 'type Verdict, type SummaryLine, type CallDescription, type EncodedCall, type InteropNameInfo';
+  writeFileSync(path.join(project, 'use.cts'), `import sp = require('securepay-wasm');
+    const { verify, encode, init } = sp;
+    type Verdict = sp.Verdict; type SummaryLine = sp.SummaryLine; type CallDescription = sp.CallDescription;
+    type EncodedCall = sp.EncodedCall; type InteropNameInfo = sp.InteropNameInfo;
+    ${use}`);
+  writeFileSync(path.join(project, 'use.mts'), `import init, { verify, encode, ${types} } from 'securepay-wasm';\n${use}`);
+  // Node: no DOM library, so Node's types must not need it.
+  run(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'node16', '--moduleResolution', 'node16',
+    '--target', 'es2022', '--lib', 'es2022', 'use.cts', 'use.mts'], { cwd: project });
+  // Bundlers (vite's template: moduleResolution bundler, DOM), and the README's TypeScript.
+  writeFileSync(path.join(project, 'use.ts'), `import init, { verify, encode, initSync, ${types} } from 'securepay-wasm';
+    const sync: (module: BufferSource | WebAssembly.Module) => void = initSync;
+    export { sync };\n${use}`);
+  const readmeTs = [...README.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+  assert.equal(readmeTs.length, 1);
+  writeFileSync(path.join(project, 'readme.ts'), `${readmeTs[0]}\nexport { describe };\n`);
+  run(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'esnext', '--moduleResolution', 'bundler',
+    '--target', 'es2022', '--lib', 'es2022,dom', 'use.ts', 'readme.ts'], { cwd: project });
+});
