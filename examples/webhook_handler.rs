@@ -4,7 +4,10 @@
 //! through `securepay::detect`) and the partial-payment ledger, and gets the HTTP status a real
 //! handler would answer.
 //!
-//! Run it with `cargo run --example webhook_handler`.
+//! Run it with `cargo run --example webhook_handler` (offline: the in-memory store of one
+//! process). With a Redis that every instance of a backend shares:
+//! `SECUREPAY_REDIS_URL=redis://127.0.0.1:6379/ cargo run --example webhook_handler --features redis-store`
+//! (the keys of each run under their own prefix, kept a day).
 
 use std::collections::HashMap;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -17,7 +20,7 @@ use securepay::network::Network;
 use securepay::partial::Ledger;
 use securepay::primitives::U256;
 use securepay::webhook::{
-    DELIVERY_HEADER, Deduplicator, Delivery, Event, MemoryStore, SIGNATURE_HEADER, sign,
+    DELIVERY_HEADER, Deduplicator, Delivery, Event, MemoryStore, SIGNATURE_HEADER, SeenStore, sign,
     verify_headers,
 };
 use serde_json::json;
@@ -33,11 +36,30 @@ const FEE_PROXY: &str = "0x1892196e80c4c17ea5100da765ab48c1fe2fb814";
 /// How long the de-duplication store keeps a key: well past the service's retries (21 s).
 const DAY_MS: u64 = 86_400_000;
 
+/// The environment variable naming the Redis shared by every instance.
+const REDIS_URL_VAR: &str = "SECUREPAY_REDIS_URL";
+
+/// A de-duplication store, told the application's clock: the in-memory store forgets keys by
+/// it; Redis expires its keys itself.
+trait Store: SeenStore {
+    fn tick(&mut self, _now_ms: u64) {}
+}
+
+impl Store for MemoryStore {
+    fn tick(&mut self, now_ms: u64) {
+        self.set_now(now_ms);
+    }
+}
+
+#[cfg(feature = "redis-store")]
+impl Store for securepay::webhook::RedisStore<securepay::redis::Connection> {}
+
 /// What the application keeps between deliveries (in a database, with the same transaction
-/// as the business update). The in-memory de-duplication store is bounded and for one process;
-/// several processes would implement `SeenStore` on a table of that database.
-struct App {
-    seen: Deduplicator,
+/// as the business update). The de-duplication store is the in-memory one (bounded, for one
+/// process) or Redis (shared by every instance behind the load balancer); a table of that
+/// database would implement `SeenStore` too.
+struct App<S> {
+    seen: Deduplicator<S>,
     ledger: Ledger,
     fulfilled: u32,
     /// What the backend knows of the request, to detect its payments.
@@ -49,7 +71,7 @@ struct App {
 /// Checks a payment event against the chain: the receipt of its transaction from the node,
 /// the request's payments detected in it, each claim of the event compared. On agreement the
 /// chain's payments are applied to the ledger (the event then only adds the service's totals).
-fn against_chain(app: &mut App, event: &Event) -> Result<(), (u16, String)> {
+fn against_chain<S>(app: &mut App<S>, event: &Event) -> Result<(), (u16, String)> {
     let (Event::PaymentPartial(payment) | Event::PaymentConfirmed(payment)) = event else {
         return Ok(());
     };
@@ -97,7 +119,7 @@ fn against_chain(app: &mut App, event: &Event) -> Result<(), (u16, String)> {
 }
 
 /// The handler: answers an HTTP status and says why.
-fn handle(app: &mut App, headers: &HeaderMap, body: &[u8]) -> (u16, String) {
+fn handle<S: Store>(app: &mut App<S>, headers: &HeaderMap, body: &[u8]) -> (u16, String) {
     // 1. Verify before parsing, on the raw bytes.
     let verified = match verify_headers(SECRET, body, headers) {
         Ok(verified) => verified,
@@ -112,11 +134,20 @@ fn handle(app: &mut App, headers: &HeaderMap, body: &[u8]) -> (u16, String) {
         Ok(event) => event,
         Err(error) => return (400, format!("not a webhook event: {error}")),
     };
-    // 3. At least once: skip what was already processed. The store forgets keys older than a
-    //    day by the application's clock.
-    app.seen.store_mut().set_now(now_ms());
-    if let Some(duplicate) = app.seen.check(Some(delivery.id()), &event) {
-        return (200, format!("{}: duplicate ({duplicate})", event.name()));
+    // 3. At least once: skip what was already processed (the in-memory store forgets keys
+    //    older than a day by the application's clock; Redis expires them). Checked here,
+    //    recorded after the update: a delivery answered 503 below (not mined yet) is processed
+    //    when the service retries it. A store that cannot answer: 503, the service retries.
+    //    (Two instances handed one fact at the same moment can both pass the check: the ledger
+    //    applies a transaction once; a handler that must act once claims with `first_seen` in
+    //    the transaction of its update.)
+    app.seen.store_mut().tick(now_ms());
+    match app.seen.check(Some(delivery.id()), &event) {
+        Ok(None) => {}
+        Ok(Some(duplicate)) => {
+            return (200, format!("{}: duplicate ({duplicate})", event.name()));
+        }
+        Err(error) => return (503, format!("de-duplication store unavailable: {error}")),
     }
     // 4. The chain: does the transaction pay what the event says?
     let before = app.ledger.status();
@@ -157,7 +188,12 @@ fn handle(app: &mut App, headers: &HeaderMap, body: &[u8]) -> (u16, String) {
         other => format!("{}: acknowledged", other.name()),
     };
     // 6. Record the delivery and the fact together with the update.
-    app.seen.record(Some(delivery.id()), &event);
+    if let Err(error) = app.seen.record(Some(delivery.id()), &event) {
+        return (
+            503,
+            format!("{note}; not recorded ({error}): the retry is processed again"),
+        );
+    }
     (200, note)
 }
 
@@ -226,10 +262,35 @@ fn payment(event: &str, tx: char, amount: &str, total: &str) -> String {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    println!("securepay webhook handler walkthrough (built-in data only)\n");
+    println!("securepay webhook handler walkthrough (built-in data only)");
+    match std::env::var(REDIS_URL_VAR) {
+        #[cfg(feature = "redis-store")]
+        Ok(url) => {
+            use securepay::webhook::RedisStore;
+            let connection = securepay::redis::Client::open(url.as_str())?.get_connection()?;
+            let prefix = format!("securepay-example:{}:", now_ms());
+            println!("de-duplication in Redis at {url}, keys under {prefix}, kept a day\n");
+            walk(RedisStore::new(connection, DAY_MS / 1000).with_prefix(prefix))
+        }
+        #[cfg(not(feature = "redis-store"))]
+        Ok(_) => {
+            println!(
+                "{REDIS_URL_VAR} is set, but this build has no Redis store: add --features redis-store. In memory instead.\n"
+            );
+            walk(MemoryStore::new(100_000).with_max_age(DAY_MS))
+        }
+        Err(_) => {
+            println!("de-duplication in memory (one process; {REDIS_URL_VAR} names a Redis)\n");
+            walk(MemoryStore::new(100_000).with_max_age(DAY_MS))
+        }
+    }
+}
+
+/// Hands every simulated delivery to the handler, over the de-duplication store `store`.
+fn walk<S: Store>(store: S) -> Result<(), Box<dyn std::error::Error>> {
     let usdc = Catalog::builtin().get("USDC-base")?;
     let mut app = App {
-        seen: Deduplicator::new(MemoryStore::new(100_000).with_max_age(DAY_MS)),
+        seen: Deduplicator::new(store),
         ledger: Ledger::for_currency(REQUEST, "100", usdc)?,
         fulfilled: 0,
         criteria: Criteria::new(Network::Base, REFERENCE.parse()?)

@@ -53,6 +53,12 @@ pub use http;
 #[cfg(feature = "client-core")]
 #[cfg_attr(docsrs, doc(cfg(feature = "client-core")))]
 pub use reqwest;
+
+/// The `redis` crate that `webhook::RedisStore` is written against (feature `redis-store`):
+/// open its `Client`, or a connection, from here so that the versions agree.
+#[cfg(feature = "redis-store")]
+#[cfg_attr(docsrs, doc(cfg(feature = "redis-store")))]
+pub use redis;
 pub mod amount;
 pub mod api;
 pub mod calldata;

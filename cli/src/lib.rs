@@ -5,8 +5,12 @@
 //!
 //! Exit status: `0` success; `1` the input was understood and the answer is "no" (a currency
 //! that does not exist, calldata that is not a payment); `2` text that does not parse (a wrong
-//! EIP-55 or ERC-7828 checksum included), with a one-line reason on standard error. Streaming commands answer every input line in order (an error line
-//! is `{"error":"…"}`) and exit `2` at the end if any line failed.
+//! EIP-55 or ERC-7828 checksum included), with a one-line reason on standard error.
+//!
+//! Streaming commands (`encode`, `policy gate`) answer every input line in order, one JSON line
+//! each, and exit `2` at the end if any line failed. An error line names its input line (the
+//! first is 1): `{"line":7,"error":"…"}`. A blank line is skipped (no answer); an input with no
+//! line to answer (empty or blank) is unusable: exit 2 with the reason.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -104,14 +108,17 @@ enum Command {
     Currencies(currencies::Args),
     /// Conversion routes of an invoice currency (USD, EUR, CNY, GBP, JPY).
     Routes(currencies::RoutesArgs),
-    /// Encode calls read as JSON lines from standard input.
+    /// Encode calls read as JSON lines from standard input (with the payment rules of the
+    /// builders; --raw: any ABI-valid call).
+    #[command(long_about = encode::RULES_HELP)]
     Encode(encode::Args),
     /// Strictly decode calldata sent to a known contract or token, or an Across V4 call to the
     /// LI.FI diamond.
     Decode(decode::Args),
     /// The payment reference of a request.
     Reference(decode::ReferenceArgs),
-    /// Check a pay response against what the payer agreed to, before signing.
+    /// Check a pay response against what the payer agreed to, before signing: exit 0 no danger
+    /// finding, 1 a danger finding (do not sign), 2 unusable input.
     Verify(verify::Args),
     /// Payment access policy: resolve a payment's screening configuration, or drive the payer
     /// screening gate.
@@ -200,17 +207,17 @@ fn one_line(text: &str) -> String {
 }
 
 /// Answers every line of `input` with `answer_line`, in order, one JSON line each; an error
-/// becomes `{"error":"…"}` and the stream goes on.
+/// becomes `{"line":N,"error":"…"}` and the stream goes on. `expected` says what a line holds,
+/// for the refusal of an input without any.
 fn stream(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
+    expected: &str,
     mut answer_line: impl FnMut(&str) -> Result<Value, String>,
 ) -> Outcome {
-    stream_chunks(input, output, |lines, out| {
-        answer_lines(lines, out, &mut |line, out| {
-            let answer = answer_line(line)?;
-            serde_json::to_writer(out, &answer).map_err(|e| e.to_string())
-        })
+    stream_into(input, output, expected, |line, out| {
+        let answer = answer_line(line)?;
+        serde_json::to_writer(out, &answer).map_err(|e| e.to_string())
     })
 }
 
@@ -219,55 +226,88 @@ fn stream(
 fn stream_into(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
+    expected: &str,
     mut write_answer: impl FnMut(&str, &mut Vec<u8>) -> Result<(), String>,
 ) -> Outcome {
-    stream_chunks(input, output, |lines, out| {
-        answer_lines(lines, out, &mut write_answer)
-    })
+    let mut lines = Lines::default();
+    let outcome = stream_chunks(input, output, &mut lines, |chunk, out, lines| {
+        answer_lines(chunk, out, lines, &mut write_answer)
+    });
+    match outcome {
+        Outcome::Streamed { failed: false } if lines.answered == 0 => Outcome::Unusable(format!(
+            "standard input has no line to answer (it is empty or blank): expected {expected}"
+        )),
+        outcome => outcome,
+    }
 }
 
-/// Answers each line of `lines` (complete lines; the last may lack its newline) into `out`,
-/// one JSON line each; says whether any line failed.
+/// Where a stream is: lines read (blank ones included) and lines answered.
+#[derive(Debug, Default)]
+struct Lines {
+    /// The number of the last line read (the first line is 1).
+    read: u64,
+    /// How many lines were answered (every line but the blank ones).
+    answered: u64,
+}
+
+/// Appends the error line of line `line`: `{"line":N,"error":"…"}`.
+fn write_error_line(out: &mut Vec<u8>, line: u64, error: &str) {
+    use std::io::Write as _;
+    // Writing to a `Vec` does not fail, and a string always serializes.
+    let _ = write!(out, "{{\"line\":{line},\"error\":");
+    let _ = serde_json::to_writer(&mut *out, error);
+    out.extend_from_slice(b"}\n");
+}
+
+/// Answers each line of `chunk` (complete lines; the last may lack its newline) into `out`,
+/// one JSON line each, a blank line skipped; says whether any line failed.
 fn answer_lines(
-    lines: &[u8],
+    chunk: &[u8],
     out: &mut Vec<u8>,
+    lines: &mut Lines,
     write_answer: &mut impl FnMut(&str, &mut Vec<u8>) -> Result<(), String>,
 ) -> bool {
     let mut failed = false;
-    let mut lines = lines.strip_suffix(b"\n").unwrap_or(lines);
+    let mut rest = chunk.strip_suffix(b"\n").unwrap_or(chunk);
     loop {
-        let (line, rest) = match memchr::memchr(b'\n', lines) {
-            Some(end) => (lines.get(..end).unwrap_or_default(), lines.get(end + 1..)),
-            None => (lines, None),
+        let (line, next) = match memchr::memchr(b'\n', rest) {
+            Some(end) => (rest.get(..end).unwrap_or_default(), rest.get(end + 1..)),
+            None => (rest, None),
         };
+        lines.read += 1;
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let start = out.len();
-        let answered = std::str::from_utf8(line)
-            .map_err(|e| format!("the line is not UTF-8 text ({e})"))
-            .and_then(|line| write_answer(line, out));
-        if let Err(error) = answered {
-            failed = true;
-            out.truncate(start);
-            // A map of one string always serializes.
-            let _ = serde_json::to_writer(&mut *out, &serde_json::json!({ "error": error }));
+        if !line.iter().all(u8::is_ascii_whitespace) {
+            lines.answered += 1;
+            let start = out.len();
+            let answered = std::str::from_utf8(line)
+                .map_err(|e| format!("the line is not UTF-8 text ({e})"))
+                .and_then(|line| write_answer(line, out));
+            match answered {
+                Ok(()) => out.push(b'\n'),
+                Err(error) => {
+                    failed = true;
+                    out.truncate(start);
+                    write_error_line(out, lines.read, &error);
+                }
+            }
         }
-        out.push(b'\n');
-        match rest {
-            Some(rest) => lines = rest,
+        match next {
+            Some(next) => rest = next,
             None => return failed,
         }
     }
 }
 
 /// Reads `input` in large reads, hands every run of complete lines to `answer` (which appends
-/// their answers to the buffer and says whether any failed) and writes the answers of each
-/// read at once: a line typed by hand is answered as soon as it is read. A line longer than
-/// [`MAX_INPUT_BYTES`] is answered with an error, and its bytes past that are read and dropped,
-/// never held.
+/// their answers to the buffer, counts them in `lines` and says whether any failed) and writes
+/// the answers of each read at once: a line typed by hand is answered as soon as it is read.
+/// A line longer than [`MAX_INPUT_BYTES`] is answered with an error, and its bytes past that
+/// are read and dropped, never held.
 fn stream_chunks(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
-    mut answer: impl FnMut(&[u8], &mut Vec<u8>) -> bool,
+    lines: &mut Lines,
+    mut answer: impl FnMut(&[u8], &mut Vec<u8>, &mut Lines) -> bool,
 ) -> Outcome {
     const READ: usize = 1 << 16;
     let mut failed = false;
@@ -310,11 +350,11 @@ fn stream_chunks(
             }
             dropping = false;
             failed = true;
+            lines.read += 1;
+            lines.answered += 1;
             let error =
                 format!("the line is more than {MAX_INPUT_BYTES} bytes, the most a line may have");
-            // A map of one string always serializes.
-            let _ = serde_json::to_writer(&mut out, &serde_json::json!({ "error": error }));
-            out.push(b'\n');
+            write_error_line(&mut out, lines.read, &error);
             let after = end.map_or(filled, |end| fresh + end + 1);
             buffer.copy_within(after..filled, 0);
             (fresh, filled) = (0, filled - after);
@@ -328,7 +368,7 @@ fn stream_chunks(
             }
         };
         if complete > 0 {
-            failed |= answer(buffer.get(..complete).unwrap_or_default(), &mut out);
+            failed |= answer(buffer.get(..complete).unwrap_or_default(), &mut out, lines);
         }
         if !out.is_empty() {
             if output
@@ -397,8 +437,11 @@ pub(crate) fn read_input(
 
 /// Reads `reader` to its end if it holds at most `max` bytes (`None` if it holds more: then
 /// `max + 1` bytes were read), into a buffer of `hint` bytes to begin with.
-pub(crate) fn read_at_most(
-    reader: &mut dyn io::Read,
+///
+/// Generic rather than `&mut dyn Read`: a `&mut dyn BufRead` becomes a `&mut dyn Read` only by
+/// trait upcasting, which Rust 1.85 (the declared `rust-version`) does not have.
+pub(crate) fn read_at_most<R: io::Read + ?Sized>(
+    reader: &mut R,
     max: usize,
     hint: usize,
 ) -> io::Result<Option<Vec<u8>>> {

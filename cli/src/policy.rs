@@ -147,7 +147,7 @@ fn gate_command(args: &GateArgs, input: &mut dyn BufRead, output: &mut dyn Write
         Err(error) => return Outcome::unusable(format!("--payee: {error}")),
     };
     let mut gate = PayerGate::new(snapshot.policy(), payee);
-    stream(input, output, |line| {
+    stream(input, output, "one JSON gate event per line", |line| {
         let event = GateEvent::from_str(line).map_err(|e| e.to_string())?;
         gate.apply(&event).map_err(|e| e.to_string())?;
         Ok(json!({ "state": gate.state(), "view": gate.view() }))

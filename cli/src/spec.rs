@@ -1,6 +1,8 @@
 //! Calls described in JSON, as `vectors/abi-calls.jsonl` writes them: `{"kind": …, fields}`.
-//! This is the input of `securepay encode`, and a way to encode any call without the payment
-//! rules of the typed builders (amounts may be 0, references any bytes).
+//! This is the input of `securepay encode`. A description is held to one of two rule sets
+//! ([`Rules`]): the payment rules of the library's typed builders (`securepay encode`), or
+//! the ABI layer alone, any ABI-valid call (amounts may be 0, references any bytes:
+//! `securepay encode --raw`, [`CallSpec::from_str`], the ABI vectors).
 //!
 //! Amounts are integer strings in smallest units (decimal or `0x` hex), bytes are `0x` hex,
 //! addresses are EVM hex, or Base58 when the optional `network` is `tron`. With a `network`, the
@@ -28,9 +30,38 @@ use serde_json::Value;
 
 use securepay::calldata::TRON_BATCH_MESSAGE;
 
+mod rules;
 mod seen;
 mod tagged;
 mod wire;
+
+/// The rules a call description is held to, besides being a well-formed ABI call for the
+/// network's contract (which both sets require: a Tron description has no native-currency,
+/// conversion or batch contract, and addresses are of the network's family).
+///
+/// ```
+/// use securepay_cli::spec::{CallSpec, Rules};
+///
+/// // erc20_fee_01 of abi-calls.jsonl: amount 0, an empty fee to the zero address.
+/// let line = r#"{"kind":"erc20_fee","token":"0x6B175474E89094C44Da98b954EedeAC495271d0F","to":"0xd74f6f6CCbA020e35BDb685821E4d4b25CE67917","amount":"0","reference":"0x356ba00bf5526eb4","feeAmount":"0","feeAddress":"0x0000000000000000000000000000000000000000"}"#;
+/// assert!(CallSpec::from_str_with(line, Rules::Abi).is_ok());
+/// let refused = CallSpec::from_str_with(line, Rules::Payment).unwrap_err();
+/// assert_eq!(refused.to_string(), "erc20_fee: payment amount must be greater than 0");
+/// assert!(refused.is_payment_rule());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// The payment rules of `securepay::calldata::Builder`, each checked by the library's own
+    /// check of the typed payment (`Erc20FeePayment::check`, `BatchPayee::check_batch`, …):
+    /// payment amounts above 0 (`erc20_fee`, `eth_fee` with its amount, `eth_fee_exact`,
+    /// `erc20_transfer`, the conversions, every payee and request of a batch), a fee above 0
+    /// with its recipient, batches not empty with a non-zero fee address, `batchPayments`
+    /// with one to five groups of ids 0 to 4 and the native-conversion group last, payment
+    /// references of 8 bytes. Approvals take any amount (0 revokes). `securepay encode`.
+    Payment,
+    /// The ABI layer: any ABI-valid call. `securepay encode --raw`.
+    Abi,
+}
 
 /// The kinds of call descriptions with their required and optional fields (`encode --help`).
 pub fn kinds_help() -> String {
@@ -91,6 +122,32 @@ pub enum SpecError {
     /// The value overflows 256 bits.
     #[error("value: the native value overflows uint256")]
     ValueOverflow,
+    /// A payment rule of the typed builders refused the call ([`Rules::Payment`]).
+    #[error("{kind}: {source}")]
+    Rule {
+        /// The kind of the description.
+        kind: &'static str,
+        /// The builders' refusal.
+        #[source]
+        source: securepay::calldata::BuildError,
+    },
+    /// A payment reference that is not 8 bytes ([`Rules::Payment`]).
+    #[error("{field}: a payment reference is 8 bytes, found {length}")]
+    ReferenceLength {
+        /// The field (`payees[2].reference` inside arrays).
+        field: String,
+        /// Its length in bytes.
+        length: usize,
+    },
+    /// A `batchPayments` group whose payment network is not one of 0 to 4
+    /// ([`Rules::Payment`]).
+    #[error("{field}: {id} is not a payment network of batchPayments (0 to 4)")]
+    GroupNetwork {
+        /// The field (`metaDetails[1].paymentNetworkId`).
+        field: String,
+        /// The id given.
+        id: U256,
+    },
     /// Not JSON, or not the shape of a call description: an unknown `kind`, a missing or
     /// unknown field, a value of the wrong type, a key given twice (serde_json's message).
     #[error("{0}")]
@@ -100,6 +157,25 @@ pub enum SpecError {
 impl SpecError {
     fn json(error: impl fmt::Display) -> SpecError {
         SpecError::Json(error.to_string())
+    }
+
+    /// Whether a payment rule refused the call ([`Rules::Payment`]): the same description is
+    /// a valid ABI call ([`Rules::Abi`]).
+    ///
+    /// ```
+    /// use securepay_cli::spec::{CallSpec, Rules};
+    ///
+    /// let line = r#"{"kind":"erc20_transfer","to":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"0"}"#;
+    /// assert!(CallSpec::from_str_with(line, Rules::Payment).unwrap_err().is_payment_rule());
+    /// assert!(!CallSpec::from_str_with("{}", Rules::Payment).unwrap_err().is_payment_rule());
+    /// ```
+    pub fn is_payment_rule(&self) -> bool {
+        matches!(
+            self,
+            SpecError::Rule { .. }
+                | SpecError::ReferenceLength { .. }
+                | SpecError::GroupNetwork { .. }
+        )
     }
 }
 
@@ -297,11 +373,30 @@ impl CallSpec {
     /// # Ok::<(), securepay_cli::spec::SpecError>(())
     /// ```
     pub fn from_value(value: &Value) -> Result<CallSpec, SpecError> {
+        CallSpec::from_value_with(value, Rules::Abi)
+    }
+
+    /// [`CallSpec::from_value`] held to `rules`.
+    ///
+    /// ```
+    /// use securepay_cli::spec::{CallSpec, Rules};
+    /// use serde_json::json;
+    ///
+    /// let empty = json!({"kind": "batch_eth", "payees": [], "feeAddress": "0x9795d480C2C50392A4714A0F468059C6448DeCe2"});
+    /// assert!(CallSpec::from_value_with(&empty, Rules::Abi).is_ok());
+    /// let refused = CallSpec::from_value_with(&empty, Rules::Payment).unwrap_err();
+    /// assert_eq!(refused.to_string(), "batch_eth: a batch needs at least one payment");
+    /// ```
+    pub fn from_value_with(value: &Value, rules: Rules) -> Result<CallSpec, SpecError> {
         let kind = match (value.get("input"), value.get("kind")) {
             (Some(input), None) => tagged::Tagged::deserialize(input),
             _ => tagged::Tagged::deserialize(value),
         };
-        CallSpec::from_kind(kind.map_err(SpecError::json)?.0)
+        let kind = kind.map_err(SpecError::json)?.0;
+        match rules {
+            Rules::Payment => CallSpec::from_kind::<true>(kind),
+            Rules::Abi => CallSpec::from_kind::<false>(kind),
+        }
     }
 
     /// Reads a call description from JSON text, refusing a key given twice (which a
@@ -318,20 +413,46 @@ impl CallSpec {
     /// assert!(CallSpec::from_str(vector).is_ok());
     /// ```
     pub fn from_str(text: &str) -> Result<CallSpec, SpecError> {
-        match description(text, CallSpec::from_kind) {
+        CallSpec::parse::<false>(text)
+    }
+
+    /// [`CallSpec::from_str`] held to `rules`.
+    ///
+    /// ```
+    /// use securepay_cli::spec::{CallSpec, Rules};
+    ///
+    /// let line = r#"{"kind":"erc20_fee","token":"0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913","to":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"100","reference":"0xe23a6b02059c2b30"}"#;
+    /// assert!(CallSpec::from_str_with(line, Rules::Payment).is_ok());
+    /// let long_reference = line.replace("0xe23a6b02059c2b30", "0xe23a6b02059c2b3000");
+    /// assert_eq!(CallSpec::from_str_with(&long_reference, Rules::Payment).unwrap_err().to_string(),
+    ///     "reference: a payment reference is 8 bytes, found 9");
+    /// assert!(CallSpec::from_str_with(&long_reference, Rules::Abi).is_ok());
+    /// ```
+    pub fn from_str_with(text: &str, rules: Rules) -> Result<CallSpec, SpecError> {
+        match rules {
+            Rules::Payment => CallSpec::parse::<true>(text),
+            Rules::Abi => CallSpec::parse::<false>(text),
+        }
+    }
+
+    /// [`CallSpec::from_str_with`], the rules a constant (`PAYMENT`: [`Rules::Payment`]): the
+    /// ABI layer alone reaches no rule code.
+    fn parse<const PAYMENT: bool>(text: &str) -> Result<CallSpec, SpecError> {
+        let from_kind = CallSpec::from_kind::<PAYMENT>;
+        match description(text, from_kind) {
             Ok(spec) => spec,
             Err(DescriptionError::MissingKind(error)) => {
                 serde_json::from_str::<wire::VectorLine>(text)
                     .ok()
-                    .and_then(|line| description(line.input.get(), CallSpec::from_kind).ok())
+                    .and_then(|line| description(line.input.get(), from_kind).ok())
                     .ok_or_else(|| SpecError::json(error))?
             }
             Err(DescriptionError::Other(error)) => Err(SpecError::Json(error)),
         }
     }
 
-    fn from_kind(kind: wire::Kind) -> Result<CallSpec, SpecError> {
-        let (network, body) = kind.into_body()?;
+    fn from_kind<const PAYMENT: bool>(kind: wire::Kind) -> Result<CallSpec, SpecError> {
+        let (network, body) = kind.into_body::<PAYMENT>()?;
         Ok(CallSpec { network, body })
     }
 

@@ -103,16 +103,72 @@ pub(super) fn run(args: &Args, input: &mut dyn BufRead) -> Outcome {
 }
 
 /// `None` when the signature is valid; otherwise the outcome to end with: "no" (exit 1) on a
-/// mismatch, unusable (exit 2) for a malformed header or an empty secret.
+/// mismatch, unusable (exit 2) for a malformed header or an empty secret. A mismatch says when
+/// the signature is that of the body with one final newline less or more: the body was changed
+/// on its way (a shell's `echo`, an editor's last line), and still does not verify.
 fn check(secret: &str, body: &[u8], signature: &str) -> Option<Outcome> {
     match verify_signature(secret, body, signature) {
         Ok(_) => None,
-        Err(error @ SignatureError::Mismatch) => Some(Outcome::no(
-            &json!({ "valid": false, "error": error.to_string() }),
-            error,
-        )),
+        Err(error @ SignatureError::Mismatch) => {
+            let newline = final_newline(secret, body, signature);
+            let reason = match newline {
+                Some(newline) => format!("{error}: {}", newline.explain()),
+                None => error.to_string(),
+            };
+            let answer = match newline {
+                Some(newline) => {
+                    json!({ "valid": false, "error": reason, "finalNewline": newline.as_str() })
+                }
+                None => json!({ "valid": false, "error": reason }),
+            };
+            Some(Outcome::no(&answer, reason))
+        }
         Err(error) => Some(Outcome::unusable(error)),
     }
+}
+
+/// How the signed body differs from the one read, when only by a final newline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FinalNewline {
+    /// The body read ends with a `\n` the signed body does not have.
+    Added,
+    /// The signed body ends with a `\n` the body read does not have.
+    Removed,
+}
+
+impl FinalNewline {
+    fn as_str(self) -> &'static str {
+        match self {
+            FinalNewline::Added => "added",
+            FinalNewline::Removed => "removed",
+        }
+    }
+
+    fn explain(self) -> &'static str {
+        match self {
+            FinalNewline::Added => {
+                "the signature matches this body without its final newline (\\n): a newline was added after signing (echo, a file's last line); pass the raw body as received (printf '%s', or the file as saved from the request)"
+            }
+            FinalNewline::Removed => {
+                "the signature matches this body with a final newline (\\n): the newline the sender signed was removed; pass the raw body as received"
+            }
+        }
+    }
+}
+
+/// Whether the signature is that of `body` with one final `\n` less or more.
+fn final_newline(secret: &str, body: &[u8], signature: &str) -> Option<FinalNewline> {
+    if let Some(without) = body.strip_suffix(b"\n") {
+        if verify_signature(secret, without, signature).is_ok() {
+            return Some(FinalNewline::Added);
+        }
+    }
+    let mut with = Vec::with_capacity(body.len() + 1);
+    with.extend_from_slice(body);
+    with.push(b'\n');
+    verify_signature(secret, &with, signature)
+        .is_ok()
+        .then_some(FinalNewline::Removed)
 }
 
 /// The answer of `webhook parse`, in this field order.

@@ -1,9 +1,14 @@
 //! De-duplication: by delivery id, and by business key so that a core event and its
 //! `.client_id` / `.checkout` variant (separate deliveries of the same fact) take effect once.
 //!
-//! A [`Deduplicator`] keeps what was processed in a [`SeenStore`]: [`MemoryStore`] (the
-//! default) is bounded and for one process; a table of your database implements the trait for
-//! several. The core has no clock: times are Unix milliseconds from yours.
+//! A [`Deduplicator`] keeps what was processed in a [`SeenStore`] (blocking) or an
+//! [`AsyncSeenStore`]: [`MemoryStore`] (the default) is bounded and for one process; for
+//! several instances of a backend, `RedisStore` (feature `redis-store`) or a table of your
+//! database. A store is fallible: its typed error reaches the caller, and an event whose keys
+//! could not be checked is never taken for a new one. The step itself is sans-IO: the keys a
+//! delivery claims are [`SeenKey::claims`], in order, and a store that cannot implement either
+//! trait (one that writes inside your transaction object) claims them itself. The core has no
+//! clock: times are Unix milliseconds from yours.
 //!
 //! Check before you act, record after your update succeeded, atomically with it: recording
 //! first would turn a failed update into a lost one, because the retry would look like a
@@ -11,6 +16,7 @@
 //! in one step inside the transaction of the update.
 
 use std::collections::{HashSet, VecDeque};
+use std::convert::Infallible;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -171,6 +177,40 @@ pub enum SeenKey {
     Fact(BusinessKey),
 }
 
+impl SeenKey {
+    /// The keys a delivery of `event` claims, in the order a [`Deduplicator`] claims them: the
+    /// delivery id (when known), then the event's fact (for a documented event). The sans-IO
+    /// step of de-duplication: claim each with an atomic check-and-record in your store; the
+    /// first one already recorded is the [`Duplicate`] it converts into.
+    ///
+    /// ```
+    /// use std::collections::BTreeSet;
+    /// use securepay::webhook::{DeliveryId, Duplicate, Event, SeenKey};
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+    /// let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
+    /// let claims: Vec<String> = SeenKey::claims(Some(id), &event).map(|key| key.to_string()).collect();
+    /// assert_eq!(claims, ["delivery:01ARZ3NDEKTSV4RRFFQ69G5FAV", r#"fact:["payment.refunded","01ab"]"#]);
+    ///
+    /// // Your store, inside your transaction: INSERT … ON CONFLICT DO NOTHING for each key.
+    /// let mut table = BTreeSet::new();
+    /// let mut claim = |delivery| SeenKey::claims(delivery, &event).find(|key| !table.insert(key.to_string())).map(Duplicate::from);
+    /// assert_eq!(claim(Some(id)), None); // new: process it
+    /// assert!(matches!(claim(Some(id)), Some(Duplicate::Delivery(_))));
+    /// assert!(matches!(claim(None), Some(Duplicate::BusinessKey(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn claims(
+        delivery: Option<DeliveryId>,
+        event: &Event,
+    ) -> impl Iterator<Item = SeenKey> + use<> {
+        delivery
+            .map(SeenKey::Delivery)
+            .into_iter()
+            .chain(BusinessKey::of(event).map(SeenKey::Fact))
+    }
+}
+
 impl fmt::Display for SeenKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -180,26 +220,32 @@ impl fmt::Display for SeenKey {
     }
 }
 
-/// Where a [`Deduplicator`] keeps the deliveries and facts already processed.
+/// Where a [`Deduplicator`] keeps the deliveries and facts already processed (a blocking
+/// store; [`AsyncSeenStore`] is the same contract for async code).
 ///
 /// What an implementation guarantees:
 ///
 /// - [`first_seen`](SeenStore::first_seen) is an atomic check-and-record. It records `key` and
-///   returns `true` when `key` is not recorded; it returns `false`, recording nothing, when it
-///   is. Of any number of calls with one key, from any number of processes, at most one
-///   returns `true` while the key is kept. In a database: a unique column (the key's
-///   `Display` text) and `INSERT … ON CONFLICT DO NOTHING`, `true` when a row was inserted;
-///   never a read followed by a write.
+///   returns `Ok(true)` when `key` is not recorded; it returns `Ok(false)`, recording nothing,
+///   when it is. Of any number of calls with one key, from any number of processes, at most
+///   one returns `Ok(true)` while the key is kept. In a database: a unique column (the key's
+///   `Display` text) and `INSERT … ON CONFLICT DO NOTHING`, `true` when a row was inserted; in
+///   Redis, `SET key 1 NX EX ttl`; never a read followed by a write.
+/// - A store that cannot answer (its database or network failed) returns its typed error,
+///   never a guess: the caller answers the delivery with an error status, and the service
+///   retries it.
 /// - The record is part of the caller's unit of work: write it in the transaction of the
 ///   business update, so that a failed update takes the key with it and the service's retry
 ///   is processed instead of skipped.
 /// - [`contains`](SeenStore::contains) says whether `key` is recorded, without recording it.
-/// - A store may forget keys ([`MemoryStore`] does, by size and age); a forgotten key is a key
-///   never seen. Keep delivery ids at least as long as the service retries (21 seconds after
-///   the first attempt), and facts as long as a scoped variant or a re-sent event can arrive.
+/// - A store may forget keys ([`MemoryStore`] does, by size and age; Redis by expiry); a
+///   forgotten key is a key never seen. Keep delivery ids at least as long as the service
+///   retries (21 seconds after the first attempt), and facts as long as a scoped variant or a
+///   re-sent event can arrive.
 ///
 /// ```
 /// use std::collections::BTreeSet;
+/// use std::convert::Infallible;
 /// use securepay::webhook::{Deduplicator, Event, SeenKey, SeenStore};
 ///
 /// /// A stand-in for a database table with a unique key column.
@@ -207,28 +253,80 @@ impl fmt::Display for SeenKey {
 /// struct Table(BTreeSet<String>);
 ///
 /// impl SeenStore for Table {
-///     fn first_seen(&mut self, key: &SeenKey) -> bool {
-///         self.0.insert(key.to_string()) // INSERT … ON CONFLICT DO NOTHING
+///     type Error = Infallible; // a real table: the driver's error
+///     fn first_seen(&mut self, key: &SeenKey) -> Result<bool, Infallible> {
+///         Ok(self.0.insert(key.to_string())) // INSERT … ON CONFLICT DO NOTHING
 ///     }
-///     fn contains(&self, key: &SeenKey) -> bool {
-///         self.0.contains(&key.to_string())
+///     fn contains(&mut self, key: &SeenKey) -> Result<bool, Infallible> {
+///         Ok(self.0.contains(&key.to_string()))
 ///     }
 /// }
 ///
 /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
 /// let mut seen = Deduplicator::new(Table::default());
-/// assert!(seen.first_seen(None, &event).is_none()); // process it, in the same transaction
-/// assert!(seen.first_seen(None, &event).is_some());
+/// assert!(seen.first_seen(None, &event)?.is_none()); // process it, in the same transaction
+/// assert!(seen.first_seen(None, &event)?.is_some());
 /// assert_eq!(seen.store().0.len(), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait SeenStore {
+    /// Why the store could not answer (`Infallible` for a store that cannot fail).
+    type Error: std::error::Error + Send + Sync + 'static;
+
     /// Records `key` and returns `true` if it was not recorded; returns `false`, recording
     /// nothing, if it was. Atomic (see the trait's guarantees).
-    fn first_seen(&mut self, key: &SeenKey) -> bool;
+    fn first_seen(&mut self, key: &SeenKey) -> Result<bool, Self::Error>;
 
     /// Whether `key` is recorded.
-    fn contains(&self, key: &SeenKey) -> bool;
+    fn contains(&mut self, key: &SeenKey) -> Result<bool, Self::Error>;
+}
+
+/// [`SeenStore`] for async code: the same guarantees, each answer a future (`Send`, so a
+/// handler can run on a multi-threaded runtime). `RedisStore` over an async connection
+/// implements it (feature `redis-store`), and so does [`MemoryStore`].
+///
+/// ```
+/// use std::collections::BTreeSet;
+/// use std::convert::Infallible;
+/// use securepay::webhook::{AsyncSeenStore, Deduplicator, Event, SeenKey};
+///
+/// /// A stand-in for a table reached through an async driver.
+/// #[derive(Default)]
+/// struct Table(BTreeSet<String>);
+///
+/// impl AsyncSeenStore for Table {
+///     type Error = Infallible;
+///     async fn first_seen(&mut self, key: &SeenKey) -> Result<bool, Infallible> {
+///         Ok(self.0.insert(key.to_string()))
+///     }
+///     async fn contains(&mut self, key: &SeenKey) -> Result<bool, Infallible> {
+///         Ok(self.0.contains(&key.to_string()))
+///     }
+/// }
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+/// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+/// let mut seen = Deduplicator::new(Table::default());
+/// assert!(seen.first_seen_async(None, &event).await?.is_none());
+/// assert!(seen.first_seen_async(None, &event).await?.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # })
+/// # }
+/// ```
+pub trait AsyncSeenStore {
+    /// Why the store could not answer.
+    type Error: std::error::Error + Send + Sync + 'static;
+
+    /// [`SeenStore::first_seen`], as a future.
+    fn first_seen(
+        &mut self,
+        key: &SeenKey,
+    ) -> impl Future<Output = Result<bool, Self::Error>> + Send;
+
+    /// [`SeenStore::contains`], as a future.
+    fn contains(&mut self, key: &SeenKey)
+    -> impl Future<Output = Result<bool, Self::Error>> + Send;
 }
 
 /// One recorded key and the time (from the caller's clock) it was recorded at.
@@ -258,10 +356,10 @@ struct Entry {
 /// let mut seen = Deduplicator::new(MemoryStore::new(10_000).with_max_age(86_400_000)); // a day
 /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
 /// seen.store_mut().set_now(1_700_000_000_000);
-/// seen.record(None, &event);
-/// assert!(seen.check(None, &event).is_some());
+/// seen.record(None, &event)?;
+/// assert!(seen.check(None, &event)?.is_some());
 /// assert_eq!(seen.store_mut().set_now(1_700_000_000_000 + 86_400_001), 1); // a day later: forgotten
-/// assert!(seen.check(None, &event).is_none());
+/// assert!(seen.check(None, &event)?.is_none());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -286,10 +384,10 @@ impl MemoryStore {
     ///
     /// let mut store = MemoryStore::new(2);
     /// for id in ["01ARZ3NDEKTSV4RRFFQ69G5FA1", "01ARZ3NDEKTSV4RRFFQ69G5FA2", "01ARZ3NDEKTSV4RRFFQ69G5FA3"] {
-    ///     assert!(store.first_seen(&SeenKey::Delivery(id.parse()?)));
+    ///     assert!(store.first_seen(&SeenKey::Delivery(id.parse()?))?);
     /// }
     /// assert_eq!(store.len(), 2); // the first one was forgotten
-    /// assert!(!store.contains(&SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FA1".parse()?)));
+    /// assert!(!store.contains(&SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FA1".parse()?))?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(max_entries: usize) -> MemoryStore {
@@ -327,7 +425,7 @@ impl MemoryStore {
     ///
     /// let mut store = MemoryStore::new(100).with_max_age(1_000);
     /// store.set_now(5_000);
-    /// store.first_seen(&SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?));
+    /// store.first_seen(&SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?))?;
     /// assert_eq!(store.set_now(6_000), 0); // exactly the maximum age: kept
     /// assert_eq!(store.set_now(6_001), 1);
     /// assert_eq!(store.set_now(10), 0); // the clock went back: ignored
@@ -347,7 +445,7 @@ impl MemoryStore {
     ///
     /// let mut store = MemoryStore::default();
     /// store.set_now(1_000);
-    /// store.first_seen(&SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?));
+    /// store.first_seen(&SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?))?;
     /// assert_eq!(store.prune_before(1_000), 0); // not older than the cut-off
     /// assert_eq!(store.prune_before(1_001), 1);
     /// assert!(store.is_empty());
@@ -370,8 +468,8 @@ impl MemoryStore {
     /// use securepay::webhook::{MemoryStore, SeenKey, SeenStore};
     ///
     /// let mut store = MemoryStore::default();
-    /// store.first_seen(&SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?));
-    /// store.first_seen(&SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?)); // the same key
+    /// store.first_seen(&SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?))?;
+    /// store.first_seen(&SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?))?; // the same key
     /// assert_eq!(store.len(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -452,8 +550,9 @@ impl Default for MemoryStore {
     }
 }
 
-impl SeenStore for MemoryStore {
-    fn first_seen(&mut self, key: &SeenKey) -> bool {
+impl MemoryStore {
+    /// [`SeenStore::first_seen`], which cannot fail in memory.
+    fn claim(&mut self, key: &SeenKey) -> bool {
         if !self.keys.insert(key.clone()) {
             return false;
         }
@@ -464,9 +563,29 @@ impl SeenStore for MemoryStore {
         self.prune();
         true
     }
+}
 
-    fn contains(&self, key: &SeenKey) -> bool {
-        self.keys.contains(key)
+impl SeenStore for MemoryStore {
+    type Error = Infallible;
+
+    fn first_seen(&mut self, key: &SeenKey) -> Result<bool, Infallible> {
+        Ok(self.claim(key))
+    }
+
+    fn contains(&mut self, key: &SeenKey) -> Result<bool, Infallible> {
+        Ok(self.keys.contains(key))
+    }
+}
+
+impl AsyncSeenStore for MemoryStore {
+    type Error = Infallible;
+
+    async fn first_seen(&mut self, key: &SeenKey) -> Result<bool, Infallible> {
+        Ok(self.claim(key))
+    }
+
+    async fn contains(&mut self, key: &SeenKey) -> Result<bool, Infallible> {
+        Ok(self.keys.contains(key))
     }
 }
 
@@ -535,8 +654,8 @@ impl TryFrom<MemoryStoreWire> for MemoryStore {
 ///
 /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
 /// let mut seen = Deduplicator::default();
-/// seen.record(None, &event);
-/// let duplicate = seen.check(None, &event).ok_or("a duplicate")?;
+/// seen.record(None, &event)?;
+/// let duplicate = seen.check(None, &event)?.ok_or("a duplicate")?;
 /// assert_eq!(serde_json::to_string(&duplicate)?, r#"{"by":"businessKey","key":"[\"payment.refunded\",\"01ab\"]"}"#);
 /// assert!(matches!(duplicate, Duplicate::BusinessKey(_)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -549,6 +668,16 @@ pub enum Duplicate {
     /// Another delivery of the same fact was already processed (a scoped variant, or the
     /// same fact sent twice).
     BusinessKey(BusinessKey),
+}
+
+impl From<SeenKey> for Duplicate {
+    /// The duplicate a claimed key means when it was already recorded.
+    fn from(key: SeenKey) -> Duplicate {
+        match key {
+            SeenKey::Delivery(id) => Duplicate::Delivery(id),
+            SeenKey::Fact(key) => Duplicate::BusinessKey(key),
+        }
+    }
 }
 
 impl fmt::Display for Duplicate {
@@ -573,10 +702,10 @@ impl fmt::Display for Duplicate {
 /// let second: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAW".parse()?;
 ///
 /// let mut seen = Deduplicator::default();
-/// assert_eq!(seen.check(Some(first), &core), None);
-/// seen.record(Some(first), &core); // after fulfilling, in the same transaction
-/// assert!(matches!(seen.check(Some(first), &core), Some(Duplicate::Delivery(_))));
-/// assert!(matches!(seen.check(Some(second), &checkout), Some(Duplicate::BusinessKey(_))));
+/// assert_eq!(seen.check(Some(first), &core)?, None);
+/// seen.record(Some(first), &core)?; // after fulfilling, in the same transaction
+/// assert!(matches!(seen.check(Some(first), &core)?, Some(Duplicate::Delivery(_))));
+/// assert!(matches!(seen.check(Some(second), &checkout)?, Some(Duplicate::BusinessKey(_))));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -612,7 +741,7 @@ impl<S> Deduplicator<S> {
     ///
     /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
     /// let mut seen = Deduplicator::default();
-    /// seen.record(Some("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?), &event);
+    /// seen.record(Some("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?), &event)?;
     /// assert_eq!(seen.store().len(), 2); // the delivery and the fact
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -629,9 +758,9 @@ impl<S> Deduplicator<S> {
     /// let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
     /// let mut seen = Deduplicator::default();
     /// seen.store_mut().set_now(id.timestamp_ms());
-    /// seen.record(Some(id), &event);
+    /// seen.record(Some(id), &event)?;
     /// assert_eq!(seen.store_mut().prune_before(id.timestamp_ms() + 86_400_000), 2); // a day later
-    /// assert!(seen.check(Some(id), &event).is_none());
+    /// assert!(seen.check(Some(id), &event)?.is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn store_mut(&mut self) -> &mut S {
@@ -652,7 +781,8 @@ impl<S> Deduplicator<S> {
 
 impl<S: SeenStore> Deduplicator<S> {
     /// Whether this delivery, or another delivery of the same fact, was already recorded.
-    /// Records nothing: a failed business update can be retried.
+    /// Records nothing: a failed business update can be retried. A store that cannot answer
+    /// returns its error: the event is neither new nor a duplicate.
     ///
     /// ```
     /// use securepay::webhook::{Deduplicator, Event};
@@ -660,18 +790,22 @@ impl<S: SeenStore> Deduplicator<S> {
     /// let first = Event::parse_unverified(br#"{"event": "payment.partial", "requestId": "01ab", "txHash": "0xAB", "totalAmountPaid": "50"}"#)?;
     /// let next = Event::parse_unverified(br#"{"event": "payment.partial", "requestId": "01ab", "txHash": "0xcd", "totalAmountPaid": "80"}"#)?;
     /// let mut seen = Deduplicator::default();
-    /// seen.record(None, &first);
-    /// assert!(seen.check(None, &first).is_some());
-    /// assert!(seen.check(None, &next).is_none()); // another payment of the same request
-    /// # Ok::<(), securepay::webhook::EventError>(())
+    /// seen.record(None, &first)?;
+    /// assert!(seen.check(None, &first)?.is_some());
+    /// assert!(seen.check(None, &next)?.is_none()); // another payment of the same request
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn check(&self, delivery: Option<DeliveryId>, event: &Event) -> Option<Duplicate> {
-        if let Some(id) = delivery.filter(|id| self.store.contains(&SeenKey::Delivery(*id))) {
-            return Some(Duplicate::Delivery(id));
+    pub fn check(
+        &mut self,
+        delivery: Option<DeliveryId>,
+        event: &Event,
+    ) -> Result<Option<Duplicate>, S::Error> {
+        for key in SeenKey::claims(delivery, event) {
+            if self.store.contains(&key)? {
+                return Ok(Some(key.into()));
+            }
         }
-        BusinessKey::of(event)
-            .filter(|key| self.store.contains(&SeenKey::Fact(key.clone())))
-            .map(Duplicate::BusinessKey)
+        Ok(None)
     }
 
     /// Records the delivery and the event's fact as processed.
@@ -682,25 +816,24 @@ impl<S: SeenStore> Deduplicator<S> {
     /// let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
     /// let unknown = Event::parse_unverified(br#"{"event": "payout.sent"}"#)?;
     /// let mut seen = Deduplicator::default();
-    /// seen.record(Some(id), &unknown); // no business key: known by its delivery only
-    /// assert!(seen.store().contains(&SeenKey::Delivery(id)));
-    /// assert!(seen.check(None, &unknown).is_none());
+    /// seen.record(Some(id), &unknown)?; // no business key: known by its delivery only
+    /// assert!(seen.store_mut().contains(&SeenKey::Delivery(id))?);
+    /// assert!(seen.check(None, &unknown)?.is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn record(&mut self, delivery: Option<DeliveryId>, event: &Event) {
-        if let Some(id) = delivery {
-            self.store.first_seen(&SeenKey::Delivery(id));
+    pub fn record(&mut self, delivery: Option<DeliveryId>, event: &Event) -> Result<(), S::Error> {
+        for key in SeenKey::claims(delivery, event) {
+            self.store.first_seen(&key)?;
         }
-        if let Some(key) = BusinessKey::of(event) {
-            self.store.first_seen(&SeenKey::Fact(key));
-        }
+        Ok(())
     }
 
     /// [`check`](Deduplicator::check) and [`record`](Deduplicator::record) in one step, each
-    /// key with the store's atomic [`SeenStore::first_seen`]: `None` when the event is to be
-    /// processed (both keys are now recorded), or why it is a duplicate. For a store written
-    /// in the transaction of the business update, where a failed update forgets the keys;
-    /// with a [`MemoryStore`], which cannot roll back, check before and record after.
+    /// key ([`SeenKey::claims`]) with the store's atomic [`SeenStore::first_seen`]: `None` when
+    /// the event is to be processed (its keys are now recorded), or why it is a duplicate.
+    /// For a store shared by several instances (Redis), or written in the transaction of the
+    /// business update, where a failed update forgets the keys; with a [`MemoryStore`], which
+    /// cannot roll back, check before and record after.
     ///
     /// A delivery already seen records nothing more; a new delivery of a fact already seen is
     /// recorded (it was handled: as a duplicate).
@@ -713,18 +846,81 @@ impl<S: SeenStore> Deduplicator<S> {
     /// let first: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
     /// let second: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAW".parse()?;
     /// let mut seen = Deduplicator::default();
-    /// assert_eq!(seen.first_seen(Some(first), &core), None); // fulfil
-    /// assert!(matches!(seen.first_seen(Some(first), &core), Some(Duplicate::Delivery(_))));
-    /// assert!(matches!(seen.first_seen(Some(second), &checkout), Some(Duplicate::BusinessKey(_))));
-    /// assert!(matches!(seen.first_seen(Some(second), &checkout), Some(Duplicate::Delivery(_))));
+    /// assert_eq!(seen.first_seen(Some(first), &core)?, None); // fulfil
+    /// assert!(matches!(seen.first_seen(Some(first), &core)?, Some(Duplicate::Delivery(_))));
+    /// assert!(matches!(seen.first_seen(Some(second), &checkout)?, Some(Duplicate::BusinessKey(_))));
+    /// assert!(matches!(seen.first_seen(Some(second), &checkout)?, Some(Duplicate::Delivery(_))));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn first_seen(&mut self, delivery: Option<DeliveryId>, event: &Event) -> Option<Duplicate> {
-        if let Some(id) = delivery.filter(|id| !self.store.first_seen(&SeenKey::Delivery(*id))) {
-            return Some(Duplicate::Delivery(id));
+    pub fn first_seen(
+        &mut self,
+        delivery: Option<DeliveryId>,
+        event: &Event,
+    ) -> Result<Option<Duplicate>, S::Error> {
+        for key in SeenKey::claims(delivery, event) {
+            if !self.store.first_seen(&key)? {
+                return Ok(Some(key.into()));
+            }
         }
-        BusinessKey::of(event)
-            .filter(|key| !self.store.first_seen(&SeenKey::Fact(key.clone())))
-            .map(Duplicate::BusinessKey)
+        Ok(None)
+    }
+}
+
+impl<S: AsyncSeenStore> Deduplicator<S> {
+    /// [`check`](Deduplicator::check) over an [`AsyncSeenStore`].
+    ///
+    /// ```
+    /// use securepay::webhook::{Deduplicator, Event};
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+    /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+    /// let mut seen = Deduplicator::default();
+    /// assert!(seen.check_async(None, &event).await?.is_none());
+    /// seen.record_async(None, &event).await?;
+    /// assert!(seen.check_async(None, &event).await?.is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # })
+    /// # }
+    /// ```
+    pub async fn check_async(
+        &mut self,
+        delivery: Option<DeliveryId>,
+        event: &Event,
+    ) -> Result<Option<Duplicate>, S::Error> {
+        for key in SeenKey::claims(delivery, event) {
+            if self.store.contains(&key).await? {
+                return Ok(Some(key.into()));
+            }
+        }
+        Ok(None)
+    }
+
+    /// [`record`](Deduplicator::record) over an [`AsyncSeenStore`] (see
+    /// [`check_async`](Deduplicator::check_async)).
+    pub async fn record_async(
+        &mut self,
+        delivery: Option<DeliveryId>,
+        event: &Event,
+    ) -> Result<(), S::Error> {
+        for key in SeenKey::claims(delivery, event) {
+            self.store.first_seen(&key).await?;
+        }
+        Ok(())
+    }
+
+    /// [`first_seen`](Deduplicator::first_seen) over an [`AsyncSeenStore`] (see
+    /// [`AsyncSeenStore`]'s example).
+    pub async fn first_seen_async(
+        &mut self,
+        delivery: Option<DeliveryId>,
+        event: &Event,
+    ) -> Result<Option<Duplicate>, S::Error> {
+        for key in SeenKey::claims(delivery, event) {
+            if !self.store.first_seen(&key).await? {
+                return Ok(Some(key.into()));
+            }
+        }
+        Ok(None)
     }
 }

@@ -10,7 +10,9 @@
 //! The receiving path is: [`verify_signature`] (or [`verify_headers`]) → [`VerifiedBody::parse`]
 //! → [`Event`] → [`Deduplicator::check`] → your business update → [`Deduplicator::record`]
 //! (or, with a [`SeenStore`] in your database, [`Deduplicator::first_seen`] in the transaction
-//! of the update). The in-memory [`MemoryStore`] is bounded and for one process.
+//! of the update). The in-memory [`MemoryStore`] is bounded and for one process; several
+//! instances behind a load balancer share a store: a table of your database, or Redis
+//! (`RedisStore`, feature `redis-store`), blocking or async ([`AsyncSeenStore`]).
 //!
 //! ```
 //! use securepay::webhook::{sign, verify_signature, Deduplicator, Event};
@@ -21,13 +23,13 @@
 //!
 //! let event = verify_signature(secret, body, &header)?.parse()?;
 //! let mut seen = Deduplicator::default();
-//! if seen.check(None, &event).is_none() {
+//! if seen.check(None, &event)?.is_none() {
 //!     if let Event::PaymentConfirmed(payment) = &event {
 //!         assert_eq!(payment.request_id(), Some("01ab")); // fulfil the order here
 //!     }
-//!     seen.record(None, &event);
+//!     seen.record(None, &event)?;
 //! }
-//! assert!(seen.check(None, &event).is_some());
+//! assert!(seen.check(None, &event)?.is_some());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -38,6 +40,8 @@ mod event;
 mod name;
 mod orchestrator;
 mod payment;
+#[cfg(feature = "redis-store")]
+mod redis_store;
 mod secure_payment;
 mod signature;
 mod status;
@@ -45,7 +49,9 @@ mod status;
 pub use crate::wire::DecimalText;
 pub use crate::wire::JsonError;
 pub use compliance::{ComplianceUpdated, PaymentDetailUpdated};
-pub use dedup::{BusinessKey, Deduplicator, Duplicate, MemoryStore, SeenKey, SeenStore};
+pub use dedup::{
+    AsyncSeenStore, BusinessKey, Deduplicator, Duplicate, MemoryStore, SeenKey, SeenStore,
+};
 pub use delivery::{
     DELIVERY_HEADER, Delivery, DeliveryError, DeliveryId, RETRY_COUNT_HEADER, TEST_HEADER,
 };
@@ -56,6 +62,9 @@ pub use payment::{
     EventFee, PaymentCurrencyError, PaymentFailed, PaymentProcessing, PaymentRefunded,
     PaymentUpdate, RequestIds, RequestRecurring,
 };
+#[cfg(feature = "redis-store")]
+#[cfg_attr(docsrs, doc(cfg(feature = "redis-store")))]
+pub use redis_store::{RedisStore, RedisStoreError};
 pub use secure_payment::{AccessRejected, SecurePaymentUserEvent};
 pub use signature::{
     SIGNATURE_HEADER, SIGNATURE_HEX_LEN, SignatureError, VerifiedBody, sign, verify_headers,

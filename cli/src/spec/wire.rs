@@ -16,6 +16,7 @@ use securepay::contracts::abi::{
 };
 use securepay::network::Network;
 
+use super::rules::{self, Typed};
 use super::tagged::Text;
 use super::{Body, Destination, SpecError, add, call, convert_tron_address, field_error};
 
@@ -432,12 +433,40 @@ pub(super) struct AddressText<'a> {
 }
 
 /// Reads the texts of a description on its network (EVM hex without one), naming the field.
-#[derive(Debug, Clone, Copy)]
-struct Reader {
+///
+/// `PAYMENT`: whether the payment rules apply ([`Rules::Payment`](super::Rules::Payment)). A
+/// constant, so that a reader of the ABI layer alone (the WebAssembly package's `encode`)
+/// carries no rule code.
+#[derive(Debug)]
+struct Reader<const PAYMENT: bool> {
     network: Option<Network>,
 }
 
-impl Reader {
+impl<const PAYMENT: bool> Clone for Reader<PAYMENT> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<const PAYMENT: bool> Copy for Reader<PAYMENT> {}
+
+impl<const PAYMENT: bool> Reader<PAYMENT> {
+    /// Runs `check` (a payment rule of [`rules`]) when the payment rules apply.
+    fn payment_rule(
+        self,
+        check: impl FnOnce(Typed) -> Result<(), SpecError>,
+    ) -> Result<(), SpecError> {
+        if PAYMENT {
+            check(Typed {
+                network: self.network,
+            })
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl<const PAYMENT: bool> Reader<PAYMENT> {
     fn address(self, field: &str, text: &str) -> Result<Address, SpecError> {
         super::seen::address(self.network, text, || match self.network {
             None => EvmAddress::parse(text)
@@ -605,9 +634,9 @@ struct Columns {
 }
 
 impl Columns {
-    fn push(
+    fn push<const PAYMENT: bool>(
         &mut self,
-        r: Reader,
+        r: Reader<PAYMENT>,
         i: usize,
         (to, amount, reference, fee): (&str, &str, &str, &str),
     ) -> Result<(), SpecError> {
@@ -619,7 +648,7 @@ impl Columns {
         Ok(())
     }
 
-    fn of(r: Reader, payees: &[Payee]) -> Result<Columns, SpecError> {
+    fn of<const PAYMENT: bool>(r: Reader<PAYMENT>, payees: &[Payee]) -> Result<Columns, SpecError> {
         let mut columns = Columns::default();
         for (i, p) in payees.iter().enumerate() {
             columns.push(r, i, (&p.to, &p.amount, &p.reference, &p.fee_amount))?;
@@ -631,16 +660,20 @@ impl Columns {
 impl BatchNc<'_> {
     /// The call of `batchERC20Payments` or `batchMultiERC20Payments` (same arguments), which
     /// `encode` writes from the three arguments read.
-    fn body(
+    fn body<const PAYMENT: bool>(
         &self,
-        r: Reader,
+        r: Reader<PAYMENT>,
+        kind: &'static str,
         encode: impl FnOnce(Vec<abi::RequestDetail>, Vec<Vec<Address>>, Address) -> Vec<u8>,
     ) -> Result<Body, SpecError> {
         r.no_tron_batch()?;
+        let details = r.request_details("requests", &self.requests)?;
+        let fee_address = r.address("feeAddress", &self.fee_address)?;
+        r.payment_rule(|t| rules::request_batch(t, kind, &details, fee_address))?;
         let data = encode(
-            r.request_details("requests", &self.requests)?,
+            details,
             r.paths("pathsToUSD", &self.paths_to_usd)?,
-            r.address("feeAddress", &self.fee_address)?,
+            fee_address,
         );
         Ok(call(
             data,
@@ -672,12 +705,14 @@ impl Kind<'_> {
     }
 
     /// The network and the body: calldata with its destination and value, or a result.
-    pub(super) fn into_body(self) -> Result<(Option<Network>, Body), SpecError> {
+    pub(super) fn into_body<const PAYMENT: bool>(
+        self,
+    ) -> Result<(Option<Network>, Body), SpecError> {
         let network = self
             .network_text()
             .map(|id| Network::from_name(id).map_err(|e| field_error("network", e)))
             .transpose()?;
-        let r = Reader { network };
+        let r = Reader::<PAYMENT> { network };
         let contract = Destination::Contract;
         let body = match self {
             Kind::Erc20Fee(k) => {
@@ -691,6 +726,7 @@ impl Kind<'_> {
                     _feeAmount: fee_amount,
                     _feeAddress: fee_address,
                 };
+                r.payment_rule(|t| rules::erc20_fee(t, &data))?;
                 call(
                     data.abi_encode(),
                     contract(Contract::Erc20FeeProxy),
@@ -707,8 +743,20 @@ impl Kind<'_> {
                     _feeAmount: fee_amount,
                     _feeAddress: fee_address,
                 };
-                let value = match r.value_input("amount", k.amount.as_deref())? {
-                    Some(amount) => add(uint("amount", amount)?, data._feeAmount),
+                let amount = r
+                    .value_input("amount", k.amount.as_deref())?
+                    .map(|amount| uint("amount", amount))
+                    .transpose()?;
+                r.payment_rule(|t| {
+                    rules::native_fee(
+                        t,
+                        "eth_fee",
+                        (data._to, amount, &data._paymentReference),
+                        (data._feeAmount, data._feeAddress),
+                    )
+                })?;
+                let value = match amount {
+                    Some(amount) => add(amount, data._feeAmount),
                     None => Ok(U256::ZERO),
                 };
                 call(
@@ -728,6 +776,14 @@ impl Kind<'_> {
                     _feeAmount: fee_amount,
                     _feeAddress: fee_address,
                 };
+                r.payment_rule(|t| {
+                    rules::native_fee(
+                        t,
+                        "eth_fee_exact",
+                        (data._to, Some(data._amount), &data._paymentReference),
+                        (data._feeAmount, data._feeAddress),
+                    )
+                })?;
                 let value = add(data._amount, data._feeAmount);
                 call(
                     data.abi_encode(),
@@ -749,6 +805,7 @@ impl Kind<'_> {
                     amount: uint("amount", &k.amount)?,
                 };
                 let token = r.token("token", k.token.as_deref())?;
+                r.payment_rule(|t| rules::erc20_transfer(t, token, &data))?;
                 call(data.abi_encode(), Destination::Token(token), Ok(U256::ZERO))
             }
             Kind::Erc20Conversion(k) => {
@@ -769,6 +826,7 @@ impl Kind<'_> {
                     _maxToSpend: uint("maxToSpend", max_to_spend)?,
                     _maxRateTimespan: uint("maxRateTimespan", &k.max_rate_timespan)?,
                 };
+                r.payment_rule(|t| rules::erc20_conversion(t, &data))?;
                 call(
                     data.abi_encode(),
                     contract(Contract::Erc20ConversionProxy),
@@ -788,6 +846,7 @@ impl Kind<'_> {
                     _feeAddress: fee_address,
                     _maxRateTimespan: uint("maxRateTimespan", &k.max_rate_timespan)?,
                 };
+                r.payment_rule(|t| rules::eth_conversion(t, &data))?;
                 let value = match r.value_input("maxToSpend", k.max_to_spend.as_deref())? {
                     Some(max) => Ok(uint("maxToSpend", max)?),
                     None => Ok(U256::ZERO),
@@ -809,6 +868,19 @@ impl Kind<'_> {
                     _feeAmounts: c.fees,
                     _feeAddress: r.address("feeAddress", &k.fee_address)?,
                 };
+                r.payment_rule(|t| {
+                    rules::legacy_batch(
+                        t,
+                        "batch_erc20",
+                        (
+                            &data._recipients,
+                            &data._amounts,
+                            &data._paymentReferences,
+                            &data._feeAmounts,
+                        ),
+                        data._feeAddress,
+                    )
+                })?;
                 call(
                     data.abi_encode(),
                     contract(Contract::BatchPayments),
@@ -831,6 +903,19 @@ impl Kind<'_> {
                     _feeAmounts: c.fees,
                     _feeAddress: r.address("feeAddress", &k.fee_address)?,
                 };
+                r.payment_rule(|t| {
+                    rules::legacy_batch(
+                        t,
+                        "batch_erc20_multi",
+                        (
+                            &data._recipients,
+                            &data._amounts,
+                            &data._paymentReferences,
+                            &data._feeAmounts,
+                        ),
+                        data._feeAddress,
+                    )
+                })?;
                 call(
                     data.abi_encode(),
                     contract(Contract::BatchPayments),
@@ -847,6 +932,19 @@ impl Kind<'_> {
                     _feeAmounts: c.fees,
                     _feeAddress: r.address("feeAddress", &k.fee_address)?,
                 };
+                r.payment_rule(|t| {
+                    rules::legacy_batch(
+                        t,
+                        "batch_eth",
+                        (
+                            &data._recipients,
+                            &data._amounts,
+                            &data._paymentReferences,
+                            &data._feeAmounts,
+                        ),
+                        data._feeAddress,
+                    )
+                })?;
                 let batch_fee = r.batch_fee(k.batch_fee.as_deref())?;
                 super::native_batch(
                     data.abi_encode(),
@@ -854,7 +952,7 @@ impl Kind<'_> {
                     batch_fee,
                 )
             }
-            Kind::BatchNcErc20(k) => k.body(r, |details, paths, fee| {
+            Kind::BatchNcErc20(k) => k.body(r, "batch_nc_erc20", |details, paths, fee| {
                 Bcp::batchERC20PaymentsCall {
                     requestDetails: details,
                     pathsToUSD: paths,
@@ -862,14 +960,16 @@ impl Kind<'_> {
                 }
                 .abi_encode()
             })?,
-            Kind::BatchNcMultiErc20(k) => k.body(r, |details, paths, fee| {
-                Bcp::batchMultiERC20PaymentsCall {
-                    requestDetails: details,
-                    pathsToUSD: paths,
-                    feeAddress: fee,
-                }
-                .abi_encode()
-            })?,
+            Kind::BatchNcMultiErc20(k) => {
+                k.body(r, "batch_nc_multi_erc20", |details, paths, fee| {
+                    Bcp::batchMultiERC20PaymentsCall {
+                        requestDetails: details,
+                        pathsToUSD: paths,
+                        feeAddress: fee,
+                    }
+                    .abi_encode()
+                })?
+            }
             Kind::BatchNcNative(k) => {
                 r.no_tron_batch()?;
                 let data = Bcp::batchNativePaymentsCall {
@@ -877,6 +977,14 @@ impl Kind<'_> {
                     skipFeeUSDLimit: k.skip_fee_usd_limit,
                     feeAddress: r.address("feeAddress", &k.fee_address)?,
                 };
+                r.payment_rule(|t| {
+                    rules::request_batch(
+                        t,
+                        "batch_nc_native",
+                        &data.requestDetails,
+                        data.feeAddress,
+                    )
+                })?;
                 let batch_fee = r.batch_fee(k.batch_fee.as_deref())?;
                 super::native_batch(
                     data.abi_encode(),
@@ -906,6 +1014,7 @@ impl Kind<'_> {
                     pathsToUSD: r.paths("pathsToUSD", &k.paths_to_usd)?,
                     feeAddress: r.address("feeAddress", &k.fee_address)?,
                 };
+                r.payment_rule(|t| rules::batch_payments(t, &data.metaDetails, data.feeAddress))?;
                 let batch_fee = r.batch_fee(k.batch_fee.as_deref())?;
                 super::native_batch(
                     data.abi_encode(),

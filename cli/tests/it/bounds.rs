@@ -226,6 +226,6 @@ fn a_line_above_the_cap_is_answered_with_an_error_and_the_stream_goes_on() {
     assert_eq!(lines[0], lines[2]);
     assert_eq!(lines[0]["result"], "a0098add01acc736");
     // The long line in the middle, and the last one (no newline, ended by the input's end).
-    assert_eq!(lines[1], serde_json::json!({ "error": error }));
-    assert_eq!(lines[3], serde_json::json!({ "error": error }));
+    assert_eq!(lines[1], serde_json::json!({ "line": 2, "error": error }));
+    assert_eq!(lines[3], serde_json::json!({ "line": 4, "error": error }));
 }

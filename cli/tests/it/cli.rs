@@ -200,10 +200,10 @@ fn currencies_and_routes_answer_in_the_api_shapes() {
 }
 
 #[test]
-fn encode_answers_every_vector_line_in_order_byte_for_byte() {
+fn encode_raw_answers_every_vector_line_in_order_byte_for_byte() {
     let lines = common::abi_vectors();
     let input: String = lines.iter().map(|v| format!("{}\n", v["input"])).collect();
-    let output = securepay(&["encode"], &input);
+    let output = securepay(&["encode", "--raw"], &input);
     let answers = json_lines(&output);
     assert_eq!(answers.len(), lines.len());
     let mut errors = 0;
@@ -227,6 +227,8 @@ fn encode_answers_every_vector_line_in_order_byte_for_byte() {
                     "{}",
                     vector["id"]
                 );
+                let number = 1 + lines.iter().position(|v| v["id"] == vector["id"]).unwrap();
+                assert_eq!(answer["line"], number, "an error names its input line");
             }
         }
     }
@@ -241,7 +243,7 @@ fn encode_answers_every_vector_line_in_order_byte_for_byte() {
         .filter(|v| v.get("expected").is_some())
         .map(|v| format!("{v}\n"))
         .collect();
-    let output = securepay(&["encode"], &whole_lines);
+    let output = securepay(&["encode", "--raw"], &whole_lines);
     assert_eq!(
         code(&output),
         0,
@@ -399,6 +401,21 @@ fn usage_errors_exit_2_and_help_exits_0() {
     assert_eq!(code(&securepay(&[], "")), 2);
     assert_eq!(code(&securepay(&["--help"], "")), 0);
     assert_eq!(code(&securepay(&["--version"], "")), 0);
+}
+
+#[test]
+fn verify_and_webhook_verify_help_list_their_exit_codes() {
+    for args in [&["verify", "--help"][..], &["webhook", "verify", "--help"]] {
+        let help = securepay(args, "");
+        assert_eq!(code(&help), 0);
+        let text = String::from_utf8_lossy(&help.stdout);
+        let first = text.lines().next().unwrap();
+        for exit in ["exit 0", "1 ", "2 unusable input"] {
+            assert!(first.contains(exit), "{args:?}: {exit} in {first}");
+        }
+    }
+    let help = securepay(&["verify", "--help"], "");
+    assert!(String::from_utf8_lossy(&help.stdout).contains("1 a danger finding (do not sign)"));
 }
 
 #[test]

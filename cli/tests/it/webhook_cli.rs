@@ -187,3 +187,48 @@ fn parse_verifies_first_when_given_the_secret_and_signature() {
     let half = securepay(&["webhook", "parse", "--signature", "00"], b"{}", &[]);
     assert_eq!(code(&half), 2);
 }
+
+#[test]
+fn verify_says_when_the_body_differs_only_by_a_final_newline() {
+    let vector = &vectors()[0];
+    let (secret, signature) = (common::s(vector, "secret"), common::s(vector, "signature"));
+    let body = common::s(vector, "body");
+    let verify = |signature: &str, body: &str| {
+        securepay(
+            &[
+                "webhook",
+                "verify",
+                "--secret",
+                secret,
+                "--signature",
+                signature,
+            ],
+            body.as_bytes(),
+            &[],
+        )
+    };
+    // `echo "$BODY" | securepay webhook verify …`: one newline added after signing.
+    let added = verify(signature, &format!("{body}\n"));
+    assert_eq!(code(&added), 1, "still a mismatch");
+    let answer = json_out(&added);
+    assert_eq!(answer["valid"], false);
+    assert_eq!(answer["finalNewline"], "added");
+    let stderr = String::from_utf8_lossy(&added.stderr);
+    assert!(
+        stderr.contains("matches this body without its final newline"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    // The sender signed a body ending with a newline, and it was removed.
+    let with_newline = securepay::webhook::sign(secret, format!("{body}\n").as_bytes()).unwrap();
+    let removed = verify(&with_newline, body);
+    assert_eq!(code(&removed), 1);
+    assert_eq!(json_out(&removed)["finalNewline"], "removed");
+    // Two newlines added, or another change: a plain mismatch, no hint.
+    for other in [format!("{body}\n\n"), format!(" {body}")] {
+        let output = verify(signature, &other);
+        assert_eq!(code(&output), 1);
+        assert!(json_out(&output).get("finalNewline").is_none(), "{other:?}");
+    }
+    assert_eq!(code(&verify(signature, body)), 0);
+}

@@ -3,7 +3,7 @@
 use alloy_primitives::{Address, Bytes, U256};
 use alloy_sol_types::SolCall;
 
-use super::{BuildError, Builder, check_amount, check_fee};
+use super::{BuildError, Builder, check_amount};
 use crate::address::ChainAddress;
 use crate::calldata::PaymentReference;
 use crate::contracts::Contract;
@@ -160,6 +160,117 @@ pub struct BatchGroup {
     pub requests: Vec<BatchRequest>,
 }
 
+impl BatchPayee {
+    /// The payment rules of a legacy batch ([`Builder::batch_erc20`],
+    /// [`Builder::batch_erc20_multi`], [`Builder::batch_native`]), the network's aside: at
+    /// least one payee, each amount above zero, and a non-zero fee address (the batch fee is
+    /// sent there unconditionally).
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::{BatchPayee, BuildError};
+    ///
+    /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+    /// let payee = BatchPayee { to: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?, amount: U256::from(1u8),
+    ///     reference: "0xe23a6b02059c2b30".parse()?, fee_amount: U256::ZERO };
+    /// let free = BatchPayee { amount: U256::ZERO, ..payee };
+    /// assert_eq!(BatchPayee::check_batch(&[payee, free], &fee), Err(BuildError::ZeroAmount { payee: Some(1) }));
+    /// assert_eq!(BatchPayee::check_batch(&[], &fee), Err(BuildError::EmptyBatch));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_batch(
+        payees: &[BatchPayee],
+        fee_address: &ChainAddress,
+    ) -> Result<(), BuildError> {
+        if payees.is_empty() {
+            return Err(BuildError::EmptyBatch);
+        }
+        for (index, payee) in payees.iter().enumerate() {
+            check_amount(payee.amount, Some(index))?;
+        }
+        check_batch_fee_address(fee_address)
+    }
+}
+
+impl BatchRequest {
+    /// The payment rules of a `BatchConversionPayments` call ([`Builder::batch_requests_erc20`],
+    /// [`Builder::batch_requests_multi_erc20`], [`Builder::batch_requests_native`], and each
+    /// group of [`Builder::batch_payments`]), the network's aside: at least one request, each
+    /// request amount above zero, and a non-zero fee address.
+    ///
+    /// ```
+    /// use alloy_primitives::{address, U256};
+    /// use securepay::calldata::{BatchRequest, BuildError};
+    ///
+    /// let request = BatchRequest { recipient: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?,
+    ///     request_amount: U256::from(1u8), path: vec![address!("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913")],
+    ///     reference: "0xe23a6b02059c2b30".parse()?, fee_amount: U256::ZERO, max_to_spend: U256::ZERO, max_rate_timespan: U256::ZERO };
+    /// let zero = "0x0000000000000000000000000000000000000000".parse()?;
+    /// assert_eq!(BatchRequest::check_batch(&[request], &zero), Err(BuildError::BatchFeeAddressZero));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_batch(
+        requests: &[BatchRequest],
+        fee_address: &ChainAddress,
+    ) -> Result<(), BuildError> {
+        if requests.is_empty() {
+            return Err(BuildError::EmptyBatch);
+        }
+        check_batch_fee_address(fee_address)?;
+        for (index, request) in requests.iter().enumerate() {
+            check_amount(request.request_amount, Some(index))?;
+        }
+        Ok(())
+    }
+}
+
+impl BatchGroup {
+    /// The payment rules of [`Builder::batch_payments`], the network's aside: one to five
+    /// groups, the native-conversion group last, and each group's
+    /// ([`BatchRequest::check_batch`]).
+    ///
+    /// ```
+    /// use securepay::calldata::{BatchGroup, BatchPaymentNetwork, BuildError};
+    ///
+    /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+    /// let empty = BatchGroup { network: BatchPaymentNetwork::Native, requests: vec![] };
+    /// assert_eq!(BatchGroup::check_batch(&vec![empty.clone(); 6], &fee), Err(BuildError::TooManyGroups(6)));
+    /// assert_eq!(BatchGroup::check_batch(&[empty], &fee), Err(BuildError::EmptyBatch));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_batch(
+        groups: &[BatchGroup],
+        fee_address: &ChainAddress,
+    ) -> Result<(), BuildError> {
+        if groups.len() > 5 {
+            return Err(BuildError::TooManyGroups(groups.len()));
+        }
+        let Some(last) = groups.len().checked_sub(1) else {
+            return Err(BuildError::EmptyBatch);
+        };
+        if groups
+            .iter()
+            .enumerate()
+            .any(|(i, g)| g.network == BatchPaymentNetwork::NativeConversion && i != last)
+        {
+            return Err(BuildError::NativeConversionNotLast);
+        }
+        for group in groups {
+            BatchRequest::check_batch(&group.requests, fee_address)?;
+        }
+        Ok(())
+    }
+}
+
+/// A batch's fee address is not zero: the batch contracts send their batch fee to it
+/// unconditionally.
+fn check_batch_fee_address(fee_address: &ChainAddress) -> Result<(), BuildError> {
+    if fee_address.is_zero() {
+        return Err(BuildError::BatchFeeAddressZero);
+    }
+    Ok(())
+}
+
 impl Builder<'_> {
     fn refuse_tron_batch<'p>(
         &self,
@@ -171,29 +282,10 @@ impl Builder<'_> {
         Ok(())
     }
 
-    fn batch_fee_address(
-        &self,
-        fee_address: &ChainAddress,
-        fees: impl Iterator<Item = U256>,
-    ) -> Result<Address, BuildError> {
-        let address = self.check_family("fee address", fee_address)?;
-        if address.is_zero() {
-            return Err(BuildError::BatchFeeAddressZero);
-        }
-        for fee in fees {
-            check_fee(fee, address)?;
-        }
-        Ok(address)
-    }
-
-    /// Checks every payee and returns the ABI arrays of a legacy batch.
+    /// The ABI arrays of a legacy batch whose rules ([`BatchPayee::check_batch`]) hold.
     fn legacy_columns(&self, payees: &[BatchPayee]) -> Result<LegacyColumns, BuildError> {
-        if payees.is_empty() {
-            return Err(BuildError::EmptyBatch);
-        }
         let mut columns = LegacyColumns::with_capacity(payees.len());
-        for (index, payee) in payees.iter().enumerate() {
-            check_amount(payee.amount, Some(index))?;
+        for payee in payees {
             columns
                 .recipients
                 .push(self.check_family("payee", &payee.to)?);
@@ -229,9 +321,9 @@ impl Builder<'_> {
         fee_address: ChainAddress,
     ) -> Result<Transaction, BuildError> {
         self.refuse_tron_batch(payees.iter().map(|p| &p.to).chain([&token, &fee_address]))?;
+        BatchPayee::check_batch(payees, &fee_address)?;
         let columns = self.legacy_columns(payees)?;
-        let fee_address =
-            self.batch_fee_address(&fee_address, payees.iter().map(|p| p.fee_amount))?;
+        let fee_address = self.check_family("fee address", &fee_address)?;
         let call = IBatchPayments::batchERC20PaymentsWithReferenceCall {
             _tokenAddress: self.check_family("token", &token)?,
             _recipients: columns.recipients,
@@ -271,9 +363,9 @@ impl Builder<'_> {
                 .chain([&fee_address]),
         )?;
         let plain: Vec<BatchPayee> = payees.iter().map(|p| p.payee).collect();
+        BatchPayee::check_batch(&plain, &fee_address)?;
         let columns = self.legacy_columns(&plain)?;
-        let fee_address =
-            self.batch_fee_address(&fee_address, plain.iter().map(|p| p.fee_amount))?;
+        let fee_address = self.check_family("fee address", &fee_address)?;
         let tokens = payees
             .iter()
             .map(|p| self.check_family("token", &p.token))
@@ -316,9 +408,9 @@ impl Builder<'_> {
         batch_fee_per_mille: u32,
     ) -> Result<Transaction, BuildError> {
         self.refuse_tron_batch(payees.iter().map(|p| &p.to).chain([&fee_address]))?;
+        BatchPayee::check_batch(payees, &fee_address)?;
         let columns = self.legacy_columns(payees)?;
-        let fee_address =
-            self.batch_fee_address(&fee_address, payees.iter().map(|p| p.fee_amount))?;
+        let fee_address = self.check_family("fee address", &fee_address)?;
         let call = IBatchPayments::batchEthPaymentsWithReferenceCall {
             _recipients: columns.recipients,
             _amounts: columns.amounts,
@@ -333,23 +425,28 @@ impl Builder<'_> {
         )
     }
 
-    /// Checks the requests and returns their `RequestDetail`s and the fee address.
-    fn request_details(
+    /// Checks the requests of a `BatchConversionPayments` call ([`BatchRequest::check_batch`])
+    /// and returns their `RequestDetail`s and the fee address.
+    fn checked_requests(
         &self,
         requests: &[BatchRequest],
         fee_address: &ChainAddress,
     ) -> Result<(Vec<RequestDetail>, Address), BuildError> {
         self.refuse_tron_batch(requests.iter().map(|r| &r.recipient).chain([fee_address]))?;
-        if requests.is_empty() {
-            return Err(BuildError::EmptyBatch);
-        }
-        let fee_address =
-            self.batch_fee_address(fee_address, requests.iter().map(|r| r.fee_amount))?;
+        BatchRequest::check_batch(requests, fee_address)?;
+        self.request_details(requests, fee_address)
+    }
+
+    /// The `RequestDetail`s of requests whose rules hold, and the fee address.
+    fn request_details(
+        &self,
+        requests: &[BatchRequest],
+        fee_address: &ChainAddress,
+    ) -> Result<(Vec<RequestDetail>, Address), BuildError> {
+        let fee_address = self.check_family("fee address", fee_address)?;
         let details = requests
             .iter()
-            .enumerate()
-            .map(|(index, request)| {
-                check_amount(request.request_amount, Some(index))?;
+            .map(|request| {
                 Ok(RequestDetail {
                     recipient: self.check_family("payee", &request.recipient)?,
                     requestAmount: request.request_amount,
@@ -400,19 +497,7 @@ impl Builder<'_> {
                 .flat_map(|g| g.requests.iter().map(|r| &r.recipient))
                 .chain([&fee_address]),
         )?;
-        if groups.len() > 5 {
-            return Err(BuildError::TooManyGroups(groups.len()));
-        }
-        let Some(last) = groups.len().checked_sub(1) else {
-            return Err(BuildError::EmptyBatch);
-        };
-        if groups
-            .iter()
-            .enumerate()
-            .any(|(i, g)| g.network == BatchPaymentNetwork::NativeConversion && i != last)
-        {
-            return Err(BuildError::NativeConversionNotLast);
-        }
+        BatchGroup::check_batch(groups, &fee_address)?;
         let mut meta_details = Vec::with_capacity(groups.len());
         for group in groups {
             let (details, _) = self.request_details(&group.requests, &fee_address)?;
@@ -455,7 +540,7 @@ impl Builder<'_> {
         paths_to_usd: &[Vec<Address>],
         fee_address: ChainAddress,
     ) -> Result<Transaction, BuildError> {
-        let (details, fee_address) = self.request_details(requests, &fee_address)?;
+        let (details, fee_address) = self.checked_requests(requests, &fee_address)?;
         let call = IBatchConversionPayments::batchERC20PaymentsCall {
             requestDetails: details,
             pathsToUSD: paths_to_usd.to_vec(),
@@ -490,7 +575,7 @@ impl Builder<'_> {
         paths_to_usd: &[Vec<Address>],
         fee_address: ChainAddress,
     ) -> Result<Transaction, BuildError> {
-        let (details, fee_address) = self.request_details(requests, &fee_address)?;
+        let (details, fee_address) = self.checked_requests(requests, &fee_address)?;
         let call = IBatchConversionPayments::batchMultiERC20PaymentsCall {
             requestDetails: details,
             pathsToUSD: paths_to_usd.to_vec(),
@@ -528,7 +613,7 @@ impl Builder<'_> {
         fee_address: ChainAddress,
         batch_fee_rate: u32,
     ) -> Result<Transaction, BuildError> {
-        let (details, fee_address) = self.request_details(requests, &fee_address)?;
+        let (details, fee_address) = self.checked_requests(requests, &fee_address)?;
         let call = IBatchConversionPayments::batchNativePaymentsCall {
             requestDetails: details,
             skipFeeUSDLimit: skip_fee_usd_limit,

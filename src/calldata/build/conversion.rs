@@ -3,7 +3,7 @@
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
 
-use super::{BuildError, Builder, Fee, check_amount};
+use super::{BuildError, Builder, Fee, check_amount, check_optional_fee};
 use crate::address::ChainAddress;
 use crate::calldata::PaymentReference;
 use crate::contracts::Contract;
@@ -84,6 +84,51 @@ pub struct NativeConversionPayment {
     pub max_rate_timespan: U256,
 }
 
+impl Erc20ConversionPayment {
+    /// The payment rules [`Builder::erc20_conversion`] checks first, the network's aside: a
+    /// request amount above zero, and a fee above zero with its recipient.
+    ///
+    /// ```
+    /// use alloy_primitives::{address, U256};
+    /// use securepay::calldata::{BuildError, Erc20ConversionPayment};
+    ///
+    /// let payment = Erc20ConversionPayment {
+    ///     to: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?, request_amount: U256::ZERO,
+    ///     path: vec![address!("0x775eb53d00dd0acd3ec1696472105d579b9b386b"), address!("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913")],
+    ///     reference: "0xe23a6b02059c2b30".parse()?, fee: None, max_to_spend: U256::from(10u8), max_rate_timespan: U256::ZERO,
+    /// };
+    /// assert_eq!(payment.check(), Err(BuildError::ZeroAmount { payee: None }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check(&self) -> Result<(), BuildError> {
+        check_amount(self.request_amount, None)?;
+        check_optional_fee(self.fee.as_ref())
+    }
+}
+
+impl NativeConversionPayment {
+    /// The payment rules [`Builder::native_conversion`] checks first, the network's aside: a
+    /// request amount above zero, and a fee above zero with its recipient.
+    ///
+    /// ```
+    /// use alloy_primitives::{address, U256};
+    /// use securepay::calldata::{BuildError, Fee, NativeConversionPayment};
+    ///
+    /// let payment = NativeConversionPayment {
+    ///     to: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?, request_amount: U256::from(1_050_000_000u64),
+    ///     path: vec![address!("0x775eb53d00dd0acd3ec1696472105d579b9b386b"), address!("0xb678b03f3f3a6ea652ad1d183032fac176d83b08")],
+    ///     reference: "0xe23a6b02059c2b30".parse()?, max_to_spend: U256::from(10u8), max_rate_timespan: U256::ZERO,
+    ///     fee: Some(Fee { amount: U256::from(1u8), recipient: "0x0000000000000000000000000000000000000000".parse()? }),
+    /// };
+    /// assert_eq!(payment.check(), Err(BuildError::FeeWithoutAddress { amount: U256::from(1u8) }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check(&self) -> Result<(), BuildError> {
+        check_amount(self.request_amount, None)?;
+        check_optional_fee(self.fee.as_ref())
+    }
+}
+
 impl Builder<'_> {
     /// `Erc20ConversionProxy.transferFromWithReferenceAndFee`, value 0. Approvals for it go to
     /// the conversion proxy ([`super::Flow::Erc20Conversion`]). Not on Tron.
@@ -110,7 +155,7 @@ impl Builder<'_> {
         payment: &Erc20ConversionPayment,
     ) -> Result<Transaction, BuildError> {
         self.refuse_tron("the conversion proxy (Erc20ConversionProxy)")?;
-        check_amount(payment.request_amount, None)?;
+        payment.check()?;
         let (fee_amount, fee_address) = self.fee_args(payment.fee.as_ref())?;
         let call = IErc20ConversionProxy::transferFromWithReferenceAndFeeCall {
             _to: self.check_family("payee", &payment.to)?,
@@ -153,7 +198,7 @@ impl Builder<'_> {
         payment: &NativeConversionPayment,
     ) -> Result<Transaction, BuildError> {
         self.refuse_tron("the conversion proxy (EthConversionProxy)")?;
-        check_amount(payment.request_amount, None)?;
+        payment.check()?;
         let (fee_amount, fee_address) = self.fee_args(payment.fee.as_ref())?;
         let call = IEthConversionProxy::transferWithReferenceAndFeeCall {
             _to: self.check_family("payee", &payment.to)?,

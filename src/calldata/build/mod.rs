@@ -86,6 +86,30 @@ pub struct Fee {
     pub recipient: ChainAddress,
 }
 
+impl Fee {
+    /// The builders' rule for a fee: an amount above zero needs a non-zero recipient. Every
+    /// builder that takes a fee checks it; so can a caller that encodes calls its own way.
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::{BuildError, Fee};
+    ///
+    /// let zero = "0x0000000000000000000000000000000000000000".parse()?;
+    /// assert_eq!(Fee { amount: U256::ZERO, recipient: zero }.check(), Ok(())); // no fee
+    /// let lost = Fee { amount: U256::from(5u8), recipient: zero };
+    /// assert_eq!(lost.check(), Err(BuildError::FeeWithoutAddress { amount: U256::from(5u8) }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check(&self) -> Result<(), BuildError> {
+        check_fee(self.amount, self.recipient.abi())
+    }
+}
+
+/// The rule of an optional fee ([`Fee::check`]).
+fn check_optional_fee(fee: Option<&Fee>) -> Result<(), BuildError> {
+    fee.map_or(Ok(()), Fee::check)
+}
+
 /// How much an approval allows: chosen explicitly, never defaulted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Allowance {
@@ -198,16 +222,15 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// The fee arguments: `(0, zero address)` without a fee; a fee above zero needs a
-    /// non-zero recipient.
+    /// The fee arguments: `(0, zero address)` without a fee (its rule, [`Fee::check`], is the
+    /// payment's `check`).
     fn fee_args(&self, fee: Option<&Fee>) -> Result<(U256, Address), BuildError> {
         match fee {
             None => Ok((U256::ZERO, Address::ZERO)),
-            Some(fee) => {
-                let recipient = self.check_family("fee address", &fee.recipient)?;
-                check_fee(fee.amount, recipient)?;
-                Ok((fee.amount, recipient))
-            }
+            Some(fee) => Ok((
+                fee.amount,
+                self.check_family("fee address", &fee.recipient)?,
+            )),
         }
     }
 

@@ -3,7 +3,7 @@
 use alloy_primitives::U256;
 use alloy_sol_types::SolCall;
 
-use super::{Allowance, BuildError, Builder, Fee, Flow, add, check_amount};
+use super::{Allowance, BuildError, Builder, Fee, Flow, add, check_amount, check_optional_fee};
 use crate::address::ChainAddress;
 use crate::calldata::PaymentReference;
 use crate::contracts::Contract;
@@ -73,6 +73,24 @@ impl Erc20FeePayment {
         self.fee = Some(Fee { amount, recipient });
         self
     }
+
+    /// The payment rules [`Builder::erc20_fee`] checks first, the network's aside: an amount
+    /// above zero, and a fee above zero with its recipient ([`Fee::check`]).
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::{BuildError, Erc20FeePayment};
+    ///
+    /// let usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?;
+    /// let payee = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?;
+    /// let free = Erc20FeePayment::new(usdc, payee, U256::ZERO, "0xe23a6b02059c2b30".parse()?);
+    /// assert_eq!(free.check(), Err(BuildError::ZeroAmount { payee: None }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check(&self) -> Result<(), BuildError> {
+        check_amount(self.amount, None)?;
+        check_optional_fee(self.fee.as_ref())
+    }
 }
 
 /// A native-currency payment through the EthereumFeeProxy.
@@ -115,6 +133,27 @@ impl NativeFeePayment {
         self.fee = Some(Fee { amount, recipient });
         self
     }
+
+    /// The payment rules [`Builder::native_fee`] and [`Builder::native_fee_exact`] check
+    /// first, the network's aside: an amount above zero, and a fee above zero with its
+    /// recipient ([`Fee::check`]).
+    ///
+    /// ```
+    /// use alloy_primitives::U256;
+    /// use securepay::calldata::{BuildError, NativeFeePayment};
+    ///
+    /// let payee = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse()?;
+    /// let zero = "0x0000000000000000000000000000000000000000".parse()?;
+    /// let payment = NativeFeePayment::new(payee, U256::from(1000u16), "0xe23a6b02059c2b30".parse()?);
+    /// assert_eq!(payment.check(), Ok(()));
+    /// let lost = payment.with_fee(U256::from(3u8), zero);
+    /// assert_eq!(lost.check(), Err(BuildError::FeeWithoutAddress { amount: U256::from(3u8) }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check(&self) -> Result<(), BuildError> {
+        check_amount(self.amount, None)?;
+        check_optional_fee(self.fee.as_ref())
+    }
 }
 
 impl Builder<'_> {
@@ -135,7 +174,7 @@ impl Builder<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn erc20_fee(&self, payment: &Erc20FeePayment) -> Result<Transaction, BuildError> {
-        check_amount(payment.amount, None)?;
+        payment.check()?;
         let (fee_amount, fee_address) = self.fee_args(payment.fee.as_ref())?;
         let call = IERC20FeeProxy::transferFromWithReferenceAndFeeCall {
             _tokenAddress: self.check_family("token", &payment.token)?,
@@ -166,7 +205,7 @@ impl Builder<'_> {
     /// ```
     pub fn native_fee(&self, payment: &NativeFeePayment) -> Result<Transaction, BuildError> {
         self.refuse_tron("the native-currency proxy (EthereumFeeProxy)")?;
-        check_amount(payment.amount, None)?;
+        payment.check()?;
         let (fee_amount, fee_address) = self.fee_args(payment.fee.as_ref())?;
         let call = IEthereumFeeProxy::transferWithReferenceAndFeeCall {
             _to: self.check_family("payee", &payment.to)?,
@@ -195,7 +234,7 @@ impl Builder<'_> {
     /// ```
     pub fn native_fee_exact(&self, payment: &NativeFeePayment) -> Result<Transaction, BuildError> {
         self.refuse_tron("the native-currency proxy (EthereumFeeProxy)")?;
-        check_amount(payment.amount, None)?;
+        payment.check()?;
         let (fee_amount, fee_address) = self.fee_args(payment.fee.as_ref())?;
         let call = IEthereumFeeProxy::transferExactEthWithReferenceAndFeeCall {
             _to: self.check_family("payee", &payment.to)?,

@@ -68,7 +68,7 @@ fn handle(store: &mut Store, delivered: &Delivered) -> u16 {
         return 400;
     };
     let mut seen: Deduplicator = serde_json::from_str(&store.seen).unwrap();
-    if seen.check(Some(delivery.id()), &event).is_some() {
+    if seen.check(Some(delivery.id()), &event).unwrap().is_some() {
         return 200;
     }
     let mut tracker = store.tracker();
@@ -82,7 +82,7 @@ fn handle(store: &mut Store, delivered: &Delivered) -> u16 {
         store.tracker = serde_json::to_string(&tracker).unwrap();
         return 503;
     }
-    seen.record(Some(delivery.id()), &event);
+    seen.record(Some(delivery.id()), &event).unwrap();
     store.tracker = serde_json::to_string(&tracker).unwrap();
     store.seen = serde_json::to_string(&seen).unwrap();
     200

@@ -142,29 +142,29 @@ fn the_deduplicator_checks_before_and_records_after() {
     let second: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAW".parse().unwrap();
 
     let mut seen = Deduplicator::default();
-    assert_eq!(seen.check(Some(first), &core), None);
+    assert_eq!(seen.check(Some(first), &core).unwrap(), None);
     // Checking does not record: a failed business update can be retried.
-    assert_eq!(seen.check(Some(first), &core), None);
-    seen.record(Some(first), &core);
+    assert_eq!(seen.check(Some(first), &core).unwrap(), None);
+    seen.record(Some(first), &core).unwrap();
     assert_eq!(
-        seen.check(Some(retry), &core),
+        seen.check(Some(retry), &core).unwrap(),
         Some(Duplicate::Delivery(first))
     );
     assert_eq!(
-        seen.check(Some(second), &checkout),
+        seen.check(Some(second), &checkout).unwrap(),
         Some(Duplicate::BusinessKey(BusinessKey::of(&core).unwrap()))
     );
     // Without a delivery id, the business key still catches it.
     assert!(matches!(
-        seen.check(None, &checkout),
+        seen.check(None, &checkout).unwrap(),
         Some(Duplicate::BusinessKey(_))
     ));
     // An unknown event is only caught by its delivery id.
     let unknown = event(&json!({"event": "payout.sent"}));
-    assert_eq!(seen.check(Some(second), &unknown), None);
-    seen.record(Some(second), &unknown);
+    assert_eq!(seen.check(Some(second), &unknown).unwrap(), None);
+    seen.record(Some(second), &unknown).unwrap();
     assert_eq!(
-        seen.check(Some(second), &unknown),
+        seen.check(Some(second), &unknown).unwrap(),
         Some(Duplicate::Delivery(second))
     );
 }
@@ -174,11 +174,11 @@ fn the_deduplicator_persists_and_restores() {
     let mut seen = Deduplicator::default();
     let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse().unwrap();
     let confirmed = event(&fixture("payment.confirmed"));
-    seen.record(Some(id), &confirmed);
+    seen.record(Some(id), &confirmed).unwrap();
     let stored = serde_json::to_string(&seen).unwrap();
-    let restored: Deduplicator = serde_json::from_str(&stored).unwrap();
+    let mut restored: Deduplicator = serde_json::from_str(&stored).unwrap();
     assert_eq!(restored, seen);
-    assert!(restored.check(Some(id), &confirmed).is_some());
+    assert!(restored.check(Some(id), &confirmed).unwrap().is_some());
     // A tampered store with an invalid id is refused, not half-loaded.
     let tampered = stored.replace("01ARZ3NDEKTSV4RRFFQ69G5FAV", "not-a-ulid");
     assert!(serde_json::from_str::<Deduplicator>(&tampered).is_err());
@@ -220,14 +220,14 @@ fn the_memory_store_prunes_by_the_time_it_was_told() {
     let old: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse().unwrap(); // 2016
     let new: DeliveryId = "01KJC2WX8EH4MP3DHZB2YQ7N9G".parse().unwrap(); // 2026
     store.set_now(old.timestamp_ms());
-    assert!(store.first_seen(&SeenKey::Delivery(old)));
+    assert!(store.first_seen(&SeenKey::Delivery(old)).unwrap());
     store.set_now(new.timestamp_ms());
-    assert!(store.first_seen(&SeenKey::Delivery(new)));
-    assert!(!store.first_seen(&SeenKey::Delivery(new)));
+    assert!(store.first_seen(&SeenKey::Delivery(new)).unwrap());
+    assert!(!store.first_seen(&SeenKey::Delivery(new)).unwrap());
     assert_eq!(store.len(), 2);
     assert_eq!(store.prune_before(new.timestamp_ms()), 1);
-    assert!(!store.contains(&SeenKey::Delivery(old)));
-    assert!(store.contains(&SeenKey::Delivery(new)));
+    assert!(!store.contains(&SeenKey::Delivery(old)).unwrap());
+    assert!(store.contains(&SeenKey::Delivery(new)).unwrap());
     assert_eq!(store.prune_before(0), 0);
 }
 
@@ -240,22 +240,25 @@ fn delivery_key(n: u64) -> SeenKey {
 fn the_memory_store_is_bounded_in_size_forgetting_the_oldest_first() {
     let mut store = MemoryStore::new(3);
     for n in 0..10 {
-        assert!(store.first_seen(&delivery_key(n)));
+        assert!(store.first_seen(&delivery_key(n)).unwrap());
         assert!(store.len() <= 3);
     }
     assert_eq!(store.len(), 3);
     for n in 0..7 {
-        assert!(!store.contains(&delivery_key(n)), "{n} was forgotten");
+        assert!(
+            !store.contains(&delivery_key(n)).unwrap(),
+            "{n} was forgotten"
+        );
     }
     for n in 7..10 {
-        assert!(store.contains(&delivery_key(n)), "{n} is kept");
-        assert!(!store.first_seen(&delivery_key(n)));
+        assert!(store.contains(&delivery_key(n)).unwrap(), "{n} is kept");
+        assert!(!store.first_seen(&delivery_key(n)).unwrap());
     }
     // A key seen again is not recorded twice and does not evict anything.
     assert_eq!(store.len(), 3);
     // A forgotten key is a key never seen.
-    assert!(store.first_seen(&delivery_key(0)));
-    assert!(!store.contains(&delivery_key(7)));
+    assert!(store.first_seen(&delivery_key(0)).unwrap());
+    assert!(!store.contains(&delivery_key(7)).unwrap());
     assert_eq!(MemoryStore::new(0).max_entries(), 1);
 }
 
@@ -266,23 +269,23 @@ fn the_memory_store_is_bounded_in_age_by_the_callers_clock() {
     let start = 1_700_000_000_000;
     for (n, at) in [(0, start), (1, start + 1_000), (2, start + day)] {
         store.set_now(at);
-        assert!(store.first_seen(&delivery_key(n)));
+        assert!(store.first_seen(&delivery_key(n)).unwrap());
     }
     assert_eq!(store.set_now(start + day), 0); // the first key is exactly a day old: kept
     assert_eq!(store.set_now(start + day + 1_000), 1);
-    assert!(!store.contains(&delivery_key(0)));
-    assert!(store.contains(&delivery_key(1)));
+    assert!(!store.contains(&delivery_key(0)).unwrap());
+    assert!(store.contains(&delivery_key(1)).unwrap());
     // The store's time never goes back, so a clock step backwards forgets nothing.
     assert_eq!(store.set_now(start), 0);
     assert_eq!(store.now_ms(), start + day + 1_000);
-    assert!(store.first_seen(&delivery_key(3)));
+    assert!(store.first_seen(&delivery_key(3)).unwrap());
     assert_eq!(store.set_now(start + 2 * day + 1_000), 2); // keys 1 and 2
-    assert!(store.contains(&delivery_key(3)));
+    assert!(store.contains(&delivery_key(3)).unwrap());
     assert_eq!(store.len(), 1);
     // Without a clock the age bound never applies; the size bound still does.
     let mut clockless = MemoryStore::new(2).with_max_age(1);
     for n in 0..5 {
-        clockless.first_seen(&delivery_key(n));
+        clockless.first_seen(&delivery_key(n)).unwrap();
     }
     assert_eq!(clockless.len(), 2);
 }
@@ -293,14 +296,14 @@ fn the_deduplicator_over_a_bounded_store_forgets_facts_and_deliveries_alike() {
     let first = event(&fixture("payment.confirmed"));
     let other = event(&json!({"event": "payment.refunded", "requestId": "01cd"}));
     let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse().unwrap();
-    seen.record(Some(id), &first); // two keys: the store is full
-    assert!(seen.check(Some(id), &first).is_some());
-    seen.record(None, &other); // evicts the delivery id, the oldest
+    seen.record(Some(id), &first).unwrap(); // two keys: the store is full
+    assert!(seen.check(Some(id), &first).unwrap().is_some());
+    seen.record(None, &other).unwrap(); // evicts the delivery id, the oldest
     assert_eq!(
-        seen.check(Some(id), &first),
+        seen.check(Some(id), &first).unwrap(),
         Some(Duplicate::BusinessKey(BusinessKey::of(&first).unwrap()))
     );
-    assert!(!seen.store().contains(&SeenKey::Delivery(id)));
+    assert!(!seen.store_mut().contains(&SeenKey::Delivery(id)).unwrap());
 }
 
 #[test]
@@ -309,11 +312,12 @@ fn first_seen_checks_and_records_atomically_over_any_store() {
     #[derive(Default)]
     struct Column(std::collections::BTreeSet<String>);
     impl SeenStore for Column {
-        fn first_seen(&mut self, key: &SeenKey) -> bool {
-            self.0.insert(key.to_string())
+        type Error = std::convert::Infallible;
+        fn first_seen(&mut self, key: &SeenKey) -> Result<bool, Self::Error> {
+            Ok(self.0.insert(key.to_string()))
         }
-        fn contains(&self, key: &SeenKey) -> bool {
-            self.0.contains(&key.to_string())
+        fn contains(&mut self, key: &SeenKey) -> Result<bool, Self::Error> {
+            Ok(self.0.contains(&key.to_string()))
         }
     }
     let core = event(&fixture("payment.confirmed"));
@@ -324,19 +328,19 @@ fn first_seen_checks_and_records_atomically_over_any_store() {
     let first: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse().unwrap();
     let second: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAW".parse().unwrap();
     let mut seen = Deduplicator::new(Column::default());
-    assert_eq!(seen.check(Some(first), &core), None);
-    assert_eq!(seen.first_seen(Some(first), &core), None);
+    assert_eq!(seen.check(Some(first), &core).unwrap(), None);
+    assert_eq!(seen.first_seen(Some(first), &core).unwrap(), None);
     assert_eq!(
-        seen.first_seen(Some(first), &core),
+        seen.first_seen(Some(first), &core).unwrap(),
         Some(Duplicate::Delivery(first))
     );
     assert_eq!(
-        seen.first_seen(Some(second), &checkout),
+        seen.first_seen(Some(second), &checkout).unwrap(),
         Some(Duplicate::BusinessKey(BusinessKey::of(&core).unwrap()))
     );
     // The second delivery was handled (as a duplicate): its retry is caught by its id.
     assert_eq!(
-        seen.check(Some(second), &checkout),
+        seen.check(Some(second), &checkout).unwrap(),
         Some(Duplicate::Delivery(second))
     );
     let keys: Vec<&str> = seen.store().0.iter().map(String::as_str).collect();
@@ -354,9 +358,9 @@ fn first_seen_checks_and_records_atomically_over_any_store() {
 fn a_stored_memory_store_is_checked_when_read_back() {
     let mut store = MemoryStore::new(10).with_max_age(1_000);
     store.set_now(5_000);
-    store.first_seen(&delivery_key(1));
+    store.first_seen(&delivery_key(1)).unwrap();
     store.set_now(5_500);
-    store.first_seen(&delivery_key(2));
+    store.first_seen(&delivery_key(2)).unwrap();
     let stored = serde_json::to_value(&store).unwrap();
     assert_eq!(
         stored,
@@ -386,9 +390,9 @@ fn a_stored_memory_store_is_checked_when_read_back() {
     // Bounds apply to what is read: a smaller size keeps the newest keys.
     let mut smaller = stored.clone();
     smaller["maxEntries"] = json!(1);
-    let read: MemoryStore = serde_json::from_value(smaller).unwrap();
+    let mut read: MemoryStore = serde_json::from_value(smaller).unwrap();
     assert_eq!(read.len(), 1);
-    assert!(read.contains(&delivery_key(2)));
+    assert!(read.contains(&delivery_key(2)).unwrap());
 }
 
 #[test]

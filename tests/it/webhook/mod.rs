@@ -2,4 +2,6 @@
 
 mod dedup;
 mod events;
+#[cfg(feature = "redis-store")]
+mod redis;
 mod signature;
