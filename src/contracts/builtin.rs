@@ -1,4 +1,4 @@
-//! The deployment table, compiled in from `reference/deployments.json` (the service's contract
+//! The deployment table, compiled in from `tests/data/reference/deployments.json` (the service's contract
 //! artifacts at RequestNetwork/requestNetwork@f1942807). Tron's Nile testnet entries are left
 //! out: Nile is not a payment network of the service. `tests/it/contracts.rs` checks every row
 //! against the reference file.
@@ -15,8 +15,8 @@ pub(super) type Row = (Contract, Network, &'static str, Address, u64);
 use Contract::*;
 use Network::{ArbitrumOne, Base, Bsc, Mainnet, Matic, Optimism, Sepolia, Tron};
 
-/// The LI.FI diamond, the bridge the service's cross-chain routes call. Source: lifi-notes §5,
-/// lifinance/contracts `deployments/<chain>.json` key `LiFiDiamond` @ `ef00558f`, the same
+/// The LI.FI diamond, the bridge the service's cross-chain routes call. Source:
+/// `lifinance/contracts@ef00558f:deployments/<chain>.json:7` (key `LiFiDiamond`), the same
 /// address on all six source chains (mainnet, arbitrum-one, optimism, base, matic, bsc). Not in
 /// `deployments.json`: its creation blocks are not in the references, so they are 0.
 pub(super) const LIFI_DIAMOND: Address = address!("0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE");

@@ -1,4 +1,4 @@
-//! The built-in currency catalog, compiled in from `reference/currencies.json` (the service's
+//! The built-in currency catalog, compiled in from `tests/data/reference/currencies.json` (the service's
 //! token list v1.5.0 for the eight networks, plus EURC from Circle's published addresses).
 //! Ids, symbols and names are the token list's (`USDCn-optimism`, `USDCn-matic`,
 //! `fUSDC-sepolia`, `fUSDT-sepolia`); the plain ids (`USDC-optimism`, …) stay aliases.

@@ -1,5 +1,7 @@
-//! Every function of `reference/lifi-abi.json` (94 entries), selector → name, generated from
-//! that file; the contract names come from lifi-notes Appendix A. `tests/it/lifi.rs` checks that this
+//! Every function of `tests/data/reference/lifi-abi.json` (94 entries), selector → name,
+//! generated from that file; the contract names are those of the lifi-contract-types factories
+//! (`lifinance/lifi-contract-types@06cf58dc:dist/factories/<Contract>__factory.js`) the entries
+//! were copied from. `tests/it/lifi.rs` checks that this
 //! table equals what the ABI file gives, each selector recomputed with `keccak256` of the
 //! canonical signature, so nothing below is trusted as typed.
 
