@@ -36,3 +36,4 @@ mod reference_copies;
 mod tron;
 mod verify;
 mod webhook;
+mod wire_strings;
