@@ -8,8 +8,9 @@ use http::header::{AUTHORIZATION, COOKIE, HeaderMap, HeaderName, HeaderValue, OR
 
 use super::Origin;
 
-/// The cookie that carries a session (api-notes §7.1: "`session_token` cookie, or
-/// `Authorization: Bearer`").
+/// The cookie that carries a session (the OpenAPI description of `Authorization`: "Bearer
+/// token for session authentication (or use the session_token cookie)",
+/// <https://docs.request.network/api-reference/openapi.v2.json>).
 pub const SESSION_COOKIE: &str = "session_token";
 
 const REDACTED: &str = "<redacted>";
@@ -42,8 +43,10 @@ pub enum CredentialError {
         /// The byte offset of the first bad character.
         position: usize,
     },
-    /// A Client ID or orchestrator key without its documented prefix.
-    #[error("{what} must start with {prefix:?} (api-notes §7.1)")]
+    /// A Client ID or orchestrator key without its documented prefix (`cli_`:
+    /// <https://docs.request.network/api-features/client-id-management>; `orc_`:
+    /// <https://docs.request.network/orchestrators/overview>).
+    #[error("{what} must start with {prefix:?}")]
     WrongPrefix {
         /// Which credential.
         what: &'static str,

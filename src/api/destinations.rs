@@ -1,7 +1,7 @@
 //! Payee destinations on the Auth API (`{auth_url}/v1/payee-destination`, session cookie):
 //! create (re-issuing the same body reactivates and updates the destination in place),
 //! update, and read the active one. These endpoints are not in `openapi.v2.json`; they are
-//! documented in api-notes §6.1.
+//! documented at <https://docs.request.network/api-features/payee-destinations>.
 
 use serde::{Deserialize, Deserializer, Serialize};
 

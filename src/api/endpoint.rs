@@ -33,13 +33,15 @@ use CredentialKind::{ApiKey, ClientId, Orchestrator, SessionBearer, SessionCooki
 const KEY_OR_CLIENT: &[CredentialKind] = &[ApiKey, ClientId];
 /// The secure-payment creation endpoints: API key, Client ID, orchestrator key with Client
 /// ID, or a session (OpenAPI headers `x-api-key`, `x-client-id`, `x-orchestrator-key`,
-/// `Authorization`, `Origin`; api-notes §4.1 adds the `session_token` cookie).
+/// `Authorization`, `Origin`; the description of `Authorization` adds "or use the
+/// session_token cookie").
 const ANY: &[CredentialKind] = &[ApiKey, ClientId, Orchestrator, SessionCookie, SessionBearer];
 /// The payer endpoints: `x-api-key` only (required in the OpenAPI description).
 const KEY_ONLY: &[CredentialKind] = &[ApiKey];
 /// The secure-payment token endpoints: `x-client-id` and `Origin`, both required.
 const CLIENT_ONLY: &[CredentialKind] = &[ClientId];
-/// The Auth API's payee destination: the SIWE session cookie (api-notes §6.1).
+/// The Auth API's payee destination: the SIWE session cookie
+/// (<https://docs.request.network/api-features/payee-destinations>).
 const SESSION_COOKIE_ONLY: &[CredentialKind] = &[SessionCookie];
 
 /// One endpoint, described once: a row of [`ENDPOINTS`].
@@ -226,8 +228,8 @@ endpoints! {
         accepts: CLIENT_ONLY, origin_required: true, success: OK,
     }
     /// Relays a checked, signed Tron transaction through the service's CatFee energy node.
-    /// The service's notes list no credential for it: it takes the intent endpoint's (a
-    /// Client ID with its `Origin`).
+    /// It takes the intent endpoint's credential, a Client ID with its `Origin` (the OpenAPI
+    /// description marks both headers required).
     BroadcastTronTransaction {
         host: Payment, method: POST, path: "/v2/secure-payments/{token}/tron/broadcast",
         accepts: CLIENT_ONLY, origin_required: true, success: OK,
@@ -285,8 +287,9 @@ endpoints! {
         host: Auth, method: POST, path: "/v1/payee-destination",
         accepts: SESSION_COOKIE_ONLY, origin_required: false, success: CREATED,
     }
-    /// Auth API. Not documented, so assumed: it answers 200 (api-notes §6.1 gives 201 for the
-    /// create call only).
+    /// Auth API. Not documented, so assumed: it answers 200
+    /// (<https://docs.request.network/api-features/payee-destinations> gives 201 for the create
+    /// call only).
     UpdatePayeeDestination {
         host: Auth, method: PUT, path: "/v1/payee-destination",
         accepts: SESSION_COOKIE_ONLY, origin_required: false, success: OK,
@@ -369,8 +372,9 @@ impl Endpoint {
     /// The documented success status. The parsers accept any 2xx status: the API
     /// description gives one per endpoint, but a 2xx is a success in HTTP.
     ///
-    /// Not documented, so assumed: `PUT /v1/payee-destination` answers 200 (api-notes §6.1
-    /// gives 201 for the create call only).
+    /// Not documented, so assumed: `PUT /v1/payee-destination` answers 200
+    /// (<https://docs.request.network/api-features/payee-destinations> gives 201 for the create
+    /// call only).
     ///
     /// ```
     /// use http::StatusCode;

@@ -191,7 +191,8 @@ impl RetryPolicy {
     }
 
     /// Whether an answer with this status may succeed if sent again: 429 (rate-limited) and
-    /// 5xx (api-notes: "500 is safe to retry with backoff"). Never another 4xx.
+    /// 5xx ("500: Server error — safe to retry with exponential backoff",
+    /// <https://docs.request.network/api-features/payouts>). Never another 4xx.
     ///
     /// ```
     /// use http::StatusCode;

@@ -19,8 +19,8 @@ use crate::pay::{PayResponse, PayResponseError, SecurePayQuery, SecurePaymentTok
 use crate::policy::PaymentPolicy;
 use crate::wire::ErrorBody;
 
-/// The most items of one incoming secure payment (api-notes §4.2: "EVM batches go up to 200
-/// payees").
+/// The most items of one incoming secure payment ("EVM batches up to 200 payees per link",
+/// <https://docs.request.network/use-cases/quickstart>).
 pub const MAX_SECURE_PAYMENT_ITEMS: usize = 200;
 
 /// One item of `POST /v2/secure-payments` (`requests[]`).
@@ -416,7 +416,8 @@ impl CreatePayoutLink {
         Ok(self)
     }
 
-    /// `accessPolicy` (the allowlist is not enforced for payouts: api-notes §5.4).
+    /// `accessPolicy` (the allowlist is not enforced for payouts:
+    /// <https://docs.request.network/use-cases/restrict-payer-wallets>).
     ///
     /// ```
     /// use securepay::policy::PaymentPolicy;

@@ -19,8 +19,8 @@ use crate::wire::ErrorBody;
 /// The body is `{"signedTransaction": {raw_data_hex, signature, txID, raw_data}}`, written from
 /// the [`SignedTronTransaction`] alone.
 ///
-/// The service's notes list no credential for this endpoint; it takes the intent endpoint's,
-/// a Client ID with its `Origin` (see [`Endpoint::BroadcastTronTransaction`]).
+/// It takes the intent endpoint's credential, a Client ID with its `Origin`, both required by
+/// the OpenAPI description (see [`Endpoint::BroadcastTronTransaction`]).
 ///
 /// ```
 /// use securepay::api::{Api, BroadcastTronTransaction, Credential};

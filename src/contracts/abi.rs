@@ -1,5 +1,6 @@
 //! The ABIs of the contracts securepay calls, declared with `sol!` from the published
-//! artifacts (`reference/abis/`). Calldata is never encoded by hand.
+//! artifacts (`RequestNetwork/requestNetwork@f1942807:packages/smart-contracts/src/lib/artifacts/<Contract>/<version>.json`).
+//! Calldata is never encoded by hand.
 //!
 //! ```
 //! use alloy_sol_types::SolCall;

@@ -23,6 +23,7 @@
 
 pub mod abi;
 mod builtin;
+mod diamond;
 pub mod events;
 
 use std::borrow::Cow;
@@ -38,6 +39,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::address::ChainAddress;
 use crate::network::Network;
+
+/// One deployment of the built-in table: contract, network, version, address (a Tron address's
+/// 20-byte body on Tron), creation block.
+type Row = (Contract, Network, &'static str, Address, u64);
 
 /// A contract of the service, by artifact name.
 ///
@@ -498,16 +503,16 @@ impl Deployments {
                             creation_block,
                         },
                     )
-                    .chain(builtin::LIFI_NETWORKS.iter().map(|&network| Deployment {
+                    .chain(diamond::LIFI_NETWORKS.iter().map(|&network| Deployment {
                         contract: Contract::LiFiDiamond,
                         network,
-                        version: Cow::Borrowed("diamond"),
-                        address: ChainAddress::from_abi(network, builtin::LIFI_DIAMOND),
+                        version: Cow::Borrowed(diamond::LIFI_VERSION),
+                        address: ChainAddress::from_abi(network, diamond::LIFI_DIAMOND),
                         creation_block: 0,
                     }))
                     .collect(),
-                defaults: builtin::DEFAULT_VERSIONS
-                    .iter()
+                defaults: std::iter::once(&(Contract::LiFiDiamond, diamond::LIFI_VERSION))
+                    .chain(builtin::DEFAULT_VERSIONS)
                     .map(|&(contract, version)| (contract, version.to_owned()))
                     .collect(),
                 by_network: Default::default(),

@@ -5,10 +5,10 @@ use std::sync::OnceLock;
 use serde::Serialize;
 
 use super::builtin::{
-    BuiltinAddress, CONVERSION_PAYMENT_SYMBOLS, CROSS_CHAIN_SOURCE_SYMBOLS,
-    CRYPTO_TO_FIAT_NETWORKS, CRYPTO_TO_FIAT_SYMBOL, CURRENCIES, FIAT, INVOICE_CURRENCIES,
-    PAY_ENDPOINT_EXTRA_SOURCE_SYMBOLS,
+    CONVERSION_PAYMENT_SYMBOLS, CROSS_CHAIN_SOURCE_SYMBOLS, CRYPTO_TO_FIAT_NETWORKS,
+    CRYPTO_TO_FIAT_SYMBOL, CURRENCIES, FIAT, INVOICE_CURRENCIES, PAY_ENDPOINT_EXTRA_SOURCE_SYMBOLS,
 };
+use super::rows::BuiltinAddress;
 use super::{Currency, CurrencyError, CurrencyId, CurrencyIdError, CurrencyNetwork, CurrencyType};
 use crate::address::{ChainAddress, EvmAddress, TronAddress};
 use crate::amount::Decimals;

@@ -21,6 +21,7 @@ mod builtin;
 mod catalog;
 mod id;
 mod model;
+mod rows;
 
 pub use catalog::{
     Catalog, CatalogEntry, CatalogError, ConversionRoutes, CurrencyQuery, QueryAnswer,

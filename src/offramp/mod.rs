@@ -1,7 +1,7 @@
 //! Crypto-to-fiat (offramp): eligibility, the plan for other currencies, prerequisites, the
 //! payer request bodies, and the state machines driven by webhooks.
 //!
-//! The flow (api-notes §8.2): `POST /v2/payer` (KYC data; answers the KYC and agreement
+//! The flow (<https://docs.request.network/api-features/crypto-to-fiat-payments>): `POST /v2/payer` (KYC data; answers the KYC and agreement
 //! URLs) → `PATCH /v2/payer/{clientUserId}` (`agreementCompleted: true`) →
 //! `POST /v2/payer/{clientUserId}/payment-details` (bank account) → wait for
 //! `payment_detail.updated` approved → `POST /v2/request` with `isCryptoToFiatAvailable: true`

@@ -1,6 +1,9 @@
 //! Building cross-chain pay responses: per payment, a LI.FI Across V4 bridge call whose
 //! destination message pays the payee (and the fees) through the destination chain's
-//! ERC20FeeProxy — the route the service documents (`reference/lifi-notes.md` §4.5, §7).
+//! ERC20FeeProxy — the route the service documents
+//! (<https://docs.request.network/api-features/crosschain-payments>: Across only; and
+//! <https://docs.request.network/api-features/payment-detection>: "the ERC-20 Fee Proxy contract
+//! as the last payment leg").
 
 use alloy_primitives::{Address, B256, Bytes, U256};
 use alloy_sol_types::SolCall;

@@ -16,7 +16,8 @@ pub use transaction::{
 use crate::amount::Decimals;
 
 /// TRX's decimals: amounts of TRX (`fee_limit`, `call_value`) are in SUN, a millionth of a TRX
-/// (the service's notes: "100 TRX = 100_000_000 SUN").
+/// (`DEFAULT_TRON_APPROVAL_FEE_LIMIT = 100_000_000`, "Defaults to 100 TRX":
+/// `RequestNetwork/requestNetwork@f1942807:packages/payment-processor/src/payment/utils-tron.ts:6`).
 ///
 /// ```
 /// use securepay::tron::TRX_DECIMALS;

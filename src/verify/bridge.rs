@@ -1,5 +1,7 @@
-//! Cross-chain routes, proved from the bridge calldata itself (`reference/lifi-notes.md` §3a,
-//! §4, §8): the LI.FI diamond's Across V4 entry point is decoded with `sol!`; what it takes
+//! Cross-chain routes, proved from the bridge calldata itself (the Across V4 facet,
+//! `lifinance/contracts@ef00558f:src/Facets/AcrossFacetV4.sol:96`, and its destination message,
+//! `lifinance/contracts@ef00558f:src/Periphery/ReceiverAcrossV4.sol:68`): the LI.FI diamond's
+//! Across V4 entry point is decoded with `sol!`; what it takes
 //! from the wallet on the source chain is a leg there, and every call of its destination
 //! message (each one an ERC20FeeProxy payment executed from the bridged funds) is a leg on the
 //! destination chain, paid from the bridge, not from the wallet.

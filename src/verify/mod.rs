@@ -1,7 +1,7 @@
 //! Pre-sign verification: prove a pay response does exactly what the payer agreed to, and say
 //! it plainly.
 //!
-//! **Trust model** (DESIGN.md §6). Trusted: the [`Expectation`] (what the payer agreed to,
+//! **Trust model.** Trusted: the [`Expectation`] (what the payer agreed to,
 //! every cap included) and the facts compiled into the crate (contracts per chain, what each
 //! contract function does, tokens, the bridge's receivers). Untrusted: every byte of the pay
 //! response — transactions, `feeBundle`, `amountSummary`, `metadata`, children, labels. An

@@ -2,7 +2,7 @@
 //! `.client_id` / `.checkout` variants), `payment.failed`, `payment.refunded`,
 //! `payment.processing`, `request.recurring`.
 //!
-//! Field names are the service's (api-notes §1.5). Amounts are decimal strings kept as
+//! Field names are the service's (<https://docs.request.network/api-reference/webhooks>). Amounts are decimal strings kept as
 //! [`DecimalText`]; convert them with the currency's decimals. `network` is a free string (the
 //! docs show both `"ethereum"` and the network id `"sepolia"`); `requestId` is not validated
 //! beyond consistency with the legacy `requestID`. Fields this version does not model are kept

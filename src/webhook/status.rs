@@ -2,8 +2,10 @@
 //! agreement, payment details, `subStatus`, payment processor, fee types, secure-payment user
 //! events. All are open: an undocumented value is kept as `Other` with its text.
 //!
-//! Sources: api-notes §1.4, §1.5 and §8.2 (webhooks reference, crypto-to-fiat page, the
-//! OpenAPI description of `/v2/payer`).
+//! Sources: the webhooks reference (<https://docs.request.network/api-reference/webhooks>,
+//! <https://docs.request.network/api-features/webhooks-events>), the crypto-to-fiat page
+//! (<https://docs.request.network/api-features/crypto-to-fiat-payments>) and the OpenAPI
+//! description of `/v2/payer` (<https://docs.request.network/api-reference/openapi.v2.json>).
 
 use crate::wire::open_enum;
 

@@ -1,7 +1,9 @@
 //! The module graph of `src/`: every top-level module sits on a layer and imports only from
 //! layers below it, and no files import each other in a circle. Read from the source text
 //! (`crate::…` and `super::…` paths outside comments and unit tests), so a new import that
-//! breaks the layering fails here with the file that made it.
+//! breaks the layering fails here with the file that made it. And the sources cite only what
+//! anyone can open: no comment of `src/`, `cli/src`, `wasm/src` or the README names a file that
+//! lives beside the repository.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -223,4 +225,106 @@ fn the_graph_sees_known_imports() {
             .flat_map(|l| l.iter())
             .all(|m| graph.contains_key(*m))
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Citations anyone can read
+
+/// The names of files that live beside the repository (the project's research notes), never in
+/// it: a comment that cites one sends a reader to a file they cannot open.
+const OUTSIDE_FILES: &[&str] = &[
+    "api-notes",
+    "lifi-notes",
+    "contracts-notes",
+    "detection-notes",
+    "token-behaviours",
+    "DESIGN.md",
+    "../shared",
+    "/shared/",
+];
+
+/// Every file under `dir` whose name ends with one of `extensions`.
+fn files_under(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files_under(&path, extensions, out);
+        } else if extensions
+            .iter()
+            .any(|ext| path.extension().is_some_and(|e| e == *ext))
+        {
+            out.push(path);
+        }
+    }
+}
+
+/// The places in `text` that cite a file outside the repository: one of [`OUTSIDE_FILES`], or a
+/// `reference/…` path that is not `tests/data/reference/…` (the repository's copies) or a docs
+/// page's `api-reference/…`.
+fn outside_citations(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        for name in OUTSIDE_FILES {
+            if line.contains(name) {
+                found.push(format!("line {}: {name}: {}", number + 1, line.trim()));
+            }
+        }
+        for (at, _) in line.match_indices("reference/") {
+            let before = &line[..at];
+            if !before.ends_with("tests/data/") && !before.ends_with("api-") {
+                found.push(format!("line {}: reference/: {}", number + 1, line.trim()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_sources_cite_no_file_outside_the_repository() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["src", "cli/src", "wasm/src"] {
+        files_under(&root.join(dir), &["rs", "ts", "js", "mjs"], &mut files);
+    }
+    files.push(root.join("README.md"));
+    assert!(files.len() > 100, "the walk found the sources");
+    let found: Vec<String> = files
+        .iter()
+        .flat_map(|file| {
+            let text = std::fs::read_to_string(file).unwrap();
+            let name = file.strip_prefix(&root).unwrap().display().to_string();
+            outside_citations(&text)
+                .into_iter()
+                .map(move |place| format!("{name} {place}"))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "cite the public source (a docs page, `owner/repo@commit:path:line`) or a file of this \
+         repository instead:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The reader above finds what it looks for, and lets the repository's own paths and the docs'
+/// pages through.
+#[test]
+fn the_citation_reader_sees_outside_files() {
+    for cited in [
+        "/// Source: api-notes §4.2.",
+        "//! per lifi-notes Appendix A",
+        "// contracts-notes §1.1",
+        "//! **Trust model** (DESIGN.md §6).",
+        "/// artifacts (`reference/abis/`)",
+        "/// copied from ../shared",
+    ] {
+        assert_eq!(outside_citations(cited).len(), 1, "{cited}");
+    }
+    for fine in [
+        "/// `tests/data/reference/lifi-abi.json`",
+        "/// <https://docs.request.network/api-reference/webhooks>",
+        "/// `lifinance/contracts@ef00558f:src/Libraries/LibSwap.sol:60`",
+    ] {
+        assert_eq!(outside_citations(fine), Vec::<String>::new(), "{fine}");
+    }
 }

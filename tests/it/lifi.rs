@@ -136,8 +136,9 @@ fn the_selector_table_equals_the_abi_file() {
     assert_eq!(packed, expected, "lifi-notes §3a");
 }
 
-/// The contract names and the historical marks come from lifi-notes Appendix A; checked when
-/// `../shared` is there (developer machines and CI).
+/// The contract names and the historical marks (`gen/lifi-provenance.json`, which the generator
+/// compiles into the table) agree with lifi-notes Appendix A; checked when `../shared` is there
+/// (developer machines and CI).
 #[test]
 fn the_contract_names_match_the_notes_appendix() {
     let Some(text) = common::shared_text("reference/lifi-notes.md") else {

@@ -37,3 +37,4 @@ mod reference_copies;
 mod tron;
 mod verify;
 mod webhook;
+mod wire_strings;

@@ -204,7 +204,8 @@ impl Decoder<'_> {
     }
 
     /// The call `swap` makes on `network`: `callData` to `callTo`, with `fromAmount` as value
-    /// when it spends the native currency (`LibSwap.swap`, lifi-notes §1), none otherwise.
+    /// when it spends the native currency (`LibSwap.swap`,
+    /// `lifinance/contracts@ef00558f:src/Libraries/LibSwap.sol:60`), none otherwise.
     fn destination_call(
         &self,
         network: Network,

@@ -1,7 +1,9 @@
 //! The LI.FI ABI items the Across V4 decoder needs, declared with `sol!` from
-//! `reference/lifi-abi.json` (lifinance/lifi-contract-types
-//! `dist/factories/AcrossFacetV4__factory.js` @ `06cf58dc`; struct sources in lifi-notes §1 and
-//! §3a), exact field names and order. Calldata is never encoded by hand.
+//! `tests/data/reference/lifi-abi.json`
+//! (`lifinance/lifi-contract-types@06cf58dc:dist/factories/AcrossFacetV4__factory.js`; the
+//! structs' Solidity: `lifinance/contracts@ef00558f:src/Interfaces/ILiFi.sol:10`,
+//! `src/Libraries/LibSwap.sol:23`, `src/Facets/AcrossFacetV4.sol:61`), exact field names and
+//! order. Calldata is never encoded by hand.
 //!
 //! ```
 //! use alloy_primitives::hex;
@@ -140,8 +142,8 @@ alloy_sol_types::sol! {
     }
 
     /// The Across V4 destination message, `abi.encode(bytes32 transactionId,
-    /// LibSwap.SwapData[] swapData, address receiver)`, decoded by `ReceiverAcrossV4` (lifi-notes
-    /// §4.2: `src/Periphery/ReceiverAcrossV4.sol` line 68 @ `ef00558f`). Encoded as parameters
+    /// LibSwap.SwapData[] swapData, address receiver)`, decoded by `ReceiverAcrossV4`
+    /// (`lifinance/contracts@ef00558f:src/Periphery/ReceiverAcrossV4.sol:68`). Encoded as parameters
     /// (`abi.encode` of three values), not as one tuple behind an offset.
     ///
     /// ```

@@ -1,7 +1,7 @@
 //! LI.FI periphery addresses on the destination chains, compiled in.
 //!
-//! Source: lifi-notes §4.4, the **registry** column: `LiFiDiamond.Periphery` in
-//! lifinance/contracts `deployments/<chain>.diamond.json` @ `ef00558fde6c02d4b285979e3f2b0b75ff1e573e` (2026-08-21),
+//! Source: the **registry**, `LiFiDiamond.Periphery` in
+//! `lifinance/contracts@ef00558fde6c02d4b285979e3f2b0b75ff1e573e:deployments/<chain>.diamond.json` (2026-08-21),
 //! which LI.FI regenerates from the on-chain PeripheryRegistry. These addresses change over time
 //! (optimism's Executor and ReceiverAcrossV4 were redeployed on 2026-07-20); a verifier that must
 //! be current reads `getPeripheryContract(string)` on the diamond instead.
@@ -14,8 +14,8 @@ use crate::network::Network;
 /// route with a destination call, which decodes the message and hands it to the
 /// [`executor`]. `None` on Sepolia and Tron.
 ///
-/// Source: lifi-notes §4.4, registry column (`deployments/<chain>.diamond.json` key
-/// `LiFiDiamond.Periphery.ReceiverAcrossV4` @ `ef00558f`). Optimism: the registry value
+/// Source: the registry, `lifinance/contracts@ef00558f:deployments/<chain>.diamond.json` key
+/// `LiFiDiamond.Periphery.ReceiverAcrossV4` (line 149 in `base.diamond.json`). Optimism: the registry value
 /// `0xe417AD5eb9e919567620A48B3757cc182cCdf9e4` is the redeployment of 2026-07-20
 /// (lifinance/contracts `6ea90e21`, "bug bounty #292 remediation");
 /// `deployments/_deployments_log_file.json` @ `ef00558f` disagrees and still lists
@@ -45,12 +45,12 @@ pub fn receiver_across_v4(network: Network) -> Option<Address> {
 /// message (`swapAndCompleteBridgeTokens`), with no allow-list of its own. `None` on Sepolia and
 /// Tron.
 ///
-/// Source: lifi-notes §4.4, registry column (`deployments/<chain>.diamond.json` key
-/// `LiFiDiamond.Periphery.Executor` @ `ef00558f`). Optimism: the registry value
+/// Source: the registry, `lifinance/contracts@ef00558f:deployments/<chain>.diamond.json` key
+/// `LiFiDiamond.Periphery.Executor` (line 139 in `base.diamond.json`). Optimism: the registry value
 /// `0xC9E66aa9b08EB667e450e072E96F7086AD9f2c91` is the redeployment of 2026-07-20
 /// (lifinance/contracts `6ea90e21`); `deployments/_deployments_log_file.json` @ `ef00558f`
-/// disagrees (its optimism ReceiverAcrossV4 was built on an older executor, `0xbfa69cde…77ab` in
-/// the notes, address abbreviated there). The registry is used.
+/// disagrees (its optimism ReceiverAcrossV4 was built on an older executor, `0xbfa69cde…77ab`).
+/// The registry is used.
 ///
 /// ```
 /// use alloy_primitives::address;

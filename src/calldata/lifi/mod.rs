@@ -3,7 +3,7 @@
 //! addresses a verifier compares them with.
 //!
 //! Only `startBridgeTokensViaAcrossV4` (`0xa1f1ce43`) and `swapAndStartBridgeTokensViaAcrossV4`
-//! (`0x1794958f`) are decoded. Every other function of `reference/lifi-abi.json` (other bridges,
+//! (`0x1794958f`) are decoded. Every other function of `tests/data/reference/lifi-abi.json` (other bridges,
 //! older Across facets, the packed Across entry points, same-chain swaps, Permit2Proxy wrappers,
 //! CalldataVerificationFacet, …) is recognised and refused with
 //! [`LifiDecodeError::NotAllowed`]; anything else is [`LifiDecodeError::UnknownSelector`]. The
@@ -11,7 +11,7 @@
 //! and the `bytes32` address words of the Across data must hold EVM addresses.
 //!
 //! Decoding checks the encoding, not the route: whether the fields agree with each other and with
-//! the payment (lifi-notes §8) is the verifier's job.
+//! the payment is the verifier's job ([`crate::verify`]).
 //!
 //! ```
 //! use securepay::calldata::lifi::{decode_bridge_call, LifiDecodeError};
@@ -66,7 +66,7 @@ pub enum LifiDecodeError {
     /// Fewer than 4 bytes: no selector.
     #[error("calldata of {0} byte(s) is too short to hold a function selector")]
     TooShort(usize),
-    /// A selector of no function in `reference/lifi-abi.json`.
+    /// A selector of no function in `tests/data/reference/lifi-abi.json`.
     #[error("unknown LI.FI function selector 0x{}", hex::encode(.0))]
     UnknownSelector([u8; 4]),
     /// A known LI.FI (or listed) function other than the two AcrossFacetV4 entry points.
@@ -79,7 +79,7 @@ pub enum LifiDecodeError {
     NotAllowed {
         /// The selector.
         selector: [u8; 4],
-        /// The function it names in `reference/lifi-abi.json`.
+        /// The function it names in `tests/data/reference/lifi-abi.json`.
         function: &'static str,
         /// Whether it is a packed Across entry point (no ABI `BridgeData`).
         packed: bool,
@@ -115,7 +115,7 @@ pub enum LifiDecodeError {
     EmptySourceSwaps,
 }
 
-/// One function of `reference/lifi-abi.json`.
+/// One function of `tests/data/reference/lifi-abi.json`.
 ///
 /// ```
 /// use securepay::calldata::lifi::known_function;
@@ -131,9 +131,12 @@ pub struct KnownFunction {
     pub selector: [u8; 4],
     /// The function name.
     pub name: &'static str,
-    /// The contract (facet or periphery) it belongs to, per lifi-notes Appendix A.
+    /// The contract (facet or periphery) it belongs to: the lifi-contract-types factory
+    /// (`lifinance/lifi-contract-types@06cf58dc:dist/factories/<Contract>__factory.js`) the entry
+    /// was copied from, as `gen/lifi-provenance.json` records it.
     pub contract: &'static str,
-    /// An older ABI of that contract (lifi-notes marks it "historical"): a previous version of
+    /// An older ABI of that contract (copied from an earlier lifi-contract-types commit,
+    /// `gen/lifi-provenance.json`): a previous version of
     /// the function, with other parameter types.
     pub historical: bool,
     /// A packed Across entry point (AcrossFacetPackedV3/V4): no ABI `BridgeData`.
@@ -142,7 +145,7 @@ pub struct KnownFunction {
     pub signature: &'static str,
 }
 
-/// Every function of `reference/lifi-abi.json` (94), in file order; the two accepted
+/// Every function of `tests/data/reference/lifi-abi.json` (94), in file order; the two accepted
 /// AcrossFacetV4 entry points included.
 ///
 /// ```
@@ -155,7 +158,7 @@ pub fn known_functions() -> &'static [KnownFunction] {
     known::KNOWN_FUNCTIONS
 }
 
-/// The function of `reference/lifi-abi.json` with this selector, if any.
+/// The function of `tests/data/reference/lifi-abi.json` with this selector, if any.
 ///
 /// ```
 /// use securepay::calldata::lifi::known_function;
@@ -203,7 +206,7 @@ fn strict<T>(
 /// `startBridgeTokensViaAcrossV4` and `swapAndStartBridgeTokensViaAcrossV4` are accepted.
 ///
 /// Errors: fewer than 4 bytes is [`LifiDecodeError::TooShort`]; another function of
-/// `reference/lifi-abi.json` is [`LifiDecodeError::NotAllowed`] (naming it); any other selector
+/// `tests/data/reference/lifi-abi.json` is [`LifiDecodeError::NotAllowed`] (naming it); any other selector
 /// is [`LifiDecodeError::UnknownSelector`]; a malformed encoding is `Truncated`,
 /// `TrailingBytes`, `DirtyValue` or `NonCanonical`; an Across address word that is not an EVM
 /// address is `AddressWord`; a swap-and-bridge call without swaps is `EmptySourceSwaps`.

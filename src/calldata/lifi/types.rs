@@ -418,7 +418,7 @@ impl AcrossBridgeCall {
 }
 
 /// The Across V4 destination message `(bytes32 transactionId, SwapData[] swapData, address
-/// receiver)` (lifi-notes §4.2), typed: LI.FI's ReceiverAcrossV4 hands `swaps` to the Executor,
+/// receiver)` (`lifinance/contracts@ef00558f:src/Periphery/ReceiverAcrossV4.sol:68`), typed: LI.FI's ReceiverAcrossV4 hands `swaps` to the Executor,
 /// which sends leftovers to `receiver`; if the swaps revert, `receiver` gets the whole bridged
 /// amount.
 ///
