@@ -75,6 +75,7 @@
 
 mod accounting;
 mod approvals;
+mod behaviours;
 mod bridge;
 mod deposits;
 mod expectation;
@@ -116,14 +117,17 @@ pub const MAX_RESPONSE_BYTES: usize = 8 * 1024 * 1024;
 ///
 /// ```
 /// use securepay::pay::PayResponse;
-/// use securepay::verify::{verify, Expectation};
+/// use securepay::verify::{verify, Expectation, FindingCode};
 ///
 /// // A single USDC payment on Base with a platform fee (payer) and a protocol fee (payee).
 /// let response = PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
 /// let expectation = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let verdict = verify(&response, &expectation);
-/// assert!(verdict.findings.is_empty(), "{verdict}");
+/// assert!(verdict.is_safe(), "{verdict}");
+/// // One caution: nothing proves that USDC on Base takes no fee on transfer.
+/// let codes: Vec<FindingCode> = verdict.findings.iter().map(|f| f.code).collect();
+/// assert_eq!(codes, [FindingCode::TokenBehaviour]);
 /// assert_eq!(verdict.summary.lines.last().map(ToString::to_string).as_deref(), Some("Total leaving your wallet: 827.8 USDC"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -181,7 +185,13 @@ impl Verdict {
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let text = verify(&response, &agreed).to_string();
 /// assert!(text.starts_with("Approve 827.8 USDC for the payment contract (ERC20FeeProxy)\n"));
-/// assert!(text.ends_with("No findings: the transactions do what was agreed.\n"));
+/// assert!(text.ends_with("CAUTION [token_behaviour] no fact proves that USDC takes no fee on transfer: if it took one, every recipient would receive less than the amounts shown\n"));
+///
+/// // A native payment: nothing to say.
+/// let native = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_native.json")))?;
+/// let agreed = Expectation::from_str(r#"{"network":"base","currency":"ETH-base-base",
+///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"0.2","reference":"0xe23a6b02059c2b30"}]}"#)?;
+/// assert!(verify(&native, &agreed).to_string().ends_with("No findings: the transactions do what was agreed.\n"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl fmt::Display for Verdict {
@@ -248,7 +258,8 @@ impl<'a> Verifier<'a> {
     /// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
     ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0x1a2b3c4d5e6f7081"}]}"#)?;
     /// let verdict = Verifier::builtin().verify(&response, &agreed);
-    /// assert_eq!(verdict.findings.iter().map(|f| f.code).collect::<Vec<_>>(), [FindingCode::PaymentReference]);
+    /// let codes: Vec<FindingCode> = verdict.findings.iter().map(|f| f.code).collect();
+    /// assert_eq!(codes, [FindingCode::PaymentReference, FindingCode::TokenBehaviour]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn verify(&self, response: &PayResponse, expectation: &Expectation) -> Verdict {

@@ -166,6 +166,7 @@ pub(super) fn run(
     run.check_funding();
     let settlement = run.settle();
     run.check_labels(response, &settlement);
+    run.check_token_behaviours();
     run.summarize(&settlement);
     run.mask();
     (run.findings, run.lines)

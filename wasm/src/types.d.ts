@@ -67,6 +67,7 @@ export type FindingCode =
   | "batch_fee"
   | "batch_fee_rate_unknown"
   | "batch_fee_address_zero"
+  | "token_behaviour"
   | "approval_token"
   | "approval_spender"
   | "approval_unlimited"
@@ -150,6 +151,8 @@ export interface Details {
   field?: string;
   reason?: string;
   problem?: unknown;
+  /** For `token_behaviour`: the behaviour (`fee_on_transfer`, …). */
+  behaviour?: string;
 }
 
 /** What the verifier saw. */

@@ -28,7 +28,7 @@ use securepay::calldata::{
 };
 use securepay::contracts::Contract;
 use securepay::contracts::abi::{IERC20, IERC20FeeProxy};
-use securepay::currency::{Catalog, Currency};
+use securepay::currency::{Catalog, Currency, TokenBehaviour};
 use securepay::network::Network;
 use securepay::pay::{
     AmountSummary, ApprovalPlan, ChainIdText, CrossChainRoute, FeeBearer, FeeBundle, FeeEntry,
@@ -3861,6 +3861,12 @@ fn fr(code: FindingCode, d: &Details) -> String {
         FindingCode::BatchFeeAddressZero => format!(
             "Le contrat de lot envoie ses frais à l'adresse nulle ({party}) : ils sont brûlés, ou l'appel échoue, selon le jeton."
         ),
+        FindingCode::TokenBehaviour => match d.behaviour {
+            Some(TokenBehaviour::FeeOnTransfer) => format!(
+                "Rien ne prouve que {asset} ne prélève pas de frais à chaque transfert : s'il en prélevait, chaque destinataire recevrait moins que les montants affichés."
+            ),
+            _ => format!("{asset} peut se comporter autrement qu'un jeton ordinaire."),
+        },
         FindingCode::SmartAccountFunding => match d.expected {
             Some(_) => format!(
                 "Le compte intelligent prélève {actual} de votre portefeuille mais n'en dépense que {expected} : le reste y resterait."
@@ -4099,6 +4105,7 @@ enum Slot {
     Field,
     Reference,
     ExpectedReference,
+    Behaviour,
 }
 
 fn filled(d: &Details, slot: Slot) -> bool {
@@ -4112,6 +4119,7 @@ fn filled(d: &Details, slot: Slot) -> bool {
         Slot::Field => d.field.is_some(),
         Slot::Reference => d.reference.is_some(),
         Slot::ExpectedReference => d.expected_reference.is_some(),
+        Slot::Behaviour => d.behaviour.is_some(),
     }
 }
 
@@ -4147,6 +4155,7 @@ fn needs(code: FindingCode) -> Vec<Vec<Slot>> {
         }
         FindingCode::EoaApprovalToken => all(&[Asset]),
         FindingCode::BatchFeeAddressZero => all(&[Party, Network]),
+        FindingCode::TokenBehaviour => all(&[Asset, Behaviour]),
         FindingCode::SmartAccountFunding => vec![vec![Actual], vec![Asset], vec![Party, Expected]],
         FindingCode::PayerMissing => all(&[Party, Field]),
         FindingCode::EoaApprovalNotApprove
@@ -4312,7 +4321,8 @@ fn every_code_and_summary_line_renders_in_french_from_structured_data() {
     assert_eq!(
         french,
         [
-            "0,3 USDC quittent votre portefeuille en plus des paiements convenus, au-delà du maximum convenu de 0,1 USDC."
+            "0,3 USDC quittent votre portefeuille en plus des paiements convenus, au-delà du maximum convenu de 0,1 USDC.",
+            "Rien ne prouve que USDC ne prélève pas de frais à chaque transfert : s'il en prélevait, chaque destinataire recevrait moins que les montants affichés."
         ]
     );
     let (r, e) = built(usdc_plan(&[(on_base(PAYEE), 10_000_000)], &[]));
