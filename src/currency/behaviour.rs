@@ -110,7 +110,9 @@ impl TokenBehaviour {
 
     /// Whether the behaviour, when present, changes what a payment that runs to the end moves
     /// (rather than making it fail). The verifier cautions about these for every token that
-    /// does not have them proven absent.
+    /// does not have them proven absent. (Of the others, it says only
+    /// [`TokenBehaviour::RevertOnZeroValueTransfer`], where a call pulls 0 of a token: that
+    /// failure is in the calldata, not in a state it cannot see.)
     pub const fn changes_amounts(self) -> bool {
         matches!(self, TokenBehaviour::FeeOnTransfer)
     }
@@ -199,8 +201,8 @@ const FACTS: &[TokenFact] = &[
     ),
     fact(USDT_MAINNET, TokenBehaviour::Blocklist, true, WEIRD),
     fact(USDT_MAINNET, TokenBehaviour::Upgradeable, true, WEIRD),
-    // USDC (Ethereum): FiatToken; `_transfer` requires `to != address(0)`, `whenNotPaused`,
-    // `notBlacklisted`.
+    // USDC (Ethereum): FiatToken; `_transfer` requires `to != address(0)` but not a non-zero
+    // value; `whenNotPaused`, `notBlacklisted`.
     fact(
         USDC_MAINNET,
         TokenBehaviour::FeeOnTransfer,
@@ -216,14 +218,26 @@ const FACTS: &[TokenFact] = &[
         true,
         FIAT_TOKEN,
     ),
+    fact(
+        USDC_MAINNET,
+        TokenBehaviour::RevertOnZeroValueTransfer,
+        false,
+        FIAT_TOKEN,
+    ),
     fact(USDC_MAINNET, TokenBehaviour::Blocklist, true, FIAT_TOKEN),
     fact(USDC_MAINNET, TokenBehaviour::Pause, true, FIAT_TOKEN),
     fact(USDC_MAINNET, TokenBehaviour::Upgradeable, true, WEIRD),
-    // DAI (Ethereum): `transferFrom` checks no zero address, and skips the allowance when
-    // `src == msg.sender`.
+    // DAI (Ethereum): `transferFrom` checks no zero address nor a zero value, and skips the
+    // allowance when `src == msg.sender`.
     fact(
         DAI_MAINNET,
         TokenBehaviour::RevertOnTransferToZeroAddress,
+        false,
+        DAI_SOURCE,
+    ),
+    fact(
+        DAI_MAINNET,
+        TokenBehaviour::RevertOnZeroValueTransfer,
         false,
         DAI_SOURCE,
     ),

@@ -3,6 +3,10 @@
 //! is said as a caution, once per token. The amounts the verifier checks are what the calls ask
 //! the token to move; a token that takes a fee on transfer moves less to every recipient.
 //!
+//! One behaviour that makes a call fail is in the calldata itself: a batch contract pulls its
+//! fee even when it is 0, and a token that refuses zero-value transfers (LEND) makes the whole
+//! batch fail; it is said where a batch pulls 0 of a token not proven to accept it.
+//!
 //! Behaviours that can only make a transaction fail in a state the verifier cannot see (a pause,
 //! a blocklist, an allowance left non-zero on a token with approval-race protection) are not
 //! findings: the wallet's simulation sees that state, and a failed transaction moves nothing.
@@ -57,5 +61,27 @@ impl Run<'_, '_> {
                 );
             }
         }
+        let zero_pulls = std::mem::take(&mut self.zero_pulls);
+        let mut said: BTreeSet<(Network, ChainAddress)> = BTreeSet::new();
+        for &(at, network, token) in &zero_pulls {
+            let behaviour = TokenBehaviour::RevertOnZeroValueTransfer;
+            if !facts.may_have(network, &token, behaviour) || !said.insert((network, token)) {
+                continue;
+            }
+            let asset = self.asset(network, Asset::Token(token));
+            self.caution(
+                FindingCode::TokenBehaviour,
+                Some(at),
+                Details {
+                    asset: Some(asset.clone()),
+                    behaviour: Some(behaviour),
+                    ..Details::on(network)
+                },
+                format!(
+                    "the batch contract pulls a batch fee of 0 {asset}: if {asset} refuses zero-value transfers (no fact proves it does not), the whole call fails"
+                ),
+            );
+        }
+        self.zero_pulls = zero_pulls;
     }
 }

@@ -118,6 +118,9 @@ pub(super) struct Run<'v, 'e> {
     pub moved: Vec<Moved>,
     pub refunds: Vec<Refund>,
     pub routes: Vec<Route>,
+    /// Where a contract pulls 0 of a token from the wallet (a batch fee of 0): a token that
+    /// refuses zero-value transfers makes that call fail.
+    pub zero_pulls: Vec<(Location, Network, ChainAddress)>,
     /// The calldata of every destination call the bridge messages carry.
     pub destination_calls: Vec<(Location, Bytes)>,
     /// The fee entry that declares a leg, by leg index.
@@ -151,6 +154,7 @@ pub(super) fn run(
         moved: Vec::new(),
         refunds: Vec::new(),
         routes: Vec::new(),
+        zero_pulls: Vec::new(),
         destination_calls: Vec::new(),
         fee_labels: BTreeMap::new(),
         lines: Vec::new(),

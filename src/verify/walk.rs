@@ -596,6 +596,10 @@ impl Run<'_, '_> {
             return;
         };
         for (asset, units) in fee.at_rate(rate).unwrap_or_default() {
+            if let (Asset::Token(token), true) = (asset, units.is_zero()) {
+                // The contracts pull the batch fee even when it is 0.
+                self.zero_pulls.push((location, network, token));
+            }
             if matches!(asset, Asset::Token(_)) && !units.is_zero() {
                 self.legs.push(Leg {
                     at: location,

@@ -34,7 +34,9 @@ fn revert_reason(output: &[u8]) -> Option<String> {
         .ok()
 }
 
-/// A chain: its state, and the test tokens whose balances every transaction observes.
+/// A chain: its state, and the test tokens whose balances every transaction observes. A clone
+/// is an independent copy of both.
+#[derive(Clone)]
 pub struct Chain {
     /// The network whose chain id and deployment addresses it has.
     pub network: Network,

@@ -7,7 +7,7 @@
 //! contracts), `tokens` (the behaviours), `response` (a pay response sent as a wallet would),
 //! `observe` (balance changes, allowances, logs, reverts). The tests: `provenance`, `builders`,
 //! `batch_fee_zero_address`, `fee_on_transfer`, `native_versions`, `responses`,
-//! `tokens_by_behaviour`.
+//! `tokens_by_behaviour`, and `property`: every verdict against the execution of its response.
 
 // The harness: not every test uses all of it.
 #[allow(dead_code)]
@@ -32,6 +32,8 @@ mod builders;
 mod deployment;
 mod fee_on_transfer;
 mod native_versions;
+#[cfg(feature = "fixtures")]
+mod property;
 mod provenance;
 #[cfg(feature = "fixtures")]
 mod responses;

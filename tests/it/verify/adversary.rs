@@ -3865,6 +3865,9 @@ fn fr(code: FindingCode, d: &Details) -> String {
             Some(TokenBehaviour::FeeOnTransfer) => format!(
                 "Rien ne prouve que {asset} ne prélève pas de frais à chaque transfert : s'il en prélevait, chaque destinataire recevrait moins que les montants affichés."
             ),
+            Some(TokenBehaviour::RevertOnZeroValueTransfer) => format!(
+                "Le contrat de lot prélève des frais de 0 {asset} : si {asset} refuse les transferts de zéro (rien ne prouve le contraire), tout l'appel échoue."
+            ),
             _ => format!("{asset} peut se comporter autrement qu'un jeton ordinaire."),
         },
         FindingCode::SmartAccountFunding => match d.expected {
