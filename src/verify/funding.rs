@@ -12,7 +12,7 @@ use alloy_primitives::U256;
 
 use super::finding::{Details, FindingCode};
 use super::render::Party;
-use super::run::{Moved, Run};
+use super::run::{Moved, Run, send_order};
 use crate::address::ChainAddress;
 use crate::calldata::effect::Asset;
 use crate::network::Network;
@@ -65,6 +65,115 @@ impl Run<'_, '_> {
             self.funding_allowance(network, token, amount);
         }
         self.moved = moved;
+        self.wallet_allowance_left();
+        self.account_balance_relied_on();
+    }
+
+    /// What the wallet leaves approved to the smart account once the funding steps are done:
+    /// the last approval of each token (an approval replaces the one before), beyond what the
+    /// funding steps pull. Unlimited is said where the approval is checked.
+    fn wallet_allowance_left(&mut self) {
+        let Some(account) = self.exp.smart_account() else {
+            return;
+        };
+        let mut last: BTreeMap<(Network, ChainAddress), super::run::Placed> = BTreeMap::new();
+        for placed in &self.eoa_approvals {
+            if placed.approval.spender.abi() == account.abi() {
+                last.insert((placed.network, placed.approval.token), *placed);
+            }
+        }
+        for ((network, token), placed) in last {
+            let amount = placed.approval.amount;
+            let funded = self
+                .moved
+                .iter()
+                .filter(|m| {
+                    m.network == network
+                        && m.moves.token == token
+                        && m.moves.to.abi() == account.abi()
+                })
+                .fold(U256::ZERO, |t, m| t.saturating_add(m.moves.amount));
+            if amount == U256::MAX || amount <= funded {
+                continue;
+            }
+            let asset = self.asset(network, Asset::Token(token));
+            let (actual, expected) = (asset.quantity(amount), asset.quantity(funded));
+            let party = Party::SmartAccount { address: account };
+            self.caution(
+                FindingCode::ApprovalAboveNeed,
+                Some(placed.at),
+                Details {
+                    asset: Some(asset),
+                    expected: Some(expected.clone()),
+                    actual: Some(actual.clone()),
+                    party: Some(party.clone()),
+                    ..Details::on(network)
+                },
+                format!("your wallet approves {actual} for {party}, whose funding step pulls {expected}: the rest stays approved"),
+            );
+        }
+    }
+
+    /// In the smart-account flow, the account pays from what the funding step moved to it by
+    /// then: a payment before its funding step, or beyond it, relies on the account already
+    /// holding the rest, a balance the verifier cannot see (said, with the amount); without it
+    /// the account's batch fails as a whole.
+    fn account_balance_relied_on(&mut self) {
+        let Some(account) = self.exp.smart_account() else {
+            return;
+        };
+        if self.eoa_approvals.is_empty() && self.moved.is_empty() {
+            return;
+        }
+        // (send order, (chain, token), a funding step?, amount)
+        type Event = ((u8, usize), (Network, ChainAddress), bool, U256);
+        let mut events: Vec<Event> = Vec::new();
+        for step in &self.moved {
+            if step.moves.to.abi() == account.abi() {
+                let key = (step.network, step.moves.token);
+                events.push((send_order(step.at), key, true, step.moves.amount));
+            }
+        }
+        for leg in self.legs.iter().filter(|l| !l.bridged) {
+            if let Asset::Token(token) = leg.asset {
+                events.push((send_order(leg.at), (leg.network, token), false, leg.amount));
+            }
+        }
+        // Within one transaction, what it receives before what it pays.
+        events.sort_by_key(|(order, _, funds, _)| (*order, !*funds));
+        let mut balance: BTreeMap<(Network, ChainAddress), (U256, U256)> = BTreeMap::new();
+        for (_, key, funds, amount) in events {
+            let (held, relied) = balance.entry(key).or_default();
+            if funds {
+                *held = held.saturating_add(amount);
+            } else if let Some(rest) = held.checked_sub(amount) {
+                *held = rest;
+            } else {
+                *relied = relied.saturating_add(amount.saturating_sub(*held));
+                *held = U256::ZERO;
+            }
+        }
+        for ((network, token), (_, relied)) in balance {
+            if relied.is_zero() {
+                continue;
+            }
+            let asset = self.asset(network, Asset::Token(token));
+            let expected = asset.quantity(relied);
+            let party = Party::SmartAccount {
+                address: account.on_network(network),
+            };
+            self.caution(
+                FindingCode::SmartAccountFunding,
+                None,
+                Details {
+                    asset: Some(asset),
+                    expected: Some(expected.clone()),
+                    party: Some(party.clone()),
+                    ..Details::on(network)
+                },
+                format!("{party} pays {expected} more than its funding step has moved to it by then: this relies on the account holding it already; without it, the whole batch fails"),
+            );
+        }
     }
 
     /// Whether a `transferFrom` is the funding step of the agreed flow; if not, a danger.

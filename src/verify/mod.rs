@@ -19,10 +19,20 @@
 //!   assumed (a batch whose fee address is zero is refused: its fee is burned or the call fails);
 //! - approvals go only to contracts that pull that token in this response, for what they pull
 //!   (an unlimited approval of an immutable payment contract is a caution, of the upgradeable
-//!   bridge a danger); a smart-account EOA approval names exactly the agreed smart account; a
-//!   pull without the approval it needs is a caution that names the allowance relied on;
+//!   bridge a danger); a smart-account EOA approval names exactly the agreed smart account;
+//! - allowances are followed in the order the wallet sends the transactions (an approval
+//!   replaces an allowance, it does not add to it): a pull before any approval relies on an
+//!   allowance given earlier, a pull beyond what the last approval left would fail, what stays
+//!   approved is said, each a caution that names it; a second non-zero approval over one not
+//!   spent is a caution for a token that may have approval-race protection;
 //! - a smart account's funding step (`transferFrom`) goes from the agreed payer to the agreed
-//!   smart account, for at most what the account spends;
+//!   smart account, for at most what the account spends; what the account pays beyond what the
+//!   funding step has moved to it by then relies on the account's own balance (a caution), and
+//!   what the wallet leaves approved to the account is said;
+//! - token behaviours the crate's facts do not prove absent ([`crate::currency::TokenFacts`])
+//!   and that would change what the payment moves (a fee on transfer), or make a call fail on
+//!   what its calldata says (a batch fee of 0 for a token that may refuse zero-value
+//!   transfers), are cautions (`token_behaviour`);
 //! - a cross-chain route must be agreed (`sourceNetwork`, `sourceCurrency`, `maxSourceAmount`,
 //!   and the `payer` its refunds go to) and is proved from the bridge calldata itself: the LI.FI
 //!   Across V4 call is decoded, its destination message must pay the agreed payee through the
@@ -74,6 +84,7 @@
 //! ```
 
 mod accounting;
+mod allowances;
 mod approvals;
 mod behaviours;
 mod bridge;

@@ -339,6 +339,22 @@ impl Run<'_, '_> {
     }
 }
 
+/// Where a transaction comes in the order the wallet sends them: the smart-account flow's
+/// wallet approvals first, then `transactions` (or a legacy batch's approvals) in order, then a
+/// legacy batch's calls, key after key.
+pub(super) fn send_order(at: Location) -> (u8, usize) {
+    use super::finding::ResponseList;
+    let index = at.index.unwrap_or(0);
+    match at.list {
+        ResponseList::EoaApprovalTransactions => (0, index),
+        ResponseList::Transactions | ResponseList::Erc20ApprovalTransactions => (1, index),
+        ResponseList::BatchPaymentTransaction => (2, 0),
+        ResponseList::Erc20BatchPaymentTransaction => (2, 1),
+        ResponseList::EthBatchPaymentTransaction => (2, 2),
+        _ => (3, index),
+    }
+}
+
 /// A payment reference's bytes as `0x` hex.
 pub(super) fn reference_text(reference: &Bytes) -> String {
     reference.to_string()

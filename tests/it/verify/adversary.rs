@@ -3870,11 +3870,14 @@ fn fr(code: FindingCode, d: &Details) -> String {
             ),
             _ => format!("{asset} peut se comporter autrement qu'un jeton ordinaire."),
         },
-        FindingCode::SmartAccountFunding => match d.expected {
-            Some(_) => format!(
+        FindingCode::SmartAccountFunding => match (&d.actual, &d.expected) {
+            (None, Some(_)) => format!(
+                "{party} paie {expected} de plus que ce que l'étape d'approvisionnement lui a versé à ce moment : cela suppose qu'il le détient déjà ; sinon, tout le lot échoue."
+            ),
+            (_, Some(_)) => format!(
                 "Le compte intelligent prélève {actual} de votre portefeuille mais n'en dépense que {expected} : le reste y resterait."
             ),
-            None => format!(
+            (_, None) => format!(
                 "Le compte intelligent déplace {actual} vers {party} hors de l'étape d'approvisionnement convenue."
             ),
         },
@@ -4159,7 +4162,9 @@ fn needs(code: FindingCode) -> Vec<Vec<Slot>> {
         FindingCode::EoaApprovalToken => all(&[Asset]),
         FindingCode::BatchFeeAddressZero => all(&[Party, Network]),
         FindingCode::TokenBehaviour => all(&[Asset, Behaviour]),
-        FindingCode::SmartAccountFunding => vec![vec![Actual], vec![Asset], vec![Party, Expected]],
+        FindingCode::SmartAccountFunding => {
+            vec![vec![Actual, Expected], vec![Asset], vec![Party, Expected]]
+        }
         FindingCode::PayerMissing => all(&[Party, Field]),
         FindingCode::EoaApprovalNotApprove
         | FindingCode::NotAnApproval

@@ -2,21 +2,26 @@
 //! behaviour that the payment token of the run has, implies that the execution
 //!
 //! 1. did not revert (every transaction sent ran to the end), apart from what the verdict said
-//!    could fail (`approval_below_need` with an approval below the need: "it would fail");
-//!    the behaviours that only make a transaction fail in a state the verifier cannot see (a
-//!    paused token, a blocked address, a non-zero allowance on a token with approval-race
-//!    protection) are not set up by the runs (see `execute`) and so never excuse anything;
-//! 2. paid each agreed payee at most its agreed amount, the payees together short of the
-//!    agreement by at most `maxPayeeFees` (exactly the agreed amounts when no payee fee is
-//!    agreed);
+//!    would fail (`approval_below_need` at an approval: "it would fail") and what fails in a
+//!    state the verifier cannot see: the code of an address that receives native value (a
+//!    contract or a precompile that refuses it, a smart account whose `receive` needs more than
+//!    2300 gas), and a transaction the EVM refuses to send (a value above any balance). The
+//!    token behaviours that only make a transaction fail in a state the verifier cannot see (a
+//!    paused token, a blocked address, a non-zero allowance left on a token with approval-race
+//!    protection) are not set up by the runs (see `execute`);
+//! 2. when every transaction ran, paid each agreed payee its agreed amount less the payee
+//!    fees, the payees together short by at most `maxPayeeFees` (exactly the agreed amounts
+//!    when no payee fee is agreed); what a payee receives beyond its amount counts as a fee
+//!    (clause 4);
 //! 3. took from the payer (its EOA and, in the smart-account flow, the agreed account) at most
 //!    the agreed payments and `maxPayerFees` of the payment asset, and nothing of any other
 //!    asset;
 //! 4. paid no one else more than the accounted fees (together at most both caps), left nothing
-//!    in any contract (the table's, the tokens, the smart account);
+//!    in any contract (the table's, the tokens);
 //! 5. left no allowance of the payer's above the bound: the approvals the verdict shows as
-//!    cautions (`approval_unlimited`: any; `approval_above_need`: what it approves beyond the
-//!    need), nothing else.
+//!    cautions (`approval_unlimited`: any; `approval_above_need`: what it approves beyond what
+//!    is pulled under it; `approval_below_need` at an approval: that approval, unspent when its
+//!    pull fails), nothing else.
 
 use std::collections::BTreeMap;
 
@@ -28,7 +33,7 @@ use securepay::verify::{Finding, FindingCode, Severity, Verdict};
 
 use super::case::Case;
 use super::execute::Execution;
-use crate::evm::observe::{Asset, Changes};
+use crate::evm::observe::{Asset, Changes, Status};
 use crate::evm::response::Signer;
 use crate::evm::tokens::Behaviour;
 
@@ -104,44 +109,50 @@ pub fn violations(case: &Case, verdict: &Verdict, exec: &Execution) -> Vec<Strin
             "a transaction calls {address}, which has no code: it would succeed and do nothing"
         ));
     }
-    // 1. No revert, but where the verdict said the payment relies on an approval it lacks.
+    // 1. No revert, but where the verdict said it would fail, or where the cause is state the
+    // verifier cannot see.
     let warned_short = verdict.findings.iter().any(|f| {
         f.code == FindingCode::ApprovalBelowNeed
             && f.severity == Severity::Caution
-            && f.details
-                .actual
-                .as_ref()
-                .is_some_and(|q| !q.units.is_zero())
+            && f.transaction.is_some()
     });
     let mut total = Changes::default();
+    let mut all_ran = true;
     for (what, outcome) in &exec.outcomes {
-        if !outcome.succeeded() && !warned_short {
+        total.merge(&outcome.changes);
+        if outcome.succeeded() {
+            continue;
+        }
+        all_ran = false;
+        let refused =
+            matches!(&outcome.status, Status::Halt(why) if why.starts_with("the EVM refuses"));
+        let unseen = exec.native_to_code.contains(what);
+        if !warned_short && !refused && !unseen {
             wrong.push(format!("{what} reverted: {:?}", outcome.status));
         }
-        total.merge(&outcome.changes);
     }
     // 2. The payees.
     let mut agreed: BTreeMap<Address, U256> = BTreeMap::new();
     let mut gross = U256::ZERO;
     for payment in exp.payments() {
         let payee = payment.payee().address_for_transaction().abi();
-        *agreed.entry(payee).or_default() += payment.units();
-        gross += payment.units();
+        let entry = agreed.entry(payee).or_default();
+        *entry = entry.saturating_add(payment.units());
+        gross = gross.saturating_add(payment.units());
     }
     let mut short = I256::ZERO;
+    let mut beyond = I256::ZERO;
     for (&payee, &amount) in &agreed {
         let received = total.of(asset, payee);
         if received > i(amount) {
-            wrong.push(format!(
-                "payee {payee} receives {received}, above the agreed {amount}"
-            ));
+            beyond += received - i(amount);
         }
-        short += i(amount) - received.max(I256::ZERO);
+        short += (i(amount) - received).max(I256::ZERO);
         if received < I256::ZERO {
             wrong.push(format!("payee {payee} loses {received}"));
         }
     }
-    if short > i(exp.max_payee_fees()) {
+    if all_ran && short > i(exp.max_payee_fees()) {
         wrong.push(format!(
             "the payees receive {short} less than agreed, above maxPayeeFees {}",
             exp.max_payee_fees()
@@ -149,11 +160,11 @@ pub fn violations(case: &Case, verdict: &Verdict, exec: &Execution) -> Vec<Strin
     }
     // 3. The payer.
     let payers = payers(case.signer);
-    let paid: I256 = payers
+    let paid = payers
         .iter()
         .map(|p| -total.of(asset, *p))
         .fold(I256::ZERO, |t, x| t + x);
-    let allowed = gross + exp.max_payer_fees();
+    let allowed = gross.saturating_add(exp.max_payer_fees());
     if paid > i(allowed) {
         wrong.push(format!(
             "the payer pays {paid}, above the agreed payments and maxPayerFees ({allowed})"
@@ -165,7 +176,7 @@ pub fn violations(case: &Case, verdict: &Verdict, exec: &Execution) -> Vec<Strin
         }
     }
     // 4. Everyone else.
-    let mut others = I256::ZERO;
+    let mut others = beyond;
     for (changed, who, delta) in total.entries() {
         if payers.contains(&who) || delta <= I256::ZERO {
             continue;
@@ -178,10 +189,10 @@ pub fn violations(case: &Case, verdict: &Verdict, exec: &Execution) -> Vec<Strin
             others += delta;
         }
     }
-    let fees = exp.max_payer_fees() + exp.max_payee_fees();
+    let fees = exp.max_payer_fees().saturating_add(exp.max_payee_fees());
     if others > i(fees) {
         wrong.push(format!(
-            "others than the payees receive {others}, above both caps ({fees})"
+            "others than the payees receive {others} (fees), above both caps ({fees})"
         ));
     }
     // 5. Allowances the payer leaves.
@@ -216,6 +227,10 @@ fn allowance_bound(verdict: &Verdict, token: Address, spender: Address) -> U256 
         })
         .map(|f| match f.code {
             FindingCode::ApprovalUnlimited => U256::MAX,
+            // The approval of a pull that fails stays.
+            FindingCode::ApprovalBelowNeed if f.transaction.is_some() => {
+                f.details.actual.as_ref().map_or(U256::ZERO, |q| q.units)
+            }
             FindingCode::ApprovalAboveNeed => {
                 let approved = f.details.actual.as_ref().map_or(U256::ZERO, |q| q.units);
                 let need = f.details.expected.as_ref().map_or(U256::ZERO, |q| q.units);

@@ -16,12 +16,14 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::{SolCall, SolValue};
+use securepay::calldata::decode::{BatchFunction, LegacyBatchTokens};
+use securepay::calldata::{BatchPaymentNetwork, Call, Decoder};
 use securepay::contracts::abi::IERC20;
 use securepay::currency::Catalog;
 use securepay::network::Network;
 use securepay::pay::PayResponse;
 use securepay::transaction::Transaction;
-use securepay::verify::{FindingCode, Party, Verdict};
+use securepay::verify::{FindingCode, Party, Severity, Verdict};
 
 use super::case::{Case, PAYER, SMART_ACCOUNT};
 use crate::evm::chain::Chain;
@@ -56,6 +58,9 @@ pub struct Execution {
     pub contracts: Vec<Address>,
     /// Transactions sent to an address without code (they would succeed and do nothing).
     pub no_code: Vec<Address>,
+    /// The outcomes (by name) of transactions that send native value, even 0, to an address
+    /// with code or to a precompile: whether it takes it is code the verifier cannot see.
+    pub native_to_code: Vec<String>,
 }
 
 /// The chain of `network` with the table's contracts and the smart account, built once per
@@ -108,18 +113,15 @@ pub fn every_transaction(response: &PayResponse) -> Vec<&Transaction> {
 }
 
 /// The allowances the verdict says the payment relies on: each `approval_below_need` caution
-/// that names no approval at all (`actual` zero), for the account the pull is from.
+/// without a transaction (no approval before the pull: an allowance given earlier), for the
+/// account the pull is from.
 fn relied_on(case: &Case, verdict: &Verdict) -> Vec<Seeded> {
     verdict
         .findings
         .iter()
-        .filter(|f| f.code == FindingCode::ApprovalBelowNeed)
+        .filter(|f| f.code == FindingCode::ApprovalBelowNeed && f.transaction.is_none())
         .filter_map(|f| {
             let d = &f.details;
-            let granted = d.actual.as_ref()?.units;
-            if !granted.is_zero() {
-                return None;
-            }
             let token = d.asset.as_ref()?.token?.abi();
             let spender = d.party.as_ref()?.address()?.abi();
             let owner = match d.party {
@@ -135,6 +137,65 @@ fn relied_on(case: &Case, verdict: &Verdict) -> Vec<Seeded> {
             })
         })
         .collect()
+}
+
+/// What the verdict says the smart account must hold already (`smart_account_funding`
+/// cautions): per token, the amount.
+fn account_holds(verdict: &Verdict) -> Vec<(Address, U256)> {
+    verdict
+        .findings
+        .iter()
+        .filter(|f| f.code == FindingCode::SmartAccountFunding && f.severity == Severity::Caution)
+        .filter_map(|f| {
+            let token = f.details.asset.as_ref()?.token?.abi();
+            Some((token, f.details.expected.as_ref()?.units))
+        })
+        .collect()
+}
+
+/// A precompile (0x01 to 0x11, 0x100): it takes no native value under 2300 gas.
+fn precompile(address: Address) -> bool {
+    let value = U256::from_be_slice(address.as_slice());
+    (!value.is_zero() && value <= U256::from(0x11u8)) || value == U256::from(0x100u16)
+}
+
+/// Every address `tx` sends native value to, even 0: payees, fee addresses, the caller's
+/// refund.
+fn native_recipients(network: Network, tx: &Transaction, caller: Address) -> Vec<Address> {
+    let Ok(call) = Decoder::builtin().decode(network, &tx.to, &tx.data, tx.value) else {
+        return Vec::new();
+    };
+    let rows = |details: &[securepay::calldata::decode::RequestDetail]| {
+        details
+            .iter()
+            .map(|d| d.recipient.abi())
+            .collect::<Vec<_>>()
+    };
+    let mut to = match &call.call {
+        Call::NativeFeeTransfer(c) => vec![c.to.abi(), c.fee_address.abi()],
+        Call::NativeFeeExactTransfer(c) => vec![c.to.abi(), c.fee_address.abi(), caller],
+        Call::NativeProxyTransfer(c) => vec![c.to.abi()],
+        Call::LegacyBatch(b) if matches!(b.tokens, LegacyBatchTokens::Native {}) => {
+            b.recipients.iter().map(|r| r.abi()).collect()
+        }
+        Call::BatchPayments(b) => b
+            .meta_details
+            .iter()
+            .filter(|g| g.payment_network_id == BatchPaymentNetwork::Native)
+            .flat_map(|g| rows(&g.request_details))
+            .collect(),
+        Call::BatchRequests(b) if b.function == BatchFunction::Native => rows(&b.request_details),
+        _ => Vec::new(),
+    };
+    if !to.is_empty() || !tx.value.is_zero() {
+        match &call.call {
+            Call::LegacyBatch(b) => to.extend([b.fee_address.abi(), caller]),
+            Call::BatchPayments(b) => to.extend([b.fee_address.abi(), caller]),
+            Call::BatchRequests(b) => to.extend([b.fee_address.abi(), caller]),
+            _ => {}
+        }
+    }
+    to
 }
 
 /// Runs `case` with its payment token of `behaviour`, after what `verdict` relies on.
@@ -178,6 +239,11 @@ pub fn execute(case: &Case, verdict: &Verdict, behaviour: Behaviour) -> Executio
             None => no_code.push(to),
         }
     }
+    for (token, amount) in account_holds(verdict) {
+        if chain.has_code(token) {
+            chain.mint(token, SMART_ACCOUNT, amount);
+        }
+    }
     let seeded = relied_on(case, verdict);
     for seed in &seeded {
         let approve = IERC20::approveCall {
@@ -197,10 +263,10 @@ pub fn execute(case: &Case, verdict: &Verdict, behaviour: Behaviour) -> Executio
             chain.run(seed.owner, seed.token, approve.abi_encode(), U256::ZERO);
         }
     }
-    let outcomes = if no_code.is_empty() {
+    let (outcomes, native_to_code) = if no_code.is_empty() {
         send(&mut chain, &case.response, case.signer)
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     Execution {
         outcomes,
@@ -208,19 +274,71 @@ pub fn execute(case: &Case, verdict: &Verdict, behaviour: Behaviour) -> Executio
         token: token.map(|t| (t, behaviour)),
         contracts,
         no_code,
+        native_to_code,
     }
 }
 
-/// Every transaction of `response` in order, as `Chain::send_response` sends them, each named.
-fn send(chain: &mut Chain, response: &PayResponse, signer: Signer) -> Vec<(String, Outcome)> {
-    let named: Vec<(String, Outcome)> = match response {
-        PayResponse::Single(_) | PayResponse::Multicall(_) | PayResponse::LegacyBatch(_) => chain
-            .send_response(response, signer)
-            .into_iter()
-            .enumerate()
-            .map(|(i, outcome)| (format!("transaction {i} sent"), outcome))
-            .collect(),
-        _ => Vec::new(),
+/// Every transaction of `response` in order, as `Chain::send_response` sends them (the wallet's
+/// approvals, then each call, or the smart account's batch), each outcome named; and the names
+/// of those that send native value to code.
+fn send(
+    chain: &mut Chain,
+    response: &PayResponse,
+    signer: Signer,
+) -> (Vec<(String, Outcome)>, Vec<String>) {
+    let (first, calls): (Vec<&Transaction>, Vec<&Transaction>) = match response {
+        PayResponse::Single(s) => (
+            s.eoa_approval_transactions.iter().flatten().collect(),
+            s.transactions.iter().collect(),
+        ),
+        PayResponse::Multicall(m) => (
+            m.eoa_approval_transactions.iter().flatten().collect(),
+            m.transactions.iter().collect(),
+        ),
+        PayResponse::LegacyBatch(b) => (
+            Vec::new(),
+            b.erc20_approval_transactions
+                .iter()
+                .chain(b.batch_transactions())
+                .collect(),
+        ),
+        _ => return (Vec::new(), Vec::new()),
     };
-    named
+    let network = chain.network;
+    let mut outcomes = Vec::new();
+    let mut native_to_code = Vec::new();
+    let to_code = |chain: &Chain, txs: &[&Transaction], caller: Address| {
+        txs.iter().any(|tx| {
+            native_recipients(network, tx, caller)
+                .into_iter()
+                .any(|r| chain.has_code(r) || precompile(r))
+        })
+    };
+    let owner = match signer {
+        Signer::Eoa(eoa) | Signer::SmartAccount { owner: eoa, .. } => eoa,
+    };
+    for (i, tx) in first.iter().enumerate() {
+        let name = format!("the wallet's transaction {i}");
+        outcomes.push((name, chain.send_transaction(owner, tx)));
+    }
+    match signer {
+        Signer::Eoa(eoa) => {
+            for (i, tx) in calls.iter().enumerate() {
+                let name = format!("transaction {i}");
+                if to_code(chain, &[tx], eoa) {
+                    native_to_code.push(name.clone());
+                }
+                outcomes.push((name, chain.send_transaction(eoa, tx)));
+            }
+        }
+        Signer::SmartAccount { owner, account } => {
+            let name = "the smart account's batch".to_owned();
+            if to_code(chain, &calls, account) {
+                native_to_code.push(name.clone());
+            }
+            let calls: Vec<Transaction> = calls.into_iter().cloned().collect();
+            outcomes.push((name, chain.send_batch(owner, account, &calls)));
+        }
+    }
+    (outcomes, native_to_code)
 }

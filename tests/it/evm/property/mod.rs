@@ -7,8 +7,8 @@
 //! `case` builds the responses and their agreements, `execute` runs one on a chain of its
 //! network, `check` says how an execution breaks the agreement. `fixtures` runs every fixture
 //! under every behaviour; `mutations` the proptest of mutated responses; `regressions` the
-//! counterexamples found, each with its fix. The core (`case`, `execute`, `check`, `mutate`)
-//! does not use proptest: the fuzz target `verify_against_evm` (fuzz/) includes it.
+//! counterexamples found, each with its fix. The core (`case`, `execute`, `check`, `mutate`,
+//! `trial`) does not use proptest: the fuzz target `verify_against_evm` (fuzz/) includes it.
 
 // The core is shared with the fuzz target, which does not use all of it.
 #[allow(dead_code)]
@@ -17,6 +17,11 @@ pub mod case;
 pub mod check;
 #[allow(dead_code)]
 pub mod execute;
+#[allow(dead_code)]
+pub mod mutate;
+#[allow(dead_code)]
+pub mod trial;
 
 mod fixtures;
+mod mutations;
 mod regressions;

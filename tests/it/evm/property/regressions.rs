@@ -1,10 +1,14 @@
 //! The counterexamples the property found, each the smallest response that showed it, with the
 //! verdict it gets now. Each failed before its fix (in src/verify/ or src/calldata/effect.rs).
 
+use alloy_primitives::U256;
+use alloy_sol_types::SolCall;
+use securepay::contracts::abi::IERC20;
 use securepay::currency::TokenBehaviour;
-use securepay::verify::{FindingCode, Severity, verify};
+use securepay::pay::PayResponse;
+use securepay::verify::{FindingCode, Severity, Verdict, verify};
 
-use super::case::{Caps, FeeSpec, Kind, Spec, build};
+use super::case::{Caps, Case, FeeSpec, Kind, Spec, build};
 use super::check::{behaviour_caution, binds, violations};
 use super::execute::execute;
 use crate::evm::tokens::Behaviour;
@@ -82,4 +86,188 @@ fn regression_a_fee_on_transfer_is_said_for_a_token_not_proven_without_one() {
         "{wrong:?}"
     );
     assert!(!binds(&verdict, &exec));
+}
+
+/// The payment call's first transaction of `case` that is an `approve`, set to `amount`.
+fn set_first_approval(case: &mut Case, eoa: bool, amount: U256) {
+    let txs = match &mut case.response {
+        PayResponse::Single(s) if eoa => s.eoa_approval_transactions.as_mut().unwrap(),
+        PayResponse::Multicall(m) if eoa => m.eoa_approval_transactions.as_mut().unwrap(),
+        PayResponse::Single(s) => &mut s.transactions,
+        PayResponse::Multicall(m) => &mut m.transactions,
+        PayResponse::LegacyBatch(b) => &mut b.erc20_approval_transactions,
+        _ => unreachable!(),
+    };
+    let tx = txs
+        .iter_mut()
+        .find(|tx| IERC20::approveCall::abi_decode(&tx.data).is_ok())
+        .unwrap();
+    let call = IERC20::approveCall::abi_decode(&tx.data).unwrap();
+    tx.data = IERC20::approveCall {
+        spender: call.spender,
+        amount,
+    }
+    .abi_encode()
+    .into();
+}
+
+fn codes(verdict: &Verdict) -> Vec<(FindingCode, Severity)> {
+    verdict
+        .findings
+        .iter()
+        .map(|f| (f.code, f.severity))
+        .collect()
+}
+
+/// Counterexample 2 (mutation: the approval's amount word zeroed). A single USDC payment on BSC
+/// whose approval is `approve(ERC20FeeProxy, 0)`. The verdict said "no approval: this relies on
+/// an allowance given earlier" (a zero approval was taken for a USDT-style reset that grants
+/// nothing); but the reset removes any earlier allowance, so the payment fails whatever the
+/// wallet had approved before. The allowances are now followed in the order the wallet sends the
+/// transactions (an approval replaces the allowance): a pull beyond what the last approval left
+/// is said at that approval, "it would fail".
+#[test]
+fn regression_a_reset_to_zero_before_the_pull_removes_the_earlier_allowance() {
+    let mut case = build(&Spec::new(Kind::Plan, "USDC-bsc")).unwrap();
+    set_first_approval(&mut case, false, U256::ZERO);
+    let verdict = verify(&case.response, &case.expectation);
+    let below = verdict
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::ApprovalBelowNeed)
+        .expect("approval_below_need");
+    assert!(below.transaction.is_some(), "{verdict}");
+    assert!(below.message.contains("resets the allowance"), "{verdict}");
+    assert!(
+        !verdict
+            .to_string()
+            .contains("relies on an allowance given earlier")
+    );
+    // Even with an earlier allowance, the payment fails: the reset removed it.
+    let exec = execute(&case, &verdict, Behaviour::Standard);
+    assert!(exec.seeded.is_empty());
+    assert!(!exec.outcomes[1].1.succeeded());
+    assert_eq!(violations(&case, &verdict, &exec), Vec::<String>::new());
+}
+
+/// Counterexample 3 (mutation: the amount word of the wallet's approval set to an address's
+/// value). The smart-account flow of a single USDC payment on BSC whose wallet approval of the
+/// account is 3.8e47 units instead of unlimited: no finding (only an unlimited approval was
+/// said), and that allowance is left to the account after the funding step. What the wallet
+/// leaves approved to the account beyond what its funding step pulls is now an
+/// `approval_above_need` caution at that approval.
+#[test]
+fn regression_the_wallet_s_approval_of_its_account_beyond_the_funding_is_said() {
+    let mut spec = Spec::new(Kind::Plan, "USDC-bsc");
+    spec.smart_account = true;
+    let mut case = build(&spec).unwrap();
+    let huge = U256::from_be_slice(&[0x42; 20]);
+    set_first_approval(&mut case, true, huge);
+    let verdict = verify(&case.response, &case.expectation);
+    let above = verdict
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::ApprovalAboveNeed)
+        .unwrap_or_else(|| panic!("approval_above_need: {verdict}"));
+    assert_eq!(above.severity, Severity::Caution);
+    assert_eq!(
+        above.transaction.map(|t| t.list.key()),
+        Some("eoaApprovalTransactions")
+    );
+    assert_eq!(above.details.actual.as_ref().unwrap().units, huge);
+    let exec = execute(&case, &verdict, Behaviour::Standard);
+    assert!(binds(&verdict, &exec));
+    assert_eq!(violations(&case, &verdict, &exec), Vec::<String>::new());
+}
+
+/// Counterexample 4 (mutation: two transactions of a smart account's batch swapped). A
+/// multicall of three USDC payments on Base in the smart-account flow, the funding step swapped
+/// with the second payment: the account pays two payments before it holds anything, so its batch fails as a
+/// whole, and the verdict had nothing to say (the funding step only had to be at most what the
+/// account spends). The account's balance is now followed in order: what it pays beyond what the
+/// funding step has moved to it by then relies on the account holding it already, a
+/// `smart_account_funding` caution with the amount (a balance the verifier cannot see).
+#[test]
+fn regression_a_smart_account_paying_before_its_funding_step_is_said() {
+    let mut spec = Spec::new(Kind::Plan, "USDC-base");
+    spec.amounts = vec![100_000, 2_500, 77_777];
+    spec.smart_account = true;
+    let mut case = build(&spec).unwrap();
+    let PayResponse::Multicall(m) = &mut case.response else {
+        unreachable!()
+    };
+    let funding = m
+        .transactions
+        .iter()
+        .position(|tx| IERC20::transferFromCall::abi_decode(&tx.data).is_ok())
+        .unwrap();
+    m.transactions.swap(funding, funding + 2);
+    let verdict = verify(&case.response, &case.expectation);
+    assert!(verdict.is_safe(), "{verdict}");
+    let relied = verdict
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::SmartAccountFunding)
+        .unwrap_or_else(|| panic!("smart_account_funding: {verdict}"));
+    assert_eq!(relied.severity, Severity::Caution);
+    assert_eq!(
+        relied.details.expected.as_ref().unwrap().units,
+        U256::from(10_250_000u64), // the first two payments, 10 and 0.25 USDC
+    );
+    // The harness gives the account what the verdict says it relies on: then it keeps the
+    // agreement. Without it, the whole batch fails.
+    let exec = execute(&case, &verdict, Behaviour::Standard);
+    assert!(exec.outcomes.iter().all(|(_, o)| o.succeeded()));
+    assert_eq!(violations(&case, &verdict, &exec), Vec::<String>::new());
+}
+
+/// Counterexample 5 (mutation: the approval duplicated). A legacy batch of USDC on Ethereum
+/// whose approval of BatchPayments is sent twice: with a token that refuses an approval over a
+/// non-zero allowance (USDT on Ethereum, KNC), the second reverts, where the verdict promised
+/// every transaction would run. A non-zero approval over an unspent one this response gave is
+/// now a `token_behaviour` caution (`approval_race_protection`) for a token not proven without
+/// it; for USDT on Ethereum, with its source.
+#[test]
+fn regression_a_second_approval_over_an_unspent_one_is_said() {
+    for currency in ["USDC-mainnet", "USDT-mainnet"] {
+        let mut spec = Spec::new(Kind::LegacyErc20, currency);
+        spec.amounts = vec![100_000, 2_500];
+        spec.rate = 10;
+        let mut case = build(&spec).unwrap();
+        let PayResponse::LegacyBatch(b) = &mut case.response else {
+            unreachable!()
+        };
+        let approval = b.erc20_approval_transactions[0].clone();
+        b.erc20_approval_transactions.push(approval);
+        let verdict = verify(&case.response, &case.expectation);
+        let race = verdict
+            .findings
+            .iter()
+            .find(|f| f.details.behaviour == Some(TokenBehaviour::ApprovalRaceProtection))
+            .unwrap_or_else(|| panic!("{currency}: {verdict}"));
+        assert_eq!(race.severity, Severity::Caution);
+        assert_eq!(race.transaction.and_then(|t| t.index), Some(1));
+        let exec = execute(&case, &verdict, Behaviour::ApprovalRace);
+        assert!(!exec.outcomes[1].1.succeeded());
+        assert!(!binds(&verdict, &exec));
+        // A standard token takes both: bound, kept.
+        let exec = execute(&case, &verdict, Behaviour::Standard);
+        assert!(binds(&verdict, &exec));
+        assert_eq!(violations(&case, &verdict, &exec), Vec::<String>::new());
+    }
+    // A reset between the two: nothing to say.
+    let mut spec = Spec::new(Kind::Plan, "USDT-mainnet");
+    spec.reset = true;
+    let case = build(&spec).unwrap();
+    let verdict = verify(&case.response, &case.expectation);
+    assert!(
+        !codes(&verdict)
+            .iter()
+            .any(|(c, _)| *c == FindingCode::TokenBehaviour)
+            || !verdict
+                .findings
+                .iter()
+                .any(|f| f.details.behaviour == Some(TokenBehaviour::ApprovalRaceProtection)),
+        "{verdict}"
+    );
 }
