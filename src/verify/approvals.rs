@@ -70,7 +70,17 @@ impl Run<'_, '_> {
         let (at, asset_ref, spender, mut details) = self.approval_details(placed);
         details.expected = need.map(|n| asset_ref.quantity(n));
         if approval.amount.is_zero() {
-            return; // a reset (USDT-style): it grants nothing
+            // A reset (USDT-style): it grants nothing. Of the zero address it does nothing
+            // either, and tokens that refuse it (OpenZeppelin's, USDC) make it fail.
+            if approval.spender.is_zero() {
+                self.caution(
+                    FindingCode::ApprovalSpender,
+                    at,
+                    details,
+                    format!("approves 0 {asset_ref} for the zero address: it does nothing, and a token that refuses an approval of the zero address (OpenZeppelin's, USDC) makes it fail"),
+                );
+            }
+            return;
         }
         let Some(need) = need else {
             let (code, message) = if token_pulled {

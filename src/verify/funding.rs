@@ -253,7 +253,9 @@ impl Run<'_, '_> {
         let Some(account) = self.exp.smart_account() else {
             return;
         };
-        let granted = self
+        // The wallet sends its approvals before the account's batch, in order: the last one is
+        // the allowance the funding step spends (an approval replaces any given earlier).
+        let last = self
             .eoa_approvals
             .iter()
             .filter(|p| {
@@ -261,26 +263,34 @@ impl Run<'_, '_> {
                     && p.approval.token == token
                     && p.approval.spender.abi() == account.abi()
             })
-            .map(|p| p.approval.amount)
-            .max()
-            .unwrap_or_default();
+            .max_by_key(|p| super::run::send_order(p.at))
+            .copied();
+        let granted = last.map_or(U256::ZERO, |p| p.approval.amount);
         if granted >= amount {
             return;
         }
         let asset = self.asset(network, Asset::Token(token));
         let (actual, expected) = (asset.quantity(granted), asset.quantity(amount));
         let party = Party::SmartAccount { address: account };
+        let message = match last {
+            Some(_) => format!(
+                "your wallet approves {actual} for {party} but the funding step pulls {expected}: it would fail (an approval replaces any allowance given earlier)"
+            ),
+            None => format!(
+                "your wallet does not approve {party}, whose funding step pulls {expected}: this relies on an allowance given earlier; without it, the payment would fail"
+            ),
+        };
         self.caution(
             FindingCode::ApprovalBelowNeed,
-            None,
+            last.map(|p| p.at),
             Details {
                 asset: Some(asset),
-                expected: Some(expected.clone()),
-                actual: Some(actual.clone()),
-                party: Some(party.clone()),
+                expected: Some(expected),
+                actual: Some(actual),
+                party: Some(party),
                 ..Details::on(network)
             },
-            format!("your wallet approves {actual} for {party} but the funding step pulls {expected}: unless an earlier allowance covers it, it would fail"),
+            message,
         );
     }
 }

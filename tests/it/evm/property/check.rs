@@ -2,7 +2,8 @@
 //! behaviour that the payment token of the run has, implies that the execution
 //!
 //! 1. did not revert (every transaction sent ran to the end), apart from what the verdict said
-//!    would fail (`approval_below_need` at an approval: "it would fail") and what fails in a
+//!    would or may fail (`approval_below_need` at an approval: "it would fail";
+//!    `approval_spender` at an approval of 0 to the zero address) and what fails in a
 //!    state the verifier cannot see: the code of an address that receives native value (a
 //!    contract or a precompile that refuses it, a smart account whose `receive` needs more than
 //!    2300 gas), and a transaction the EVM refuses to send (a value above any balance). The
@@ -112,8 +113,10 @@ pub fn violations(case: &Case, verdict: &Verdict, exec: &Execution) -> Vec<Strin
     // 1. No revert, but where the verdict said it would fail, or where the cause is state the
     // verifier cannot see.
     let warned_short = verdict.findings.iter().any(|f| {
-        f.code == FindingCode::ApprovalBelowNeed
-            && f.severity == Severity::Caution
+        matches!(
+            f.code,
+            FindingCode::ApprovalBelowNeed | FindingCode::ApprovalSpender
+        ) && f.severity == Severity::Caution
             && f.transaction.is_some()
     });
     let mut total = Changes::default();
@@ -201,7 +204,7 @@ pub fn violations(case: &Case, verdict: &Verdict, exec: &Execution) -> Vec<Strin
             if !payers.contains(&owner) || left.is_zero() {
                 continue;
             }
-            let bound = allowance_bound(verdict, token, spender);
+            let bound = allowance_bound(verdict, token, spender, all_ran);
             if left > bound {
                 wrong.push(format!(
                     "{owner} leaves an allowance of {left} of {token} to {spender}, above the bound {bound} the verdict shows"
@@ -213,9 +216,10 @@ pub fn violations(case: &Case, verdict: &Verdict, exec: &Execution) -> Vec<Strin
 }
 
 /// What the verdict shows may be left approved to `spender` of `token`: any amount after an
-/// `approval_unlimited` caution, the amount approved beyond the need after an
-/// `approval_above_need` caution, nothing otherwise.
-fn allowance_bound(verdict: &Verdict, token: Address, spender: Address) -> U256 {
+/// `approval_unlimited` caution, the amount approved beyond what is pulled under it after an
+/// `approval_above_need` caution (all of it when a transaction failed), the approval of a pull
+/// said to fail, nothing otherwise.
+fn allowance_bound(verdict: &Verdict, token: Address, spender: Address, all_ran: bool) -> U256 {
     verdict
         .findings
         .iter()
@@ -229,6 +233,10 @@ fn allowance_bound(verdict: &Verdict, token: Address, spender: Address) -> U256 
             FindingCode::ApprovalUnlimited => U256::MAX,
             // The approval of a pull that fails stays.
             FindingCode::ApprovalBelowNeed if f.transaction.is_some() => {
+                f.details.actual.as_ref().map_or(U256::ZERO, |q| q.units)
+            }
+            // When a transaction failed, what it would have pulled stays approved.
+            FindingCode::ApprovalAboveNeed if !all_ran => {
                 f.details.actual.as_ref().map_or(U256::ZERO, |q| q.units)
             }
             FindingCode::ApprovalAboveNeed => {

@@ -271,3 +271,79 @@ fn regression_a_second_approval_over_an_unspent_one_is_said() {
         "{verdict}"
     );
 }
+
+/// Counterexample 6 (mutation: the amount word of the wallet's approval zeroed). The
+/// smart-account flow of three USDC payments on BSC whose wallet approval of the account is 0:
+/// the verdict said "unless an earlier allowance covers it, it would fail", and the harness gave
+/// the wallet that earlier allowance; but the wallet's own approval of 0 runs first and removes
+/// it, so the funding step fails, and the account's batch with it. The wallet's approvals of its
+/// account are now read in order too: the last one is what the funding step spends, a shortfall
+/// is said at it ("it would fail"), and only without any approval does the verdict rely on an
+/// earlier allowance.
+#[test]
+fn regression_the_wallet_s_zero_approval_of_its_account_removes_the_earlier_allowance() {
+    let mut spec = Spec::new(Kind::Plan, "USDC-bsc");
+    spec.amounts = vec![100_000, 2_500, 77_777];
+    spec.fees = vec![FeeSpec {
+        payee_borne: false,
+        amount: 30,
+        request: 0,
+        second: false,
+    }];
+    spec.smart_account = true;
+    let mut case = build(&spec).unwrap();
+    set_first_approval(&mut case, true, U256::ZERO);
+    let verdict = verify(&case.response, &case.expectation);
+    let below = verdict
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::ApprovalBelowNeed)
+        .unwrap_or_else(|| panic!("approval_below_need: {verdict}"));
+    assert_eq!(
+        below.transaction.map(|t| t.list.key()),
+        Some("eoaApprovalTransactions"),
+        "{verdict}"
+    );
+    assert!(
+        !below.message.contains("earlier allowance covers"),
+        "{verdict}"
+    );
+    let exec = execute(&case, &verdict, Behaviour::Standard);
+    assert!(exec.seeded.is_empty());
+    assert!(!exec.outcomes.last().unwrap().1.succeeded());
+    assert_eq!(violations(&case, &verdict, &exec), Vec::<String>::new());
+}
+
+/// Counterexample 7 (mutation: the spender word of a USDT-style reset set to the zero
+/// address). A single USDT payment on Ethereum whose reset is `approve(address(0), 0)`: nothing
+/// was said (a zero approval grants nothing), and OpenZeppelin's token (USDC's FiatToken too)
+/// refuses an approval of the zero address, so the transaction fails where the verdict promised
+/// it would run. A zero approval of the zero address is now an `approval_spender` caution that
+/// says so.
+#[test]
+fn regression_a_reset_of_the_zero_address_is_said() {
+    let mut spec = Spec::new(Kind::Plan, "USDT-mainnet");
+    spec.reset = true;
+    let mut case = build(&spec).unwrap();
+    let PayResponse::Single(single) = &mut case.response else {
+        unreachable!()
+    };
+    single.transactions[0].data = IERC20::approveCall {
+        spender: alloy_primitives::Address::ZERO,
+        amount: U256::ZERO,
+    }
+    .abi_encode()
+    .into();
+    let verdict = verify(&case.response, &case.expectation);
+    assert!(verdict.is_safe(), "{verdict}");
+    let said = verdict
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::ApprovalSpender)
+        .unwrap_or_else(|| panic!("approval_spender: {verdict}"));
+    assert_eq!(said.severity, Severity::Caution);
+    assert_eq!(said.transaction.and_then(|t| t.index), Some(0));
+    let exec = execute(&case, &verdict, Behaviour::Standard);
+    assert!(!exec.outcomes[0].1.succeeded());
+    assert_eq!(violations(&case, &verdict, &exec), Vec::<String>::new());
+}
