@@ -673,7 +673,7 @@ impl Rows {
             self.effect.hazards.push(Hazard::Stranded {
                 asset: d.path.last().map_or(Asset::Native, |t| token(*t)),
                 amount: d.max_to_spend,
-                reason: "a non-conversion row with a path of more than one token: the batch contract pulls maxToSpend of the last token and refunds nothing",
+                reason: "a non-conversion row with a path of more than one token: the batch contract pulls maxToSpend of the last token, pays the row in the first from its own balance (the call fails unless it holds some) and refunds nothing",
             });
             return;
         };

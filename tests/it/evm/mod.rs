@@ -7,7 +7,7 @@
 //! contracts), `tokens` (the behaviours), `response` (a pay response sent as a wallet would),
 //! `observe` (balance changes, allowances, logs, reverts). The tests: `provenance`, `builders`,
 //! `batch_fee_zero_address`, `fee_on_transfer`, `native_versions`, `responses`,
-//! `tokens_by_behaviour`, and `property`: every verdict against the execution of its response.
+//! `table_rows`, `tokens_by_behaviour`, and `property`: every verdict against the execution of its response.
 
 // The harness: not every test uses all of it.
 #[allow(dead_code)]
@@ -37,4 +37,5 @@ mod property;
 mod provenance;
 #[cfg(feature = "fixtures")]
 mod responses;
+mod table_rows;
 mod tokens_by_behaviour;

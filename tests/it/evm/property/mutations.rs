@@ -34,13 +34,19 @@ proptest! {
     }
 }
 
-/// How the trials fall (run with `--ignored --nocapture`; `STAT_CASES`, default 2000).
+/// How the trials fall (run with `--ignored --nocapture`; `STAT_CASES`, default 2000;
+/// `STAT_RANDOM` for other draws than the fixed ones). Each counterexample is printed with its
+/// bytes, for `replay`.
 #[test]
 #[ignore = "statistics for people, not a check"]
 fn statistics() {
     use proptest::strategy::ValueTree;
     use proptest::test_runner::TestRunner;
-    let mut runner = TestRunner::deterministic();
+    // Fixed draws unless STAT_RANDOM is set.
+    let mut runner = match std::env::var("STAT_RANDOM") {
+        Ok(_) => TestRunner::default(),
+        Err(_) => TestRunner::deterministic(),
+    };
     let strategy = prop::collection::vec(any::<u8>(), 4..40);
     let n: usize = std::env::var("STAT_CASES")
         .ok()
