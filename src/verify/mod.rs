@@ -16,7 +16,9 @@
 //! - what the payees receive less than agreed is at most `maxPayeeFees`; what leaves the wallet
 //!   beyond the agreed payments is at most `maxPayerFees`; **an absent cap is zero**;
 //! - every pull leaves the wallet and is accounted, whoever receives it: no token behaviour is
-//!   assumed (a batch whose fee address is zero is refused: its fee is burned or the call fails);
+//!   assumed (a batch whose fee address is zero is refused: its fee is burned or the call fails;
+//!   a fee, batch fee or transfer to a contract of the table or a catalog token is refused: it
+//!   stays in that contract);
 //! - approvals go only to contracts that pull that token in this response, for what they pull
 //!   (an unlimited approval of an immutable payment contract is a caution, of the upgradeable
 //!   bridge a danger); a smart-account EOA approval names exactly the agreed smart account;
@@ -95,6 +97,7 @@ mod funding;
 mod labels;
 mod lines;
 mod mask;
+mod recipients;
 mod render;
 mod run;
 mod summary;

@@ -165,6 +165,7 @@ pub(super) fn run(
         run.structure(&problem);
     }
     run.walk(response);
+    run.check_recipients();
     run.deposit_fees();
     run.check_approvals();
     run.check_funding();

@@ -14,7 +14,7 @@
 //!    fees, the payees together short by at most `maxPayeeFees` (exactly the agreed amounts
 //!    when no payee fee is agreed); what a payee receives beyond its amount counts as a fee
 //!    (clause 4);
-//! 3. took from the payer (its EOA and, in the smart-account flow, the agreed account) at most
+//! 3. took from the payer (its EOA and the agreed smart account, if any) at most
 //!    the agreed payments and `maxPayerFees` of the payment asset, and nothing of any other
 //!    asset;
 //! 4. paid no one else more than the accounted fees (together at most both caps), left nothing
@@ -161,8 +161,13 @@ pub fn violations(case: &Case, verdict: &Verdict, exec: &Execution) -> Vec<Strin
             exp.max_payee_fees()
         ));
     }
-    // 3. The payer.
-    let payers = payers(case.signer);
+    // 3. The payer: its EOA, and the agreed smart account (its own, whoever signs).
+    let mut payers = payers(case.signer);
+    if let Some(account) = exp.smart_account() {
+        if !payers.contains(&account.abi()) {
+            payers.push(account.abi());
+        }
+    }
     let paid = payers
         .iter()
         .map(|p| -total.of(asset, *p))

@@ -208,7 +208,6 @@ pub fn execute(case: &Case, verdict: &Verdict, behaviour: Behaviour) -> Executio
         .map(|d| d.address().abi())
         .filter(|a| chain.has_code(*a))
         .collect();
-    contracts.push(SMART_ACCOUNT);
     let currency = case.expectation.currency();
     let decimals = currency.decimals().get();
     let token = case.expectation.token().map(|t| t.abi());

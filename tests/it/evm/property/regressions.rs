@@ -347,3 +347,76 @@ fn regression_a_reset_of_the_zero_address_is_said() {
     assert!(!exec.outcomes[0].1.succeeded());
     assert_eq!(violations(&case, &verdict, &exec), Vec::<String>::new());
 }
+
+/// Counterexample 8 (mutation: the `_feeAddress` word of a legacy batch set to a contract of the
+/// table). A legacy `BatchPayments` batch of USDC on Ethereum with row fees and a 1 % batch fee,
+/// its fee address the EthereumFeeProxy (or the batch contract itself, or the token): the row
+/// fees and the batch fee, within `maxPayerFees`, were accepted as fees paid; executed, they stay
+/// in that contract, which cannot send them on. A fee, batch fee or transfer to a contract of
+/// the table or a token of the catalog is now an `undeclared_outflow` danger.
+#[test]
+fn regression_a_fee_to_a_known_contract_is_value_lost() {
+    let mut spec = Spec::new(Kind::LegacyErc20, "USDC-mainnet");
+    spec.amounts = vec![100_000, 2_500, 77_777];
+    spec.fees = [30, 0, 5]
+        .into_iter()
+        .map(|amount| FeeSpec {
+            payee_borne: false,
+            amount,
+            request: 0,
+            second: false,
+        })
+        .collect();
+    spec.rate = 10;
+    spec.approval = 2;
+    let case = build(&spec).unwrap();
+    let network = case.network();
+    let fee_word = alloy_primitives::B256::left_padding_from(super::case::FEE_A.as_slice());
+    let deployments = securepay::contracts::Deployments::builtin();
+    let usdc = case.expectation.token().unwrap().abi();
+    for keeper in [
+        deployments
+            .address(network, securepay::contracts::Contract::EthereumFeeProxy)
+            .unwrap()
+            .abi(),
+        deployments
+            .address(network, securepay::contracts::Contract::BatchPayments)
+            .unwrap()
+            .abi(),
+        usdc,
+    ] {
+        let mut case = case.clone();
+        let PayResponse::LegacyBatch(b) = &mut case.response else {
+            unreachable!()
+        };
+        let batch = b.batch_payment_transaction.as_mut().unwrap();
+        let mut data = batch.data.to_vec();
+        for word in data[4..].chunks_exact_mut(32) {
+            if word == fee_word.as_slice() {
+                word.copy_from_slice(
+                    alloy_primitives::B256::left_padding_from(keeper.as_slice()).as_slice(),
+                );
+            }
+        }
+        batch.data = data.into();
+        let verdict = verify(&case.response, &case.expectation);
+        assert!(
+            verdict
+                .findings
+                .iter()
+                .any(|f| f.code == FindingCode::UndeclaredOutflow && f.severity == Severity::Danger),
+            "{keeper}: {verdict}"
+        );
+        // What the verdict now refuses: executed, the fees stay in the contract.
+        let exec = execute(&case, &verdict, Behaviour::Standard);
+        let kept = exec
+            .outcomes
+            .iter()
+            .map(|(_, o)| {
+                o.changes
+                    .of(crate::evm::observe::Asset::Token(usdc), keeper)
+            })
+            .fold(alloy_primitives::I256::ZERO, |t, d| t + d);
+        assert!(kept > alloy_primitives::I256::ZERO, "{keeper}");
+    }
+}

@@ -1,0 +1,56 @@
+//! Value sent to a contract the crate knows — a payment contract of the deployment table, a
+//! token of the catalog — as a fee, a batch fee or a transfer stays in that contract: none of
+//! them can send it on (a token holding its own tokens, a proxy or batch contract holding a
+//! fee). Whatever the caps allow, that is value lost, not a fee paid: a danger. The bridge's
+//! deposit (to the LI.FI diamond) is not such value, and an agreed payee is what was agreed.
+
+use super::finding::{Details, FindingCode};
+use super::run::{LegKind, Run};
+use crate::address::ChainAddress;
+use crate::network::Network;
+
+impl Run<'_, '_> {
+    /// Checks that no fee, batch fee or transfer goes to a known contract.
+    pub(super) fn check_recipients(&mut self) {
+        let legs = std::mem::take(&mut self.legs);
+        for leg in &legs {
+            if matches!(
+                leg.kind,
+                LegKind::Bridge | LegKind::Stranded | LegKind::Payment
+            ) {
+                continue;
+            }
+            if !self.known_contract(leg.network, &leg.to) {
+                continue;
+            }
+            let quantity = self.quantity(leg.network, leg.asset, leg.amount);
+            let party = self.party(leg.network, &leg.to);
+            let asset = self.asset(leg.network, leg.asset);
+            self.danger(
+                FindingCode::UndeclaredOutflow,
+                Some(leg.at),
+                Details {
+                    actual: Some(quantity.clone()),
+                    party: Some(party.clone()),
+                    asset: Some(asset),
+                    ..Details::on(leg.network)
+                },
+                format!(
+                    "sends {quantity} to {party}, a contract that keeps it: no one can take it out"
+                ),
+            );
+        }
+        self.legs = legs;
+    }
+
+    /// Whether `address` on `network` is a contract of the table or a token of the catalog.
+    fn known_contract(&self, network: Network, address: &ChainAddress) -> bool {
+        if self.contract_at(network, address).is_some() {
+            return true;
+        }
+        let abi = address.abi();
+        self.v.catalog.currencies().any(|c| {
+            c.chain_network() == Some(network) && c.token_address().is_some_and(|t| t.abi() == abi)
+        })
+    }
+}
