@@ -3,9 +3,10 @@
 //! is said as a caution, once per token. The amounts the verifier checks are what the calls ask
 //! the token to move; a token that takes a fee on transfer moves less to every recipient.
 //!
-//! One behaviour that makes a call fail is in the calldata itself: a batch contract pulls its
-//! fee even when it is 0, and a token that refuses zero-value transfers (LEND) makes the whole
-//! batch fail; it is said where a batch pulls 0 of a token not proven to accept it.
+//! One behaviour that makes a call fail is in the calldata itself: a transfer of 0. A batch
+//! contract pulls its fee even when it is 0, a call may move 0 (a payment, a funding step), and
+//! a token that refuses zero-value transfers (LEND) makes the call fail; it is said where a call
+//! moves 0 of a token not proven to accept it.
 //!
 //! Behaviours that can only make a transaction fail in a state the verifier cannot see (a pause,
 //! a blocklist, an allowance left non-zero on a token with approval-race protection) are not
@@ -13,7 +14,7 @@
 
 use std::collections::BTreeSet;
 
-use super::finding::{Details, FindingCode};
+use super::finding::{Details, FindingCode, Location};
 use super::run::Run;
 use crate::address::ChainAddress;
 use crate::calldata::effect::Asset;
@@ -61,14 +62,35 @@ impl Run<'_, '_> {
                 );
             }
         }
-        let zero_pulls = std::mem::take(&mut self.zero_pulls);
+        // Transfers of 0: a batch fee of 0 (the batch contracts pull it anyway), and any other
+        // leg or `transferFrom` of 0 a call makes.
+        let mut zero: Vec<(Location, Network, ChainAddress, bool)> = self
+            .zero_pulls
+            .iter()
+            .map(|&(at, network, token)| (at, network, token, true))
+            .collect();
+        for leg in &self.legs {
+            if let (Asset::Token(token), true) = (leg.asset, leg.amount.is_zero()) {
+                zero.push((leg.at, leg.network, token, false));
+            }
+        }
+        for step in &self.moved {
+            if step.moves.amount.is_zero() {
+                zero.push((step.at, step.network, step.moves.token, false));
+            }
+        }
         let mut said: BTreeSet<(Network, ChainAddress)> = BTreeSet::new();
-        for &(at, network, token) in &zero_pulls {
+        for (at, network, token, batch_fee) in zero {
             let behaviour = TokenBehaviour::RevertOnZeroValueTransfer;
             if !facts.may_have(network, &token, behaviour) || !said.insert((network, token)) {
                 continue;
             }
             let asset = self.asset(network, Asset::Token(token));
+            let what = if batch_fee {
+                "the batch contract pulls a batch fee of 0"
+            } else {
+                "moves 0"
+            };
             self.caution(
                 FindingCode::TokenBehaviour,
                 Some(at),
@@ -78,10 +100,9 @@ impl Run<'_, '_> {
                     ..Details::on(network)
                 },
                 format!(
-                    "the batch contract pulls a batch fee of 0 {asset}: if {asset} refuses zero-value transfers (no fact proves it does not), the whole call fails"
+                    "{what} {asset}: if {asset} refuses zero-value transfers (no fact proves it does not), the call fails"
                 ),
             );
         }
-        self.zero_pulls = zero_pulls;
     }
 }

@@ -22,7 +22,8 @@
 //! 5. left no allowance of the payer's above the bound: the approvals the verdict shows as
 //!    cautions (`approval_unlimited`: any; `approval_above_need`: what it approves beyond what
 //!    is pulled under it; `approval_below_need` at an approval: that approval, unspent when its
-//!    pull fails), nothing else.
+//!    pull fails), and what the chain had before (the allowance the verdict relies on), nothing
+//!    else.
 
 use std::collections::BTreeMap;
 
@@ -209,7 +210,14 @@ pub fn violations(case: &Case, verdict: &Verdict, exec: &Execution) -> Vec<Strin
             if !payers.contains(&owner) || left.is_zero() {
                 continue;
             }
-            let bound = allowance_bound(verdict, token, spender, all_ran);
+            // An allowance the chain had before (what the verdict relies on) is not the
+            // response's: it may stay when the payment fails.
+            let before = exec
+                .seeded
+                .iter()
+                .filter(|s| (s.token, s.owner, s.spender) == (token, owner, spender))
+                .fold(U256::ZERO, |t, s| t.saturating_add(s.amount));
+            let bound = allowance_bound(verdict, token, spender, all_ran).saturating_add(before);
             if left > bound {
                 wrong.push(format!(
                     "{owner} leaves an allowance of {left} of {token} to {spender}, above the bound {bound} the verdict shows"

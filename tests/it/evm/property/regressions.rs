@@ -420,3 +420,47 @@ fn regression_a_fee_to_a_known_contract_is_value_lost() {
         assert!(kept > alloy_primitives::I256::ZERO, "{keeper}");
     }
 }
+
+/// Counterexample 9 (fuzz target `verify_against_evm`: the amount word of the smart account's
+/// funding step zeroed). The smart-account flow of a single USDC payment on Base whose funding
+/// step is `transferFrom(payer, account, 0)`: the verdict said the account relies on its own
+/// balance, and with that balance the batch still failed, because a token that refuses
+/// zero-value transfers refuses the funding step itself. Any transfer of 0 a call makes (a
+/// funding step, a payment, a transfer), not only a batch fee of 0, is now a `token_behaviour`
+/// caution (`revert_on_zero_value_transfer`) for a token not proven to accept it.
+#[test]
+fn regression_a_funding_step_of_zero_is_said_for_tokens_that_may_refuse_it() {
+    let mut spec = Spec::new(Kind::Plan, "USDC-base");
+    spec.smart_account = true;
+    let mut case = build(&spec).unwrap();
+    let PayResponse::Single(single) = &mut case.response else {
+        unreachable!()
+    };
+    let funding = single
+        .transactions
+        .iter_mut()
+        .find(|tx| IERC20::transferFromCall::abi_decode(&tx.data).is_ok())
+        .unwrap();
+    let call = IERC20::transferFromCall::abi_decode(&funding.data).unwrap();
+    funding.data = IERC20::transferFromCall {
+        amount: U256::ZERO,
+        ..call
+    }
+    .abi_encode()
+    .into();
+    let verdict = verify(&case.response, &case.expectation);
+    assert!(verdict.is_safe(), "{verdict}");
+    let zero = verdict
+        .findings
+        .iter()
+        .find(|f| f.details.behaviour == Some(TokenBehaviour::RevertOnZeroValueTransfer))
+        .unwrap_or_else(|| panic!("{verdict}"));
+    assert!(zero.message.contains("moves 0"), "{verdict}");
+    let exec = execute(&case, &verdict, Behaviour::ZeroValueRevert);
+    assert!(!exec.outcomes.last().unwrap().1.succeeded());
+    assert!(!binds(&verdict, &exec));
+    // A standard token: the account pays from what the verdict says it holds; kept.
+    let exec = execute(&case, &verdict, Behaviour::Standard);
+    assert!(binds(&verdict, &exec));
+    assert_eq!(violations(&case, &verdict, &exec), Vec::<String>::new());
+}
