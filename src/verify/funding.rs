@@ -77,10 +77,25 @@ impl Run<'_, '_> {
             return;
         };
         let mut last: BTreeMap<(Network, ChainAddress), super::run::Placed> = BTreeMap::new();
-        for placed in &self.eoa_approvals {
-            if placed.approval.spender.abi() == account.abi() {
-                last.insert((placed.network, placed.approval.token), *placed);
+        let mut races = Vec::new();
+        let mut eoa_approvals = self.eoa_approvals.clone();
+        eoa_approvals.sort_by_key(|p| send_order(p.at));
+        for placed in &eoa_approvals {
+            if placed.approval.spender.abi() != account.abi() {
+                continue;
             }
+            let key = (placed.network, placed.approval.token);
+            // The wallet's approvals all come before the account spends anything: a second
+            // non-zero one over a non-zero one is refused by approval-race tokens.
+            if let Some(before) = last.get(&key) {
+                if !before.approval.amount.is_zero() && !placed.approval.amount.is_zero() {
+                    races.push(*placed);
+                }
+            }
+            last.insert(key, *placed);
+        }
+        for placed in races {
+            self.approval_race(placed);
         }
         for ((network, token), placed) in last {
             let amount = placed.approval.amount;
@@ -112,6 +127,29 @@ impl Run<'_, '_> {
                 format!("your wallet approves {actual} for {party}, whose funding step pulls {expected}: the rest stays approved"),
             );
         }
+    }
+
+    /// A wallet approval over a non-zero one it gave: a caution for a token that may have
+    /// approval-race protection.
+    fn approval_race(&mut self, placed: super::run::Placed) {
+        let (network, token) = (placed.network, placed.approval.token);
+        let behaviour = crate::currency::TokenBehaviour::ApprovalRaceProtection;
+        if !crate::currency::TokenFacts::builtin().may_have(network, &token, behaviour) {
+            return;
+        }
+        let asset = self.asset(network, Asset::Token(token));
+        let party = self.party(network, &placed.approval.spender);
+        self.caution(
+            FindingCode::TokenBehaviour,
+            Some(placed.at),
+            Details {
+                asset: Some(asset.clone()),
+                party: Some(party.clone()),
+                behaviour: Some(behaviour),
+                ..Details::on(network)
+            },
+            format!("your wallet approves {asset} for {party} again while its allowance is not spent: a token with approval-race protection (USDT) refuses it, and the transaction fails"),
+        );
     }
 
     /// In the smart-account flow, the account pays from what the funding step moved to it by

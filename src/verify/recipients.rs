@@ -1,7 +1,8 @@
 //! Value sent to a contract the crate knows — a payment contract of the deployment table, a
 //! token of the catalog — as a fee, a batch fee or a transfer stays in that contract: none of
 //! them can send it on (a token holding its own tokens, a proxy or batch contract holding a
-//! fee). Whatever the caps allow, that is value lost, not a fee paid: a danger. The bridge's
+//! fee). Whatever the caps allow, that is value lost, not a fee paid: a danger. So is value sent
+//! to the zero address (burned, or the call fails on a token that refuses it). The bridge's
 //! deposit (to the LI.FI diamond) is not such value, and an agreed payee is what was agreed.
 
 use super::finding::{Details, FindingCode};
@@ -10,7 +11,7 @@ use crate::address::ChainAddress;
 use crate::network::Network;
 
 impl Run<'_, '_> {
-    /// Checks that no fee, batch fee or transfer goes to a known contract.
+    /// Checks that no fee, batch fee or transfer goes to a known contract or the zero address.
     pub(super) fn check_recipients(&mut self) {
         let legs = std::mem::take(&mut self.legs);
         for leg in &legs {
@@ -20,12 +21,22 @@ impl Run<'_, '_> {
             ) {
                 continue;
             }
-            if !self.known_contract(leg.network, &leg.to) {
+            let burned = leg.to.is_zero();
+            if !burned && !self.known_contract(leg.network, &leg.to) {
                 continue;
             }
             let quantity = self.quantity(leg.network, leg.asset, leg.amount);
             let party = self.party(leg.network, &leg.to);
             let asset = self.asset(leg.network, leg.asset);
+            let message = if burned {
+                format!(
+                    "sends {quantity} to the zero address: it is burned, or the call fails on a token that refuses it"
+                )
+            } else {
+                format!(
+                    "sends {quantity} to {party}, a contract that keeps it: no one can take it out"
+                )
+            };
             self.danger(
                 FindingCode::UndeclaredOutflow,
                 Some(leg.at),
@@ -35,9 +46,7 @@ impl Run<'_, '_> {
                     asset: Some(asset),
                     ..Details::on(leg.network)
                 },
-                format!(
-                    "sends {quantity} to {party}, a contract that keeps it: no one can take it out"
-                ),
+                message,
             );
         }
         self.legs = legs;

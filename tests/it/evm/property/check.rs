@@ -6,7 +6,8 @@
 //!    `approval_spender` at an approval of 0 to the zero address) and what fails in a
 //!    state the verifier cannot see: the code of an address that receives native value (a
 //!    contract or a precompile that refuses it, a smart account whose `receive` needs more than
-//!    2300 gas), and a transaction the EVM refuses to send (a value above any balance). The
+//!    2300 gas), the payer's balance (an agreement and caps above 2^200 units, more than the
+//!    runs give), and a transaction the EVM refuses to send (a value above any balance). The
 //!    token behaviours that only make a transaction fail in a state the verifier cannot see (a
 //!    paused token, a blocked address, a non-zero allowance left on a token with approval-race
 //!    protection) are not set up by the runs (see `execute`);
@@ -130,7 +131,7 @@ pub fn violations(case: &Case, verdict: &Verdict, exec: &Execution) -> Vec<Strin
         all_ran = false;
         let refused =
             matches!(&outcome.status, Status::Halt(why) if why.starts_with("the EVM refuses"));
-        let unseen = exec.native_to_code.contains(what);
+        let unseen = exec.native_to_code.contains(what) || exec.underfunded;
         if !warned_short && !refused && !unseen {
             wrong.push(format!("{what} reverted: {:?}", outcome.status));
         }

@@ -2,8 +2,8 @@
 //! the payment token a test token of one behaviour (at the catalog's address, with the
 //! currency's decimals), any other catalog token the response calls a standard one, the smart
 //! account at the agreed address, the payer funded far beyond the agreement (so that taking too
-//! much shows as a balance change, not as a revert), then every transaction sent in order as the
-//! wallet would.
+//! much shows as a balance change, not as a revert; at least the agreement and its caps, up to
+//! 2^200 units), then every transaction sent in order as the wallet would.
 //!
 //! What the verdict says the payment relies on is set up first: a `approval_below_need`
 //! caution without any approval names an allowance given earlier, which the chain then has
@@ -61,6 +61,9 @@ pub struct Execution {
     /// The outcomes (by name) of transactions that send native value, even 0, to an address
     /// with code or to a precompile: whether it takes it is code the verifier cannot see.
     pub native_to_code: Vec<String>,
+    /// The agreement and its caps exceed what the payer was given (at most 2^200 units): a
+    /// revert for want of funds is the payer's balance, which the verifier cannot see.
+    pub underfunded: bool,
 }
 
 /// The chain of `network` with the table's contracts and the smart account, built once per
@@ -211,12 +214,22 @@ pub fn execute(case: &Case, verdict: &Verdict, behaviour: Behaviour) -> Executio
     let currency = case.expectation.currency();
     let decimals = currency.decimals().get();
     let token = case.expectation.token().map(|t| t.abi());
+    // Far beyond the agreement, and at least the agreement and its caps (up to 2^200).
+    let agreed = case
+        .expectation
+        .payments()
+        .iter()
+        .fold(U256::ZERO, |t, p| t.saturating_add(p.units()))
+        .saturating_add(case.expectation.max_payer_fees());
+    let ceiling = U256::from(1u8) << 200;
+    let given = |base: U256| base.max(agreed).min(ceiling);
+    let underfunded = agreed > ceiling;
     if let Some(token) = token {
         chain.deploy_token_at(behaviour, decimals, token);
-        chain.mint(token, PAYER, funds(decimals));
+        chain.mint(token, PAYER, given(funds(decimals)));
         contracts.push(token);
     }
-    chain.fund(PAYER, U256::from(10u8).pow(U256::from(30u8)));
+    chain.fund(PAYER, given(U256::from(10u8).pow(U256::from(30u8))));
     chain.set_legacy_batch_fee(case.legacy_rate);
     // Any other catalog token the response calls: a standard one, the payer holding some.
     let mut no_code = Vec::new();
@@ -274,6 +287,7 @@ pub fn execute(case: &Case, verdict: &Verdict, behaviour: Behaviour) -> Executio
         contracts,
         no_code,
         native_to_code,
+        underfunded,
     }
 }
 

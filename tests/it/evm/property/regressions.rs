@@ -464,3 +464,150 @@ fn regression_a_funding_step_of_zero_is_said_for_tokens_that_may_refuse_it() {
     assert!(binds(&verdict, &exec));
     assert_eq!(violations(&case, &verdict, &exec), Vec::<String>::new());
 }
+
+/// Counterexample 10 (fuzz target: a crafted `transfer` inserted, its recipient word set to the
+/// zero address). A single USDC payment on BSC with a `transfer(address(0), 0)` of USDC among its
+/// transactions: nothing was said of it (it moves nothing), and a token that refuses transfers
+/// to the zero address (OpenZeppelin's, USDC on Ethereum) reverts it. Value sent to the zero
+/// address (a transfer, a fee, a batch fee), whatever the amount, is now an `undeclared_outflow`
+/// danger: burned, or the call fails.
+#[test]
+fn regression_a_transfer_to_the_zero_address_is_refused() {
+    let mut spec = Spec::new(Kind::Plan, "USDC-bsc");
+    spec.approval = 1;
+    let case = build(&spec).unwrap();
+    let token = case.expectation.token().unwrap();
+    for amount in [U256::ZERO, U256::from(7u8)] {
+        let mut case = case.clone();
+        let PayResponse::Single(single) = &mut case.response else {
+            unreachable!()
+        };
+        single
+            .transactions
+            .push(securepay::transaction::Transaction {
+                to: token,
+                data: IERC20::transferCall {
+                    to: alloy_primitives::Address::ZERO,
+                    amount,
+                }
+                .abi_encode()
+                .into(),
+                value: U256::ZERO,
+            });
+        let verdict = verify(&case.response, &case.expectation);
+        assert!(
+            verdict
+                .findings
+                .iter()
+                .any(|f| f.code == FindingCode::UndeclaredOutflow
+                    && f.severity == Severity::Danger
+                    && f.message.contains("zero address")),
+            "{amount}: {verdict}"
+        );
+    }
+}
+
+/// Counterexamples 11 (fuzz target: a crafted approval inserted in the wallet's list). The
+/// smart-account flow of a single USDC payment on Base whose wallet approves its account twice
+/// (a first approval of the need, then the unlimited one): a token with approval-race
+/// protection refuses the second, where the verdict promised every transaction would run. The
+/// wallet's approvals of its account are now read in order too: a second non-zero one over a
+/// non-zero one is a `token_behaviour` caution (`approval_race_protection`).
+#[test]
+fn regression_the_wallet_approving_its_account_twice_is_said() {
+    let mut spec = Spec::new(Kind::Plan, "USDC-base");
+    spec.smart_account = true;
+    let mut case = build(&spec).unwrap();
+    let PayResponse::Single(single) = &mut case.response else {
+        unreachable!()
+    };
+    let eoa = single.eoa_approval_transactions.as_mut().unwrap();
+    let mut first = eoa[0].clone();
+    let call = IERC20::approveCall::abi_decode(&first.data).unwrap();
+    first.data = IERC20::approveCall {
+        spender: call.spender,
+        amount: U256::from(827_503_000u64),
+    }
+    .abi_encode()
+    .into();
+    eoa.insert(0, first);
+    let verdict = verify(&case.response, &case.expectation);
+    assert!(verdict.is_safe(), "{verdict}");
+    let race = verdict
+        .findings
+        .iter()
+        .find(|f| f.details.behaviour == Some(TokenBehaviour::ApprovalRaceProtection))
+        .unwrap_or_else(|| panic!("{verdict}"));
+    assert_eq!(
+        race.transaction.map(|t| (t.list.key(), t.index)),
+        Some(("eoaApprovalTransactions", Some(1)))
+    );
+    let exec = execute(&case, &verdict, Behaviour::ApprovalRace);
+    assert!(!exec.outcomes[1].1.succeeded());
+    assert!(!binds(&verdict, &exec));
+}
+
+/// Counterexample 12 (fuzz target: a row fee set to 2^256 − 1 and `maxPayerFees` to the same).
+/// A legacy `BatchPayments` batch of USDT on Polygon whose rows' amounts and fees add up beyond
+/// uint256: the agreement allowed it, the verdict said safe, and the batch contract's sum
+/// overflows and reverts. What a batch pulls per token beyond uint256 (legacy and
+/// `BatchConversionPayments` alike) is now the effects table's overflow hazard (a danger), like
+/// a native batch's value.
+#[test]
+fn regression_a_batch_whose_sums_overflow_is_refused() {
+    let mut spec = Spec::new(Kind::LegacyMultiToken, "USDT-matic");
+    spec.amounts = vec![100_000, 2_500];
+    spec.fees = vec![
+        FeeSpec {
+            payee_borne: false,
+            amount: 30,
+            request: 0,
+            second: false,
+        };
+        2
+    ];
+    spec.rate = 10;
+    let mut case = build(&spec).unwrap();
+    let PayResponse::LegacyBatch(b) = &mut case.response else {
+        unreachable!()
+    };
+    let batch = b.batch_payment_transaction.as_mut().unwrap();
+    // The last word of the calldata is the last row's fee.
+    let mut data = batch.data.to_vec();
+    let len = data.len();
+    data[len - 32..].fill(0xff);
+    batch.data = data.into();
+    case.expectation = securepay::verify::Expectation::builder(
+        case.network(),
+        case.expectation.currency().clone(),
+    )
+    .payer(case.expectation.payer().unwrap())
+    .batch_fee_rate(10)
+    .max_payer_fees(U256::MAX)
+    .payment(
+        *case.expectation.payments()[0]
+            .payee()
+            .address_for_transaction(),
+        case.expectation.payments()[0].units(),
+        case.expectation.payments()[0].reference(),
+    )
+    .payment(
+        *case.expectation.payments()[1]
+            .payee()
+            .address_for_transaction(),
+        case.expectation.payments()[1].units(),
+        case.expectation.payments()[1].reference(),
+    )
+    .build()
+    .unwrap();
+    let verdict = verify(&case.response, &case.expectation);
+    assert!(
+        verdict
+            .findings
+            .iter()
+            .any(|f| f.code == FindingCode::UnverifiableCall && f.severity == Severity::Danger),
+        "{verdict}"
+    );
+    let exec = execute(&case, &verdict, Behaviour::Standard);
+    assert!(!exec.outcomes.last().unwrap().1.succeeded());
+}
