@@ -160,9 +160,6 @@ impl Run<'_, '_> {
         let Some(account) = self.exp.smart_account() else {
             return;
         };
-        if self.eoa_approvals.is_empty() && self.moved.is_empty() {
-            return;
-        }
         // (send order, (chain, token), a funding step?, amount)
         type Event = ((u8, usize), (Network, ChainAddress), bool, U256);
         let mut events: Vec<Event> = Vec::new();

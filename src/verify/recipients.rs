@@ -3,7 +3,8 @@
 //! them can send it on (a token holding its own tokens, a proxy or batch contract holding a
 //! fee). Whatever the caps allow, that is value lost, not a fee paid: a danger. So is value sent
 //! to the zero address (burned, or the call fails on a token that refuses it). The bridge's
-//! deposit (to the LI.FI diamond) is not such value, and an agreed payee is what was agreed.
+//! deposit (to the LI.FI diamond) is not such value, and a payment to an agreed payee is what
+//! was agreed (a payment to anyone else is checked here too).
 
 use super::finding::{Details, FindingCode};
 use super::run::{LegKind, Run};
@@ -11,14 +12,15 @@ use crate::address::ChainAddress;
 use crate::network::Network;
 
 impl Run<'_, '_> {
-    /// Checks that no fee, batch fee or transfer goes to a known contract or the zero address.
+    /// Checks that no fee, batch fee, transfer or payment to someone not agreed goes to a known
+    /// contract or the zero address.
     pub(super) fn check_recipients(&mut self) {
         let legs = std::mem::take(&mut self.legs);
         for leg in &legs {
-            if matches!(
-                leg.kind,
-                LegKind::Bridge | LegKind::Stranded | LegKind::Payment
-            ) {
+            let agreed = leg.kind == LegKind::Payment
+                && leg.network == self.exp.network()
+                && !self.payments_of(&leg.to).is_empty();
+            if agreed || matches!(leg.kind, LegKind::Bridge | LegKind::Stranded) {
                 continue;
             }
             let burned = leg.to.is_zero();

@@ -611,3 +611,79 @@ fn regression_a_batch_whose_sums_overflow_is_refused() {
     let exec = execute(&case, &verdict, Behaviour::Standard);
     assert!(!exec.outcomes.last().unwrap().1.succeeded());
 }
+
+/// Counterexample 13 (fuzz target: a crafted ERC20FeeProxy payment inserted, its payee word set
+/// to the zero address). The smart-account flow of three USDT payments on Ethereum with a
+/// payment of 0 to the zero address among the account's calls: counted as a fee of 0 within the
+/// caps, and reverted by a token that refuses the zero address, taking the whole batch with it.
+/// A payment to anyone not agreed is now checked as fees are: to the zero address or a known
+/// contract, an `undeclared_outflow` danger.
+#[test]
+fn regression_a_payment_to_the_zero_address_is_refused() {
+    let mut spec = Spec::new(Kind::Plan, "USDT-mainnet");
+    spec.amounts = vec![100_000, 2_500, 77_777];
+    spec.smart_account = true;
+    let mut case = build(&spec).unwrap();
+    let network = case.network();
+    let token = case.expectation.token().unwrap();
+    // No builder makes it (a zero amount, a zero payee): encoded by hand.
+    let proxy = securepay::contracts::Deployments::builtin()
+        .address(network, securepay::contracts::Contract::Erc20FeeProxy)
+        .unwrap();
+    let call = securepay::contracts::abi::IERC20FeeProxy::transferFromWithReferenceAndFeeCall {
+        _tokenAddress: token.abi(),
+        _to: alloy_primitives::Address::ZERO,
+        _amount: U256::ZERO,
+        _paymentReference: vec![1u8; 8].into(),
+        _feeAmount: U256::ZERO,
+        _feeAddress: alloy_primitives::Address::ZERO,
+    };
+    let tx = securepay::transaction::Transaction {
+        to: proxy,
+        data: call.abi_encode().into(),
+        value: U256::ZERO,
+    };
+    let PayResponse::Multicall(m) = &mut case.response else {
+        unreachable!()
+    };
+    m.transactions.insert(2, tx);
+    let verdict = verify(&case.response, &case.expectation);
+    assert!(
+        verdict
+            .findings
+            .iter()
+            .any(|f| f.code == FindingCode::UndeclaredOutflow && f.message.contains("zero address")),
+        "{verdict}"
+    );
+}
+
+/// Counterexample 14 (fuzz target: the funding step and the wallet's approval deleted). The
+/// smart-account flow of a single USDC payment on Base with neither the wallet's approval nor the
+/// funding step: the account pays from its own balance, and the verdict, which only looked at
+/// the account's balance when one of the two was there, said nothing of it. With a smart
+/// account agreed, what the account pays beyond what a funding step moved to it is always said
+/// (`smart_account_funding`, the amount relied on).
+#[test]
+fn regression_a_smart_account_without_its_funding_step_relies_on_its_balance() {
+    let mut spec = Spec::new(Kind::Plan, "USDC-base");
+    spec.smart_account = true;
+    let mut case = build(&spec).unwrap();
+    let PayResponse::Single(single) = &mut case.response else {
+        unreachable!()
+    };
+    single.eoa_approval_transactions = None;
+    single
+        .transactions
+        .retain(|tx| IERC20::transferFromCall::abi_decode(&tx.data).is_err());
+    single.metadata.payment_transaction_index -= 1;
+    let verdict = verify(&case.response, &case.expectation);
+    let relied = verdict
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::SmartAccountFunding)
+        .unwrap_or_else(|| panic!("{verdict}"));
+    assert_eq!(relied.severity, Severity::Caution);
+    let exec = execute(&case, &verdict, Behaviour::Standard);
+    assert!(exec.outcomes.iter().all(|(_, o)| o.succeeded()));
+    assert_eq!(violations(&case, &verdict, &exec), Vec::<String>::new());
+}
