@@ -24,19 +24,17 @@ type Key = (Network, ChainAddress, ChainAddress);
 /// What happens to one allowance, in order.
 #[derive(Debug, Clone, Copy)]
 enum Event {
-    /// The approval at this index of `Run::approvals`.
-    Approve(usize),
-    /// A pull of this much.
-    Pull(U256),
+    /// The approval at this index of `Run::approvals`, of the allowance at `key`.
+    Approve { key: usize, index: usize },
+    /// A pull of this much from the allowance at `key`.
+    Pull { key: usize, amount: U256 },
 }
 
 /// One allowance followed.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 struct Allowance {
     /// The approval that set it last and what is left of it; `None` before any approval.
     set: Option<(usize, U256)>,
-    /// Per approval: what is pulled under it.
-    pulled: BTreeMap<usize, U256>,
     /// Pulled before any approval: from an allowance given earlier.
     relied: U256,
     /// The first approval a pull went beyond.
@@ -45,35 +43,44 @@ struct Allowance {
     races: Vec<usize>,
 }
 
-impl Allowance {
-    fn pulled_under(&self, index: usize) -> U256 {
-        self.pulled.get(&index).copied().unwrap_or_default()
-    }
+/// A sort key for the send order of a transaction (approvals before pulls within one).
+fn order_key(at: super::finding::Location, pull: bool) -> u64 {
+    let (list, index) = send_order(at);
+    let index = u64::try_from(index)
+        .unwrap_or(u64::MAX >> 9)
+        .min(u64::MAX >> 9);
+    (u64::from(list) << 55) | (index << 1) | u64::from(pull)
 }
 
 impl Run<'_, '_> {
     /// Follows every allowance that a pull of this response spends (`need`: the keys).
     pub(super) fn follow_allowances(&mut self, need: &BTreeMap<Key, U256>) {
-        let mut events: Vec<((u8, usize), u8, Key, Event)> = Vec::new();
+        let keys: Vec<Key> = need.keys().copied().collect();
+        let mut events: Vec<(u64, Event)> = Vec::new();
         for (index, placed) in self.approvals.iter().enumerate() {
             let a = placed.approval;
-            let key = (placed.network, a.token, a.spender);
-            if need.contains_key(&key) {
-                events.push((send_order(placed.at), 0, key, Event::Approve(index)));
+            if let Ok(key) = keys.binary_search(&(placed.network, a.token, a.spender)) {
+                events.push((order_key(placed.at, false), Event::Approve { key, index }));
             }
         }
         for leg in self.legs.iter().filter(|l| !l.bridged) {
             if let (Some(puller), Asset::Token(token)) = (leg.puller, leg.asset) {
-                let key = (leg.network, token, puller);
-                events.push((send_order(leg.at), 1, key, Event::Pull(leg.amount)));
+                if let Ok(key) = keys.binary_search(&(leg.network, token, puller)) {
+                    let amount = leg.amount;
+                    events.push((order_key(leg.at, true), Event::Pull { key, amount }));
+                }
             }
         }
-        events.sort_by_key(|(order, kind, _, _)| (*order, *kind));
-        let mut followed: BTreeMap<Key, Allowance> = BTreeMap::new();
-        for (_, _, key, event) in events {
-            let state = followed.entry(key).or_default();
+        events.sort_by_key(|(order, _)| *order);
+        let mut followed: Vec<Allowance> = vec![Allowance::default(); keys.len()];
+        // Per approval: what is pulled under it.
+        let mut pulled: Vec<U256> = vec![U256::ZERO; self.approvals.len()];
+        for (_, event) in events {
             match event {
-                Event::Approve(index) => {
+                Event::Approve { key, index } => {
+                    let Some(state) = followed.get_mut(key) else {
+                        continue;
+                    };
                     let amount = self
                         .approvals
                         .get(index)
@@ -86,28 +93,34 @@ impl Run<'_, '_> {
                     }
                     state.set = Some((index, amount));
                 }
-                Event::Pull(amount) => match &mut state.set {
-                    None => state.relied = state.relied.saturating_add(amount),
-                    Some((index, left)) => {
-                        let pulled = state.pulled.entry(*index).or_default();
-                        *pulled = pulled.saturating_add(amount);
-                        if *left == U256::MAX {
-                            // Unlimited: OpenZeppelin-style tokens do not spend it.
-                        } else if let Some(rest) = left.checked_sub(amount) {
-                            *left = rest;
-                        } else if state.short.is_none() {
-                            state.short = Some(*index);
+                Event::Pull { key, amount } => {
+                    let Some(state) = followed.get_mut(key) else {
+                        continue;
+                    };
+                    match &mut state.set {
+                        None => state.relied = state.relied.saturating_add(amount),
+                        Some((index, left)) => {
+                            if let Some(p) = pulled.get_mut(*index) {
+                                *p = p.saturating_add(amount);
+                            }
+                            if *left == U256::MAX {
+                                // Unlimited: OpenZeppelin-style tokens do not spend it.
+                            } else if let Some(rest) = left.checked_sub(amount) {
+                                *left = rest;
+                            } else if state.short.is_none() {
+                                state.short = Some(*index);
+                            }
                         }
                     }
-                },
+                }
             }
         }
-        for (key, state) in followed {
-            self.said_allowance(key, &state);
+        for (key, state) in keys.into_iter().zip(followed) {
+            self.said_allowance(key, &state, &pulled);
         }
     }
 
-    fn said_allowance(&mut self, key: Key, state: &Allowance) {
+    fn said_allowance(&mut self, key: Key, state: &Allowance, pulled: &[U256]) {
         let (network, token, spender) = key;
         let asset = Asset::Token(token);
         let asset_ref = self.asset(network, asset);
@@ -140,7 +153,7 @@ impl Run<'_, '_> {
         let approval = |index: usize| approvals.get(index).copied();
         if let Some(index) = state.short {
             if let Some(placed) = approval(index) {
-                let pulled = state.pulled_under(index);
+                let pulled = pulled.get(index).copied().unwrap_or_default();
                 let amount = placed.approval.amount;
                 let (approved, needed) = (asset_ref.quantity(amount), asset_ref.quantity(pulled));
                 let message = if amount.is_zero() {
@@ -205,7 +218,7 @@ impl Run<'_, '_> {
                 format!("approves an unlimited amount of {asset_ref} for {party}: it only pulls from its caller, but it can pull more later, until you revoke it"),
             );
         } else {
-            let pulled = state.pulled_under(index);
+            let pulled = pulled.get(index).copied().unwrap_or_default();
             let (approved, pulled_text) = (asset_ref.quantity(amount), asset_ref.quantity(pulled));
             self.caution(
                 FindingCode::ApprovalAboveNeed,

@@ -135,7 +135,8 @@ test('the Tron transaction about to be signed is checked', () => {
   assert.equal(tron.kind, 'tron_transaction');
   assert.equal(tron.feeLimit.units, '150000000');
   const strict = sp.verify(agreed('100'), response, JSON.stringify(vector.transaction));
-  assert.deepEqual(strict.findings.map((f) => f.code), ['token_behaviour', 'tron_fee_limit_above_max']);
+  // No approval: the payment relies on an earlier allowance (a caution); USDC on Tron: a fee not proven absent.
+  assert.deepEqual(strict.findings.map((f) => f.code), ['approval_below_need', 'token_behaviour', 'tron_fee_limit_above_max']);
   const tampered = { ...vector.transaction, txID: '00'.repeat(32) };
   assert.ok(sp.verify(agreed('300'), response, tampered).findings.some((f) => f.code === 'tron_tx_id_mismatch'));
   assert.throws(() => sp.verify(agreed('300'), response, { txID: '00' }), invalid);
