@@ -525,10 +525,15 @@ fn legacy_batch(call: &DecodedCall, batch: &super::decode::LegacyBatch) -> CallE
     let mut required = Some(U256::ZERO);
     let mut e = CallEffect::new(NativeRule::None);
     let mut bases: BTreeMap<Asset, U256> = BTreeMap::new();
+    // What the contract pulls per token (Σ amount + fee, `BatchPayments.sol` :140-150, :230-250):
+    // a sum beyond uint256 reverts.
+    let mut pulled: BTreeMap<Asset, Option<U256>> = BTreeMap::new();
     for (token, to, amount, reference, fee) in batch.payments() {
         let asset = token.map_or(Asset::Native, |t| Asset::Token(*t));
         let base = bases.entry(asset).or_default();
         *base = base.saturating_add(amount);
+        let sum = pulled.entry(asset).or_insert(Some(U256::ZERO));
+        *sum = sum.and_then(|s| s.checked_add(amount)?.checked_add(fee));
         if native {
             required = required.and_then(|r| r.checked_add(amount)?.checked_add(fee));
             native_payment(&mut e, *to, amount, reference, fee, batch.fee_address);
@@ -548,6 +553,8 @@ fn legacy_batch(call: &DecodedCall, batch: &super::decode::LegacyBatch) -> CallE
     if native {
         e.native = at_least(required, Excess::Refunded);
         overflow_hazard(&mut e, required);
+    } else if let Some(overflow) = pulled.values().find(|sum| sum.is_none()) {
+        overflow_hazard(&mut e, *overflow);
     }
     if has_batch_fee {
         e.batch_fee = Some(BatchFee {
@@ -593,6 +600,9 @@ struct Rows {
     native_required: Option<U256>,
     has_native_group: bool,
     bases: BTreeMap<Asset, U256>,
+    /// What the contract pulls per token (`getUTokens`, `_batchERC20Payments`): a sum beyond
+    /// uint256 reverts.
+    pulled: BTreeMap<Asset, Option<U256>>,
 }
 
 impl Rows {
@@ -604,7 +614,13 @@ impl Rows {
             native_required: Some(U256::ZERO),
             has_native_group: false,
             bases: BTreeMap::new(),
+            pulled: BTreeMap::new(),
         }
+    }
+
+    fn pull(&mut self, asset: Asset, amount: U256, fee: U256) {
+        let sum = self.pulled.entry(asset).or_insert(Some(U256::ZERO));
+        *sum = sum.and_then(|s| s.checked_add(amount)?.checked_add(fee));
     }
 
     fn base(&mut self, asset: Asset, amount: U256) {
@@ -670,10 +686,12 @@ impl Rows {
         token: &dyn Fn(Address) -> Asset,
     ) {
         let [paid] = d.path.as_slice() else {
+            let last = d.path.last().map_or(Asset::Native, |t| token(*t));
+            self.pull(last, d.max_to_spend, U256::ZERO);
             self.effect.hazards.push(Hazard::Stranded {
                 asset: d.path.last().map_or(Asset::Native, |t| token(*t)),
                 amount: d.max_to_spend,
-                reason: "a non-conversion row with a path of more than one token: the batch contract pulls maxToSpend of the last token and refunds nothing",
+                reason: "a non-conversion row with a path of more than one token: the batch contract pulls maxToSpend of the last token, pays the row in the first from its own balance (the call fails unless it holds some) and refunds nothing",
             });
             return;
         };
@@ -688,6 +706,7 @@ impl Rows {
         let asset = token(*paid);
         let puller = Some(self.batch);
         self.base(asset, d.request_amount);
+        self.pull(asset, d.request_amount, d.fee_amount);
         self.effect.flow(
             FlowKind::Payment,
             asset,
@@ -708,6 +727,9 @@ impl Rows {
     /// The effect; without a native group, the call takes value if `excess_without_native_group`
     /// says what becomes of it (`batchPayments` keeps it) and is not payable if `None`.
     fn finish(mut self, excess_without_native_group: Option<Excess>) -> CallEffect {
+        if let Some(overflow) = self.pulled.values().find(|sum| sum.is_none()) {
+            overflow_hazard(&mut self.effect, *overflow);
+        }
         self.effect.native = if self.has_native_group {
             overflow_hazard(&mut self.effect, self.native_required);
             at_least(self.native_required, Excess::Refunded)

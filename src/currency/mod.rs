@@ -1,5 +1,6 @@
-//! Currencies: the API's currency object, currency ids, and the built-in catalog with the
-//! API's query semantics, destination tokens, conversion routes and cross-chain sources.
+//! Currencies: the API's currency object, currency ids, the built-in catalog with the API's
+//! query semantics, destination tokens, conversion routes and cross-chain sources, and what the
+//! crate holds as fact about how tokens behave ([`TokenFacts`]).
 //!
 //! ```
 //! use securepay::currency::{Catalog, SourceEndpoint};
@@ -17,12 +18,14 @@
 //! # Ok::<(), securepay::currency::CatalogError>(())
 //! ```
 
+mod behaviour;
 mod builtin;
 mod catalog;
 mod id;
 mod model;
 mod rows;
 
+pub use behaviour::{TokenBehaviour, TokenFact, TokenFacts};
 pub use catalog::{
     Catalog, CatalogEntry, CatalogError, ConversionRoutes, CurrencyQuery, QueryAnswer,
     SourceEndpoint, crypto_to_fiat_networks, invoice_currencies,

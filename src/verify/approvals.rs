@@ -27,16 +27,12 @@ impl Run<'_, '_> {
                 pulled_tokens.insert((leg.network, token), ());
             }
         }
-        // The largest approval per token and spender: approve sets, it does not add.
-        let mut granted: BTreeMap<(Network, ChainAddress, ChainAddress), U256> = BTreeMap::new();
         for placed in std::mem::take(&mut self.approvals) {
             let key = (
                 placed.network,
                 placed.approval.token,
                 placed.approval.spender,
             );
-            let max = granted.entry(key).or_default();
-            *max = (*max).max(placed.approval.amount);
             self.approval(
                 &placed,
                 need.get(&key).copied(),
@@ -44,42 +40,7 @@ impl Run<'_, '_> {
             );
             self.approvals.push(placed);
         }
-        // Every pull relies on an allowance: one this response gives, or one the server says
-        // exists (no approval at all): either way the verdict says what it relies on.
-        for (key, need) in need {
-            let granted = granted.get(&key).copied().unwrap_or_default();
-            if granted >= need {
-                continue;
-            }
-            let (network, token, spender) = key;
-            let asset = Asset::Token(token);
-            let expected = Some(self.quantity(network, asset, need));
-            let actual = Some(self.quantity(network, asset, granted));
-            let party = self.party(network, &spender);
-            let asset_ref = self.asset(network, asset);
-            self.caution(
-                FindingCode::ApprovalBelowNeed,
-                None,
-                Details {
-                    asset: Some(asset_ref),
-                    expected: expected.clone(),
-                    actual: actual.clone(),
-                    party: Some(party.clone()),
-                    ..Details::on(network)
-                },
-                match granted.is_zero() {
-                    true => format!(
-                        "no approval for {party}, which pulls {}: this relies on an allowance given earlier; without it, the payment would fail",
-                        expected.map(|q| q.to_string()).unwrap_or_default()
-                    ),
-                    false => format!(
-                        "approves {} for {party} but the payment pulls {}: unless an earlier allowance covers it, it would fail",
-                        actual.map(|q| q.to_string()).unwrap_or_default(),
-                        expected.map(|q| q.to_string()).unwrap_or_default()
-                    ),
-                },
-            );
-        }
+        self.follow_allowances(&need);
         for placed in std::mem::take(&mut self.eoa_approvals) {
             self.eoa_approval(&placed, &pulled_tokens);
             self.eoa_approvals.push(placed);
@@ -109,7 +70,17 @@ impl Run<'_, '_> {
         let (at, asset_ref, spender, mut details) = self.approval_details(placed);
         details.expected = need.map(|n| asset_ref.quantity(n));
         if approval.amount.is_zero() {
-            return; // a reset (USDT-style): it grants nothing
+            // A reset (USDT-style): it grants nothing. Of the zero address it does nothing
+            // either, and tokens that refuse it (OpenZeppelin's, USDC) make it fail.
+            if approval.spender.is_zero() {
+                self.caution(
+                    FindingCode::ApprovalSpender,
+                    at,
+                    details,
+                    format!("approves 0 {asset_ref} for the zero address: it does nothing, and a token that refuses an approval of the zero address (OpenZeppelin's, USDC) makes it fail"),
+                );
+            }
+            return;
         }
         let Some(need) = need else {
             let (code, message) = if token_pulled {
@@ -130,40 +101,25 @@ impl Run<'_, '_> {
             self.danger(code, at, details, message);
             return;
         };
-        if approval.amount <= need {
-            return;
-        }
+        // Above the need: the upgradeable bridge may take it later (a danger); what an
+        // immutable contract is left approved is said by `follow_allowances`.
         let upgradeable =
             self.contract_at(network, &approval.spender) == Some(Contract::LiFiDiamond);
-        let unlimited = approval.amount == U256::MAX;
-        let amount = if unlimited {
+        if approval.amount <= need || !upgradeable {
+            return;
+        }
+        let amount = if approval.amount == U256::MAX {
             "an unlimited amount".to_owned()
         } else {
             asset_ref.quantity(approval.amount).to_string()
         };
         let needed = asset_ref.quantity(need);
-        if upgradeable {
-            self.danger(
-                FindingCode::ApprovalAboveNeed,
-                at,
-                details,
-                format!("approves {amount} of {asset_ref} for {spender}, an upgradeable contract, which pulls {needed}: an allowance left to it can be taken later"),
-            );
-        } else if unlimited {
-            self.caution(
-                FindingCode::ApprovalUnlimited,
-                at,
-                details,
-                format!("approves an unlimited amount of {asset_ref} for {spender}: it only pulls from its caller, but it can pull more later, until you revoke it"),
-            );
-        } else {
-            self.caution(
-                FindingCode::ApprovalAboveNeed,
-                at,
-                details,
-                format!("approves {amount} for {spender}, which pulls {needed}"),
-            );
-        }
+        self.danger(
+            FindingCode::ApprovalAboveNeed,
+            at,
+            details,
+            format!("approves {amount} of {asset_ref} for {spender}, an upgradeable contract, which pulls {needed}: an allowance left to it can be taken later"),
+        );
     }
 
     fn eoa_approval(

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::render::{AssetRef, Party, Quantity};
 use crate::calldata::DecodeError;
 use crate::calldata::lifi::LifiDecodeError;
+use crate::currency::TokenBehaviour;
 use crate::network::Network;
 use crate::pay::Problem;
 
@@ -195,6 +196,11 @@ finding_codes! {
     /// batch fee there unconditionally, which burns it (tokens that allow it, the native
     /// currency) or makes the whole call fail (tokens that refuse it).
     BatchFeeAddressZero = "batch_fee_address_zero",
+    /// A token of the payment may behave in a way that changes what the payment moves (a fee
+    /// on transfer): no fact of the crate proves the behaviour absent for that token
+    /// ([`crate::currency::TokenFacts`]), so the worst case is said. `details.behaviour` names
+    /// it, `details.asset` the token.
+    TokenBehaviour = "token_behaviour",
     /// An approval of a token this payment does not spend.
     ApprovalToken = "approval_token",
     /// An approval to a spender that pulls nothing in this payment.
@@ -521,6 +527,9 @@ pub struct Details {
     /// The structural problem, for `structure_*` codes (its fields say where).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub problem: Option<Problem>,
+    /// The token behaviour concerned, for `token_behaviour`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub behaviour: Option<TokenBehaviour>,
 }
 
 impl Details {
@@ -638,6 +647,7 @@ mod tests {
                 | FindingCode::BatchFee
                 | FindingCode::BatchFeeRateUnknown
                 | FindingCode::BatchFeeAddressZero
+                | FindingCode::TokenBehaviour
                 | FindingCode::SmartAccountFunding
                 | FindingCode::PayerMissing
                 | FindingCode::ApprovalToken
@@ -680,6 +690,6 @@ mod tests {
                 | FindingCode::TronSignature => {}
             }
         }
-        assert_eq!(seen.len(), 90);
+        assert_eq!(seen.len(), 91);
     }
 }

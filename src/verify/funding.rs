@@ -12,7 +12,7 @@ use alloy_primitives::U256;
 
 use super::finding::{Details, FindingCode, Location};
 use super::render::Party;
-use super::run::{Moved, Run};
+use super::run::{Moved, Run, send_order};
 use crate::address::ChainAddress;
 use crate::calldata::effect::Asset;
 use crate::network::Network;
@@ -64,6 +64,150 @@ impl Run<'_, '_> {
             self.funding_allowance(network, token, amount);
         }
         self.moved = moved;
+        self.wallet_allowance_left();
+        self.account_balance_relied_on();
+    }
+
+    /// What the wallet leaves approved to the smart account once the funding steps are done:
+    /// the last approval of each token (an approval replaces the one before), beyond what the
+    /// funding steps pull. Unlimited is said where the approval is checked.
+    fn wallet_allowance_left(&mut self) {
+        let Some(account) = self.exp.smart_account() else {
+            return;
+        };
+        let mut last: BTreeMap<(Network, ChainAddress), super::run::Placed> = BTreeMap::new();
+        let mut races = Vec::new();
+        let mut eoa_approvals = self.eoa_approvals.clone();
+        eoa_approvals.sort_by_key(|p| send_order(p.at));
+        for placed in &eoa_approvals {
+            if placed.approval.spender.abi() != account.abi() {
+                continue;
+            }
+            let key = (placed.network, placed.approval.token);
+            // The wallet's approvals all come before the account spends anything: a second
+            // non-zero one over a non-zero one is refused by approval-race tokens.
+            if let Some(before) = last.get(&key) {
+                if !before.approval.amount.is_zero() && !placed.approval.amount.is_zero() {
+                    races.push(*placed);
+                }
+            }
+            last.insert(key, *placed);
+        }
+        for placed in races {
+            self.approval_race(placed);
+        }
+        for ((network, token), placed) in last {
+            let amount = placed.approval.amount;
+            let funded = self
+                .moved
+                .iter()
+                .filter(|m| {
+                    m.network == network
+                        && m.moves.token == token
+                        && m.moves.to.abi() == account.abi()
+                })
+                .fold(U256::ZERO, |t, m| t.saturating_add(m.moves.amount));
+            if amount == U256::MAX || amount <= funded {
+                continue;
+            }
+            let asset = self.asset(network, Asset::Token(token));
+            let (actual, expected) = (asset.quantity(amount), asset.quantity(funded));
+            let party = Party::SmartAccount { address: account };
+            self.caution(
+                FindingCode::ApprovalAboveNeed,
+                Some(placed.at),
+                Details {
+                    asset: Some(asset),
+                    expected: Some(expected.clone()),
+                    actual: Some(actual.clone()),
+                    party: Some(party.clone()),
+                    ..Details::on(network)
+                },
+                format!("your wallet approves {actual} for {party}, whose funding step pulls {expected}: the rest stays approved"),
+            );
+        }
+    }
+
+    /// A wallet approval over a non-zero one it gave: a caution for a token that may have
+    /// approval-race protection.
+    fn approval_race(&mut self, placed: super::run::Placed) {
+        let (network, token) = (placed.network, placed.approval.token);
+        let behaviour = crate::currency::TokenBehaviour::ApprovalRaceProtection;
+        if !crate::currency::TokenFacts::builtin().may_have(network, &token, behaviour) {
+            return;
+        }
+        let asset = self.asset(network, Asset::Token(token));
+        let party = self.party(network, &placed.approval.spender);
+        self.caution(
+            FindingCode::TokenBehaviour,
+            Some(placed.at),
+            Details {
+                asset: Some(asset.clone()),
+                party: Some(party.clone()),
+                behaviour: Some(behaviour),
+                ..Details::on(network)
+            },
+            format!("your wallet approves {asset} for {party} again while its allowance is not spent: a token with approval-race protection (USDT) refuses it, and the transaction fails"),
+        );
+    }
+
+    /// In the smart-account flow, the account pays from what the funding step moved to it by
+    /// then: a payment before its funding step, or beyond it, relies on the account already
+    /// holding the rest, a balance the verifier cannot see (said, with the amount); without it
+    /// the account's batch fails as a whole.
+    fn account_balance_relied_on(&mut self) {
+        let Some(account) = self.exp.smart_account() else {
+            return;
+        };
+        // (send order, (chain, token), a funding step?, amount)
+        type Event = ((u8, usize), (Network, ChainAddress), bool, U256);
+        let mut events: Vec<Event> = Vec::new();
+        for step in &self.moved {
+            if step.moves.to.abi() == account.abi() {
+                let key = (step.network, step.moves.token);
+                events.push((send_order(step.at), key, true, step.moves.amount));
+            }
+        }
+        for leg in self.legs.iter().filter(|l| !l.bridged) {
+            if let Asset::Token(token) = leg.asset {
+                events.push((send_order(leg.at), (leg.network, token), false, leg.amount));
+            }
+        }
+        // Within one transaction, what it receives before what it pays.
+        events.sort_by_key(|(order, _, funds, _)| (*order, !*funds));
+        let mut balance: BTreeMap<(Network, ChainAddress), (U256, U256)> = BTreeMap::new();
+        for (_, key, funds, amount) in events {
+            let (held, relied) = balance.entry(key).or_default();
+            if funds {
+                *held = held.saturating_add(amount);
+            } else if let Some(rest) = held.checked_sub(amount) {
+                *held = rest;
+            } else {
+                *relied = relied.saturating_add(amount.saturating_sub(*held));
+                *held = U256::ZERO;
+            }
+        }
+        for ((network, token), (_, relied)) in balance {
+            if relied.is_zero() {
+                continue;
+            }
+            let asset = self.asset(network, Asset::Token(token));
+            let expected = asset.quantity(relied);
+            let party = Party::SmartAccount {
+                address: account.on_network(network),
+            };
+            self.caution(
+                FindingCode::SmartAccountFunding,
+                None,
+                Details {
+                    asset: Some(asset),
+                    expected: Some(expected.clone()),
+                    party: Some(party.clone()),
+                    ..Details::on(network)
+                },
+                format!("{party} pays {expected} more than its funding step has moved to it by then: this relies on the account holding it already; without it, the whole batch fails"),
+            );
+        }
     }
 
     /// Whether a `transferFrom` is the funding step of the agreed flow (`spent`: whether the
@@ -139,7 +283,9 @@ impl Run<'_, '_> {
         let Some(account) = self.exp.smart_account() else {
             return;
         };
-        let granted = self
+        // The wallet sends its approvals before the account's batch, in order: the last one is
+        // the allowance the funding step spends (an approval replaces any given earlier).
+        let last = self
             .eoa_approvals
             .iter()
             .filter(|p| {
@@ -147,26 +293,34 @@ impl Run<'_, '_> {
                     && p.approval.token == token
                     && p.approval.spender.abi() == account.abi()
             })
-            .map(|p| p.approval.amount)
-            .max()
-            .unwrap_or_default();
+            .max_by_key(|p| super::run::send_order(p.at))
+            .copied();
+        let granted = last.map_or(U256::ZERO, |p| p.approval.amount);
         if granted >= amount {
             return;
         }
         let asset = self.asset(network, Asset::Token(token));
         let (actual, expected) = (asset.quantity(granted), asset.quantity(amount));
         let party = Party::SmartAccount { address: account };
+        let message = match last {
+            Some(_) => format!(
+                "your wallet approves {actual} for {party} but the funding step pulls {expected}: it would fail (an approval replaces any allowance given earlier)"
+            ),
+            None => format!(
+                "your wallet does not approve {party}, whose funding step pulls {expected}: this relies on an allowance given earlier; without it, the payment would fail"
+            ),
+        };
         self.caution(
             FindingCode::ApprovalBelowNeed,
-            None,
+            last.map(|p| p.at),
             Details {
                 asset: Some(asset),
-                expected: Some(expected.clone()),
-                actual: Some(actual.clone()),
-                party: Some(party.clone()),
+                expected: Some(expected),
+                actual: Some(actual),
+                party: Some(party),
                 ..Details::on(network)
             },
-            format!("your wallet approves {actual} for {party} but the funding step pulls {expected}: unless an earlier allowance covers it, it would fail"),
+            message,
         );
     }
 }

@@ -16,13 +16,25 @@
 //! - what the payees receive less than agreed is at most `maxPayeeFees`; what leaves the wallet
 //!   beyond the agreed payments is at most `maxPayerFees`; **an absent cap is zero**;
 //! - every pull leaves the wallet and is accounted, whoever receives it: no token behaviour is
-//!   assumed (a batch whose fee address is zero is refused: its fee is burned or the call fails);
+//!   assumed (a batch whose fee address is zero is refused: its fee is burned or the call fails;
+//!   a fee, batch fee or transfer to a contract of the table or a catalog token is refused: it
+//!   stays in that contract);
 //! - approvals go only to contracts that pull that token in this response, for what they pull
 //!   (an unlimited approval of an immutable payment contract is a caution, of the upgradeable
-//!   bridge a danger); a smart-account EOA approval names exactly the agreed smart account; a
-//!   pull without the approval it needs is a caution that names the allowance relied on;
+//!   bridge a danger); a smart-account EOA approval names exactly the agreed smart account;
+//! - allowances are followed in the order the wallet sends the transactions (an approval
+//!   replaces an allowance, it does not add to it): a pull before any approval relies on an
+//!   allowance given earlier, a pull beyond what the last approval left would fail, what stays
+//!   approved is said, each a caution that names it; a second non-zero approval over one not
+//!   spent is a caution for a token that may have approval-race protection;
 //! - a smart account's funding step (`transferFrom`) goes from the agreed payer to the agreed
-//!   smart account, for at most what the account spends;
+//!   smart account, for at most what the account spends; what the account pays beyond what the
+//!   funding step has moved to it by then relies on the account's own balance (a caution), and
+//!   what the wallet leaves approved to the account is said;
+//! - token behaviours the crate's facts do not prove absent ([`crate::currency::TokenFacts`])
+//!   and that would change what the payment moves (a fee on transfer), or make a call fail on
+//!   what its calldata says (a batch fee of 0 for a token that may refuse zero-value
+//!   transfers), are cautions (`token_behaviour`);
 //! - a cross-chain route must be agreed (`sourceNetwork`, `sourceCurrency`, `maxSourceAmount`,
 //!   and the `payer` its refunds go to) and is proved from the bridge calldata itself: the LI.FI
 //!   Across V4 call is decoded, its destination message must pay the agreed payee through the
@@ -80,7 +92,9 @@
 //! ```
 
 mod accounting;
+mod allowances;
 mod approvals;
+mod behaviours;
 mod bridge;
 mod deposits;
 mod expectation;
@@ -89,6 +103,7 @@ mod funding;
 mod labels;
 mod lines;
 mod mask;
+mod recipients;
 mod render;
 mod run;
 mod summary;
@@ -124,14 +139,17 @@ pub use crate::pay::MAX_RESPONSE_BYTES;
 ///
 /// ```
 /// use securepay::pay::PayResponse;
-/// use securepay::verify::{verify, Expectation};
+/// use securepay::verify::{verify, Expectation, FindingCode};
 ///
 /// // A single USDC payment on Base with a platform fee (payer) and a protocol fee (payee).
 /// let response = PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
 /// let expectation = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let verdict = verify(&response, &expectation);
-/// assert!(verdict.findings.is_empty(), "{verdict}");
+/// assert!(verdict.is_safe(), "{verdict}");
+/// // One caution: nothing proves that USDC on Base takes no fee on transfer.
+/// let codes: Vec<FindingCode> = verdict.findings.iter().map(|f| f.code).collect();
+/// assert_eq!(codes, [FindingCode::TokenBehaviour]);
 /// assert_eq!(verdict.summary.lines.last().map(ToString::to_string).as_deref(), Some("Total leaving your wallet: 827.8 USDC"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -190,7 +208,13 @@ impl Verdict {
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let text = verify(&response, &agreed).to_string();
 /// assert!(text.starts_with("Approve 827.8 USDC for the payment contract (ERC20FeeProxy)\n"));
-/// assert!(text.ends_with("No findings: the transactions do what was agreed.\n"));
+/// assert!(text.ends_with("CAUTION [token_behaviour] no fact proves that USDC takes no fee on transfer: if it took one, every recipient would receive less than the amounts shown\n"));
+///
+/// // A native payment: nothing to say.
+/// let native = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_native.json")))?;
+/// let agreed = Expectation::from_str(r#"{"network":"base","currency":"ETH-base-base",
+///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"0.2","reference":"0xe23a6b02059c2b30"}]}"#)?;
+/// assert!(verify(&native, &agreed).to_string().ends_with("No findings: the transactions do what was agreed.\n"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl fmt::Display for Verdict {
@@ -257,7 +281,8 @@ impl<'a> Verifier<'a> {
     /// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
     ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0x1a2b3c4d5e6f7081"}]}"#)?;
     /// let verdict = Verifier::builtin().verify(&response, &agreed);
-    /// assert_eq!(verdict.findings.iter().map(|f| f.code).collect::<Vec<_>>(), [FindingCode::PaymentReference]);
+    /// let codes: Vec<FindingCode> = verdict.findings.iter().map(|f| f.code).collect();
+    /// assert_eq!(codes, [FindingCode::PaymentReference, FindingCode::TokenBehaviour]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn verify(&self, response: &PayResponse, expectation: &Expectation) -> Verdict {

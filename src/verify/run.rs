@@ -118,6 +118,9 @@ pub(super) struct Run<'v, 'e> {
     pub moved: Vec<Moved>,
     pub refunds: Vec<Refund>,
     pub routes: Vec<Route>,
+    /// Where a contract pulls 0 of a token from the wallet (a batch fee of 0): a token that
+    /// refuses zero-value transfers makes that call fail.
+    pub zero_pulls: Vec<(Location, Network, ChainAddress)>,
     /// The calldata of every destination call the bridge messages carry.
     pub destination_calls: Vec<(Location, Bytes)>,
     /// The fee entry that declares a leg, by leg index.
@@ -186,6 +189,7 @@ impl<'v, 'e> Run<'v, 'e> {
             moved: Vec::new(),
             refunds: Vec::new(),
             routes: Vec::new(),
+            zero_pulls: Vec::new(),
             destination_calls: Vec::new(),
             fee_labels: BTreeMap::new(),
             lines: Vec::new(),
@@ -207,11 +211,13 @@ pub(super) fn run(
         run.structure(&problem);
     }
     run.walk(response);
+    run.check_recipients();
     run.deposit_fees();
     run.check_approvals();
     run.check_funding();
     let settlement = run.settle();
     run.check_labels(response, &settlement);
+    run.check_token_behaviours();
     run.summarize(&settlement);
     run.count_unlisted();
     run.mask();
@@ -412,6 +418,22 @@ impl Run<'_, '_> {
         let cross = self.exp.cross_chain()?;
         let token = cross.currency().token_address()?;
         Some((cross.network(), Asset::Token(token)))
+    }
+}
+
+/// Where a transaction comes in the order the wallet sends them: the smart-account flow's
+/// wallet approvals first, then `transactions` (or a legacy batch's approvals) in order, then a
+/// legacy batch's calls, key after key.
+pub(super) fn send_order(at: Location) -> (u8, usize) {
+    use super::finding::ResponseList;
+    let index = at.index.unwrap_or(0);
+    match at.list {
+        ResponseList::EoaApprovalTransactions => (0, index),
+        ResponseList::Transactions | ResponseList::Erc20ApprovalTransactions => (1, index),
+        ResponseList::BatchPaymentTransaction => (2, 0),
+        ResponseList::Erc20BatchPaymentTransaction => (2, 1),
+        ResponseList::EthBatchPaymentTransaction => (2, 2),
+        _ => (3, index),
     }
 }
 

@@ -595,7 +595,25 @@ impl Run<'_, '_> {
             );
             return;
         };
-        for (asset, units) in fee.at_rate(rate).unwrap_or_default() {
+        let Some(fees) = fee.at_rate(rate) else {
+            let party = self.party(network, &decoded.to);
+            self.danger(
+                FindingCode::UnverifiableCall,
+                Some(location),
+                Details {
+                    party: Some(party),
+                    reason: Some("the batch fee overflows uint256".to_owned()),
+                    ..Details::on(network)
+                },
+                "the batch fee at the agreed rate overflows uint256: the call reverts".to_owned(),
+            );
+            return;
+        };
+        for (asset, units) in fees {
+            if let (Asset::Token(token), true) = (asset, units.is_zero()) {
+                // The contracts pull the batch fee even when it is 0.
+                self.zero_pulls.push((location, network, token));
+            }
             if matches!(asset, Asset::Token(_)) && !units.is_zero() {
                 self.legs.push(Leg {
                     at: location,

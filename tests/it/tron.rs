@@ -279,7 +279,14 @@ fn the_approval_and_the_payment_signed_by_the_payer_pass_and_can_be_broadcast() 
         let signed = tronweb(&raw, &raw.encode_to_vec(), &[&payer.key]);
         let verdict = Verifier::builtin().verify_tron(&response, &expectation, &tx(signed.clone()));
         assert!(verdict.is_safe(), "{verdict}");
-        assert!(verdict.findings.is_empty(), "{verdict}");
+        // Nothing but the worst case of USDT on Tron: no fact proves it takes no fee.
+        assert!(
+            verdict
+                .findings
+                .iter()
+                .all(|f| f.code == FindingCode::TokenBehaviour),
+            "{verdict}"
+        );
         let line = verdict.summary.to_lines().pop().unwrap();
         assert!(line.starts_with("Tron transaction 0x"), "{line}");
         assert!(

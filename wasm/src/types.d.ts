@@ -89,6 +89,7 @@ export type FindingCode =
   | "batch_fee"
   | "batch_fee_rate_unknown"
   | "batch_fee_address_zero"
+  | "token_behaviour"
   | "approval_token"
   | "approval_spender"
   | "approval_unlimited"
@@ -201,6 +202,8 @@ export interface Details {
   field?: string;
   reason?: string;
   problem?: Problem;
+  /** For `token_behaviour`: the behaviour (`fee_on_transfer`, …). */
+  behaviour?: string;
 }
 
 /** What the verifier saw. */

@@ -63,7 +63,8 @@ test('a documented response verifies safe, from text, bytes and an object expect
   ]) {
     const verdict = sp.verify(expectation, response);
     assert.equal(verdict.safe, true);
-    assert.deepEqual(verdict.findings, []);
+    // One caution: nothing proves that USDC on Base takes no fee on transfer.
+    assert.deepEqual(verdict.findings.map((f) => [f.code, f.details.behaviour]), [['token_behaviour', 'fee_on_transfer']]);
     assert.deepEqual(verdict.summary.map((l) => l.kind), ['approve', 'pay', 'fee', 'fee', 'total']);
     assert.equal(verdict.summary.at(-1).text, 'Total leaving your wallet: 827.8 USDC');
     assert.equal(verdict.summary.at(-1).amount.units, '827800000');
@@ -135,9 +136,11 @@ test('the Tron transaction about to be signed is checked', () => {
   assert.equal(tron.kind, 'tron_transaction');
   assert.equal(tron.feeLimit.units, '150000000');
   const strict = sp.verify(agreed('100'), response, JSON.stringify(vector.transaction));
-  // (The response has no approval: a caution says the payment relies on an earlier allowance.)
+  // No approval: the payment relies on an earlier allowance (a caution); USDC on Tron: a fee not
+  // proven absent (a caution). The one danger: the fee limit.
   const dangers = strict.findings.filter((f) => f.severity === 'danger');
   assert.deepEqual(dangers.map((f) => f.code), ['tron_fee_limit_above_max']);
+  assert.deepEqual(strict.findings.map((f) => f.code), ['approval_below_need', 'token_behaviour', 'tron_fee_limit_above_max']);
   const tampered = { ...vector.transaction, txID: '00'.repeat(32) };
   assert.ok(sp.verify(agreed('300'), response, tampered).findings.some((f) => f.code === 'tron_tx_id_mismatch'));
   assert.throws(() => sp.verify(agreed('300'), response, { txID: '00' }), invalid);

@@ -43,6 +43,11 @@ alloy_sol_types::sol! {
         event TransferWithReferenceAndFee(address to, uint256 amount, bytes indexed paymentReference, uint256 feeAmount, address feeAddress);
     }
 
+    /// ChainlinkConversionPath's whitelist admin function.
+    interface IChainlinkAdmin {
+        function updateAggregator(address _input, address _output, address _aggregator) external;
+    }
+
     /// Read back by the deployment check.
     interface IProxyViews {
         function paymentErc20Proxy() external view returns (address);

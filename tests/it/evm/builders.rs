@@ -26,11 +26,11 @@ pub const FEE_TO: Address = Address::repeat_byte(0x44);
 pub const USDC: Address = address!("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 pub const USDT: Address = address!("0xdAC17F958D2ee523a2206206994597C13D831ec7");
 /// ETH's currency hash on mainnet (the `path` of native batch rows).
-const ETH: Address = address!("0xf5af88e117747e87fc5929f2ff87221b1447652e");
+pub const ETH: Address = address!("0xf5af88e117747e87fc5929f2ff87221b1447652e");
 
 /// The legacy batch contract's rate (per mille) and BatchConversionPayments' (per ten thousand).
-const LEGACY_RATE: u16 = 10;
-const CONVERSION_RATE: u16 = 30;
+pub const LEGACY_RATE: u16 = 10;
+pub const CONVERSION_RATE: u16 = 30;
 
 pub fn at(address: Address) -> ChainAddress {
     ChainAddress::from_abi(NETWORK, address)
@@ -41,7 +41,7 @@ pub fn reference(byte: u8) -> PaymentReference {
 }
 
 /// Mainnet's contracts, USDC and USDT as OpenZeppelin tokens of 6 decimals, the payer funded.
-fn mainnet() -> Chain {
+pub fn mainnet() -> Chain {
     let (mut chain, _) = Chain::request_network(NETWORK);
     for token in [USDC, USDT] {
         chain.deploy_token_at(Behaviour::Standard, 6, token);
@@ -56,7 +56,7 @@ fn mainnet() -> Chain {
 /// Sends `tx` from the payer and asserts that it succeeded and moved exactly what the table
 /// says (at the batch rate `rate`), and that an approval left exactly its amount.
 #[track_caller]
-fn executes_as_the_table_says(chain: &mut Chain, tx: &Transaction, rate: u16) -> Outcome {
+pub fn executes_as_the_table_says(chain: &mut Chain, tx: &Transaction, rate: u16) -> Outcome {
     let (call, effect) = decode(NETWORK, tx);
     let expected = expected_changes(&call, &effect, PAYER, u32::from(rate));
     let outcome = chain.send_transaction(PAYER, tx);
@@ -74,7 +74,7 @@ fn executes_as_the_table_says(chain: &mut Chain, tx: &Transaction, rate: u16) ->
     outcome
 }
 
-fn approve(chain: &mut Chain, flow: Flow, token: Address) {
+pub fn approve(chain: &mut Chain, flow: Flow, token: Address) {
     let tx = Builder::new(NETWORK)
         .approve_for(flow, at(token), Allowance::Unlimited)
         .unwrap();
@@ -142,7 +142,7 @@ fn approvals_and_transfers_do_what_they_say() {
     executes_as_the_table_says(&mut chain, &transfer, 0);
 }
 
-fn payee(to: Address, amount: u64, fee: u64, byte: u8) -> BatchPayee {
+pub fn payee(to: Address, amount: u64, fee: u64, byte: u8) -> BatchPayee {
     BatchPayee {
         to: at(to),
         amount: U256::from(amount),
@@ -185,7 +185,7 @@ fn legacy_batches_move_rows_row_fees_and_the_batch_fee() {
     executes_as_the_table_says(&mut chain, &tx, LEGACY_RATE);
 }
 
-fn request(to: Address, amount: u64, token: Address, fee: u64, byte: u8) -> BatchRequest {
+pub fn request(to: Address, amount: u64, token: Address, fee: u64, byte: u8) -> BatchRequest {
     BatchRequest {
         recipient: at(to),
         request_amount: U256::from(amount),

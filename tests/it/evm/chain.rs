@@ -34,7 +34,9 @@ fn revert_reason(output: &[u8]) -> Option<String> {
         .ok()
 }
 
-/// A chain: its state, and the test tokens whose balances every transaction observes.
+/// A chain: its state, and the test tokens whose balances every transaction observes. A clone
+/// is an independent copy of both.
+#[derive(Clone)]
 pub struct Chain {
     /// The network whose chain id and deployment addresses it has.
     pub network: Network,
@@ -76,7 +78,7 @@ impl Chain {
         self.db.insert_account_info(who, info);
     }
 
-    /// Runs `tx` on the current state without committing it.
+    /// Runs `tx` on the current state without committing it; panics if the EVM refuses it.
     fn execute(
         &mut self,
         caller: Address,
@@ -84,6 +86,19 @@ impl Chain {
         data: Bytes,
         value: U256,
     ) -> ResultAndState {
+        self.try_execute(caller, kind, data, value)
+            .unwrap_or_else(|error| panic!("the EVM refused the transaction: {error}"))
+    }
+
+    /// Runs `tx` on the current state without committing it, or says why the EVM refuses it
+    /// (a value above the sender's balance: no wallet can send it).
+    fn try_execute(
+        &mut self,
+        caller: Address,
+        kind: TxKind,
+        data: Bytes,
+        value: U256,
+    ) -> Result<ResultAndState, String> {
         let nonce = self.account(caller).nonce;
         let chain_id = self.network.chain_id();
         let tx = TxEnv {
@@ -107,8 +122,7 @@ impl Chain {
                 block.gas_limit = GAS_LIMIT;
             })
             .build_mainnet();
-        evm.transact(tx)
-            .unwrap_or_else(|error| panic!("the EVM refused the transaction: {error:?}"))
+        evm.transact(tx).map_err(|error| format!("{error:?}"))
     }
 
     /// Creates `key` (`unit:Contract` of evm/compiled.json) with ABI-encoded constructor
@@ -201,14 +215,28 @@ impl Chain {
         state
     }
 
-    /// Sends a transaction from `from` (an account without code) and commits it, observed.
+    /// Sends a transaction from `from` (an account without code) and commits it, observed; a
+    /// transaction the EVM refuses to run (a value above the balance) halts and changes
+    /// nothing.
     pub fn send(&mut self, from: Address, to: Address, data: Bytes, value: U256) -> Outcome {
         assert!(
             self.has_code(to),
             "{to} has no code on this chain: a call to it would succeed and do nothing"
         );
         let before = self.token_state();
-        let ResultAndState { result, state } = self.execute(from, TxKind::Call(to), data, value);
+        let ResultAndState { result, state } =
+            match self.try_execute(from, TxKind::Call(to), data, value) {
+                Ok(executed) => executed,
+                Err(error) => {
+                    return Outcome {
+                        status: Status::Halt(format!("the EVM refuses to send it: {error}")),
+                        logs: Vec::new(),
+                        changes: Changes::default(),
+                        allowances: before.allowances,
+                        gas_used: 0,
+                    };
+                }
+            };
         let mut changes = Changes::default();
         for (address, account) in &state {
             if !account.is_touched() {

@@ -28,8 +28,8 @@ pub fn decode(network: Network, tx: &Transaction) -> (DecodedCall, CallEffect) {
 
 /// The balance changes the table predicts for `call` sent by `payer`, with the batch
 /// contract's rate `batch_fee_rate` (its own unit): every flow from the payer to its recipient,
-/// the batch fee to the fee address, and the native value beyond the flows refunded or kept as
-/// the native rule says.
+/// a `transferFrom`'s tokens from their holder, the batch fee to the fee address, and the
+/// native value beyond the flows refunded or kept as the native rule says.
 pub fn expected_changes(
     call: &DecodedCall,
     effect: &CallEffect,
@@ -43,6 +43,11 @@ pub fn expected_changes(
         if flow.asset == effect::Asset::Native {
             native_out += flow.amount;
         }
+    }
+    if let Some(moves) = &effect.moves {
+        // `transferFrom`: the holder's tokens, with the allowance it gave the caller.
+        let token = Asset::Token(moves.token.abi());
+        changes.moved(token, moves.from.abi(), moves.to.abi(), moves.amount);
     }
     if let Some(fee) = &effect.batch_fee {
         let fees = fee.at_rate(batch_fee_rate).expect("no overflow");

@@ -6,8 +6,8 @@
 //! The harness: `chain` (revm, one observed transaction after the other), `deploy` (the table's
 //! contracts), `tokens` (the behaviours), `response` (a pay response sent as a wallet would),
 //! `observe` (balance changes, allowances, logs, reverts). The tests: `provenance`, `builders`,
-//! `batch_fee_zero_address`, `fee_on_transfer`, `native_versions`, `responses`,
-//! `tokens_by_behaviour`.
+//! `batch_fee_zero_address`, `cross_chain`, `fee_on_transfer`, `native_versions`, `responses`,
+//! `table_rows`, `tokens_by_behaviour`, and `property`: every verdict against the execution of its response.
 
 // The harness: not every test uses all of it.
 #[allow(dead_code)]
@@ -29,11 +29,16 @@ mod tokens;
 
 mod batch_fee_zero_address;
 mod builders;
+#[cfg(feature = "fixtures")]
+mod cross_chain;
 mod deployment;
 mod detected;
 mod fee_on_transfer;
 mod native_versions;
+#[cfg(feature = "fixtures")]
+mod property;
 mod provenance;
 #[cfg(feature = "fixtures")]
 mod responses;
+mod table_rows;
 mod tokens_by_behaviour;

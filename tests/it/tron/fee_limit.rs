@@ -113,7 +113,11 @@ fn with_a_cap_at_or_below_passes_and_above_is_refused() {
             "cap {cap}, fee_limit {fee_limit}: {verdict}"
         );
         assert!(!handed_back, "cap {cap}, fee_limit {fee_limit}");
-        let finding = &verdict.findings[0];
+        let finding = verdict
+            .findings
+            .iter()
+            .find(|f| f.code == FindingCode::TronFeeLimitAboveMax)
+            .unwrap();
         assert_eq!(
             finding.details.expected.as_ref().unwrap().units.to_string(),
             expected

@@ -28,7 +28,7 @@ use securepay::calldata::{
 };
 use securepay::contracts::Contract;
 use securepay::contracts::abi::{IERC20, IERC20FeeProxy};
-use securepay::currency::{Catalog, Currency};
+use securepay::currency::{Catalog, Currency, TokenBehaviour};
 use securepay::network::Network;
 use securepay::pay::{
     AmountSummary, ApprovalPlan, ChainIdText, CrossChainRoute, FeeBearer, FeeBundle, FeeEntry,
@@ -3861,11 +3861,23 @@ fn fr(code: FindingCode, d: &Details) -> String {
         FindingCode::BatchFeeAddressZero => format!(
             "Le contrat de lot envoie ses frais à l'adresse nulle ({party}) : ils sont brûlés, ou l'appel échoue, selon le jeton."
         ),
-        FindingCode::SmartAccountFunding => match d.expected {
-            Some(_) => format!(
+        FindingCode::TokenBehaviour => match d.behaviour {
+            Some(TokenBehaviour::FeeOnTransfer) => format!(
+                "Rien ne prouve que {asset} ne prélève pas de frais à chaque transfert : s'il en prélevait, chaque destinataire recevrait moins que les montants affichés."
+            ),
+            Some(TokenBehaviour::RevertOnZeroValueTransfer) => format!(
+                "Le contrat de lot prélève des frais de 0 {asset} : si {asset} refuse les transferts de zéro (rien ne prouve le contraire), tout l'appel échoue."
+            ),
+            _ => format!("{asset} peut se comporter autrement qu'un jeton ordinaire."),
+        },
+        FindingCode::SmartAccountFunding => match (&d.actual, &d.expected) {
+            (None, Some(_)) => format!(
+                "{party} paie {expected} de plus que ce que l'étape d'approvisionnement lui a versé à ce moment : cela suppose qu'il le détient déjà ; sinon, tout le lot échoue."
+            ),
+            (_, Some(_)) => format!(
                 "Le compte intelligent prélève {actual} de votre portefeuille mais n'en dépense que {expected} : le reste y resterait."
             ),
-            None => format!(
+            (_, None) => format!(
                 "Le compte intelligent déplace {actual} vers {party} hors de l'étape d'approvisionnement convenue."
             ),
         },
@@ -4099,6 +4111,7 @@ enum Slot {
     Field,
     Reference,
     ExpectedReference,
+    Behaviour,
 }
 
 fn filled(d: &Details, slot: Slot) -> bool {
@@ -4112,6 +4125,7 @@ fn filled(d: &Details, slot: Slot) -> bool {
         Slot::Field => d.field.is_some(),
         Slot::Reference => d.reference.is_some(),
         Slot::ExpectedReference => d.expected_reference.is_some(),
+        Slot::Behaviour => d.behaviour.is_some(),
     }
 }
 
@@ -4147,7 +4161,10 @@ fn needs(code: FindingCode) -> Vec<Vec<Slot>> {
         }
         FindingCode::EoaApprovalToken => all(&[Asset]),
         FindingCode::BatchFeeAddressZero => all(&[Party, Network]),
-        FindingCode::SmartAccountFunding => vec![vec![Actual], vec![Asset], vec![Party, Expected]],
+        FindingCode::TokenBehaviour => all(&[Asset, Behaviour]),
+        FindingCode::SmartAccountFunding => {
+            vec![vec![Actual, Expected], vec![Asset], vec![Party, Expected]]
+        }
         FindingCode::PayerMissing => all(&[Party, Field]),
         FindingCode::EoaApprovalNotApprove
         | FindingCode::NotAnApproval
@@ -4312,7 +4329,8 @@ fn every_code_and_summary_line_renders_in_french_from_structured_data() {
     assert_eq!(
         french,
         [
-            "0,3 USDC quittent votre portefeuille en plus des paiements convenus, au-delà du maximum convenu de 0,1 USDC."
+            "0,3 USDC quittent votre portefeuille en plus des paiements convenus, au-delà du maximum convenu de 0,1 USDC.",
+            "Rien ne prouve que USDC ne prélève pas de frais à chaque transfert : s'il en prélevait, chaque destinataire recevrait moins que les montants affichés."
         ]
     );
     let (r, e) = built(usdc_plan(&[(on_base(PAYEE), 10_000_000)], &[]));

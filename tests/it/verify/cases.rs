@@ -924,7 +924,11 @@ fn unlimited_approvals_of_immutable_contracts_are_cautions_said_plainly() {
         .find(|c| c.name.starts_with("multicall cross-chain"))
         .unwrap()
         .verdict();
-    assert!(cross.findings.is_empty(), "{cross}");
+    // Only the worst case of the tokens: no fact proves that they take no fee on transfer.
+    assert!(
+        cross.findings.iter().all(|f| f.code == "token_behaviour"),
+        "{cross}"
+    );
     let lines = cross.summary.to_lines();
     assert!(
         lines

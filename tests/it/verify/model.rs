@@ -37,7 +37,9 @@
 //! payment asset beyond the agreed payments at most `maxPayerFees`; the source token leaving on
 //! the source chain at most `maxSourceAmount`, each bridge deposit covering its output in value
 //! with a relayer fee within what `maxSourceAmount` leaves (and a payer agreed, to whom it
-//! refunds); no other asset moves and no contract keeps value; a batch never names the zero
+//! refunds); no other asset moves and no contract keeps value (nor is value sent, other than an
+//! agreed payment or a bridge deposit, to a contract of the table, a catalog token or the zero
+//! address: it stays there); a batch never names the zero
 //! address as its fee address; a `transferFrom` is only the smart account's funding step (from
 //! the agreed payer to the agreed account, at most what the account spends of that token).
 //! Approvals: non-zero only to a contract that pulls that token here, the LI.FI diamond not above
@@ -508,6 +510,7 @@ fn model(bytes: &[u8], ag: &Agreement) -> Judgement {
         known: Vec::new(),
     };
     m.walk(&response);
+    m.recipients();
     m.approvals();
     m.fundings();
     m.deposits();
@@ -795,6 +798,24 @@ impl Model<'_> {
             puller,
             bridged: false,
         });
+    }
+
+    /// Value sent (a fee, a batch fee, a transfer, a payment to anyone not agreed) to a contract
+    /// of the table or a catalog token stays there: none of them sends it on; to the zero
+    /// address, it is burned (or the call fails). Issue 25, found by execution.
+    fn recipients(&mut self) {
+        let ag = self.ag;
+        let kept = self.legs.iter().any(|l| {
+            let agreed = l.kind == Kind::Payment && l.network == ag.network && ag.payee_of(l.to);
+            !agreed
+                && !matches!(l.kind, Kind::Bridge | Kind::Stranded)
+                && (l.to.is_zero()
+                    || contract_at(l.network, l.to).is_some()
+                    || is_catalog_token(l.network, l.to))
+        });
+        if kept {
+            self.bad("value sent to a contract that keeps it, or to the zero address");
+        }
     }
 
     /// An ERC20FeeProxy payment: `_amount` to `_to`, and the fee only when both the amount and

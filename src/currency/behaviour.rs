@@ -1,0 +1,312 @@
+//! What the crate holds as fact about how particular tokens behave, each fact with its public
+//! source; everything else is unknown, and for an unknown behaviour the worst case holds.
+//!
+//! A payment contract calls the token (`transferFrom`, `transfer`, `approve`), and what then
+//! happens is the token's: the ERC-20 text promises little. The catalogue of behaviours is
+//! d-xo/weird-erc20 (`readme.md`, "Weird ERC20 Tokens"). The rule the verifier follows: a
+//! behaviour that changes what a payment moves is assumed **present** for a token unless this
+//! table holds it as proven absent for that token. No row proves a fee on transfer absent today:
+//! the two tokens the catalogue names (USDT, USDC) "do not currently charge a fee but may do so
+//! in the future", and for every other token nothing is known, so every token payment carries a
+//! [`crate::verify::FindingCode::TokenBehaviour`] caution.
+//!
+//! ```
+//! use securepay::currency::{Catalog, TokenBehaviour, TokenFacts};
+//! use securepay::network::Network;
+//!
+//! let facts = TokenFacts::builtin();
+//! let usdt = Catalog::builtin().get("USDT-mainnet")?.token_address().ok_or("a token")?;
+//! // USDT on Ethereum: its owner can set a fee on transfer (0 today).
+//! let fee = facts.fact(Network::Mainnet, &usdt, TokenBehaviour::FeeOnTransfer).ok_or("a fact")?;
+//! assert!(fee.present);
+//! assert!(fee.source.starts_with("d-xo/weird-erc20@"));
+//! // Nothing is known of USDC on Base: every behaviour may be there.
+//! let usdc_base = Catalog::builtin().get("USDC-base")?.token_address().ok_or("a token")?;
+//! assert!(facts.fact(Network::Base, &usdc_base, TokenBehaviour::FeeOnTransfer).is_none());
+//! assert!(facts.may_have(Network::Base, &usdc_base, TokenBehaviour::FeeOnTransfer));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use alloy_primitives::{Address, address};
+use serde::Serialize;
+
+use crate::address::ChainAddress;
+use crate::network::Network;
+
+/// A way a token differs from the plain ERC-20 a payment contract expects (d-xo/weird-erc20).
+///
+/// ```
+/// use securepay::currency::TokenBehaviour;
+///
+/// assert_eq!(TokenBehaviour::FeeOnTransfer.as_str(), "fee_on_transfer");
+/// assert_eq!(serde_json::to_string(&TokenBehaviour::ApprovalRaceProtection)?, r#""approval_race_protection""#);
+/// // Only a fee on transfer changes what a payment that runs moves; the others make it fail.
+/// let amounts: Vec<_> = TokenBehaviour::ALL.iter().filter(|b| b.changes_amounts()).collect();
+/// assert_eq!(amounts, [&TokenBehaviour::FeeOnTransfer]);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum TokenBehaviour {
+    /// Each transfer takes a fee: the recipient gets less than `amount`, the events still say
+    /// `amount` (STA, PAXG; USDT and USDC may in the future).
+    FeeOnTransfer,
+    /// A transfer to `address(0)` reverts (OpenZeppelin's ERC20, USDC). Absent: it succeeds and
+    /// the tokens are lost (USDT and DAI on Ethereum).
+    RevertOnTransferToZeroAddress,
+    /// `transfer`, `transferFrom` or `approve` return nothing (USDT on Ethereum, BNB).
+    MissingReturnValues,
+    /// A failed transfer returns `false` instead of reverting (ZRX).
+    ReturnsFalse,
+    /// `approve(M > 0)` reverts while the allowance is not zero (USDT on Ethereum, KNC).
+    ApprovalRaceProtection,
+    /// `transferFrom(src, …)` called by `src` needs no allowance (DAI).
+    TransferFromSelfWithoutAllowance,
+    /// Transfers from or to a blocked address revert (USDC, USDT).
+    Blocklist,
+    /// While paused every transfer reverts (USDC, USDT).
+    Pause,
+    /// The owner can replace the code, and with it any behaviour (USDC, USDT).
+    Upgradeable,
+    /// A transfer of 0 reverts (LEND).
+    RevertOnZeroValueTransfer,
+}
+
+impl TokenBehaviour {
+    /// Every behaviour.
+    pub const ALL: &'static [TokenBehaviour] = &[
+        TokenBehaviour::FeeOnTransfer,
+        TokenBehaviour::RevertOnTransferToZeroAddress,
+        TokenBehaviour::MissingReturnValues,
+        TokenBehaviour::ReturnsFalse,
+        TokenBehaviour::ApprovalRaceProtection,
+        TokenBehaviour::TransferFromSelfWithoutAllowance,
+        TokenBehaviour::Blocklist,
+        TokenBehaviour::Pause,
+        TokenBehaviour::Upgradeable,
+        TokenBehaviour::RevertOnZeroValueTransfer,
+    ];
+
+    /// The stable snake_case name.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TokenBehaviour::FeeOnTransfer => "fee_on_transfer",
+            TokenBehaviour::RevertOnTransferToZeroAddress => "revert_on_transfer_to_zero_address",
+            TokenBehaviour::MissingReturnValues => "missing_return_values",
+            TokenBehaviour::ReturnsFalse => "returns_false",
+            TokenBehaviour::ApprovalRaceProtection => "approval_race_protection",
+            TokenBehaviour::TransferFromSelfWithoutAllowance => {
+                "transfer_from_self_without_allowance"
+            }
+            TokenBehaviour::Blocklist => "blocklist",
+            TokenBehaviour::Pause => "pause",
+            TokenBehaviour::Upgradeable => "upgradeable",
+            TokenBehaviour::RevertOnZeroValueTransfer => "revert_on_zero_value_transfer",
+        }
+    }
+
+    /// Whether the behaviour, when present, changes what a payment that runs to the end moves
+    /// (rather than making it fail). The verifier cautions about these for every token that
+    /// does not have them proven absent. (Of the others, it says only
+    /// [`TokenBehaviour::RevertOnZeroValueTransfer`], where a call pulls 0 of a token: that
+    /// failure is in the calldata, not in a state it cannot see.)
+    pub const fn changes_amounts(self) -> bool {
+        matches!(self, TokenBehaviour::FeeOnTransfer)
+    }
+}
+
+impl fmt::Display for TokenBehaviour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One fact: on `network`, the token at `token` has (`present`) or has not `behaviour`, as
+/// `source` shows.
+///
+/// ```
+/// use securepay::currency::{TokenBehaviour, TokenFacts};
+///
+/// // DAI on Ethereum: a transfer to the zero address succeeds (the tokens are lost).
+/// let dai = TokenFacts::builtin().iter()
+///     .find(|f| f.behaviour == TokenBehaviour::RevertOnTransferToZeroAddress && !f.present)
+///     .ok_or("a fact")?;
+/// assert_eq!(dai.token.to_string(), "0x6B175474E89094C44Da98b954EedeAC495271d0F");
+/// assert!(dai.source.starts_with("makerdao/dss@"));
+/// # Ok::<(), &str>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TokenFact {
+    /// The chain.
+    pub network: Network,
+    /// The token contract's 20 bytes.
+    pub token: Address,
+    /// The behaviour.
+    pub behaviour: TokenBehaviour,
+    /// Whether the token has it.
+    pub present: bool,
+    /// The public source that shows it.
+    pub source: &'static str,
+}
+
+/// d-xo/weird-erc20's catalogue of token behaviours.
+const WEIRD: &str = "d-xo/weird-erc20@03132dc96a39873693f0f7e7ed104e276f03b0a6:readme.md";
+/// Circle's FiatToken (USDC's implementation).
+const FIAT_TOKEN: &str = "circlefin/stablecoin-evm@004ad84b4b667d03625e0ce5378fbce416e50e1b:contracts/v1/FiatTokenV1.sol";
+/// Maker's Dai as deployed on Ethereum in 2019.
+const DAI_SOURCE: &str = "makerdao/dss@d4cbab910f160d26cd276aa71f9dda872f69791c:src/dai.sol";
+
+const USDT_MAINNET: Address = address!("0xdAC17F958D2ee523a2206206994597C13D831ec7");
+const USDC_MAINNET: Address = address!("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
+const DAI_MAINNET: Address = address!("0x6B175474E89094C44Da98b954EedeAC495271d0F");
+
+const fn fact(
+    token: Address,
+    behaviour: TokenBehaviour,
+    present: bool,
+    source: &'static str,
+) -> TokenFact {
+    TokenFact {
+        network: Network::Mainnet,
+        token,
+        behaviour,
+        present,
+        source,
+    }
+}
+
+/// The facts, from their sources only. What a source does not say is not here: USDC on the
+/// other chains is not said to be FiatToken by these sources, so nothing is held of it.
+const FACTS: &[TokenFact] = &[
+    // USDT (Ethereum): "do not currently charge a fee but may do so in the future (e.g. USDT,
+    // USDC)" ("Fee on Transfer"); approval race protection, blocklist, upgradable: the
+    // readme's sections of those names.
+    fact(
+        USDT_MAINNET,
+        TokenBehaviour::FeeOnTransfer,
+        true,
+        concat!(
+            "d-xo/weird-erc20@03132dc96a39873693f0f7e7ed104e276f03b0a6:readme.md",
+            " (Fee on Transfer: USDT may charge a fee in the future)"
+        ),
+    ),
+    fact(
+        USDT_MAINNET,
+        TokenBehaviour::ApprovalRaceProtection,
+        true,
+        WEIRD,
+    ),
+    fact(USDT_MAINNET, TokenBehaviour::Blocklist, true, WEIRD),
+    fact(USDT_MAINNET, TokenBehaviour::Upgradeable, true, WEIRD),
+    // USDC (Ethereum): FiatToken; `_transfer` requires `to != address(0)` but not a non-zero
+    // value; `whenNotPaused`, `notBlacklisted`.
+    fact(
+        USDC_MAINNET,
+        TokenBehaviour::FeeOnTransfer,
+        true,
+        concat!(
+            "d-xo/weird-erc20@03132dc96a39873693f0f7e7ed104e276f03b0a6:readme.md",
+            " (Fee on Transfer: USDC may charge a fee in the future)"
+        ),
+    ),
+    fact(
+        USDC_MAINNET,
+        TokenBehaviour::RevertOnTransferToZeroAddress,
+        true,
+        FIAT_TOKEN,
+    ),
+    fact(
+        USDC_MAINNET,
+        TokenBehaviour::RevertOnZeroValueTransfer,
+        false,
+        FIAT_TOKEN,
+    ),
+    fact(USDC_MAINNET, TokenBehaviour::Blocklist, true, FIAT_TOKEN),
+    fact(USDC_MAINNET, TokenBehaviour::Pause, true, FIAT_TOKEN),
+    fact(USDC_MAINNET, TokenBehaviour::Upgradeable, true, WEIRD),
+    // DAI (Ethereum): `transferFrom` checks no zero address nor a zero value, and skips the
+    // allowance when `src == msg.sender`.
+    fact(
+        DAI_MAINNET,
+        TokenBehaviour::RevertOnTransferToZeroAddress,
+        false,
+        DAI_SOURCE,
+    ),
+    fact(
+        DAI_MAINNET,
+        TokenBehaviour::RevertOnZeroValueTransfer,
+        false,
+        DAI_SOURCE,
+    ),
+    fact(
+        DAI_MAINNET,
+        TokenBehaviour::TransferFromSelfWithoutAllowance,
+        true,
+        DAI_SOURCE,
+    ),
+];
+
+/// The table of token facts.
+///
+/// ```
+/// use securepay::currency::{TokenBehaviour, TokenFacts};
+///
+/// // No token has a fee on transfer proven absent: the worst case holds for every one.
+/// assert!(!TokenFacts::builtin().iter().any(|f| f.behaviour == TokenBehaviour::FeeOnTransfer && !f.present));
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct TokenFacts {
+    facts: &'static [TokenFact],
+}
+
+impl TokenFacts {
+    /// The facts compiled into the crate.
+    pub fn builtin() -> &'static TokenFacts {
+        static BUILTIN: TokenFacts = TokenFacts { facts: FACTS };
+        &BUILTIN
+    }
+
+    /// Every fact.
+    pub fn iter(&self) -> impl Iterator<Item = &'static TokenFact> + use<> {
+        self.facts.iter()
+    }
+
+    /// The fact about `behaviour` of `token` on `network`, if one is held.
+    pub fn fact(
+        &self,
+        network: Network,
+        token: &ChainAddress,
+        behaviour: TokenBehaviour,
+    ) -> Option<&'static TokenFact> {
+        let abi = token.abi();
+        self.facts
+            .iter()
+            .find(|f| f.network == network && f.token == abi && f.behaviour == behaviour)
+    }
+
+    /// Whether `token` on `network` may have `behaviour`: it does unless a fact proves it
+    /// absent (the worst case holds where nothing is known).
+    ///
+    /// ```
+    /// use securepay::currency::{Catalog, TokenBehaviour, TokenFacts};
+    /// use securepay::network::Network;
+    ///
+    /// let dai = Catalog::builtin().get("DAI-mainnet")?.token_address().ok_or("a token")?;
+    /// let facts = TokenFacts::builtin();
+    /// assert!(!facts.may_have(Network::Mainnet, &dai, TokenBehaviour::RevertOnTransferToZeroAddress));
+    /// assert!(facts.may_have(Network::Mainnet, &dai, TokenBehaviour::FeeOnTransfer)); // nothing known
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn may_have(
+        &self,
+        network: Network,
+        token: &ChainAddress,
+        behaviour: TokenBehaviour,
+    ) -> bool {
+        self.fact(network, token, behaviour)
+            .is_none_or(|fact| fact.present)
+    }
+}

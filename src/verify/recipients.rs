@@ -1,0 +1,67 @@
+//! Value sent to a contract the crate knows — a payment contract of the deployment table, a
+//! token of the catalog — as a fee, a batch fee or a transfer stays in that contract: none of
+//! them can send it on (a token holding its own tokens, a proxy or batch contract holding a
+//! fee). Whatever the caps allow, that is value lost, not a fee paid: a danger. So is value sent
+//! to the zero address (burned, or the call fails on a token that refuses it). The bridge's
+//! deposit (to the LI.FI diamond) is not such value, and a payment to an agreed payee is what
+//! was agreed (a payment to anyone else is checked here too).
+
+use super::finding::{Details, FindingCode};
+use super::run::{LegKind, Run};
+use crate::address::ChainAddress;
+use crate::network::Network;
+
+impl Run<'_, '_> {
+    /// Checks that no fee, batch fee, transfer or payment to someone not agreed goes to a known
+    /// contract or the zero address.
+    pub(super) fn check_recipients(&mut self) {
+        let legs = std::mem::take(&mut self.legs);
+        for leg in &legs {
+            let agreed = leg.kind == LegKind::Payment
+                && leg.network == self.exp.network()
+                && !self.payments_of(&leg.to).is_empty();
+            if agreed || matches!(leg.kind, LegKind::Bridge | LegKind::Stranded) {
+                continue;
+            }
+            let burned = leg.to.is_zero();
+            if !burned && !self.known_contract(leg.network, &leg.to) {
+                continue;
+            }
+            let quantity = self.quantity(leg.network, leg.asset, leg.amount);
+            let party = self.party(leg.network, &leg.to);
+            let asset = self.asset(leg.network, leg.asset);
+            let message = if burned {
+                format!(
+                    "sends {quantity} to the zero address: it is burned, or the call fails on a token that refuses it"
+                )
+            } else {
+                format!(
+                    "sends {quantity} to {party}, a contract that keeps it: no one can take it out"
+                )
+            };
+            self.danger(
+                FindingCode::UndeclaredOutflow,
+                Some(leg.at),
+                Details {
+                    actual: Some(quantity.clone()),
+                    party: Some(party.clone()),
+                    asset: Some(asset),
+                    ..Details::on(leg.network)
+                },
+                message,
+            );
+        }
+        self.legs = legs;
+    }
+
+    /// Whether `address` on `network` is a contract of the table or a token of the catalog.
+    fn known_contract(&self, network: Network, address: &ChainAddress) -> bool {
+        if self.contract_at(network, address).is_some() {
+            return true;
+        }
+        let abi = address.abi();
+        self.v.catalog.currencies().any(|c| {
+            c.chain_network() == Some(network) && c.token_address().is_some_and(|t| t.abi() == abi)
+        })
+    }
+}

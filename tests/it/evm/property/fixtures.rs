@@ -1,0 +1,86 @@
+//! Every response the fixtures build (`case::fixture_specs`), under every token behaviour: the
+//! verdict is safe, and each run it binds keeps the agreement. A run is bound unless the verdict
+//! says the run's token may have its behaviour (`token_behaviour`): then the execution may
+//! break the agreement, and does for the fee-on-transfer token, which is why the caution exists.
+
+use securepay::verify::verify;
+
+use super::case::{Case, build, fixture_specs};
+use super::check::{behaviour_caution, binds, contradicts_facts, violations};
+use super::execute::execute;
+use crate::evm::tokens::Behaviour;
+
+/// Every fixture, built.
+fn cases() -> Vec<Case> {
+    fixture_specs()
+        .iter()
+        .map(|spec| build(spec).unwrap_or_else(|| panic!("the fixtures build {spec:?}")))
+        .collect()
+}
+
+#[test]
+fn every_fixture_keeps_the_agreement_under_every_token_behaviour() {
+    let cases = cases();
+    let mut runs = 0;
+    let mut bound = 0;
+    let mut failures = Vec::new();
+    for case in &cases {
+        let verdict = verify(&case.response, &case.expectation);
+        assert!(verdict.is_safe(), "{}: {verdict}", case.name);
+        let behaviours: &[Behaviour] = if case.expectation.token().is_some() {
+            &Behaviour::ALL
+        } else {
+            &[Behaviour::Standard]
+        };
+        for &behaviour in behaviours {
+            let token = case.expectation.token().map(|t| t.abi());
+            if token.is_some_and(|t| contradicts_facts(case.network(), t, behaviour)) {
+                continue;
+            }
+            let exec = execute(case, &verdict, behaviour);
+            runs += 1;
+            if !binds(&verdict, &exec) {
+                continue;
+            }
+            bound += 1;
+            let wrong = violations(case, &verdict, &exec);
+            if !wrong.is_empty() {
+                failures.push(format!(
+                    "{} with a {behaviour:?} token:\n  {}\nverdict:\n{verdict}",
+                    case.name,
+                    wrong.join("\n  ")
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    // Only the fee-on-transfer runs, and the zero-value ones of batches with a zero fee, are
+    // excused, by their caution.
+    let token_cases = cases
+        .iter()
+        .filter(|c| c.expectation.token().is_some())
+        .count();
+    assert!(runs - bound >= token_cases, "{runs} runs, {bound} bound");
+    assert!(bound * 10 >= runs * 8, "{runs} runs, {bound} bound");
+    println!(
+        "{} fixtures, {runs} runs, {bound} bound by the property",
+        cases.len()
+    );
+}
+
+#[test]
+fn the_fee_on_transfer_caution_is_there_and_needed() {
+    // Without it, a verdict would be clean while the payee receives 1 % less.
+    for case in cases().iter().filter(|c| c.expectation.token().is_some()) {
+        let verdict = verify(&case.response, &case.expectation);
+        let exec = execute(case, &verdict, Behaviour::FeeOnTransfer { bps: 100 });
+        let caution = behaviour_caution(&verdict, &exec);
+        assert!(caution.is_some(), "{}: {verdict}", case.name);
+        let wrong = violations(case, &verdict, &exec);
+        assert!(
+            !wrong.is_empty(),
+            "{}: the fee-on-transfer token kept the agreement",
+            case.name
+        );
+    }
+}
