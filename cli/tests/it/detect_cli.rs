@@ -1,5 +1,5 @@
 //! `securepay detect`: chain data in, the settlement out; exit 0 paid, 1 nothing paid, 2
-//! unusable input (DESIGN.md §4).
+//! unusable input (the CLI contract: README's command table).
 
 use crate::common;
 

@@ -224,7 +224,9 @@ fn rn_any_to_erc20_fixture_and_its_refusals() {
 
 /// `erc20/proxy-info-retriever.test.ts` and `eth/proxy-info-retriever.test.ts`: RN counts
 /// these logs although their topic is not the hash of the reference under test (its node
-/// filter is mocked away; detection-notes §2.3). Handed logs, a detector must check the topic:
+/// filter is mocked away: RequestNetwork/requestNetwork@f1942807:
+/// packages/payment-detection/test/erc20/proxy-info-retriever.test.ts). Handed logs, a detector
+/// must check the topic:
 /// here they are other references' events.
 #[test]
 fn rn_private_fixtures_with_foreign_topics_do_not_count() {

@@ -64,8 +64,8 @@ fn payments_and_refunds_are_told_apart_by_their_reference() {
     );
 }
 
-/// RN checks neither topic1 nor the emitter itself: its node filters do (detection-notes
-/// §2.3; `pd/src/erc20/proxy-info-retriever.ts:74-84`). Handed logs, the reference topic is
+/// RN checks neither topic1 nor the emitter itself: its node filters do
+/// (RequestNetwork/requestNetwork@f1942807, `pd/src/erc20/proxy-info-retriever.ts:74-84`). Handed logs, the reference topic is
 /// `keccak256(reference bytes)` (`pd/src/utils.ts:227-229`), checked here on every log.
 #[test]
 fn the_topic_is_the_hash_of_the_reference_bytes() {

@@ -1,4 +1,4 @@
-//! The verifier's verdicts against the execution of what they judge (issue 25, DESIGN.md §7):
+//! The verifier's verdicts against the execution of what they judge (issue 25; README "Reliability"):
 //! for every response the fixtures build, under every token behaviour, a verdict without
 //! danger — and without a caution naming a behaviour the run's token has — implies that the
 //! execution keeps the agreement (`check`); and for mutations of those responses, an

@@ -61,7 +61,7 @@ fn regression_a_zero_batch_fee_of_a_token_that_may_refuse_zero_values_is_said() 
     );
 }
 
-/// Counterexample 0 (the reason for the caution, DESIGN.md §7): a single USDC payment on Base
+/// Counterexample 0 (the reason for the caution; README "Reliability"): a single USDC payment on Base
 /// with a payer-borne fee, paid with a token that takes 1 % on every transfer: the payee and the
 /// fee recipient receive 1 % less than the verdict's summary says. Before `token_behaviour`,
 /// that verdict had no finding at all.
