@@ -295,7 +295,7 @@ pub struct CostBreakdown {
 /// which also reads the legacy batch's fields, so that `metadata` is read in one pass whatever
 /// the shape turns out to be.
 macro_rules! optional_fields {
-    ($(#[$outer:meta])* pub struct $name:ident { required { $($(#[$rmeta:meta])* $rfield:ident : $rtype:ty = $rjson:literal,)* } optional { $($(#[$ometa:meta])* $field:ident : $type:ty,)* } }) => {
+    ($(#[$outer:meta])* pub struct $name:ident { required { $($(#[$rmeta:meta])* $rfield:ident : $rtype:ty = $rjson:literal,)* } optional { $($(#[$ometa:meta])* $field:ident : $type:ty $(=> $with:tt)?,)* } }) => {
         $(#[$outer])*
         pub struct $name {
             $($(#[$rmeta])* pub $rfield: $rtype,)*
@@ -307,7 +307,7 @@ macro_rules! optional_fields {
         #[serde(rename_all = "camelCase")]
         pub(super) struct MetadataWire {
             $(#[serde(default)] $rfield: Option<$rtype>,)*
-            $(#[serde(default)] $field: Option<$type>,)*
+            $(#[serde(default $(, deserialize_with = $with)?)] $field: Option<$type>,)*
             #[serde(default)]
             can_make_payment: Option<bool>,
             #[serde(default)]
@@ -334,6 +334,22 @@ macro_rules! optional_fields {
             }
         }
     };
+}
+
+/// The readers of the lists of transaction indices, each of at most
+/// [`MAX_TRANSACTION_INDICES`](super::MAX_TRANSACTION_INDICES) entries.
+macro_rules! index_lists {
+    ($($name:ident = $field:literal,)*) => {$(
+        fn $name<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<usize>>, D::Error> {
+            super::read::index_list(deserializer, $field)
+        }
+    )*};
+}
+
+index_lists! {
+    approval_indices = "approvalTransactionIndices",
+    fee_indices = "feeTransactionIndices",
+    bridge_indices = "bridgeTxIndices",
 }
 
 optional_fields! {
@@ -427,13 +443,13 @@ optional_fields! {
             /// Costs.
             cost_breakdown: CostBreakdown,
             /// Multicall: the indices of the approval transactions.
-            approval_transaction_indices: Vec<usize>,
+            approval_transaction_indices: Vec<usize> => "approval_indices",
             /// Multicall: the index of the batch payment transaction.
             batch_payment_transaction_index: usize,
             /// Multicall: the indices of the fee transactions, in `fees` order.
-            fee_transaction_indices: Vec<usize>,
+            fee_transaction_indices: Vec<usize> => "fee_indices",
             /// Multicall cross-chain: the indices of the bridge transactions.
-            bridge_tx_indices: Vec<usize>,
+            bridge_tx_indices: Vec<usize> => "bridge_indices",
             /// Multicall: the number of children.
             child_count: usize,
             /// Multicall: the number of executable legs (informational).

@@ -50,7 +50,7 @@ pub use plan::{
 pub use plan_cross::CrossChainRoute;
 pub use query::{PayQueryError, RequestPayQuery, SecurePayQuery, SourceToken};
 pub use raw_json::{MAX_RAW_JSON_DEPTH, RawJson};
-pub use read::{MAX_CHILDREN, MAX_RESPONSE_BYTES, PayResponseError};
+pub use read::{MAX_CHILDREN, MAX_RESPONSE_BYTES, MAX_TRANSACTION_INDICES, PayResponseError};
 pub use shapes::{
     Child, DestinationCall, ExecutionKind, LegacyBatchPayment, MulticallPayment, PayResponse,
     SinglePayment,

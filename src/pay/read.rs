@@ -21,6 +21,25 @@ pub const MAX_RESPONSE_BYTES: usize = 8 * 1024 * 1024;
 /// longer than this is refused as it is read, before it is built.
 pub const MAX_CHILDREN: usize = 1_000;
 
+/// The most entries of a list of transaction indices in `metadata`
+/// (`approvalTransactionIndices`, `feeTransactionIndices`, `bridgeTxIndices`): 65,536. Each
+/// index names a transaction with calldata (an approval, a fee payment, a bridge deposit), at
+/// least 128 bytes of text each (its `to`, a selector and two words of `data`), so a body of
+/// [`MAX_RESPONSE_BYTES`] holds fewer such transactions than this. A longer list is refused as
+/// it is read: 8 MiB of `0,` would otherwise be 4 million indices of 8 bytes each.
+///
+/// ```
+/// use securepay::pay::{PayResponse, MAX_TRANSACTION_INDICES};
+///
+/// let body = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/multicall_same_chain.json"));
+/// let mut body: serde_json::Value = serde_json::from_str(body)?;
+/// body["metadata"]["feeTransactionIndices"] = vec![0; MAX_TRANSACTION_INDICES + 1].into();
+/// let error = PayResponse::from_slice(body.to_string().as_bytes()).unwrap_err();
+/// assert!(error.to_string().starts_with("`feeTransactionIndices` has more than 65536 entries"));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+pub const MAX_TRANSACTION_INDICES: usize = MAX_RESPONSE_BYTES / 128;
+
 /// Why bytes are not a pay response.
 ///
 /// ```
@@ -70,6 +89,20 @@ where
     deserializer.deserialize_option(Optional(List {
         field,
         max: MAX_CHILDREN,
+        why: "a multicall has at most 1000 children",
+        items: PhantomData,
+    }))
+}
+
+/// Reads an optional list of at most [`MAX_TRANSACTION_INDICES`] transaction indices.
+pub(super) fn index_list<'de, D: Deserializer<'de>>(
+    deserializer: D,
+    field: &'static str,
+) -> Result<Option<Vec<usize>>, D::Error> {
+    deserializer.deserialize_option(Optional(List {
+        field,
+        max: MAX_TRANSACTION_INDICES,
+        why: "each names a transaction with calldata, and 8 MiB holds fewer",
         items: PhantomData,
     }))
 }
@@ -78,6 +111,8 @@ where
 struct List<T> {
     field: &'static str,
     max: usize,
+    /// Why no response needs more.
+    why: &'static str,
     items: PhantomData<T>,
 }
 
@@ -93,8 +128,8 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for List<T> {
         while let Some(item) = seq.next_element()? {
             if items.len() == self.max {
                 return Err(de::Error::custom(format_args!(
-                    "`{}` has more than {} entries: a multicall has at most {MAX_CHILDREN} children",
-                    self.field, self.max
+                    "`{}` has more than {} entries: {}",
+                    self.field, self.max, self.why
                 )));
             }
             items.push(item);

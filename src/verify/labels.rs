@@ -426,7 +426,8 @@ impl Run<'_, '_> {
                 .and_then(Vec::pop);
             match leg {
                 Some(leg) => {
-                    let label = entry.fee_label.clone().or_else(|| entry.fee_type.clone());
+                    let label = entry.fee_label.as_deref().or(entry.fee_type.as_deref());
+                    let label = label.map(shown_label);
                     self.fee_labels.insert(leg, FeeLabel { label, bearer });
                 }
                 None => {
@@ -603,5 +604,19 @@ impl Run<'_, '_> {
                 ),
             );
         }
+    }
+}
+
+/// The most characters of a fee entry's label a summary line shows.
+pub(super) const MAX_SHOWN_LABEL_CHARS: usize = 64;
+
+/// A fee entry's label as a summary line shows it: its first [`MAX_SHOWN_LABEL_CHARS`]
+/// characters, then `…` when there are more. The label is the server's text, shown beside
+/// the amount a person checks: it is never long enough to push anything off a screen, and a
+/// megabyte label is not copied into the verdict.
+fn shown_label(label: &str) -> String {
+    match label.char_indices().nth(MAX_SHOWN_LABEL_CHARS) {
+        Some((end, _)) => format!("{}…", label.get(..end).unwrap_or_default()),
+        None => label.to_owned(),
     }
 }

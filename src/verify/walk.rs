@@ -41,6 +41,8 @@ impl Run<'_, '_> {
             self.route_not_agreed("the response is a cross-chain route (metadata.routeType)");
         }
         let pay = single.metadata.payment_transaction_index;
+        // Most transactions move value once: reserved at once, the legs never double.
+        self.legs.reserve_exact(single.transactions.len());
         for (index, tx) in single.transactions.iter().enumerate() {
             let role = match index.cmp(&pay) {
                 std::cmp::Ordering::Less => Role::Approval,
@@ -74,6 +76,8 @@ impl Run<'_, '_> {
             ExecutionKind::EvmSameChain => {}
         }
         let roles = multicall_roles(&multicall.metadata, multicall.transactions.len());
+        // Most transactions move value once: reserved at once, the legs never double.
+        self.legs.reserve_exact(multicall.transactions.len());
         for (index, tx) in multicall.transactions.iter().enumerate() {
             let role = roles.get(index).copied().unwrap_or(Role::Unlabelled);
             self.transaction(

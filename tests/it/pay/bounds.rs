@@ -5,7 +5,10 @@
 
 use crate::common;
 
-use securepay::pay::{MAX_CHILDREN, MAX_RESPONSE_BYTES, PayResponse, PayResponseError, RawJson};
+use securepay::pay::{
+    MAX_CHILDREN, MAX_RESPONSE_BYTES, MAX_TRANSACTION_INDICES, PayResponse, PayResponseError,
+    RawJson,
+};
 use serde_json::{Value, json};
 
 /// `tests/data/pay/<name>.json` as compact text, padded with spaces to `len` bytes.
@@ -90,6 +93,49 @@ fn multicall_of(n: usize) -> Value {
     }
     body["metadata"]["childCount"] = n.into();
     body
+}
+
+#[test]
+fn a_list_of_transaction_indices_above_the_cap_is_refused_as_it_is_read() {
+    let body = common::read_json("pay/multicall_same_chain.json");
+    for list in [
+        "approvalTransactionIndices",
+        "feeTransactionIndices",
+        "bridgeTxIndices",
+    ] {
+        // At the cap, the list is read (the verifier then says what the indices name).
+        let mut at_cap = body.clone();
+        at_cap["metadata"][list] = vec![0; MAX_TRANSACTION_INDICES].into();
+        let PayResponse::Multicall(multicall) =
+            PayResponse::from_slice(at_cap.to_string().as_bytes()).unwrap()
+        else {
+            panic!("a multicall")
+        };
+        let read = match list {
+            "approvalTransactionIndices" => multicall.metadata.approval_transaction_indices,
+            "feeTransactionIndices" => multicall.metadata.fee_transaction_indices,
+            _ => multicall.metadata.bridge_tx_indices,
+        };
+        assert_eq!(
+            read.map(|r| r.len()),
+            Some(MAX_TRANSACTION_INDICES),
+            "{list}"
+        );
+        // One more is refused, through every entry point.
+        let mut long = body.clone();
+        long["metadata"][list] = vec![0; MAX_TRANSACTION_INDICES + 1].into();
+        let text = long.to_string();
+        let expected = format!(
+            "`{list}` has more than 65536 entries: each names a transaction with calldata, and 8 MiB holds fewer"
+        );
+        let error = PayResponse::from_slice(text.as_bytes()).unwrap_err();
+        assert!(
+            matches!(error, PayResponseError::Json(_)) && error.to_string().contains(&expected),
+            "{list}: {error}"
+        );
+        let error = serde_json::from_value::<PayResponse>(long).unwrap_err();
+        assert!(error.to_string().contains(&expected), "{list}: {error}");
+    }
 }
 
 #[test]

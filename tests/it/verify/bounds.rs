@@ -125,3 +125,30 @@ fn cautions_counted_past_the_list_leave_a_safe_verdict_safe() {
             .contains("CAUTION [approval_unlimited] 85 more findings of this code are not listed")
     );
 }
+
+#[test]
+fn a_fee_label_is_shown_in_at_most_64_characters() {
+    let label_of = |label: &str| {
+        let mut body = multicall();
+        body["feeBundle"]["fees"][0]["feeLabel"] = label.into();
+        let verdict = verify_slice(body.to_string().as_bytes(), &agreed());
+        let labels: Vec<String> = verdict
+            .summary
+            .lines
+            .iter()
+            .filter_map(|line| match line {
+                securepay::verify::SummaryLine::Fee { label, .. } => label.clone(),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(labels.len(), 1, "{labels:?}");
+        labels.into_iter().next().unwrap()
+    };
+    // 64 characters are shown as they are; a 65th (here a multi-byte one) is cut with `…`.
+    let exact = "é".repeat(64);
+    assert_eq!(label_of(&exact), exact);
+    assert_eq!(label_of(&format!("{exact}é")), format!("{exact}…"));
+    // A megabyte label is not copied into the verdict.
+    let huge = "x".repeat(1 << 20);
+    assert_eq!(label_of(&huge), format!("{}…", &huge[..64]));
+}
