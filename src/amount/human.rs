@@ -79,17 +79,16 @@ impl HumanAmount {
     /// # Ok::<(), AmountError>(())
     /// ```
     pub fn value_in(&self, decimals: Decimals) -> Result<U256, AmountError> {
-        match self.0.split_once('.') {
-            Some((whole, fraction)) => {
-                let fraction = fraction.trim_end_matches('0');
-                if fraction.is_empty() {
-                    parse_units(whole, decimals)
-                } else {
-                    parse_units(&format!("{whole}.{fraction}"), decimals)
-                }
-            }
-            None => parse_units(&self.0, decimals),
-        }
+        // Trailing zeros of the fraction carry no value: `whole.fraction` without them is a
+        // prefix of the text, read in place.
+        let kept = match self.0.split_once('.') {
+            Some((whole, fraction)) => match fraction.trim_end_matches('0').len() {
+                0 => whole.len(),
+                digits => whole.len().saturating_add(1).saturating_add(digits),
+            },
+            None => self.0.len(),
+        };
+        parse_units(self.0.get(..kept).unwrap_or(&self.0), decimals)
     }
 
     /// Whether the amount is zero.

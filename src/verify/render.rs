@@ -2,6 +2,7 @@
 //! an English `Display` and a serde form a wallet can render in its own language.
 
 use std::fmt;
+use std::sync::Arc;
 
 use alloy_primitives::U256;
 use serde::Serialize;
@@ -33,8 +34,9 @@ pub struct AssetRef {
     pub token: Option<ChainAddress>,
     /// Its catalog id, when the catalog has it.
     pub currency: Option<CurrencyId>,
-    /// Its symbol, when known.
-    pub symbol: Option<String>,
+    /// Its symbol, when known (shared: a verification copies an asset into every amount it
+    /// shows).
+    pub symbol: Option<Arc<str>>,
     /// Its decimals, when known.
     pub decimals: Option<u8>,
 }
@@ -57,8 +59,8 @@ impl AssetRef {
         // A native currency is shown by the symbol people know (`ETH`, not the token list's
         // `ETH-base`).
         let symbol = match &token {
-            Some(_) => currency.map(|c| c.symbol().to_owned()),
-            None => Some(network.native_symbol().to_owned()),
+            Some(_) => currency.map(|c| Arc::from(c.symbol())),
+            None => Some(Arc::from(network.native_symbol())),
         };
         AssetRef {
             network,

@@ -46,7 +46,7 @@ fn trx() -> AssetRef {
         network: Network::Tron,
         token: None,
         currency: None,
-        symbol: Some("TRX".to_owned()),
+        symbol: Some("TRX".into()),
         decimals: Some(TRX_DECIMALS.get()),
     }
 }

@@ -3589,7 +3589,7 @@ fn fr_short(text: &str) -> String {
 
 fn fr_asset(asset: &AssetRef) -> String {
     match (&asset.symbol, &asset.token) {
-        (Some(symbol), _) => symbol.clone(),
+        (Some(symbol), _) => symbol.to_string(),
         (None, Some(token)) => format!("le jeton {token}"),
         (None, None) => format!("la monnaie native de {}", asset.network.display_name()),
     }
