@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds the npm package securepay-wasm into wasm/pkg: one .wasm, wasm-bindgen's glue for Node
-# (CommonJS, loads the module when required) and for browsers and bundlers (an ES module whose
-# `init()` fetches it), the entry points and package.json of wasm/npm (exports: Node `require`
-# and `import`, then the browser build), the README and the licences. `npm pack` in wasm/pkg
+# Builds the npm package securepay-wasm into wasm/pkg: two .wasm (the main module, and the
+# `securepay-wasm/detect` subpath's, wasm/detect, so that the verifier's does not carry
+# detection), for each wasm-bindgen's glue for Node (CommonJS, loads the module when required)
+# and for browsers and bundlers (an ES module whose `init()` fetches it), the entry points and
+# package.json of wasm/npm (exports: Node `require` and `import`, then the browser build), the
+# README and the licences. `npm pack` in wasm/pkg
 # makes the tarball. Installs what it needs: the wasm32 target, and wasm-bindgen-cli at the
 # exact version of the `wasm-bindgen` crate in Cargo.lock.
 set -euo pipefail
@@ -26,12 +28,16 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $version\$"; then
     || fail "could not install wasm-bindgen-cli $version (is the download refused?)"
 fi
 
-echo "== cargo build securepay-wasm (wasm32-unknown-unknown, profile wasm-release)"
-cargo build --locked -p securepay-wasm --lib --target wasm32-unknown-unknown --profile wasm-release
-wasm="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm-release/securepay_wasm.wasm"
+echo "== cargo build securepay-wasm, securepay-wasm-detect (wasm32-unknown-unknown, profile wasm-release)"
+cargo build --locked -p securepay-wasm -p securepay-wasm-detect --lib --target wasm32-unknown-unknown --profile wasm-release
+built="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm-release"
+wasm="$built/securepay_wasm.wasm"
+detect_wasm="$built/securepay_wasm_detect.wasm"
 
-size() { echo "$(wc -c < "$1") bytes, $(gzip -9c "$1" | wc -c) gzipped"; }
+# gzip reads standard input: no file name in its header, the size of the compressed data.
+size() { echo "$(wc -c < "$1") bytes, $(gzip -9c < "$1" | wc -c) gzipped"; }
 echo "== cargo's wasm (profile wasm-release in Cargo.toml: fat LTO at opt-level 3, most crates \"s\", one codegen unit, with symbols): $(size "$wasm")"
+echo "== cargo's detect wasm (fat LTO at opt-level \"s\"): $(size "$detect_wasm")"
 
 echo "== npm install in wasm/ (typescript, vite and viem, for the tests and the bench)"
 (cd wasm && npm install --no-audit --no-fund --loglevel=error) || fail "npm install in wasm/ failed (is the registry refused?)"
@@ -45,25 +51,34 @@ trap 'rm -rf "$node_glue"' EXIT
 # No wasm-opt: binaryen's `wasm-opt` (npm `binaryen`, -Oz or -O3) makes this file smaller raw
 # but larger gzipped (measured 1,187,070 -> 1,079,849 bytes but 390,396 -> 401,771 gzipped), and
 # gzipped is what is served.
+# `bindgen NAME INPUT`: NAME.js (web) and NAME_node.cjs (Node) with their .d.ts, and NAME_bg.wasm.
 bindgen() {
-  wasm-bindgen --target "$1" --out-dir "$2" --out-name securepay_wasm \
-    --remove-name-section --remove-producers-section "$wasm"
+  local target
+  for target in web nodejs; do
+    local dir="$out"
+    [ "$target" = web ] || dir="$node_glue"
+    wasm-bindgen --target "$target" --out-dir "$dir" --out-name "$1" \
+      --remove-name-section --remove-producers-section "$2"
+  done
+  # Both glues load the same .wasm: the package holds one.
+  cmp -s "$out/$1_bg.wasm" "$node_glue/$1_bg.wasm" \
+    || fail "wasm-bindgen's web and nodejs $1_bg.wasm differ: the package cannot share one"
+  # The package is "type": "module"; the Node glue is CommonJS, hence .cjs.
+  mv "$node_glue/$1.js" "$out/$1_node.cjs"
+  mv "$node_glue/$1.d.ts" "$out/$1_node.d.cts"
+  rm "$out/$1_bg.wasm.d.ts" # for wasm-bindgen's bundler target; nothing imports it
 }
-bindgen web "$out"
-bindgen nodejs "$node_glue"
-# Both glues load the same .wasm: the package holds one.
-cmp -s "$out/securepay_wasm_bg.wasm" "$node_glue/securepay_wasm_bg.wasm" \
-  || fail "wasm-bindgen's web and nodejs .wasm differ: the package cannot share one"
-# The package is "type": "module"; the Node glue is CommonJS, hence .cjs.
-mv "$node_glue/securepay_wasm.js" "$out/securepay_wasm_node.cjs"
-mv "$node_glue/securepay_wasm.d.ts" "$out/securepay_wasm_node.d.cts"
-rm "$out/securepay_wasm_bg.wasm.d.ts" # for wasm-bindgen's bundler target; nothing imports it
+bindgen securepay_wasm "$wasm"
+bindgen securepay_detect "$detect_wasm"
 cp wasm/npm/index.js wasm/npm/index.d.ts wasm/npm/index.node.cjs wasm/npm/index.node.d.cts \
-  wasm/npm/index.node.mjs wasm/npm/index.node.d.mts wasm/npm/README.md LICENSE-MIT LICENSE-APACHE "$out/"
+  wasm/npm/index.node.mjs wasm/npm/index.node.d.mts \
+  wasm/npm/detect.js wasm/npm/detect.d.ts wasm/npm/detect.node.cjs wasm/npm/detect.node.d.cts \
+  wasm/npm/detect.node.mjs wasm/npm/detect.node.d.mts \
+  wasm/npm/README.md LICENSE-MIT LICENSE-APACHE "$out/"
 node -e '
   const [template, version, to] = process.argv.slice(1);
   const pkg = JSON.parse(require("fs").readFileSync(template, "utf8"));
   pkg.version = version;
   require("fs").writeFileSync(to, JSON.stringify(pkg, null, 2) + "\n");
 ' wasm/npm/package.json "$pkg_version" "$out/package.json"
-echo "== after wasm-bindgen: $(size "$out/securepay_wasm_bg.wasm") (wasm/pkg: npm pack there makes the tarball)"
+echo "== after wasm-bindgen: $(size "$out/securepay_wasm_bg.wasm"); detect: $(size "$out/securepay_detect_bg.wasm") (wasm/pkg: npm pack there makes the tarball)"

@@ -10,76 +10,11 @@
 
 pub mod core;
 
+use securepay_wasm_boundary::{answer, bytes, given, invalid, json_text, text};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = include_str!("types.d.ts");
-
-/// An `Error` with `code = "invalid_input"` and the reason as its message.
-fn invalid(reason: &str) -> JsValue {
-    let error = js_sys::Error::new(reason);
-    // Setting a property on a fresh Error object does not fail.
-    let _ = js_sys::Reflect::set(&error, &"code".into(), &"invalid_input".into());
-    error.into()
-}
-
-#[wasm_bindgen]
-extern "C" {
-    /// The engine's `TextEncoder`.
-    type TextEncoder;
-    #[wasm_bindgen(constructor)]
-    fn new() -> TextEncoder;
-    /// `encodeInto` writes a string's UTF-8 straight into a view of this module's memory:
-    /// measured 0.7 µs for a 6 KB pay response, against 8 µs for wasm-bindgen's own string
-    /// passing (a JavaScript loop over the characters).
-    #[wasm_bindgen(method, js_name = encodeInto)]
-    fn encode_into(
-        this: &TextEncoder,
-        text: &js_sys::JsString,
-        into: &mut [u8],
-    ) -> EncodeIntoResult;
-    /// What `encodeInto` answers.
-    type EncodeIntoResult;
-    #[wasm_bindgen(method, getter)]
-    fn read(this: &EncodeIntoResult) -> u32;
-    #[wasm_bindgen(method, getter)]
-    fn written(this: &EncodeIntoResult) -> u32;
-}
-
-thread_local! {
-    static ENCODER: TextEncoder = TextEncoder::new();
-}
-
-/// The UTF-8 of a JavaScript string: one byte per UTF-16 unit first (ASCII, the common case),
-/// at most three when that was not enough.
-fn utf8(text: &js_sys::JsString) -> Vec<u8> {
-    let units = text.length() as usize;
-    let mut buffer = vec![0; units];
-    let result = ENCODER.with(|encoder| encoder.encode_into(text, &mut buffer));
-    if result.read() as usize != units {
-        buffer = vec![0; units.saturating_mul(3)];
-        let result = ENCODER.with(|encoder| encoder.encode_into(text, &mut buffer));
-        buffer.truncate(result.written() as usize);
-        return buffer;
-    }
-    buffer.truncate(result.written() as usize);
-    buffer
-}
-
-/// A JavaScript string as Rust text (lone surrogates become U+FFFD, as `TextEncoder` does).
-fn string(text: &js_sys::JsString) -> String {
-    String::from_utf8(utf8(text))
-        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
-}
-
-/// A string argument as Rust text. Anything else is refused: wasm-bindgen's own `&str`
-/// parameter, given a number, reads the module's memory as if it were a string and traps.
-fn text(value: &JsValue, what: &str) -> Result<String, JsValue> {
-    value
-        .dyn_ref::<js_sys::JsString>()
-        .map(string)
-        .ok_or_else(|| invalid(&format!("{what}: expected a string")))
-}
 
 /// A number of decimals: a whole number. wasm-bindgen's own `u8` parameter would wrap 262 to
 /// 6 and take 1.5 as 1; a whole number up to 255 goes on to the library, which says what it
@@ -95,66 +30,6 @@ fn decimals(value: &JsValue) -> Result<u8, JsValue> {
                 "decimals: {number} is not a whole number from 0 to 77"
             ))
         })
-}
-
-/// An optional argument: `undefined` and `null` are no value.
-fn given(value: Option<JsValue>) -> Option<JsValue> {
-    value.filter(|v| !v.is_undefined() && !v.is_null())
-}
-
-/// Text as given, or the JSON text of an object.
-fn json_text(value: &JsValue, what: &str) -> Result<String, JsValue> {
-    if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
-        return Ok(string(text));
-    }
-    if value.is_object() {
-        // `JSON.stringify` may throw, or answer `undefined` (a `toJSON` that returns nothing).
-        return js_sys::JSON::stringify(value)
-            .ok()
-            .and_then(|text| JsValue::from(text).dyn_into::<js_sys::JsString>().ok())
-            .map(|text| string(&text))
-            .ok_or_else(|| invalid(&format!("{what}: not JSON-serializable")));
-    }
-    Err(invalid(&format!(
-        "{what}: expected a JSON string or an object"
-    )))
-}
-
-/// Bytes of a `Uint8Array`, or the UTF-8 of a string; more than `max` bytes is refused before
-/// anything is copied.
-fn bytes(value: &JsValue, what: &str, max: usize) -> Result<Vec<u8>, JsValue> {
-    let too_large = |size: usize, unit: &str| {
-        invalid(&format!(
-            "{what}: {size} {unit}, above the {max} bytes it may have"
-        ))
-    };
-    if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
-        // A UTF-16 unit is at least one byte of UTF-8.
-        let units = text.length() as usize;
-        if units > max {
-            return Err(too_large(units, "characters"));
-        }
-        return Ok(utf8(text));
-    }
-    if let Some(array) = value.dyn_ref::<js_sys::Uint8Array>() {
-        let size = array.length() as usize;
-        if size > max {
-            return Err(too_large(size, "bytes"));
-        }
-        return Ok(array.to_vec());
-    }
-    Err(invalid(&format!(
-        "{what}: expected a string or a Uint8Array"
-    )))
-}
-
-/// JSON text to a JavaScript value.
-fn to_js(json: core::Json) -> Result<JsValue, JsValue> {
-    js_sys::JSON::parse(&json.0).map_err(|_| invalid("internal: an answer is not JSON"))
-}
-
-fn answer(result: Result<core::Json, String>) -> Result<JsValue, JsValue> {
-    result.map_err(|reason| invalid(&reason)).and_then(to_js)
 }
 
 /// Verifies a pay response against what the payer agreed to (and, given, the TronWeb

@@ -1,8 +1,9 @@
 // The npm package as its users get it: `npm pack` in wasm/pkg, the tarball installed into a
 // fresh project (offline: it has no dependencies), then used from Node (CommonJS `require` and
-// an ES module `import`, with no initialisation: the README's examples), from a vite build and
-// vite's dev server opened in headless Chromium (`init()`; a function called before it says to
-// call it), and from TypeScript (`tsc --strict`: Node's CommonJS and ES module resolution, and
+// an ES module `import`, with no initialisation: the README's examples; the same for the
+// `securepay-wasm/detect` subpath), from a vite build and vite's dev server opened in headless
+// Chromium (`init()`; a function called before it says to call it; a page of the verifier
+// bundles its .wasm only, a page of `detect` the detect .wasm only), and from TypeScript (`tsc --strict`: Node's CommonJS and ES module resolution, and
 // bundlers'). `npm publish --dry-run` passes. vite and typescript come from wasm/node_modules
 // (build.sh installs them). About 15 s on the 2-core VM.
 import { test, before, after } from 'node:test';
@@ -22,6 +23,8 @@ const AGREED = {
   network: 'base', currency: 'USDC-base', maxPayerFees: '0.30', maxPayeeFees: '1.25',
   payments: [{ payee: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7', amount: '827.50', reference: '0xe23a6b02059c2b30' }],
 };
+const LOGS = path.join(here, '../../tests/data/detect/base-usdc-logs.json');
+const CRITERIA = { network: 'base', reference: '0xe23a6b02059c2b30', payee: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7', currency: 'USDC-base' };
 const README = readFileSync(path.join(here, '../npm/README.md'), 'utf8');
 
 /** The README's fenced block of `language` whose first line is `// {title}`. */
@@ -48,23 +51,26 @@ before(() => {
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'fresh-project', private: true, type: 'module' }));
   run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', `./${tarball.filename}`], { cwd: project });
   copyFileSync(RESPONSE, path.join(project, 'response.json'));
+  copyFileSync(LOGS, path.join(project, 'logs.json'));
 });
 
 after(() => rmSync(project, { recursive: true, force: true }));
 
-test('npm pack: the entry points, one .wasm, the types, the README and the licences', () => {
+test('npm pack: the entry points, the two .wasm, the types, the README and the licences', () => {
   assert.equal(tarball.name, 'securepay-wasm');
   assert.deepEqual(tarball.files.map((f) => f.path).sort(), [
     'LICENSE-APACHE', 'LICENSE-MIT', 'README.md',
+    'detect.d.ts', 'detect.js', 'detect.node.cjs', 'detect.node.d.cts', 'detect.node.d.mts', 'detect.node.mjs',
     'index.d.ts', 'index.js', 'index.node.cjs', 'index.node.d.cts', 'index.node.d.mts', 'index.node.mjs',
-    'package.json', 'securepay_wasm.d.ts', 'securepay_wasm.js', 'securepay_wasm_bg.wasm',
+    'package.json', 'securepay_detect.d.ts', 'securepay_detect.js', 'securepay_detect_bg.wasm',
+    'securepay_detect_node.cjs', 'securepay_detect_node.d.cts', 'securepay_wasm.d.ts', 'securepay_wasm.js', 'securepay_wasm_bg.wasm',
     'securepay_wasm_node.cjs', 'securepay_wasm_node.d.cts',
   ]);
   const installed = JSON.parse(readFileSync(path.join(project, 'node_modules/securepay-wasm/package.json'), 'utf8'));
   assert.equal(installed.license, 'MIT OR Apache-2.0');
   assert.equal(installed.sideEffects, false);
   assert.equal(installed.version, readFileSync(path.join(here, '../../Cargo.toml'), 'utf8').match(/^version = "(.*)"/m)[1]);
-  assert.ok(tarball.size < 500_000, `${tarball.size} bytes`);
+  assert.ok(tarball.size < 620_000, `${tarball.size} bytes`); // 603,997 with the detect module
 });
 
 test('npm publish --dry-run passes', () => {
@@ -95,6 +101,23 @@ test('Node, ES module: import (named and default) is ready, with no init (the RE
       import.meta.resolve('securepay-wasm').endsWith('/index.node.mjs'));
   `);
   assert.equal(run(process.execPath, ['more.mjs'], { cwd: project }), 'true undefined true true\n');
+});
+
+test('securepay-wasm/detect from Node: require() and import are ready, with no init (the README example)', () => {
+  writeFileSync(path.join(project, 'detect.mjs'), readmeBlock('js', 'Detect, Node'));
+  assert.equal(run(process.execPath, ['detect.mjs'], { cwd: project }), "827500000 300000 [ 'fee_address' ]\n");
+  writeFileSync(path.join(project, 'detect.cjs'), `
+    const { detect, init } = require('securepay-wasm/detect');
+    const settlement = detect(${JSON.stringify(CRITERIA)}, require('node:fs').readFileSync('logs.json', 'utf8'));
+    console.log(settlement.balance, typeof init, require.resolve('securepay-wasm/detect').endsWith('/detect.node.cjs'));
+  `);
+  assert.equal(run(process.execPath, ['detect.cjs'], { cwd: project }), '827500000 function true\n');
+  writeFileSync(path.join(project, 'detect-more.mjs'), `
+    import init, { detect, init as named } from 'securepay-wasm/detect';
+    console.log(init === named, await init(), import.meta.resolve('securepay-wasm/detect').endsWith('/detect.node.mjs'),
+      import.meta.resolve('securepay-wasm/securepay_detect_bg.wasm').endsWith('/securepay_detect_bg.wasm'));
+  `);
+  assert.equal(run(process.execPath, ['detect-more.mjs'], { cwd: project }), 'true undefined true true\n');
 });
 
 /** A page of the project, bundled by vite: the README's browser example, a call before
@@ -132,11 +155,45 @@ test('a vite build (default configuration) in headless Chromium: init() once, a 
   const dist = path.join(project, 'dist');
   const assets = readdirSync(path.join(dist, 'assets'));
   const wasm = assets.filter((f) => f.endsWith('.wasm'));
+  // The verifier's .wasm only: the detect module is not bundled with a page that does not use it.
   assert.equal(wasm.length, 1, assets.join(' '));
   assert.ok(readFileSync(path.join(dist, 'assets', wasm[0])).equals(readFileSync(path.join(pkgDir, 'securepay_wasm_bg.wasm'))));
   const server = await serve(dist);
   try {
     assertPage(await dom(`http://127.0.0.1:${server.address().port}/`));
+  } finally {
+    server.close();
+  }
+});
+
+test('a vite build of a detect page in headless Chromium: its own init(), a clear error before it, its .wasm only', async () => {
+  const root = path.join(project, 'detect-page');
+  mkdirSync(path.join(root, 'public'), { recursive: true });
+  copyFileSync(LOGS, path.join(root, 'public/logs.json'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><meta charset="utf-8"><title>t</title>'
+    + '<p id="out">waiting</p><script type="module" src="/main.js"></script>');
+  writeFileSync(path.join(root, 'main.js'), `
+    import init, { detect } from 'securepay-wasm/detect';
+    const out = document.getElementById('out');
+    try { detect({}, '[]'); out.dataset.before = 'no error'; } catch (e) { out.dataset.before = e.code; }
+    fetch('/logs.json').then((r) => r.arrayBuffer()).then(async (logs) => {
+      await init();
+      await init();
+      const settlement = detect(${JSON.stringify(CRITERIA)}, new Uint8Array(logs));
+      out.textContent = settlement.balance + ' ' + settlement.unchecked.join(',');
+    }).catch((e) => { out.dataset.error = String(e); });
+  `);
+  const { build } = await import('vite');
+  await build({ root, configFile: false, logLevel: 'warn' });
+  const dist = path.join(root, 'dist');
+  const wasm = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.wasm'));
+  assert.equal(wasm.length, 1, wasm.join(' '));
+  assert.ok(readFileSync(path.join(dist, 'assets', wasm[0])).equals(readFileSync(path.join(pkgDir, 'securepay_detect_bg.wasm'))));
+  const server = await serve(dist);
+  try {
+    const html = await dom(`http://127.0.0.1:${server.address().port}/`);
+    assert.match(html, /data-before="not_initialized"/, html);
+    assert.match(html, />827500000 fee_address</, html);
   } finally {
     server.close();
   }
@@ -167,22 +224,37 @@ test('TypeScript: tsc --strict against the installed package (Node CommonJS and 
     encode({ kind: 'erc20_fee', amount: '1' });
     // @ts-expect-error: the summary's fields are camelCase
     verdict.summary.map((line) => line.kind === 'total' && line.at_most);
-    export { lines, encoded, status, loaded };
+    const settlement: Settlement = detect(${JSON.stringify(CRITERIA)}, '[]');
+    const ignored: IgnoredCode[] = settlement.ignored.map((i) => i.code);
+    const criteria: DetectCriteria = { network: 'base', reference: '0x00', headBlock: 1 };
+    const detectLoaded: Promise<void> = initDetect();
+    // @ts-expect-error: balances are decimal strings
+    const balance: bigint = settlement.balance;
+    // @ts-expect-error: the criteria's fields are camelCase
+    detect({ network: 'base', reference: '0x00', fee_address: '0x00' }, '[]');
+    export { lines, encoded, status, loaded, ignored, criteria, detectLoaded, balance };
   `;
   const types = 'type Verdict, type SummaryLine, type CallDescription, type EncodedCall, type InteropNameInfo';
+  const detectTypes = 'type Settlement, type IgnoredCode, type DetectCriteria';
   writeFileSync(path.join(project, 'use.cts'), `import sp = require('securepay-wasm');
     const { verify, encode, init } = sp;
     type Verdict = sp.Verdict; type SummaryLine = sp.SummaryLine; type CallDescription = sp.CallDescription;
     type EncodedCall = sp.EncodedCall; type InteropNameInfo = sp.InteropNameInfo;
+    import sd = require('securepay-wasm/detect');
+    const { detect, init: initDetect } = sd;
+    type Settlement = sd.Settlement; type IgnoredCode = sd.IgnoredCode; type DetectCriteria = sd.DetectCriteria;
     ${use}`);
-  writeFileSync(path.join(project, 'use.mts'), `import init, { verify, encode, ${types} } from 'securepay-wasm';\n${use}`);
+  const detectImport = `import initDetect, { detect, ${detectTypes} } from 'securepay-wasm/detect';`;
+  writeFileSync(path.join(project, 'use.mts'), `import init, { verify, encode, ${types} } from 'securepay-wasm';\n${detectImport}\n${use}`);
   // Node: no DOM library, so Node's types must not need it.
   run(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'node16', '--moduleResolution', 'node16',
     '--target', 'es2022', '--lib', 'es2022', 'use.cts', 'use.mts'], { cwd: project });
   // Bundlers (vite's template: moduleResolution bundler, DOM), and the README's TypeScript.
   writeFileSync(path.join(project, 'use.ts'), `import init, { verify, encode, initSync, ${types} } from 'securepay-wasm';
+    import { initSync as initDetectSync } from 'securepay-wasm/detect';
     const sync: (module: BufferSource | WebAssembly.Module) => void = initSync;
-    export { sync };\n${use}`);
+    const syncDetect: (module: BufferSource | WebAssembly.Module) => void = initDetectSync;
+    export { sync, syncDetect };\n${detectImport}\n${use}`);
   const readmeTs = [...README.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
   assert.equal(readmeTs.length, 1);
   writeFileSync(path.join(project, 'readme.ts'), `${readmeTs[0]}\nexport { describe };\n`);

@@ -1,6 +1,8 @@
 // Type-level checks of the package's .d.ts: compiled with `tsc --noEmit` (wasm/tests/types.test.mjs).
 import { verify, decode, encode, interopName, paymentReference, parseAmount, formatAmount, verifyWebhookSignature, init, initSync } from '../pkg/index.node.cjs';
 import type { Verdict, Finding, FindingCode, SummaryLine, Expectation, DecodedCall, DecodedBridgeCall, DestinationCall, EncodedCall, InteropNameInfo, CallDescription, CallKind, Network, Problem } from '../pkg/index.node.cjs';
+import { detect, init as initDetect, initSync as initDetectSync } from '../pkg/detect.node.cjs';
+import type { Settlement, DetectCriteria, PaymentEvent, IgnoredCode, IgnoredLog, SettlementFee, ContractName } from '../pkg/detect.node.cjs';
 
 const expectation: Expectation = { network: 'base', currency: 'USDC-base', payments: [{ payee: '0x…', amount: '1' }] };
 const verdict: Verdict = verify(expectation, '{}');
@@ -58,4 +60,27 @@ const valid: boolean = verifyWebhookSignature('secret', new Uint8Array(), 'ab');
 parseAmount(1, 6);
 // @ts-expect-error: a code outside the closed list
 const wrong: FindingCode = 'payment_amount_typo';
+// securepay-wasm/detect: criteria as an object or JSON text, chain data as text, bytes or parsed.
+const criteria: DetectCriteria = { network: 'base', reference: '0x…', payee: '0x…', currency: 'USDC-base', headBlock: 1 };
+const settlement: Settlement = detect(criteria, new Uint8Array());
+const fromText: Settlement = detect(JSON.stringify(criteria), '[]');
+const fromParsed: Settlement = detect(criteria, [{ address: '0x…' }]);
+const balance: string = settlement.balance;
+const firstPayment: PaymentEvent | undefined = settlement.payments[0];
+const emitter: ContractName | undefined = firstPayment?.contract;
+const network: Network = settlement.network; // the main entry point's union, structurally
+const reasons: IgnoredCode[] = settlement.ignored.map((entry: IgnoredLog) => entry.code);
+const counted: SettlementFee[] = settlement.fees.filter((fee) => fee.counted);
+const unchecked: ('payee' | 'currency' | 'fee_address' | 'refund_address')[] = settlement.unchecked;
+const detectReady: Promise<void> = initDetect();
+initDetectSync();
+// @ts-expect-error: an unknown criterion
+const misspelt: DetectCriteria = { network: 'base', reference: '0x…', fee_address: '0x…' };
+// @ts-expect-error: a network outside the union
+const solana: DetectCriteria = { network: 'solana', reference: '0x…' };
+// @ts-expect-error: a code outside the closed list
+const unknownReason: IgnoredCode = 'too_old';
+// @ts-expect-error: the balance is a decimal string
+const asNumber: number = settlement.balance;
+export { fromText, fromParsed, balance, emitter, network, reasons, counted, unchecked, detectReady, misspelt, solana, unknownReason, asNumber };
 export { safe, code, total, atMost, bridgedFrom, smart, chainIdOfEntry, decoded, paid, bridged, stargate, encoded, kind, text, ready, reference, chainId, status, unknownStatus, human, valid, wrong };

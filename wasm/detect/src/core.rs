@@ -1,0 +1,167 @@
+//! Detection on Rust types: criteria JSON text and chain data bytes in, the settlement's JSON
+//! text out, a one-line reason for unusable input. The `#[wasm_bindgen]` export only converts
+//! at the boundary.
+
+use securepay::address::ChainAddress;
+use securepay::calldata::PaymentReference;
+use securepay::currency::Catalog;
+use securepay::detect::{ChainData, Criteria, CriteriaError};
+use securepay::network::Network;
+pub use securepay_wasm_boundary::Json;
+
+/// What `detect` looks for, as JSON: `securepay detect`'s flags by their camelCase names (and
+/// `refundAddress`, `headBlock`). An unknown field is refused: a misspelt tie would otherwise go
+/// unchecked.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct Wire {
+    network: String,
+    reference: String,
+    refund_reference: Option<String>,
+    payee: Option<String>,
+    refund_address: Option<String>,
+    currency: Option<String>,
+    fee_address: Option<String>,
+    head_block: Option<u64>,
+}
+
+/// The library's criteria from their JSON text; each reason names the field.
+fn criteria(text: &str) -> Result<Criteria, String> {
+    let wire: Wire = serde_json::from_str(text).map_err(|e| format!("criteria: {e}"))?;
+    let network = Network::from_name(&wire.network).map_err(|e| format!("network: {e}"))?;
+    let reference = |field: &str, text: &str| {
+        PaymentReference::parse(text).map_err(|e| format!("{field}: {e}"))
+    };
+    let address = |field: &str, text: &str| {
+        ChainAddress::parse(network, text).map_err(|e| format!("{field}: {e}"))
+    };
+    let refused = |field: &'static str| move |e: CriteriaError| format!("{field}: {e}");
+    let mut criteria = Criteria::new(network, reference("reference", &wire.reference)?);
+    if let Some(text) = &wire.refund_reference {
+        criteria = criteria.with_refund_reference(reference("refundReference", text)?);
+    }
+    if let Some(text) = &wire.payee {
+        criteria = criteria
+            .with_payee(address("payee", text)?)
+            .map_err(refused("payee"))?;
+    }
+    if let Some(text) = &wire.refund_address {
+        criteria = criteria
+            .with_refund_address(address("refundAddress", text)?)
+            .map_err(refused("refundAddress"))?;
+    }
+    if let Some(id) = &wire.currency {
+        let currency = Catalog::builtin()
+            .get(id)
+            .map_err(|e| format!("currency: {e}"))?;
+        criteria = criteria
+            .with_currency(currency.clone())
+            .map_err(refused("currency"))?;
+    }
+    if let Some(text) = &wire.fee_address {
+        criteria = criteria
+            .with_fee_address(address("feeAddress", text)?)
+            .map_err(refused("feeAddress"))?;
+    }
+    if let Some(block) = wire.head_block {
+        criteria = criteria.with_head_block(block);
+    }
+    Ok(criteria)
+}
+
+/// The settlement of a request from chain data the caller fetched (`eth_getLogs` logs or
+/// `eth_getTransactionReceipt` receipts, or the JSON-RPC answer holding them, from any
+/// provider; TronGrid's event JSON on Tron), as `securepay detect` answers: `{network,
+/// reference, currency, balance, payments, refunds, fees, feeBalance, ignored, unchecked}`.
+/// Chain data above `securepay::detect::MAX_CHAIN_JSON_BYTES` (32 MiB) is refused.
+///
+/// ```
+/// let logs = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/detect/base-usdc-logs.json"));
+/// let criteria = r#"{"network":"base","reference":"0xe23a6b02059c2b30",
+///   "payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","currency":"USDC-base"}"#;
+/// let settlement: serde_json::Value = serde_json::from_str(&securepay_wasm_detect::core::detect(criteria, logs)?.0).map_err(|e| e.to_string())?;
+/// assert_eq!(settlement["balance"], "827500000");
+/// assert_eq!(settlement["payments"][0]["fee"], "300000");
+/// assert_eq!(settlement["unchecked"], serde_json::json!(["fee_address"]));
+/// // No payment: a zero balance, not an error.
+/// let none = securepay_wasm_detect::core::detect(r#"{"network":"base","reference":"0x1a2b3c4d5e6f7081"}"#, b"[]")?;
+/// assert!(none.0.contains(r#""balance":"0""#), "{}", none.0);
+/// // A field the criteria do not have is refused, and so is what is not chain JSON.
+/// let unknown = securepay_wasm_detect::core::detect(r#"{"network":"base","reference":"0x1a2b3c4d5e6f7081","txHash":"0x"}"#, b"[]").unwrap_err();
+/// assert!(unknown.starts_with("criteria: unknown field `txHash`"), "{unknown}");
+/// assert!(securepay_wasm_detect::core::detect(criteria, br#"{"not":"logs"}"#).unwrap_err().starts_with("chain data: "));
+/// # Ok::<(), String>(())
+/// ```
+pub fn detect(criteria: &str, chain: &[u8]) -> Result<Json, String> {
+    let criteria = self::criteria(criteria)?;
+    let chain =
+        ChainData::from_slice(criteria.network(), chain).map_err(|e| format!("chain data: {e}"))?;
+    let settlement =
+        securepay::detect::detect(&chain, &criteria).map_err(|e| format!("chain data: {e}"))?;
+    securepay_wasm_boundary::json(&settlement)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use super::detect;
+
+    const LOGS: &[u8] = include_bytes!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/detect/base-usdc-logs.json"
+    ));
+    const CRITERIA: &str = r#"{"network":"base","reference":"0xe23a6b02059c2b30"}"#;
+
+    /// The answer is the settlement as the library serializes it (the CLI's `detect` output),
+    /// written in ASCII.
+    #[test]
+    fn the_answer_is_the_library_s_settlement() {
+        use securepay::calldata::PaymentReference;
+        use securepay::detect::{ChainData, Criteria};
+        use securepay::network::Network;
+        let answer = detect(CRITERIA, LOGS).unwrap().0;
+        let criteria = Criteria::new(
+            Network::Base,
+            PaymentReference::parse("0xe23a6b02059c2b30").unwrap(),
+        );
+        let chain = ChainData::from_slice(Network::Base, LOGS).unwrap();
+        let settlement = securepay::detect::detect(&chain, &criteria).unwrap();
+        assert_eq!(answer, serde_json::to_string(&settlement).unwrap());
+    }
+
+    /// Each refusal names the field that was wrong.
+    #[test]
+    fn refusals_name_the_field() {
+        let with = |field: &str| {
+            let mut criteria: serde_json::Value = serde_json::from_str(CRITERIA).unwrap();
+            let (name, value) = field.split_once('=').unwrap();
+            criteria[name] = serde_json::Value::from(value);
+            detect(&criteria.to_string(), LOGS).unwrap_err()
+        };
+        for (field, starts) in [
+            ("network=basic", "network: "),
+            ("reference=0x12", "reference: "),
+            ("refundReference=x", "refundReference: "),
+            ("payee=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "payee: "),
+            ("refundAddress=0x12", "refundAddress: "),
+            ("currency=USDC-mainnet", "currency: "),
+            ("currency=NOPE", "currency: "),
+            (
+                "feeAddress=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+                "feeAddress: ",
+            ),
+            ("headBlock=1", "criteria: "), // a number, not a string
+        ] {
+            let reason = with(field);
+            assert!(reason.starts_with(starts), "{field}: {reason}");
+            assert!(!reason.contains('\n'), "{field}: {reason}");
+        }
+        // Tron events on an EVM network's criteria: not this network's data.
+        let tron = detect(
+            r#"{"network":"tron","reference":"0xe23a6b02059c2b30"}"#,
+            LOGS,
+        )
+        .unwrap_err();
+        assert!(tron.starts_with("chain data: "), "{tron}");
+    }
+}

@@ -1,0 +1,12 @@
+'use strict';
+// securepay-wasm/detect for Node, CommonJS (the `node` + `require` condition of the subpath's
+// exports). The module is compiled and instantiated when first required: nothing to
+// initialise. `init` and `initSync` do nothing here; they let code shared with browsers call
+// them.
+const sp = require('./securepay_detect_node.cjs');
+
+module.exports = {
+  detect: sp.detect,
+  init: (_source) => Promise.resolve(),
+  initSync: (_module) => {},
+};
