@@ -17,6 +17,17 @@ pub(crate) fn opens_object(json: &[u8]) -> bool {
         == Some(&b'{')
 }
 
+/// Writes an optional `U256` as a decimal string, or `null`.
+pub(crate) fn u256_decimal_opt<S: Serializer>(
+    value: &Option<U256>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(value) => serializer.collect_str(value),
+        None => serializer.serialize_none(),
+    }
+}
+
 /// Writes a list of `U256` as decimal strings.
 pub(crate) fn u256_decimal_vec<S: Serializer>(
     values: &[U256],

@@ -5,7 +5,7 @@
 use std::io::{BufRead, Write};
 
 use super::{Outcome, stream_into};
-use crate::spec::{CallSpec, Rules};
+use securepay::calldata::spec::{CallSpec, Rules};
 
 /// What `encode --help` says of the two rule sets.
 pub(super) const RULES_HELP: &str =
@@ -26,7 +26,7 @@ need. In both, addresses are of the network's family and \"to\" is the network's
 Tron has no native-currency, conversion or batch contract.";
 
 #[derive(Debug, clap::Args)]
-#[command(after_long_help = crate::spec::kinds_help())]
+#[command(after_long_help = securepay::calldata::spec::kinds_help())]
 pub(super) struct Args {
     /// The ABI layer alone: encode any ABI-valid call, without the builders' payment rules
     /// (for ABI-level test vectors).

@@ -23,16 +23,14 @@ mod currencies;
 mod decode;
 mod detect;
 mod encode;
-pub mod interop;
+mod interop;
 mod policy;
-pub mod spec;
 mod verify;
 mod webhook;
 
 use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 
-use alloy_primitives::U256;
 use clap::{Parser, Subcommand};
 use serde_json::Value;
 
@@ -468,15 +466,4 @@ pub(crate) fn hex_digits(digits: &str) -> Option<Vec<u8>> {
         return None;
     }
     alloy_primitives::hex::decode(digits).ok()
-}
-
-/// Writes an optional `U256` as a decimal string, or `null`.
-pub(crate) fn u256_decimal_opt<S: serde::Serializer>(
-    value: &Option<U256>,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    match value {
-        Some(value) => serializer.collect_str(value),
-        None => serializer.serialize_none(),
-    }
 }

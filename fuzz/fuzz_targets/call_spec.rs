@@ -1,4 +1,4 @@
-//! `securepay_cli::spec::CallSpec::from_str` (the reader of `securepay encode` and of the
+//! `securepay::calldata::spec::CallSpec::from_str` (the reader of `securepay encode` and of the
 //! WebAssembly package's `encode`): arbitrary text never panics, and it agrees with the other
 //! reader, `CallSpec::from_value` (through a JSON tree): a description the text reader accepts,
 //! with `kind` first or anywhere (rewritten from its members' text), is accepted by the tree
@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use securepay_cli::spec::CallSpec;
+use securepay::calldata::spec::CallSpec;
 use serde_json::Value;
 
 fn answer(spec: &CallSpec) -> String {

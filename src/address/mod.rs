@@ -27,6 +27,7 @@ mod checksum;
 mod destination;
 mod evm;
 mod interop;
+mod interop_info;
 mod tron;
 
 pub use chain::{ChainAddress, ChainAddressError};
@@ -44,4 +45,5 @@ pub type PayeeAddress = ChainAddress;
 /// The former name of [`ChainAddressError`].
 #[deprecated(since = "0.3.0", note = "renamed to `ChainAddressError`")]
 pub type PayeeAddressError = ChainAddressError;
+pub use interop_info::InteropInfo;
 pub use tron::{TronAddress, TronAddressError};

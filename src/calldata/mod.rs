@@ -19,6 +19,7 @@ pub mod decode;
 pub mod effect;
 pub mod lifi;
 mod reference;
+pub mod spec;
 
 pub use build::{
     Allowance, BatchGroup, BatchPayee, BatchPaymentNetwork, BatchRequest, BatchTokenPayee,

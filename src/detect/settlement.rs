@@ -304,7 +304,7 @@ pub struct Settlement {
     pub fees: Vec<Fee>,
     /// The fees paid to the request's fee address, refunds' included (Request Network adds
     /// them); none when the criteria name no fee address.
-    #[serde(serialize_with = "u256_decimal_opt")]
+    #[serde(serialize_with = "crate::serde_util::u256_decimal_opt")]
     pub fee_balance: Option<U256>,
     /// Every log (or receipt) that does not count, and why.
     pub ignored: Vec<Ignored>,
@@ -314,13 +314,6 @@ pub struct Settlement {
 
 fn i256_decimal<S: Serializer>(value: &I256, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_str(value)
-}
-
-fn u256_decimal_opt<S: Serializer>(value: &Option<U256>, serializer: S) -> Result<S::Ok, S::Error> {
-    match value {
-        Some(value) => serializer.collect_str(value),
-        None => serializer.serialize_none(),
-    }
 }
 
 /// Why a settlement could not be applied to a ledger.

@@ -5,13 +5,13 @@ use alloy_primitives::U256;
 
 use securepay::address::ChainAddress;
 use securepay::amount::{Decimals, format_units, parse_uint, parse_units};
+use securepay::calldata::spec::CallSpec;
 use securepay::calldata::{Decoder, PaymentReference};
 use securepay::network::Network;
 use securepay::pay::PayResponse;
 use securepay::tron::TronTransaction;
 use securepay::verify::{Expectation, Finding, Verdict, Verifier};
 use securepay::webhook::{SignatureError, verify_signature};
-use securepay_cli::spec::CallSpec;
 /// JSON text of an answer (the boundary's, shared with the detect module).
 pub use securepay_wasm_boundary::Json;
 use securepay_wasm_boundary::json;
@@ -33,7 +33,7 @@ pub fn interop_name(text: &str) -> Result<Json, String> {
         false => InteropAddress::from_hex(text).map(|binary| InteropName::from_binary(&binary)),
     }
     .map_err(|e| e.to_string())?;
-    json(&securepay_cli::interop::describe(&name))
+    json(&securepay::address::InteropInfo::of(&name))
 }
 
 /// The verdict as the package returns it: `{safe, findings, summary}`, summary lines with
@@ -369,7 +369,7 @@ mod tests {
                 }
             })
             .collect();
-        let help = securepay_cli::spec::kinds_help();
+        let help = securepay::calldata::spec::kinds_help();
         let cli: Vec<String> = help
             .lines()
             .filter_map(|line| line.strip_prefix("  "))

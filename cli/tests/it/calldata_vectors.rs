@@ -5,8 +5,8 @@ use crate::common;
 
 use alloy_primitives::U256;
 use securepay::calldata::Decoder;
+use securepay::calldata::spec::{Answer, CallSpec, SpecError};
 use securepay::network::Network;
-use securepay_cli::spec::{Answer, CallSpec, SpecError};
 use serde_json::{Value, json};
 
 #[test]
@@ -255,8 +255,8 @@ fn descriptions_reject_unknown_fields_and_misplaced_ones() {
 fn kinds_without_a_vector_encode_as_sol_does() {
     use alloy_primitives::{Address, Bytes, U256, address};
     use alloy_sol_types::SolCall;
+    use securepay::calldata::spec::Answer;
     use securepay::contracts::abi::{IERC20, IEthConversionProxy};
-    use securepay_cli::spec::Answer;
 
     let to = address!("0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9");
     let transfer = json!({"kind": "erc20_transfer", "to": to.to_string(), "amount": "0x10"});

@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use securepay_cli::spec::CallSpec;
+use securepay::calldata::spec::CallSpec;
 use serde_json::{Value, json};
 
 /// Runs `securepay encode --raw` (the ABI layer: every vector encodes) on `input`, writing it

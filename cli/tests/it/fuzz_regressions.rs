@@ -1,6 +1,6 @@
 //! Fuzz findings that concern the command line and its JSON call format, pinned.
 
-use securepay_cli::spec::{CallSpec, SpecError};
+use securepay::calldata::spec::{CallSpec, SpecError};
 use serde_json::json;
 
 #[test]

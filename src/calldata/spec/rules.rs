@@ -6,14 +6,14 @@
 
 use alloy_primitives::{Address, Bytes, U256};
 
-use securepay::address::{ChainAddress, EvmAddress};
-use securepay::calldata::{
+use crate::address::{ChainAddress, EvmAddress};
+use crate::calldata::{
     BatchGroup, BatchPayee, BatchPaymentNetwork, BatchRequest, BuildError, Builder,
     Erc20ConversionPayment, Erc20FeePayment, Fee, NativeConversionPayment, NativeFeePayment,
     PaymentReference,
 };
-use securepay::contracts::abi::{self, IERC20, IERC20FeeProxy, IErc20ConversionProxy};
-use securepay::network::Network;
+use crate::contracts::abi::{self, IERC20, IERC20FeeProxy, IErc20ConversionProxy};
+use crate::network::Network;
 
 use super::SpecError;
 
@@ -130,7 +130,7 @@ pub(super) fn erc20_conversion(
 /// argument: no rule reads it).
 pub(super) fn eth_conversion(
     t: Typed,
-    call: &securepay::contracts::abi::IEthConversionProxy::transferWithReferenceAndFeeCall,
+    call: &crate::contracts::abi::IEthConversionProxy::transferWithReferenceAndFeeCall,
 ) -> Result<(), SpecError> {
     NativeConversionPayment {
         to: t.address(call._to),

@@ -6,18 +6,18 @@ use alloy_primitives::{Address, Bytes, U256};
 use alloy_sol_types::SolCall;
 use serde::Deserialize;
 
-use securepay::address::{ChainAddress, EvmAddress, EvmAddressError};
-use securepay::amount::parse_uint;
-use securepay::calldata::PaymentReference;
-use securepay::contracts::Contract;
-use securepay::contracts::abi::{
+use crate::address::{ChainAddress, EvmAddress, EvmAddressError};
+use crate::amount::parse_uint;
+use crate::calldata::PaymentReference;
+use crate::contracts::Contract;
+use crate::contracts::abi::{
     self, IBatchConversionPayments as Bcp, IBatchPayments as Bp, IERC20, IERC20FeeProxy,
     IErc20ConversionProxy, IEthConversionProxy, IEthereumFeeProxy,
 };
-use securepay::network::Network;
+use crate::network::Network;
 
 use super::rules::{self, Typed};
-use super::tagged::Text;
+use super::text::Text;
 use super::{Body, Destination, SpecError, add, call, convert_tron_address, field_error};
 
 /// One call description: `{"kind": …, "network"?: …, fields}`, read through
@@ -618,7 +618,7 @@ fn bytes(field: &str, text: &str) -> Result<Bytes, SpecError> {
         )
     };
     let digits = text.strip_prefix("0x").ok_or_else(invalid)?;
-    crate::hex_digits(digits)
+    crate::serde_util::hex_digits(digits)
         .map(Bytes::from)
         .ok_or_else(invalid)
 }
@@ -1041,85 +1041,5 @@ impl Kind<'_> {
             }
         };
         Ok((network, body))
-    }
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
-mod tests {
-    use super::super::tagged::Tagged;
-    use super::KINDS;
-    use serde::Deserialize;
-    use serde_json::{Map, Value, json};
-
-    /// A value of the right JSON type for a field (serde checks types, not contents).
-    fn dummy(field: &str) -> Value {
-        match field {
-            "path" | "payees" | "requests" | "metaDetails" | "pathsToUSD" => json!([]),
-            "skipFeeUSDLimit" => json!(false),
-            _ => json!("x"),
-        }
-    }
-
-    /// The names serde lists after "expected" in an unknown-field or unknown-variant message
-    /// (`` `a` ``, `` `a` or `b` ``, `` one of `a`, `b`, `c` ``).
-    fn expected(message: &str) -> Vec<String> {
-        let (_, list) = message.split_once("expected ").unwrap_or(("", ""));
-        let list = list.strip_prefix("one of ").unwrap_or(list);
-        let mut names: Vec<String> = list
-            .split(", ")
-            .flat_map(|part| part.split(" or "))
-            .map(|name| name.trim().trim_matches('`').to_owned())
-            .collect();
-        names.sort();
-        names
-    }
-
-    fn object(kind: &str, fields: &[&str]) -> Value {
-        let mut object = Map::new();
-        object.insert("kind".into(), json!(kind));
-        for field in fields {
-            object.insert((*field).into(), dummy(field));
-        }
-        Value::Object(object)
-    }
-
-    /// The help table lists each kind's fields exactly (serde's unknown-field message names
-    /// every field a kind takes), and a line with only the required fields has the shape.
-    #[test]
-    fn the_help_table_is_the_structs() {
-        let mut kinds: Vec<&str> = KINDS.iter().map(|(kind, _, _)| *kind).collect();
-        for (kind, required, optional) in KINDS {
-            let error = Tagged::deserialize(&object(kind, &["zzz"]))
-                .unwrap_err()
-                .to_string();
-            let fields = expected(&error);
-            let mut listed: Vec<String> = required
-                .iter()
-                .chain(optional.iter())
-                .chain(["network"].iter())
-                .map(|f| (*f).to_owned())
-                .collect();
-            listed.sort();
-            assert_eq!(fields, listed, "{kind}: {error}");
-            assert!(
-                Tagged::deserialize(&object(kind, required)).is_ok(),
-                "{kind}"
-            );
-            for field in optional.iter() {
-                let mut all = required.to_vec();
-                all.push(field);
-                assert!(
-                    Tagged::deserialize(&object(kind, &all)).is_ok(),
-                    "{kind}.{field}"
-                );
-            }
-        }
-        // Every kind of the enum is in the table (serde names the variants it expects).
-        let error = Tagged::deserialize(&json!({"kind": "zzz"}))
-            .unwrap_err()
-            .to_string();
-        kinds.sort_unstable();
-        assert_eq!(expected(&error), kinds);
     }
 }

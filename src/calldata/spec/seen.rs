@@ -9,7 +9,7 @@ use std::cell::RefCell;
 
 use alloy_primitives::Address;
 
-use securepay::network::Network;
+use crate::network::Network;
 
 /// Slots per thread.
 const SLOTS: usize = 64;

@@ -12,7 +12,7 @@
 //! `maxToSpend`).
 //!
 //! ```
-//! use securepay_cli::spec::{Answer, CallSpec};
+//! use securepay::calldata::spec::{Answer, CallSpec};
 //!
 //! let line = r#"{"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"0"}"#;
 //! let spec = CallSpec::from_value(&serde_json::from_str(line)?)?;
@@ -28,11 +28,12 @@ use alloy_primitives::{Bytes, U256};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use securepay::calldata::TRON_BATCH_MESSAGE;
+use crate::calldata::TRON_BATCH_MESSAGE;
 
 mod rules;
 mod seen;
 mod tagged;
+mod text;
 mod wire;
 
 /// The rules a call description is held to, besides being a well-formed ABI call for the
@@ -40,7 +41,7 @@ mod wire;
 /// conversion or batch contract, and addresses are of the network's family).
 ///
 /// ```
-/// use securepay_cli::spec::{CallSpec, Rules};
+/// use securepay::calldata::spec::{CallSpec, Rules};
 ///
 /// // erc20_fee_01 of abi-calls.jsonl: amount 0, an empty fee to the zero address.
 /// let line = r#"{"kind":"erc20_fee","token":"0x6B175474E89094C44Da98b954EedeAC495271d0F","to":"0xd74f6f6CCbA020e35BDb685821E4d4b25CE67917","amount":"0","reference":"0x356ba00bf5526eb4","feeAmount":"0","feeAddress":"0x0000000000000000000000000000000000000000"}"#;
@@ -76,14 +77,14 @@ struct Overflow;
 fn add(a: U256, b: U256) -> Result<U256, Overflow> {
     a.checked_add(b).ok_or(Overflow)
 }
-use securepay::address::{ChainAddress, EvmAddress, TronAddress};
-use securepay::contracts::{Contract, Deployments};
-use securepay::network::Network;
+use crate::address::{ChainAddress, EvmAddress, TronAddress};
+use crate::contracts::{Contract, Deployments};
+use crate::network::Network;
 
 /// Why a call description was rejected: the field and what was wrong with it.
 ///
 /// ```
-/// use securepay_cli::spec::{CallSpec, SpecError};
+/// use securepay::calldata::spec::{CallSpec, SpecError};
 /// use serde_json::json;
 ///
 /// let err = CallSpec::from_value(&json!({"kind": "erc20_approve", "spender": "0x123", "amount": "0"})).unwrap_err();
@@ -129,7 +130,7 @@ pub enum SpecError {
         kind: &'static str,
         /// The builders' refusal.
         #[source]
-        source: securepay::calldata::BuildError,
+        source: crate::calldata::BuildError,
     },
     /// A payment reference that is not 8 bytes ([`Rules::Payment`]).
     #[error("{field}: a payment reference is 8 bytes, found {length}")]
@@ -163,7 +164,7 @@ impl SpecError {
     /// a valid ABI call ([`Rules::Abi`]).
     ///
     /// ```
-    /// use securepay_cli::spec::{CallSpec, Rules};
+    /// use securepay::calldata::spec::{CallSpec, Rules};
     ///
     /// let line = r#"{"kind":"erc20_transfer","to":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"0"}"#;
     /// assert!(CallSpec::from_str_with(line, Rules::Payment).unwrap_err().is_payment_rule());
@@ -195,7 +196,7 @@ fn field_error(field: impl fmt::Display, reason: impl fmt::Display) -> SpecError
 /// A parsed call description.
 ///
 /// ```
-/// use securepay_cli::spec::{Answer, CallSpec};
+/// use securepay::calldata::spec::{Answer, CallSpec};
 ///
 /// let line = r#"{"id":"payment_reference_05","input":{"kind":"payment_reference","requestId":"abcd","salt":"salt","address":"0xf17f52151EbEF6C7334FAD080c5704D77216b732"},"expected":"86dfbccad783599a"}"#;
 /// let spec = CallSpec::from_value(&serde_json::from_str(line)?)?;
@@ -245,7 +246,7 @@ enum Destination {
 /// Serializes as `{"data","to"?,"value"?}` or `{"result"}`.
 ///
 /// ```
-/// use securepay_cli::spec::CallSpec;
+/// use securepay::calldata::spec::CallSpec;
 /// use serde_json::json;
 ///
 /// let spec = CallSpec::from_value(&json!({"kind": "erc20_approve", "network": "base",
@@ -268,7 +269,7 @@ pub enum Answer {
         /// The native value (with a network), as a decimal string.
         #[serde(
             skip_serializing_if = "Option::is_none",
-            serialize_with = "crate::u256_decimal_opt"
+            serialize_with = "crate::serde_util::u256_decimal_opt"
         )]
         value: Option<U256>,
     },
@@ -284,7 +285,7 @@ impl Answer {
     /// without building the hex string of the calldata first (`encode`'s hot path).
     ///
     /// ```
-    /// use securepay_cli::spec::CallSpec;
+    /// use securepay::calldata::spec::CallSpec;
     ///
     /// let line = r#"{"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"0"}"#;
     /// let answer = CallSpec::from_str(line)?.answer()?;
@@ -301,7 +302,7 @@ impl Answer {
         };
         out.extend_from_slice(b"{\"data\":\"0x");
         let start = out.len();
-        out.resize(start + 2 * data.len(), 0);
+        out.resize(start.saturating_add(data.len().saturating_mul(2)), 0);
         if let Some(digits) = out.get_mut(start..) {
             // The slice is exactly twice the bytes' length, so this cannot fail.
             let _ = alloy_primitives::hex::encode_to_slice(data, digits);
@@ -362,7 +363,7 @@ impl CallSpec {
     /// read through its `input`.
     ///
     /// ```
-    /// use securepay_cli::spec::{Answer, CallSpec};
+    /// use securepay::calldata::spec::{Answer, CallSpec};
     /// use serde_json::json;
     ///
     /// let line = json!({"id": "tron_address_01", "input": {"kind": "tron_address", "address": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"},
@@ -370,7 +371,7 @@ impl CallSpec {
     /// let Answer::Result { result } = CallSpec::from_value(&line)?.answer()? else { panic!("a result") };
     /// assert_eq!(result, line["expected"]);
     /// assert!(CallSpec::from_value(&json!({"kind": "erc20_fee", "colour": "red"})).is_err()); // unknown field
-    /// # Ok::<(), securepay_cli::spec::SpecError>(())
+    /// # Ok::<(), securepay::calldata::spec::SpecError>(())
     /// ```
     pub fn from_value(value: &Value) -> Result<CallSpec, SpecError> {
         CallSpec::from_value_with(value, Rules::Abi)
@@ -379,7 +380,7 @@ impl CallSpec {
     /// [`CallSpec::from_value`] held to `rules`.
     ///
     /// ```
-    /// use securepay_cli::spec::{CallSpec, Rules};
+    /// use securepay::calldata::spec::{CallSpec, Rules};
     /// use serde_json::json;
     ///
     /// let empty = json!({"kind": "batch_eth", "payees": [], "feeAddress": "0x9795d480C2C50392A4714A0F468059C6448DeCe2"});
@@ -403,7 +404,7 @@ impl CallSpec {
     /// [`Value`] cannot show). A whole vector line is read through its `input`.
     ///
     /// ```
-    /// use securepay_cli::spec::{CallSpec, SpecError};
+    /// use securepay::calldata::spec::{CallSpec, SpecError};
     ///
     /// let line = r#"{"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"0"}"#;
     /// assert!(CallSpec::from_str(line).is_ok());
@@ -419,7 +420,7 @@ impl CallSpec {
     /// [`CallSpec::from_str`] held to `rules`.
     ///
     /// ```
-    /// use securepay_cli::spec::{CallSpec, Rules};
+    /// use securepay::calldata::spec::{CallSpec, Rules};
     ///
     /// let line = r#"{"kind":"erc20_fee","token":"0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913","to":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"100","reference":"0xe23a6b02059c2b30"}"#;
     /// assert!(CallSpec::from_str_with(line, Rules::Payment).is_ok());
@@ -460,7 +461,7 @@ impl CallSpec {
     ///
     /// ```
     /// use alloy_primitives::U256;
-    /// use securepay_cli::spec::{Answer, CallSpec};
+    /// use securepay::calldata::spec::{Answer, CallSpec};
     /// use serde_json::json;
     ///
     /// let spec = CallSpec::from_value(&json!({"kind": "eth_fee", "network": "base", "amount": "1000",
@@ -470,7 +471,7 @@ impl CallSpec {
     /// assert!(data.starts_with(&[0xb8, 0x68, 0x98, 0x0b]));
     /// assert_eq!(to.map(|a| a.to_string()).as_deref(), Some("0xd9C3889eB8DA6ce449bfFE3cd194d08A436e96f2")); // EthereumFeeProxy
     /// assert_eq!(value, Some(U256::from(1005u16))); // amount + fee
-    /// # Ok::<(), securepay_cli::spec::SpecError>(())
+    /// # Ok::<(), securepay::calldata::spec::SpecError>(())
     /// ```
     pub fn answer(&self) -> Result<Answer, SpecError> {
         self.answer_with(Deployments::builtin())
@@ -479,7 +480,7 @@ impl CallSpec {
     /// The answer, taking `to` from the caller's deployment table.
     ///
     /// ```
-    /// use securepay_cli::spec::CallSpec;
+    /// use securepay::calldata::spec::CallSpec;
     /// use securepay::contracts::Deployments;
     /// use serde_json::json;
     ///
@@ -488,7 +489,7 @@ impl CallSpec {
     ///     "amount": "1", "reference": "0xe23a6b02059c2b30", "feeAmount": "0", "feeAddress": "0x0000000000000000000000000000000000000000"}))?;
     /// assert!(spec.answer_with(Deployments::builtin()).is_ok());
     /// assert!(spec.answer_with(&Deployments::empty()).is_err()); // no ERC20FeeProxy on Base in this table
-    /// # Ok::<(), securepay_cli::spec::SpecError>(())
+    /// # Ok::<(), securepay::calldata::spec::SpecError>(())
     /// ```
     pub fn answer_with(&self, deployments: &Deployments) -> Result<Answer, SpecError> {
         match (&self.body, self.network) {
@@ -550,14 +551,13 @@ fn effect_value(
     data: &[u8],
     batch_fee: Option<u32>,
 ) -> Result<U256, SpecError> {
-    let decoded =
-        securepay::calldata::Decoder::new(deployments, securepay::currency::Catalog::builtin())
-            .decode(network, to, data, U256::ZERO)
-            .map_err(|e| field_error("line", e))?;
-    let effect = securepay::calldata::effect::effect_of(&decoded);
+    let decoded = crate::calldata::Decoder::new(deployments, crate::currency::Catalog::builtin())
+        .decode(network, to, data, U256::ZERO)
+        .map_err(|e| field_error("line", e))?;
+    let effect = crate::calldata::effect::effect_of(&decoded);
     let charges_native_fee = effect.batch_fee.as_ref().is_some_and(|fee| {
         fee.bases.iter().any(|(asset, base)| {
-            *asset == securepay::calldata::effect::Asset::Native && !base.is_zero()
+            *asset == crate::calldata::effect::Asset::Native && !base.is_zero()
         })
     });
     let rate = match batch_fee {

@@ -16,6 +16,7 @@ use serde::de::{self, Deserialize, Deserializer, EnumAccess, MapAccess, VariantA
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
+use super::text::Text;
 use super::wire::Kind;
 
 /// A call description, its variant chosen by its `kind` field wherever it is.
@@ -116,8 +117,10 @@ pub(super) fn at_object_end(error: &serde_json::Error, text: &str) -> String {
     };
     let end = text.trim_end_matches([' ', '\t', '\n', '\r']).len();
     let before = text.get(..end).unwrap_or(text);
-    let line = before.matches('\n').count() + 1;
-    let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.matches('\n').count().saturating_add(1);
+    let column = before
+        .len()
+        .saturating_sub(before.rfind('\n').map_or(0, |i| i.saturating_add(1)));
     format!("{message} at line {line} column {column}")
 }
 
@@ -177,41 +180,6 @@ impl<'de, const ANY_ORDER: bool> Visitor<'de> for TaggedVisitor<ANY_ORDER> {
             error: PhantomData,
         })
         .map_err(de::Error::custom)
-    }
-}
-
-/// A string field, borrowed from the input when it has no escapes (also inside an `Option`,
-/// where serde's `Cow` would always copy).
-#[derive(Debug)]
-pub(super) struct Text<'a>(pub(super) Cow<'a, str>);
-
-impl std::ops::Deref for Text<'_> {
-    type Target = str;
-
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct TextVisitor;
-        impl<'de> Visitor<'de> for TextVisitor {
-            type Value = Text<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a string")
-            }
-            fn visit_borrowed_str<E: de::Error>(self, text: &'de str) -> Result<Text<'de>, E> {
-                Ok(Text(Cow::Borrowed(text)))
-            }
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<Text<'de>, E> {
-                Ok(Text(Cow::Owned(text.to_owned())))
-            }
-            fn visit_string<E: de::Error>(self, text: String) -> Result<Text<'de>, E> {
-                Ok(Text(Cow::Owned(text)))
-            }
-        }
-        deserializer.deserialize_str(TextVisitor)
     }
 }
 
@@ -281,5 +249,85 @@ impl<'de, F: Deserializer<'de>> VariantAccess<'de> for Fields<F> {
         _visitor: V,
     ) -> Result<V::Value, F::Error> {
         Err(de::Error::custom("a kind of inline struct fields"))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
+mod tests {
+    use super::super::wire::KINDS;
+    use super::Tagged;
+    use serde::Deserialize;
+    use serde_json::{Map, Value, json};
+
+    /// A value of the right JSON type for a field (serde checks types, not contents).
+    fn dummy(field: &str) -> Value {
+        match field {
+            "path" | "payees" | "requests" | "metaDetails" | "pathsToUSD" => json!([]),
+            "skipFeeUSDLimit" => json!(false),
+            _ => json!("x"),
+        }
+    }
+
+    /// The names serde lists after "expected" in an unknown-field or unknown-variant message
+    /// (`` `a` ``, `` `a` or `b` ``, `` one of `a`, `b`, `c` ``).
+    fn expected(message: &str) -> Vec<String> {
+        let (_, list) = message.split_once("expected ").unwrap_or(("", ""));
+        let list = list.strip_prefix("one of ").unwrap_or(list);
+        let mut names: Vec<String> = list
+            .split(", ")
+            .flat_map(|part| part.split(" or "))
+            .map(|name| name.trim().trim_matches('`').to_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn object(kind: &str, fields: &[&str]) -> Value {
+        let mut object = Map::new();
+        object.insert("kind".into(), json!(kind));
+        for field in fields {
+            object.insert((*field).into(), dummy(field));
+        }
+        Value::Object(object)
+    }
+
+    /// The help table lists each kind's fields exactly (serde's unknown-field message names
+    /// every field a kind takes), and a line with only the required fields has the shape.
+    #[test]
+    fn the_help_table_is_the_structs() {
+        let mut kinds: Vec<&str> = KINDS.iter().map(|(kind, _, _)| *kind).collect();
+        for (kind, required, optional) in KINDS {
+            let error = Tagged::deserialize(&object(kind, &["zzz"]))
+                .unwrap_err()
+                .to_string();
+            let fields = expected(&error);
+            let mut listed: Vec<String> = required
+                .iter()
+                .chain(optional.iter())
+                .chain(["network"].iter())
+                .map(|f| (*f).to_owned())
+                .collect();
+            listed.sort();
+            assert_eq!(fields, listed, "{kind}: {error}");
+            assert!(
+                Tagged::deserialize(&object(kind, required)).is_ok(),
+                "{kind}"
+            );
+            for field in optional.iter() {
+                let mut all = required.to_vec();
+                all.push(field);
+                assert!(
+                    Tagged::deserialize(&object(kind, &all)).is_ok(),
+                    "{kind}.{field}"
+                );
+            }
+        }
+        // Every kind of the enum is in the table (serde names the variants it expects).
+        let error = Tagged::deserialize(&json!({"kind": "zzz"}))
+            .unwrap_err()
+            .to_string();
+        kinds.sort_unstable();
+        assert_eq!(expected(&error), kinds);
     }
 }
