@@ -70,7 +70,7 @@ impl Run<'_, '_> {
             if s.paid_by.get(index).copied().flatten().is_none() {
                 let expected = Some(self.in_payment_currency(payment.units()));
                 let payee = self.payee_party(index);
-                self.danger(
+                self.finding(
                     FindingCode::PaymentMissing,
                     None,
                     Details {
@@ -145,7 +145,7 @@ impl Run<'_, '_> {
             let party = self.party(leg.network, &leg.to);
             let reference = leg.reference.as_ref().map(reference_text);
             if candidates.iter().any(fits) {
-                self.danger(
+                self.finding(
                     FindingCode::PaymentDuplicated,
                     Some(leg.at),
                     Details {
@@ -172,7 +172,7 @@ impl Run<'_, '_> {
                 .get(payment)
                 .and_then(|p| p.reference())
                 .map(|r| r.to_string());
-            self.danger(
+            self.finding(
                 FindingCode::PaymentReference,
                 Some(leg.at),
                 Details {
@@ -259,7 +259,7 @@ impl Run<'_, '_> {
                 *flag = code == FindingCode::PaymentToken;
             }
             let expected = Some(self.in_payment_currency(units));
-            self.danger(
+            self.finding(
                 code,
                 Some(leg.at),
                 Details {
@@ -310,7 +310,7 @@ impl Run<'_, '_> {
                     actual.as_ref().map(|q| q.to_string()).unwrap_or_default(),
                     payment.amount().as_str(),
                 );
-                self.danger(
+                self.finding(
                     FindingCode::PaymentAmount,
                     Some(leg.at),
                     Details {
@@ -345,7 +345,7 @@ impl Run<'_, '_> {
             let quantity = self.quantity(leg.network, leg.asset, leg.amount);
             let party = self.party(leg.network, &leg.to);
             let asset = self.asset(leg.network, leg.asset);
-            self.danger(
+            self.finding(
                 FindingCode::UndeclaredOutflow,
                 Some(leg.at),
                 Details {
@@ -412,7 +412,7 @@ impl Run<'_, '_> {
         let expected = self.quantity(network, asset, max);
         let actual = self.quantity(network, asset, actual);
         let message = format!("{actual} {what}, above the agreed maximum of {expected}");
-        self.danger(
+        self.finding(
             code,
             None,
             Details {

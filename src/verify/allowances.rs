@@ -142,7 +142,7 @@ impl Run<'_, '_> {
                     "{party} pulls {needed} before any approval of it: this relies on an allowance given earlier; without it, the payment would fail"
                 ),
             };
-            self.caution(
+            self.finding(
                 FindingCode::ApprovalBelowNeed,
                 None,
                 details(state.relied, U256::ZERO),
@@ -165,7 +165,7 @@ impl Run<'_, '_> {
                         "approves {approved} for {party} but the payment then pulls {needed}: it would fail (an approval replaces any allowance given earlier)"
                     )
                 };
-                self.caution(
+                self.finding(
                     FindingCode::ApprovalBelowNeed,
                     Some(placed.at),
                     details(pulled, amount),
@@ -182,7 +182,7 @@ impl Run<'_, '_> {
             if !facts.may_have(network, &token, behaviour) {
                 continue;
             }
-            self.caution(
+            self.finding(
                 FindingCode::TokenBehaviour,
                 Some(placed.at),
                 Details {
@@ -206,7 +206,7 @@ impl Run<'_, '_> {
         };
         let amount = placed.approval.amount;
         if amount == U256::MAX {
-            self.caution(
+            self.finding(
                 FindingCode::ApprovalUnlimited,
                 Some(placed.at),
                 Details {
@@ -220,7 +220,7 @@ impl Run<'_, '_> {
         } else {
             let pulled = pulled.get(index).copied().unwrap_or_default();
             let (approved, pulled_text) = (asset_ref.quantity(amount), asset_ref.quantity(pulled));
-            self.caution(
+            self.finding(
                 FindingCode::ApprovalAboveNeed,
                 Some(placed.at),
                 details(pulled, amount),

@@ -73,8 +73,8 @@ impl Run<'_, '_> {
             // A reset (USDT-style): it grants nothing. Of the zero address it does nothing
             // either, and tokens that refuse it (OpenZeppelin's, USDC) make it fail.
             if approval.spender.is_zero() {
-                self.caution(
-                    FindingCode::ApprovalSpender,
+                self.finding(
+                    FindingCode::ApprovalZeroAddress,
                     at,
                     details,
                     format!("approves 0 {asset_ref} for the zero address: it does nothing, and a token that refuses an approval of the zero address (OpenZeppelin's, USDC) makes it fail"),
@@ -98,7 +98,7 @@ impl Run<'_, '_> {
                     ),
                 )
             };
-            self.danger(code, at, details, message);
+            self.finding(code, at, details, message);
             return;
         };
         // Above the need: the upgradeable bridge may take it later (a danger); what an
@@ -114,8 +114,8 @@ impl Run<'_, '_> {
             asset_ref.quantity(approval.amount).to_string()
         };
         let needed = asset_ref.quantity(need);
-        self.danger(
-            FindingCode::ApprovalAboveNeed,
+        self.finding(
+            FindingCode::ApprovalAboveNeedUpgradeable,
             at,
             details,
             format!("approves {amount} of {asset_ref} for {spender}, an upgradeable contract, which pulls {needed}: an allowance left to it can be taken later"),
@@ -130,7 +130,7 @@ impl Run<'_, '_> {
         let (network, approval) = (placed.network, placed.approval);
         let (at, asset_ref, spender, details) = self.approval_details(placed);
         if !pulled_tokens.contains_key(&(network, approval.token)) {
-            self.danger(
+            self.finding(
                 FindingCode::EoaApprovalToken,
                 at,
                 details.clone(),
@@ -140,7 +140,7 @@ impl Run<'_, '_> {
         match self.exp.smart_account() {
             Some(account) if account.abi() == approval.spender.abi() => {
                 if approval.amount == U256::MAX {
-                    self.caution(
+                    self.finding(
                         FindingCode::ApprovalUnlimited,
                         at,
                         details,
@@ -148,7 +148,7 @@ impl Run<'_, '_> {
                     );
                 }
             }
-            Some(account) => self.danger(
+            Some(account) => self.finding(
                 FindingCode::EoaApprovalSpender,
                 at,
                 Details {
@@ -157,7 +157,7 @@ impl Run<'_, '_> {
                 },
                 format!("your wallet approves {spender} instead of your smart account {account}"),
             ),
-            None => self.danger(
+            None => self.finding(
                 FindingCode::EoaApprovalSpender,
                 at,
                 details,

@@ -49,7 +49,7 @@ impl Run<'_, '_> {
                         "no fact proves that {asset} takes no fee on transfer: if it took one, every recipient would receive less than the amounts shown"
                     ),
                 };
-                self.caution(
+                self.finding(
                     FindingCode::TokenBehaviour,
                     None,
                     Details {
@@ -91,7 +91,7 @@ impl Run<'_, '_> {
             } else {
                 "moves 0"
             };
-            self.caution(
+            self.finding(
                 FindingCode::TokenBehaviour,
                 Some(at),
                 Details {

@@ -34,7 +34,7 @@ impl Run<'_, '_> {
             contract: Contract::LiFiDiamond,
         };
         let Some(cross) = self.exp.cross_chain().cloned() else {
-            self.danger(
+            self.finding(
                 FindingCode::CrossChainNotAgreed,
                 at,
                 Details {
@@ -54,7 +54,7 @@ impl Run<'_, '_> {
                     }
                     _ => FindingCode::BridgeCallInvalid,
                 };
-                self.danger(
+                self.finding(
                     code,
                     at,
                     Details {
@@ -71,7 +71,7 @@ impl Run<'_, '_> {
             // `refundExcessNative(msg.sender)` on both entry points: an ERC-20 route refunds
             // every unit of value to the caller.
             let quantity = self.quantity(network, Asset::Native, tx.value);
-            self.caution(
+            self.finding(
                 FindingCode::ValueRefunded,
                 at,
                 Details {
@@ -104,7 +104,7 @@ impl Run<'_, '_> {
         if let Some(pulled) = pulled.filter(|pulled| delivered < *pulled) {
             let expected = Some(self.in_payment_currency(pulled));
             let actual = Some(self.in_payment_currency(delivered));
-            self.danger(
+            self.finding(
                 FindingCode::BridgeOutputAmount,
                 at,
                 Details {
@@ -264,7 +264,7 @@ impl Run<'_, '_> {
                 network: details.network.or(Some(network)),
                 ..details
             };
-            self.danger(code, Some(location), details, message);
+            self.finding(code, Some(location), details, message);
         }
     }
 
@@ -288,7 +288,7 @@ impl Run<'_, '_> {
                 .iter()
                 .map(|s| ChainAddress::from_abi(network, s.call_to).to_string())
                 .collect();
-            self.caution(
+            self.finding(
                 FindingCode::SourceSwaps,
                 Some(location),
                 Details {
@@ -305,7 +305,7 @@ impl Run<'_, '_> {
                 // A native swap spends msg.value from the diamond's balance: only what is left
                 // is refunded (SwapperV2/LibSwap), so the value would not come back.
                 let asset = Some(self.asset(network, Asset::Native));
-                self.danger(
+                self.finding(
                     FindingCode::BridgeToken,
                     Some(location),
                     Details {
@@ -327,7 +327,7 @@ impl Run<'_, '_> {
                     network,
                     Asset::Token(ChainAddress::from_abi(network, token)),
                 ));
-                self.danger(
+                self.finding(
                     FindingCode::BridgeToken,
                     Some(location),
                     Details {
@@ -393,7 +393,7 @@ impl Run<'_, '_> {
         let paid_to_receiver = !payees.is_empty() && payees.iter().all(|p| *p == receiver);
         if !paid_to_receiver || self.payments_of(&receiver).is_empty() {
             let actual = Some(self.in_payment_currency(delivered));
-            self.danger(
+            self.finding(
                 FindingCode::DestinationReceiver,
                 at,
                 Details {
@@ -418,7 +418,7 @@ impl Run<'_, '_> {
         let target = ChainAddress::from_abi(destination, swap.call_to);
         if self.contract_at(destination, &target) != Some(Contract::Erc20FeeProxy) {
             let party = self.party(destination, &target);
-            self.danger(
+            self.finding(
                 FindingCode::DestinationCallTarget,
                 at,
                 Details {
@@ -434,7 +434,7 @@ impl Run<'_, '_> {
                 destination,
                 &ChainAddress::from_abi(destination, swap.approve_to),
             );
-            self.danger(
+            self.finding(
                 FindingCode::DestinationCallTarget,
                 at,
                 Details {
@@ -445,7 +445,7 @@ impl Run<'_, '_> {
             );
         }
         if Some(swap.sending_asset_id) != self.exp.token().map(|t| t.abi()) {
-            self.danger(
+            self.finding(
                 FindingCode::DestinationCallMismatch,
                 at,
                 Details::on(destination),
@@ -461,7 +461,7 @@ impl Run<'_, '_> {
         let decoded = match decoded {
             Ok(decoded) if matches!(decoded.call, Call::Erc20FeeTransfer(_)) => decoded,
             Ok(decoded) => {
-                self.danger(
+                self.finding(
                     FindingCode::DestinationCallMismatch,
                     at,
                     Details {
@@ -511,7 +511,7 @@ impl Run<'_, '_> {
         if swap.from_amount < pulled {
             let expected = Some(self.in_payment_currency(pulled));
             let actual = Some(self.in_payment_currency(swap.from_amount));
-            self.danger(
+            self.finding(
                 FindingCode::BridgeOutputAmount,
                 at,
                 Details {

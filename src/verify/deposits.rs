@@ -72,7 +72,7 @@ impl Run<'_, '_> {
             actual.as_ref().map(|q| q.to_string()).unwrap_or_default(),
             expected.as_ref().map(|q| q.to_string()).unwrap_or_default(),
         );
-        self.danger(
+        self.finding(
             FindingCode::BridgeOutputAmount,
             Some(route.at),
             Details {
@@ -115,7 +115,7 @@ impl Run<'_, '_> {
                 actual.as_ref().map(|q| q.to_string()).unwrap_or_default(),
                 expected.as_ref().map(|q| q.to_string()).unwrap_or_default(),
             );
-            self.danger(
+            self.finding(
                 FindingCode::SourceAmountAboveMax,
                 Some(route.at),
                 Details {

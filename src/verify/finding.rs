@@ -40,9 +40,9 @@ impl fmt::Display for Severity {
     }
 }
 
-/// Defines [`FindingCode`] from one table: variant, wire string, and what it means.
+/// Defines [`FindingCode`] from one table: variant, wire string, severity, and what it means.
 macro_rules! finding_codes {
-    ($($(#[$doc:meta])* $variant:ident = $text:literal,)*) => {
+    ($($(#[$doc:meta])* $variant:ident = $text:literal => $severity:ident,)*) => {
         /// What a finding is about: a closed list, serialized as its snake_case string.
         ///
         /// A program branches on the code; a wallet renders it in its own language from the
@@ -74,6 +74,25 @@ macro_rules! finding_codes {
                     $(FindingCode::$variant => $text,)*
                 }
             }
+
+            /// How serious a finding of this code is: a property of the code, never of the
+            /// call that finds it.
+            ///
+            /// ```
+            /// use securepay::verify::{FindingCode, Severity};
+            ///
+            /// assert_eq!(FindingCode::PaymentAmount.severity(), Severity::Danger);
+            /// assert_eq!(FindingCode::ApprovalUnlimited.severity(), Severity::Caution);
+            /// // An approval above the need: a caution for a payment contract, a danger for
+            /// // an upgradeable one.
+            /// assert_eq!(FindingCode::ApprovalAboveNeed.severity(), Severity::Caution);
+            /// assert_eq!(FindingCode::ApprovalAboveNeedUpgradeable.severity(), Severity::Danger);
+            /// ```
+            pub const fn severity(self) -> Severity {
+                match self {
+                    $(FindingCode::$variant => Severity::$severity,)*
+                }
+            }
         }
 
         impl std::str::FromStr for FindingCode {
@@ -92,205 +111,215 @@ macro_rules! finding_codes {
 finding_codes! {
     /// The bytes are not a pay response of any shape (malformed JSON, a field a shape does not
     /// define, a transaction field besides `to`, `data`, `value`, a body too large).
-    ResponseUnreadable = "response_unreadable",
+    ResponseUnreadable = "response_unreadable" => Danger,
     /// A metadata index points past the end of `transactions`.
-    StructureIndexOutOfRange = "structure_index_out_of_range",
+    StructureIndexOutOfRange = "structure_index_out_of_range" => Danger,
     /// Two metadata roles claim the same transaction.
-    StructureOverlappingIndices = "structure_overlapping_indices",
+    StructureOverlappingIndices = "structure_overlapping_indices" => Danger,
     /// More fee transactions than fee entries.
-    StructureFeeLegCount = "structure_fee_leg_count",
+    StructureFeeLegCount = "structure_fee_leg_count" => Danger,
     /// `feeTransactionIndices` out of order.
-    StructureFeeLegOrder = "structure_fee_leg_order",
+    StructureFeeLegOrder = "structure_fee_leg_order" => Danger,
     /// Fee entries on different networks in a same-chain payment.
-    StructureFeeEntryNetwork = "structure_fee_entry_network",
+    StructureFeeEntryNetwork = "structure_fee_entry_network" => Danger,
     /// A fee entry's `chainId` is not its network's.
-    StructureFeeEntryChainId = "structure_fee_entry_chain_id",
+    StructureFeeEntryChainId = "structure_fee_entry_chain_id" => Danger,
     /// `childCount` is not the number of children.
-    StructureChildCount = "structure_child_count",
+    StructureChildCount = "structure_child_count" => Danger,
     /// A child's `position` is not its index.
-    StructureChildPosition = "structure_child_position",
+    StructureChildPosition = "structure_child_position" => Danger,
     /// A parallel array of a multicall disagrees with its children.
-    StructureParallelArray = "structure_parallel_array",
+    StructureParallelArray = "structure_parallel_array" => Danger,
     /// Destination calls in a same-chain multicall.
-    StructureDestinationCallOnSameChain = "structure_destination_call_on_same_chain",
+    StructureDestinationCallOnSameChain = "structure_destination_call_on_same_chain" => Danger,
     /// A cross-chain child without a destination call.
-    StructureMissingDestinationCall = "structure_missing_destination_call",
+    StructureMissingDestinationCall = "structure_missing_destination_call" => Danger,
     /// `destinationCalls` does not mirror the children's destination calls.
-    StructureDestinationCallsMirror = "structure_destination_calls_mirror",
+    StructureDestinationCallsMirror = "structure_destination_calls_mirror" => Danger,
     /// The top-level `chainId` is not the network's.
-    StructureChainIdNetwork = "structure_chain_id_network",
+    StructureChainIdNetwork = "structure_chain_id_network" => Danger,
     /// `executableLegCount` is missing from a multicall (informational).
-    StructureMissingExecutableLegCount = "structure_missing_executable_leg_count",
+    StructureMissingExecutableLegCount = "structure_missing_executable_leg_count" => Caution,
     /// The amount summary does not add up.
-    StructureAmountSummary = "structure_amount_summary",
+    StructureAmountSummary = "structure_amount_summary" => Danger,
     /// A legacy batch without a batch call.
-    StructureNoPaymentTransaction = "structure_no_payment_transaction",
+    StructureNoPaymentTransaction = "structure_no_payment_transaction" => Danger,
     /// A transaction's `to` is of the other address family (Base58 on an EVM chain, `0x` on Tron).
-    AddressFamily = "address_family",
+    AddressFamily = "address_family" => Danger,
     /// The target is neither a known contract nor a catalog token on that chain.
-    UnknownTarget = "unknown_target",
+    UnknownTarget = "unknown_target" => Danger,
     /// A selector of no known function.
-    UnknownSelector = "unknown_selector",
+    UnknownSelector = "unknown_selector" => Danger,
     /// A known selector sent to a contract that does not have it.
-    SelectorNotOnTarget = "selector_not_on_target",
+    SelectorNotOnTarget = "selector_not_on_target" => Danger,
     /// Calldata that is truncated, has trailing bytes, dirty padding or non-canonical offsets.
-    NonCanonicalCalldata = "non_canonical_calldata",
+    NonCanonicalCalldata = "non_canonical_calldata" => Danger,
     /// No calldata: a plain transfer of native value.
-    PlainTransfer = "plain_transfer",
+    PlainTransfer = "plain_transfer" => Danger,
     /// Native value sent to a function that does not accept it.
-    ValueOnNonPayable = "value_on_non_payable",
+    ValueOnNonPayable = "value_on_non_payable" => Danger,
     /// Native value below what the call needs (it would revert).
-    ValueMismatch = "value_mismatch",
+    ValueMismatch = "value_mismatch" => Danger,
     /// Native value the call does not need and the contract keeps.
-    ValueStranded = "value_stranded",
+    ValueStranded = "value_stranded" => Danger,
     /// Native value the call does not need; the contract refunds it.
-    ValueRefunded = "value_refunded",
+    ValueRefunded = "value_refunded" => Caution,
     /// A call whose outflow cannot be stated exactly (conversion at a market rate).
-    UnverifiableCall = "unverifiable_call",
+    UnverifiableCall = "unverifiable_call" => Danger,
     /// A mirror list (`ERC20ApprovalTransactions`, `batchPaymentTransaction` of a multicall)
     /// is not the transaction it mirrors.
-    MirrorMismatch = "mirror_mismatch",
+    MirrorMismatch = "mirror_mismatch" => Danger,
     /// A transaction does something else than its metadata role (an approval among the
     /// payments, a payment among the approvals).
-    NotAnApproval = "not_an_approval",
+    NotAnApproval = "not_an_approval" => Danger,
     /// An agreed payment is not made.
-    PaymentMissing = "payment_missing",
+    PaymentMissing = "payment_missing" => Danger,
     /// An agreed payment is made more than once.
-    PaymentDuplicated = "payment_duplicated",
+    PaymentDuplicated = "payment_duplicated" => Danger,
     /// The payee receives another amount than agreed.
-    PaymentAmount = "payment_amount",
+    PaymentAmount = "payment_amount" => Danger,
     /// The agreed amount goes to someone else.
-    PaymentPayee = "payment_payee",
+    PaymentPayee = "payment_payee" => Danger,
     /// The payment carries another reference.
-    PaymentReference = "payment_reference",
+    PaymentReference = "payment_reference" => Danger,
     /// The payment is made in another token or on another chain.
-    PaymentToken = "payment_token",
+    PaymentToken = "payment_token" => Danger,
     /// Value leaves the wallet in an asset or to a place no agreement covers.
-    UndeclaredOutflow = "undeclared_outflow",
+    UndeclaredOutflow = "undeclared_outflow" => Danger,
     /// What leaves the wallet beyond the agreed payments exceeds `maxPayerFees`.
-    PayerFeesAboveMax = "payer_fees_above_max",
+    PayerFeesAboveMax = "payer_fees_above_max" => Danger,
     /// Payee-side deductions exceed `maxPayeeFees`.
-    PayeeFeesAboveMax = "payee_fees_above_max",
+    PayeeFeesAboveMax = "payee_fees_above_max" => Danger,
     /// A fee entry no transaction pays.
-    FeeNotPaid = "fee_not_paid",
+    FeeNotPaid = "fee_not_paid" => Danger,
     /// A fee the transactions pay that the fee bundle does not declare.
-    FeeUndeclared = "fee_undeclared",
+    FeeUndeclared = "fee_undeclared" => Danger,
     /// A fee entry's bearer disagrees with what the transactions do.
-    FeeBearerMismatch = "fee_bearer_mismatch",
+    FeeBearerMismatch = "fee_bearer_mismatch" => Danger,
     /// A fee entry in another currency than the payment.
-    FeeCurrency = "fee_currency",
+    FeeCurrency = "fee_currency" => Danger,
     /// A fee entry on a chain where no fee of it is paid.
-    FeeNetwork = "fee_network",
+    FeeNetwork = "fee_network" => Danger,
     /// A fee entry whose amount is not an exact amount of the currency.
-    FeeAmountUnreadable = "fee_amount_unreadable",
+    FeeAmountUnreadable = "fee_amount_unreadable" => Danger,
     /// `amountSummary` disagrees with the decoded effects.
-    AmountSummaryMismatch = "amount_summary_mismatch",
+    AmountSummaryMismatch = "amount_summary_mismatch" => Danger,
     /// A metadata label (`network`, `paymentCurrencyId`, `sourceAmount`, `eoaApproval`)
     /// disagrees with the transactions or the agreement.
-    LabelMismatch = "label_mismatch",
+    LabelMismatch = "label_mismatch" => Danger,
     /// A batch contract's on-chain fee (at most the stated figure).
-    BatchFee = "batch_fee",
+    BatchFee = "batch_fee" => Caution,
     /// A batch contract may charge an on-chain fee whose rate the expectation does not state.
-    BatchFeeRateUnknown = "batch_fee_rate_unknown",
+    BatchFeeRateUnknown = "batch_fee_rate_unknown" => Danger,
     /// A batch call whose `feeAddress` is the zero address: the batch contract transfers its
     /// batch fee there unconditionally, which burns it (tokens that allow it, the native
     /// currency) or makes the whole call fail (tokens that refuse it).
-    BatchFeeAddressZero = "batch_fee_address_zero",
+    BatchFeeAddressZero = "batch_fee_address_zero" => Danger,
     /// A token of the payment may behave in a way that changes what the payment moves (a fee
     /// on transfer): no fact of the crate proves the behaviour absent for that token
     /// ([`crate::currency::TokenFacts`]), so the worst case is said. `details.behaviour` names
     /// it, `details.asset` the token.
-    TokenBehaviour = "token_behaviour",
+    TokenBehaviour = "token_behaviour" => Caution,
     /// An approval of a token this payment does not spend.
-    ApprovalToken = "approval_token",
+    ApprovalToken = "approval_token" => Danger,
     /// An approval to a spender that pulls nothing in this payment.
-    ApprovalSpender = "approval_spender",
+    ApprovalSpender = "approval_spender" => Danger,
+    /// An approval of 0 for the zero address: it does nothing, and a token that refuses an
+    /// approval of the zero address (OpenZeppelin's, USDC) makes it fail.
+    ApprovalZeroAddress = "approval_zero_address" => Caution,
     /// An unlimited approval.
-    ApprovalUnlimited = "approval_unlimited",
-    /// An approval above what the payment pulls.
-    ApprovalAboveNeed = "approval_above_need",
+    ApprovalUnlimited = "approval_unlimited" => Caution,
+    /// An approval above what the payment pulls, for a contract that cannot take more than
+    /// its caller's call pulls (the payment contracts, the smart account's funding step).
+    ApprovalAboveNeed = "approval_above_need" => Caution,
+    /// An approval above what the payment pulls, for an upgradeable contract (the LI.FI
+    /// diamond): an allowance left to it can be taken later.
+    ApprovalAboveNeedUpgradeable = "approval_above_need_upgradeable" => Danger,
     /// An approval below what the payment pulls (the payment would fail).
-    ApprovalBelowNeed = "approval_below_need",
+    ApprovalBelowNeed = "approval_below_need" => Caution,
     /// A smart-account EOA transaction that is not an approval.
-    EoaApprovalNotApprove = "eoa_approval_not_approve",
+    EoaApprovalNotApprove = "eoa_approval_not_approve" => Danger,
     /// A smart-account EOA approval to someone other than the agreed smart account.
-    EoaApprovalSpender = "eoa_approval_spender",
+    EoaApprovalSpender = "eoa_approval_spender" => Danger,
     /// A smart-account EOA approval of a token the payment does not spend.
-    EoaApprovalToken = "eoa_approval_token",
+    EoaApprovalToken = "eoa_approval_token" => Danger,
     /// A `transferFrom` the smart account makes that is not the funding step of the agreed
     /// flow: from the agreed payer to the agreed smart account, in the token the account then
     /// spends, at most what it spends.
-    SmartAccountFunding = "smart_account_funding",
+    SmartAccountFunding = "smart_account_funding" => Danger,
+    /// The smart account pays from its own balance, beyond what the funding step moves into
+    /// it: the payment relies on tokens already there.
+    SmartAccountOwnBalance = "smart_account_own_balance" => Caution,
     /// The multicall is on another network than agreed.
-    NetworkMismatch = "network_mismatch",
+    NetworkMismatch = "network_mismatch" => Danger,
     /// The multicall's chain id is not the agreed network's.
-    ChainIdMismatch = "chain_id_mismatch",
+    ChainIdMismatch = "chain_id_mismatch" => Danger,
     /// A multicall child disagrees with the agreed payment.
-    ChildMismatch = "child_mismatch",
+    ChildMismatch = "child_mismatch" => Danger,
     /// A cross-chain route or bridge call that the expectation does not agree to.
-    CrossChainNotAgreed = "cross_chain_not_agreed",
+    CrossChainNotAgreed = "cross_chain_not_agreed" => Danger,
     /// The response needs the payer's address to be verified (a cross-chain refund address, a
     /// smart account's funding step) and the expectation does not give it (`payer`).
-    PayerMissing = "payer_missing",
+    PayerMissing = "payer_missing" => Danger,
     /// The route's stated source network is not the agreed one.
-    SourceNetworkMismatch = "source_network_mismatch",
+    SourceNetworkMismatch = "source_network_mismatch" => Danger,
     /// A bridge entry point that is not allowed (another bridge, a packed Across call).
-    BridgeNotAllowed = "bridge_not_allowed",
+    BridgeNotAllowed = "bridge_not_allowed" => Danger,
     /// Bridge calldata that does not decode strictly.
-    BridgeCallInvalid = "bridge_call_invalid",
+    BridgeCallInvalid = "bridge_call_invalid" => Danger,
     /// The bridge sends another token than the agreed source currency.
-    BridgeToken = "bridge_token",
+    BridgeToken = "bridge_token" => Danger,
     /// The bridge delivers to another chain than the agreed network.
-    BridgeDestination = "bridge_destination",
+    BridgeDestination = "bridge_destination" => Danger,
     /// The bridge's receiver on the destination chain is not LI.FI's ReceiverAcrossV4.
-    BridgeReceiver = "bridge_receiver",
+    BridgeReceiver = "bridge_receiver" => Danger,
     /// The bridge refunds to someone other than the payer.
-    BridgeRefundAddress = "bridge_refund_address",
+    BridgeRefundAddress = "bridge_refund_address" => Danger,
     /// The bridge delivers another token than the payment's.
-    BridgeOutputToken = "bridge_output_token",
+    BridgeOutputToken = "bridge_output_token" => Danger,
     /// The bridge delivers less than its destination calls pull.
-    BridgeOutputAmount = "bridge_output_amount",
+    BridgeOutputAmount = "bridge_output_amount" => Danger,
     /// The bridge has no destination call, or its message does not decode.
-    BridgeMessage = "bridge_message",
+    BridgeMessage = "bridge_message" => Danger,
     /// A destination call to another contract than the destination chain's ERC20FeeProxy.
-    DestinationCallTarget = "destination_call_target",
+    DestinationCallTarget = "destination_call_target" => Danger,
     /// A destination call that is not the child's `destinationCall`, or not a payment.
-    DestinationCallMismatch = "destination_call_mismatch",
+    DestinationCallMismatch = "destination_call_mismatch" => Danger,
     /// The destination message's receiver (who gets everything if the call fails) is not the
     /// payee.
-    DestinationReceiver = "destination_receiver",
+    DestinationReceiver = "destination_receiver" => Danger,
     /// Source-side swaps whose DEX calldata stays opaque.
-    SourceSwaps = "source_swaps",
+    SourceSwaps = "source_swaps" => Caution,
     /// More than `maxSourceAmount` leaves the wallet on the source chain.
-    SourceAmountAboveMax = "source_amount_above_max",
+    SourceAmountAboveMax = "source_amount_above_max" => Danger,
     /// The Tron transaction about to be signed cannot be read as one: its signed bytes are
     /// not the strict encoding of a `Transaction.raw` (an undeclared field, trailing bytes), a
     /// contract's parameter is not the strict encoding of its message, or `raw_data` is not
     /// a transaction's JSON.
-    TronTransactionUnreadable = "tron_transaction_unreadable",
+    TronTransactionUnreadable = "tron_transaction_unreadable" => Danger,
     /// A Tron transaction was given but the payment is not signed on Tron.
-    TronNetwork = "tron_network",
+    TronNetwork = "tron_network" => Danger,
     /// `raw_data` (what the person is shown) does not encode to `raw_data_hex` (what is
     /// signed).
-    TronRawDataMismatch = "tron_raw_data_mismatch",
+    TronRawDataMismatch = "tron_raw_data_mismatch" => Danger,
     /// `txID` is not SHA-256 of `raw_data_hex`.
-    TronTxIdMismatch = "tron_tx_id_mismatch",
+    TronTxIdMismatch = "tron_tx_id_mismatch" => Danger,
     /// Not exactly one contract in the transaction.
-    TronContractCount = "tron_contract_count",
+    TronContractCount = "tron_contract_count" => Danger,
     /// A contract that is not a `TriggerSmartContract` (a `TransferContract` sends TRX).
-    TronContractType = "tron_contract_type",
+    TronContractType = "tron_contract_type" => Danger,
     /// The contract called and its calldata are not those of any transaction of the verified
     /// pay response.
-    TronCallNotInResponse = "tron_call_not_in_response",
+    TronCallNotInResponse = "tron_call_not_in_response" => Danger,
     /// TRX (`call_value`) or a TRC-10 token (`call_token_value`) sent with the call.
-    TronCallValue = "tron_call_value",
+    TronCallValue = "tron_call_value" => Danger,
     /// The transaction's owner (the signer) is not the agreed payer, or no Tron payer was
     /// agreed.
-    TronOwner = "tron_owner",
+    TronOwner = "tron_owner" => Danger,
     /// `fee_limit` above the agreed `maxTronFeeLimit`.
-    TronFeeLimitAboveMax = "tron_fee_limit_above_max",
+    TronFeeLimitAboveMax = "tron_fee_limit_above_max" => Danger,
     /// A signature that does not recover to the owner.
-    TronSignature = "tron_signature",
+    TronSignature = "tron_signature" => Danger,
 }
 
 /// A string that is not a finding code.
@@ -575,6 +604,24 @@ pub struct Finding {
     pub message: String,
 }
 
+impl Finding {
+    /// A finding of `code`, at the code's severity.
+    pub(crate) fn new(
+        code: FindingCode,
+        transaction: Option<Location>,
+        details: Details,
+        message: String,
+    ) -> Finding {
+        Finding {
+            severity: code.severity(),
+            code,
+            transaction,
+            details,
+            message,
+        }
+    }
+}
+
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let severity = self.severity.to_string().to_uppercase();
@@ -649,11 +696,14 @@ mod tests {
                 | FindingCode::BatchFeeAddressZero
                 | FindingCode::TokenBehaviour
                 | FindingCode::SmartAccountFunding
+                | FindingCode::SmartAccountOwnBalance
                 | FindingCode::PayerMissing
                 | FindingCode::ApprovalToken
                 | FindingCode::ApprovalSpender
+                | FindingCode::ApprovalZeroAddress
                 | FindingCode::ApprovalUnlimited
                 | FindingCode::ApprovalAboveNeed
+                | FindingCode::ApprovalAboveNeedUpgradeable
                 | FindingCode::ApprovalBelowNeed
                 | FindingCode::EoaApprovalNotApprove
                 | FindingCode::EoaApprovalSpender
@@ -690,6 +740,27 @@ mod tests {
                 | FindingCode::TronSignature => {}
             }
         }
-        assert_eq!(seen.len(), 91);
+        assert_eq!(seen.len(), 94);
+        // Ten codes are cautions, the rest dangers (the table says which).
+        let cautions: Vec<&str> = FindingCode::ALL
+            .iter()
+            .filter(|c| c.severity() == super::Severity::Caution)
+            .map(|c| c.as_str())
+            .collect();
+        assert_eq!(
+            cautions,
+            [
+                "structure_missing_executable_leg_count",
+                "value_refunded",
+                "batch_fee",
+                "token_behaviour",
+                "approval_zero_address",
+                "approval_unlimited",
+                "approval_above_need",
+                "approval_below_need",
+                "smart_account_own_balance",
+                "source_swaps",
+            ]
+        );
     }
 }

@@ -47,7 +47,7 @@ impl Run<'_, '_> {
                 let account = self.exp.smart_account().map(|address| Party::SmartAccount {
                     address: address.on_network(network),
                 });
-                self.danger(
+                self.finding(
                     FindingCode::SmartAccountFunding,
                     at,
                     Details {
@@ -113,7 +113,7 @@ impl Run<'_, '_> {
             let asset = self.asset(network, Asset::Token(token));
             let (actual, expected) = (asset.quantity(amount), asset.quantity(funded));
             let party = Party::SmartAccount { address: account };
-            self.caution(
+            self.finding(
                 FindingCode::ApprovalAboveNeed,
                 Some(placed.at),
                 Details {
@@ -138,7 +138,7 @@ impl Run<'_, '_> {
         }
         let asset = self.asset(network, Asset::Token(token));
         let party = self.party(network, &placed.approval.spender);
-        self.caution(
+        self.finding(
             FindingCode::TokenBehaviour,
             Some(placed.at),
             Details {
@@ -196,8 +196,8 @@ impl Run<'_, '_> {
             let party = Party::SmartAccount {
                 address: account.on_network(network),
             };
-            self.caution(
-                FindingCode::SmartAccountFunding,
+            self.finding(
+                FindingCode::SmartAccountOwnBalance,
                 None,
                 Details {
                     asset: Some(asset),
@@ -273,7 +273,7 @@ impl Run<'_, '_> {
             ),
             _ => return true,
         };
-        self.danger(code, Some(step.at), details, message);
+        self.finding(code, Some(step.at), details, message);
         false
     }
 
@@ -310,7 +310,7 @@ impl Run<'_, '_> {
                 "your wallet does not approve {party}, whose funding step pulls {expected}: this relies on an allowance given earlier; without it, the payment would fail"
             ),
         };
-        self.caution(
+        self.finding(
             FindingCode::ApprovalBelowNeed,
             last.map(|p| p.at),
             Details {

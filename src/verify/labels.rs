@@ -66,7 +66,7 @@ impl Run<'_, '_> {
             .filter(|a| a.abi() != label.spender.abi())
         {
             let party = self.party(network, &label.spender);
-            self.danger(
+            self.finding(
                 FindingCode::EoaApprovalSpender,
                 None,
                 Details {
@@ -93,7 +93,7 @@ impl Run<'_, '_> {
 
     /// A label of the response that disagrees with the transactions or the agreement.
     fn label(&mut self, network: Network, field: &str, message: String) {
-        self.danger(
+        self.finding(
             FindingCode::LabelMismatch,
             None,
             Details {
@@ -161,7 +161,7 @@ impl Run<'_, '_> {
             return;
         };
         if let Some(stated) = metadata.source_network.filter(|n| *n != cross.network()) {
-            self.danger(
+            self.finding(
                 FindingCode::SourceNetworkMismatch,
                 None,
                 Details {
@@ -181,7 +181,7 @@ impl Run<'_, '_> {
         if let Some(stated) =
             token.filter(|t| t.as_ref().ok() != cross.currency().token_address().as_ref())
         {
-            self.danger(
+            self.finding(
                 FindingCode::BridgeToken,
                 None,
                 Details {
@@ -207,7 +207,7 @@ impl Run<'_, '_> {
             let found = multicall
                 .network
                 .map_or_else(|| "no network".to_owned(), |n| n.to_string());
-            self.danger(
+            self.finding(
                 FindingCode::NetworkMismatch,
                 None,
                 Details {
@@ -218,7 +218,7 @@ impl Run<'_, '_> {
             );
         }
         if let Some(chain_id) = multicall.chain_id.filter(|id| *id != network.chain_id()) {
-            self.danger(
+            self.finding(
                 FindingCode::ChainIdMismatch,
                 None,
                 Details {
@@ -241,7 +241,7 @@ impl Run<'_, '_> {
     fn children(&mut self, multicall: &MulticallPayment) {
         if multicall.children.len() != self.exp.payments().len() {
             // Compared by position, every child after the first difference would differ.
-            self.danger(
+            self.finding(
                 FindingCode::ChildMismatch,
                 None,
                 Details {
@@ -308,7 +308,7 @@ impl Run<'_, '_> {
                 }
             }
             if !wrong.is_empty() {
-                self.danger(
+                self.finding(
                     FindingCode::ChildMismatch,
                     Some(at(ResponseList::Children, Some(index))),
                     Details {
@@ -349,7 +349,7 @@ impl Run<'_, '_> {
                 (false, _) => format!("the child's destinationCall is not a call of the ERC20FeeProxy on {destination}"),
                 (true, false) => "the child's destinationCall is not a call any bridge message makes: the bridge does not pay what the child declares".to_owned(),
             };
-            self.danger(
+            self.finding(
                 FindingCode::DestinationCallMismatch,
                 location,
                 Details {
@@ -360,7 +360,7 @@ impl Run<'_, '_> {
             );
         }
         for location in carried.into_values().flatten() {
-            self.danger(
+            self.finding(
                 FindingCode::DestinationCallMismatch,
                 Some(location),
                 Details::on(destination),
@@ -406,7 +406,7 @@ impl Run<'_, '_> {
             if bearer == FeeBearer::Payee {
                 match payment_of(&entry.request_id).and_then(|p| declared_payee.get_mut(p)) {
                     Some(total) => *total = total.saturating_add(units),
-                    None => self.danger(
+                    None => self.finding(
                         FindingCode::FeeBearerMismatch,
                         location,
                         Details {
@@ -433,7 +433,7 @@ impl Run<'_, '_> {
                 None => {
                     let quantity = self.quantity(entry.network, asset, units);
                     let party = self.party(entry.network, &recipient);
-                    self.danger(
+                    self.finding(
                         FindingCode::FeeNotPaid,
                         location,
                         Details {
@@ -452,7 +452,7 @@ impl Run<'_, '_> {
             };
             let quantity = self.quantity(leg.network, leg.asset, leg.amount);
             let party = self.party(leg.network, &leg.to);
-            self.danger(
+            self.finding(
                 FindingCode::FeeUndeclared,
                 Some(leg.at),
                 Details {
@@ -467,7 +467,7 @@ impl Run<'_, '_> {
             if declared != actual {
                 let expected = Some(self.in_payment_currency(*declared));
                 let found = Some(self.in_payment_currency(*actual));
-                self.danger(
+                self.finding(
                     FindingCode::FeeBearerMismatch,
                     None,
                     Details {
@@ -510,7 +510,7 @@ impl Run<'_, '_> {
                     .as_ref()
                     .is_some_and(|s| (c.chain_network(), &id) == (Some(s.0), &s.1))
         }) else {
-            self.danger(
+            self.finding(
                 FindingCode::FeeCurrency,
                 location,
                 Details {
@@ -526,7 +526,7 @@ impl Run<'_, '_> {
             return None;
         };
         if currency.chain_network() != Some(entry.network) {
-            self.danger(
+            self.finding(
                 FindingCode::FeeNetwork,
                 location,
                 Details::on(entry.network),
@@ -542,7 +542,7 @@ impl Run<'_, '_> {
             return None;
         }
         let Ok(units) = entry.amount.value_in(currency.decimals()) else {
-            self.danger(
+            self.finding(
                 FindingCode::FeeAmountUnreadable,
                 location,
                 Details {
@@ -589,7 +589,7 @@ impl Run<'_, '_> {
                 .value_in(decimals)
                 .ok()
                 .map(|units| self.in_payment_currency(units));
-            self.danger(
+            self.finding(
                 FindingCode::AmountSummaryMismatch,
                 None,
                 Details {

@@ -324,16 +324,15 @@ impl<'a> Verifier<'a> {
 impl Verdict {
     fn unreadable(reason: String) -> Verdict {
         Verdict {
-            findings: vec![Finding {
-                severity: Severity::Danger,
-                code: FindingCode::ResponseUnreadable,
-                transaction: None,
-                message: format!("the response is not a pay response of any shape: {reason}"),
-                details: Details {
-                    reason: Some(reason),
+            findings: vec![Finding::new(
+                FindingCode::ResponseUnreadable,
+                None,
+                Details {
+                    reason: Some(reason.clone()),
                     ..Details::default()
                 },
-            }],
+                format!("the response is not a pay response of any shape: {reason}"),
+            )],
             summary: Summary::default(),
         }
     }

@@ -39,7 +39,7 @@ impl Run<'_, '_> {
                     "sends {quantity} to {party}, a contract that keeps it: no one can take it out"
                 )
             };
-            self.danger(
+            self.finding(
                 FindingCode::UndeclaredOutflow,
                 Some(leg.at),
                 Details {

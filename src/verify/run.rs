@@ -7,7 +7,7 @@ use std::fmt;
 use alloy_primitives::{Bytes, U256};
 
 use super::expectation::Expectation;
-use super::finding::{Details, Finding, FindingCode, Location, Severity};
+use super::finding::{Details, Finding, FindingCode, Location};
 use super::render::{AssetRef, Party, Quantity};
 use super::summary::SummaryLine;
 use crate::address::ChainAddress;
@@ -165,8 +165,6 @@ pub const MAX_FINDINGS_PER_CODE: usize = 16;
 struct Count {
     listed: usize,
     unlisted: usize,
-    /// The highest severity among the unlisted ones.
-    unlisted_severity: Option<Severity>,
 }
 
 impl<'v, 'e> Run<'v, 'e> {
@@ -226,12 +224,7 @@ pub(super) fn run(
 
 impl Run<'_, '_> {
     fn structure(&mut self, problem: &Problem) {
-        let severity = match problem {
-            Problem::MissingExecutableLegCount => Severity::Caution,
-            _ => Severity::Danger,
-        };
-        self.push(
-            severity,
+        self.finding(
             FindingCode::from(problem),
             None,
             Details {
@@ -243,10 +236,10 @@ impl Run<'_, '_> {
         );
     }
 
-    /// Records a finding: listed if fewer than [`MAX_FINDINGS_PER_CODE`] of its code are, else counted.
-    pub(super) fn push(
+    /// Records a finding of `code`, at the code's severity ([`FindingCode::severity`]): listed
+    /// if fewer than [`MAX_FINDINGS_PER_CODE`] of its code are, else counted.
+    pub(super) fn finding(
         &mut self,
-        severity: Severity,
         code: FindingCode,
         at: Option<Location>,
         details: Details,
@@ -256,54 +249,33 @@ impl Run<'_, '_> {
         if let Some(count) = self.counts.get_mut(code as usize) {
             if count.listed >= MAX_FINDINGS_PER_CODE {
                 count.unlisted = count.unlisted.saturating_add(1);
-                count.unlisted_severity = count.unlisted_severity.max(Some(severity));
                 return;
             }
             count.listed = count.listed.saturating_add(1);
         }
-        self.findings.push(Finding {
-            severity,
-            code,
-            transaction: at,
-            details,
-            message,
-        });
+        self.findings.push(Finding::new(code, at, details, message));
     }
 
-    /// One finding per code with unlisted findings: how many, at the highest severity among
-    /// them.
+    /// One finding per code with unlisted findings: how many, at the code's severity.
     fn count_unlisted(&mut self) {
-        let unlisted: Vec<(FindingCode, usize, Severity)> = FindingCode::ALL
+        let unlisted: Vec<(FindingCode, usize)> = FindingCode::ALL
             .iter()
             .zip(&self.counts)
-            .filter_map(|(code, count)| Some((*code, count.unlisted, count.unlisted_severity?)))
+            .filter(|(_, count)| count.unlisted > 0)
+            .map(|(code, count)| (*code, count.unlisted))
             .collect();
-        for (code, unlisted, severity) in unlisted {
+        for (code, unlisted) in unlisted {
             let reason = format!("{unlisted} more findings of this code are not listed");
-            self.findings.push(Finding {
-                severity,
-                code,
-                transaction: None,
-                message: format!(
-                    "{reason} (a verdict lists the first {MAX_FINDINGS_PER_CODE} findings of each code)"
-                ),
-                details: Details {
-                    reason: Some(reason),
-                    ..Details::default()
-                },
-            });
+            let message = format!(
+                "{reason} (a verdict lists the first {MAX_FINDINGS_PER_CODE} findings of each code)"
+            );
+            let details = Details {
+                reason: Some(reason),
+                ..Details::default()
+            };
+            self.findings
+                .push(Finding::new(code, None, details, message));
         }
-    }
-
-    /// Records a danger.
-    pub(super) fn danger(
-        &mut self,
-        code: FindingCode,
-        at: Option<Location>,
-        details: Details,
-        message: String,
-    ) {
-        self.push(Severity::Danger, code, at, details, message);
     }
 
     /// Records that `what` on `network` does not decode strictly: a danger with the decoder's
@@ -321,18 +293,7 @@ impl Run<'_, '_> {
             ..Details::on(network)
         };
         let message = format!("{what} does not decode strictly: {error}");
-        self.danger(code, at, details, message);
-    }
-
-    /// Records a caution.
-    pub(super) fn caution(
-        &mut self,
-        code: FindingCode,
-        at: Option<Location>,
-        details: Details,
-        message: String,
-    ) {
-        self.push(Severity::Caution, code, at, details, message);
+        self.finding(code, at, details, message);
     }
 
     /// The payments agreed to `address` (on the payment network).
@@ -445,7 +406,8 @@ pub(super) fn reference_text(reference: &Bytes) -> String {
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
-    use super::{Details, Expectation, FindingCode, MAX_FINDINGS_PER_CODE, Run, Severity, Tables};
+    use super::super::finding::Severity;
+    use super::{Details, Expectation, FindingCode, MAX_FINDINGS_PER_CODE, Run, Tables};
     use crate::contracts::Deployments;
     use crate::currency::Catalog;
 
@@ -465,47 +427,41 @@ mod tests {
         }
     }
 
-    /// A danger past the listed findings of its code is counted at its severity: the verdict it
-    /// makes is never safe, however many cautions of that code came first.
+    /// Findings past the listed ones of their code are counted in one finding of that code,
+    /// at the code's severity: a danger code counted keeps the verdict unsafe.
     #[test]
-    fn an_unlisted_danger_keeps_its_severity() {
+    fn unlisted_findings_are_counted_at_their_codes_severity() {
         let exp = agreed();
         let tables = Tables {
             deployments: Deployments::builtin(),
             catalog: Catalog::builtin(),
         };
         let mut run = Run::new(tables, &exp);
-        let code = FindingCode::ApprovalUnlimited;
-        for n in 0..MAX_FINDINGS_PER_CODE + 2 {
-            let severity = if n == MAX_FINDINGS_PER_CODE {
-                Severity::Danger
-            } else {
-                Severity::Caution
-            };
-            run.push(severity, code, None, Details::default(), format!("{n}"));
+        for code in [FindingCode::ApprovalUnlimited, FindingCode::PlainTransfer] {
+            for n in 0..MAX_FINDINGS_PER_CODE + 2 {
+                run.finding(code, None, Details::default(), format!("{n}"));
+            }
         }
-        run.push(
-            Severity::Caution,
-            FindingCode::PlainTransfer,
-            None,
-            Details::default(),
-            "other".into(),
-        );
         run.count_unlisted();
         let findings = &run.findings;
-        assert_eq!(findings.len(), MAX_FINDINGS_PER_CODE + 2);
-        assert!(
-            findings
-                .iter()
-                .take(MAX_FINDINGS_PER_CODE)
-                .all(|f| f.severity == Severity::Caution)
+        assert_eq!(findings.len(), 2 * MAX_FINDINGS_PER_CODE + 2);
+        assert!(findings.iter().all(|f| f.severity == f.code.severity()));
+        let counted: Vec<_> = findings
+            .iter()
+            .filter(|f| f.transaction.is_none() && f.details.reason.is_some())
+            .map(|f| (f.code, f.severity))
+            .collect();
+        assert_eq!(
+            counted,
+            [
+                (FindingCode::PlainTransfer, Severity::Danger),
+                (FindingCode::ApprovalUnlimited, Severity::Caution)
+            ]
         );
         let last = findings.last().unwrap();
-        assert_eq!((last.code, last.severity), (code, Severity::Danger));
         assert_eq!(
             last.details.reason.as_deref(),
             Some("2 more findings of this code are not listed")
         );
-        assert_eq!(last.transaction, None);
     }
 }

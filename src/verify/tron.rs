@@ -7,7 +7,7 @@
 use alloy_primitives::{B256, Signature, U256};
 use serde::Serialize;
 
-use super::finding::{Details, Finding, FindingCode, Location, ResponseList, Severity};
+use super::finding::{Details, Finding, FindingCode, Location, ResponseList};
 use super::render::{AssetRef, Party, Quantity};
 use super::walk::{at, legacy_batch_calls};
 use super::{Expectation, Verdict, Verifier};
@@ -117,21 +117,17 @@ struct Check<'a> {
 }
 
 impl Check<'_> {
-    fn danger(&mut self, code: FindingCode, details: Details, message: String) {
-        self.findings.push(Finding {
-            severity: Severity::Danger,
-            code,
-            transaction: None,
-            details: Details {
-                network: Some(Network::Tron),
-                ..details
-            },
-            message,
-        });
+    fn finding(&mut self, code: FindingCode, details: Details, message: String) {
+        let details = Details {
+            network: Some(Network::Tron),
+            ..details
+        };
+        self.findings
+            .push(Finding::new(code, None, details, message));
     }
 
     fn reason(&mut self, code: FindingCode, reason: String, message: String) {
-        self.danger(
+        self.finding(
             code,
             Details {
                 reason: Some(reason),
@@ -184,7 +180,7 @@ impl Check<'_> {
             ),
         }
         if !tx.tx_id_matches() {
-            self.danger(
+            self.finding(
                 FindingCode::TronTxIdMismatch,
                 Details {
                     field: Some("txID".to_owned()),
@@ -204,7 +200,7 @@ impl Check<'_> {
     /// The one contract: a `TriggerSmartContract`, strictly decoded.
     fn call(&mut self, raw: &Raw) -> Option<TriggerSmartContract> {
         let [contract] = raw.contract.as_slice() else {
-            self.danger(
+            self.finding(
                 FindingCode::TronContractCount,
                 Details {
                     reason: Some(format!("{} contracts", raw.contract.len())),
@@ -226,7 +222,7 @@ impl Check<'_> {
                 Ok(kind) => format!("{kind:?}"),
                 Err(_) => format!("contract type {}", contract.r#type),
             };
-            self.danger(
+            self.finding(
                 FindingCode::TronContractType,
                 Details {
                     field: Some(name.clone()),
@@ -267,7 +263,7 @@ impl Check<'_> {
             })
         });
         if matched.is_none() {
-            self.danger(
+            self.finding(
                 FindingCode::TronCallNotInResponse,
                 Details {
                     party: contract.map(|c| self.party(c)),
@@ -277,7 +273,7 @@ impl Check<'_> {
             );
         }
         if call.call_value != 0 || call.call_token_value != 0 || call.token_id != 0 {
-            self.danger(
+            self.finding(
                 FindingCode::TronCallValue,
                 Details {
                     actual: u64::try_from(call.call_value)
@@ -300,7 +296,7 @@ impl Check<'_> {
         };
         match (owner, payer) {
             (Some(owner), Some(payer)) if owner == payer => {}
-            (owner, payer) => self.danger(
+            (owner, payer) => self.finding(
                 FindingCode::TronOwner,
                 Details {
                     party: owner.map(|o| Party::Other {
@@ -356,7 +352,7 @@ impl Check<'_> {
                     ),
                 ),
             };
-            self.danger(
+            self.finding(
                 FindingCode::TronFeeLimitAboveMax,
                 Details {
                     expected: Some(cap),
@@ -378,7 +374,7 @@ impl Check<'_> {
                 .and_then(|signature| signature.recover_address_from_prehash(&id).ok())
                 .map(TronAddress::from_abi);
             if signer.is_none() || signer != owner {
-                self.danger(
+                self.finding(
                     FindingCode::TronSignature,
                     Details {
                         field: Some(format!("signature[{i}]")),
@@ -452,16 +448,15 @@ impl Verifier<'_> {
     ) -> Result<SignedTronTransaction, Verdict> {
         let mut verdict = self.verify_tron(response, expectation, &transaction);
         if transaction.signatures().is_empty() {
-            verdict.findings.push(Finding {
-                severity: Severity::Danger,
-                code: FindingCode::TronSignature,
-                transaction: None,
-                details: Details {
+            verdict.findings.push(Finding::new(
+                FindingCode::TronSignature,
+                None,
+                Details {
                     field: Some("signature".to_owned()),
                     ..Details::on(Network::Tron)
                 },
-                message: "the transaction is not signed: there is nothing to broadcast".to_owned(),
-            });
+                "the transaction is not signed: there is nothing to broadcast".to_owned(),
+            ));
         }
         match verdict.is_safe() {
             true => Ok(SignedTronTransaction { transaction }),
@@ -534,7 +529,7 @@ impl Verifier<'_> {
         };
         let signing = expectation.signing_network();
         if signing != Network::Tron {
-            check.danger(
+            check.finding(
                 FindingCode::TronNetwork,
                 Details {
                     network: Some(signing),

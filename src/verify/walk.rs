@@ -64,7 +64,7 @@ impl Run<'_, '_> {
             ExecutionKind::EvmCrossChain => {
                 self.route_not_agreed("the response is a cross-chain multicall (evm_cross_chain)")
             }
-            ExecutionKind::EvmSameChain if self.exp.cross_chain().is_some() => self.danger(
+            ExecutionKind::EvmSameChain if self.exp.cross_chain().is_some() => self.finding(
                 FindingCode::NetworkMismatch,
                 None,
                 Details {
@@ -107,7 +107,7 @@ impl Run<'_, '_> {
     /// A cross-chain response without a cross-chain agreement.
     fn route_not_agreed(&mut self, what: &str) {
         if self.exp.cross_chain().is_none() {
-            self.danger(
+            self.finding(
                 FindingCode::CrossChainNotAgreed,
                 None,
                 Details::default(),
@@ -156,7 +156,7 @@ impl Run<'_, '_> {
             Some(index) => format!("transactions[{index}], which {field} points to"),
             None => format!("any transaction: {field} does not point to one"),
         };
-        self.danger(
+        self.finding(
             FindingCode::MirrorMismatch,
             Some(location),
             Details {
@@ -180,7 +180,7 @@ impl Run<'_, '_> {
             };
             let effect = effect_of(&decoded);
             let Some(approval) = effect.approval else {
-                self.danger(
+                self.finding(
                     FindingCode::EoaApprovalNotApprove,
                     Some(location),
                     Details {
@@ -206,7 +206,7 @@ impl Run<'_, '_> {
         }
         if self.contract_at(network, &tx.to) == Some(Contract::LiFiDiamond) {
             if role == Role::Approval {
-                self.danger(
+                self.finding(
                     FindingCode::NotAnApproval,
                     Some(location),
                     Details::on(network),
@@ -230,7 +230,7 @@ impl Run<'_, '_> {
         if tx.to.fits(network) {
             return true;
         }
-        self.danger(
+        self.finding(
             FindingCode::AddressFamily,
             Some(location),
             Details {
@@ -301,7 +301,7 @@ impl Run<'_, '_> {
             DecodeError::SelectorNotOnTarget { function, .. } => Some((*function).to_owned()),
             _ => None,
         };
-        self.danger(
+        self.finding(
             FindingCode::from(error),
             Some(location),
             Details {
@@ -335,7 +335,7 @@ impl Run<'_, '_> {
             }
             _ => return,
         };
-        self.danger(
+        self.finding(
             FindingCode::NotAnApproval,
             Some(location),
             Details {
@@ -400,7 +400,7 @@ impl Run<'_, '_> {
             .as_ref()
             .filter(|f| f.fee_address.is_zero())
         {
-            self.danger(
+            self.finding(
                 FindingCode::BatchFeeAddressZero,
                 Some(location),
                 Details {
@@ -421,7 +421,7 @@ impl Run<'_, '_> {
             } => {
                 let asset_ref = self.asset(network, *asset);
                 let actual = Some(asset_ref.quantity(*amount));
-                self.danger(
+                self.finding(
                     FindingCode::ValueStranded,
                     Some(location),
                     Details {
@@ -433,7 +433,7 @@ impl Run<'_, '_> {
                     (*reason).to_owned(),
                 );
             }
-            Hazard::Unverifiable { reason } => self.danger(
+            Hazard::Unverifiable { reason } => self.finding(
                 FindingCode::UnverifiableCall,
                 Some(location),
                 Details {
@@ -475,7 +475,7 @@ impl Run<'_, '_> {
         let Some(need) = need.filter(|need| tx.value >= *need) else {
             let expected = need.map(|n| self.quantity(network, Asset::Native, n));
             let actual = Some(self.quantity(network, Asset::Native, tx.value));
-            self.danger(
+            self.finding(
                 FindingCode::ValueMismatch,
                 Some(location),
                 Details {
@@ -499,7 +499,7 @@ impl Run<'_, '_> {
             };
             if at_most && !amount.is_zero() {
                 let quantity = self.quantity(network, Asset::Native, amount);
-                self.caution(
+                self.finding(
                     FindingCode::BatchFee,
                     Some(location),
                     Details {
@@ -537,7 +537,7 @@ impl Run<'_, '_> {
         };
         match excess {
             Excess::Refunded => {
-                self.caution(
+                self.finding(
                     FindingCode::ValueRefunded,
                     Some(location),
                     details,
@@ -550,7 +550,7 @@ impl Run<'_, '_> {
                 });
             }
             Excess::Kept => {
-                self.danger(
+                self.finding(
                     FindingCode::ValueStranded,
                     Some(location),
                     details,
@@ -588,7 +588,7 @@ impl Run<'_, '_> {
         }
         let Some(rate) = self.exp.batch_fee_rate() else {
             let party = self.party(network, &fee.fee_address);
-            self.danger(
+            self.finding(
                 FindingCode::BatchFeeRateUnknown,
                 Some(location),
                 Details {
@@ -601,7 +601,7 @@ impl Run<'_, '_> {
         };
         let Some(fees) = fee.at_rate(rate) else {
             let party = self.party(network, &decoded.to);
-            self.danger(
+            self.finding(
                 FindingCode::UnverifiableCall,
                 Some(location),
                 Details {

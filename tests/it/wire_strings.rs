@@ -1,5 +1,5 @@
-//! The wire contract, committed in `tests/wire-strings.txt`: the string of every `FindingCode`
-//! (the codes wallets match on) and every documented value of every open enum, each beside its
+//! The wire contract, committed in `tests/wire-strings.txt`: the string and the severity of
+//! every `FindingCode` (the codes wallets match on) and every documented value of every open enum, each beside its
 //! variant. A renamed code or value fails here, so the wire only changes on purpose:
 //!
 //! ```sh
@@ -56,11 +56,12 @@ macro_rules! open_enums {
 
 fn wire_strings() -> String {
     let mut lines = vec![format!(
-        "# securepay::verify::FindingCode ({} codes)",
+        "# securepay::verify::FindingCode ({} codes, each with its severity)",
         FindingCode::ALL.len()
     )];
     for code in FindingCode::ALL {
-        lines.push(line("verify::FindingCode", code, code.as_str()));
+        let wire = line("verify::FindingCode", code, code.as_str());
+        lines.push(format!("{wire} {}", code.severity()));
     }
     lines.push(
         "# the open enums: every documented value (any other text is kept as `Other`)".into(),

@@ -1201,7 +1201,8 @@ fn smart_account_single(payees: &[(ChainAddress, u64)]) -> (PayResponse, Value) 
 
 fn class_3_scenarios() -> Vec<Scenario> {
     use FindingCode::{
-        ApprovalAboveNeed, ApprovalSpender, BridgeToken, CrossChainNotAgreed, EoaApprovalSpender,
+        ApprovalAboveNeedUpgradeable, ApprovalSpender, BridgeToken, CrossChainNotAgreed,
+        EoaApprovalSpender,
     };
     let mut out = Vec::new();
     let (payee, payee_2) = (on_base(PAYEE), on_base(PAYEE_2));
@@ -1261,7 +1262,7 @@ fn class_3_scenarios() -> Vec<Scenario> {
         out.push(danger(
             format!("3.2 cross-chain single, approves the diamond for {name}"),
             run(&r, &e_cross),
-            &[ApprovalAboveNeed],
+            &[ApprovalAboveNeedUpgradeable],
         ));
     }
     out.push(safe(
@@ -1274,7 +1275,7 @@ fn class_3_scenarios() -> Vec<Scenario> {
     out.push(danger(
         "3.2 cross-chain multicall, approves the diamond for 2^256-2",
         run(&r, &e_multi),
-        &[ApprovalAboveNeed],
+        &[ApprovalAboveNeedUpgradeable],
     ));
     let mut r = cross_single.clone();
     txs_mut(&mut r).insert(
@@ -1286,7 +1287,7 @@ fn class_3_scenarios() -> Vec<Scenario> {
     out.push(danger(
         "3.2 cross-chain single, a second approval of the diamond for 2^256-2",
         run(&r, &e_cross),
-        &[ApprovalAboveNeed],
+        &[ApprovalAboveNeedUpgradeable],
     ));
     let (same, e_same) = built(usdc_plan(&[(payee, 10_000_000)], &[]));
     let mut r = same.clone();
@@ -3838,9 +3839,15 @@ fn fr(code: FindingCode, d: &Details) -> String {
         FindingCode::ApprovalUnlimited => {
             format!("Autorise {party} à dépenser du {asset} sans limite, jusqu'à révocation.")
         }
+        FindingCode::ApprovalZeroAddress => format!(
+            "Autorise l'adresse nulle à dépenser 0 {asset} : cela ne fait rien, et un jeton qui refuse d'autoriser l'adresse nulle (ceux d'OpenZeppelin, USDC) le fait échouer."
+        ),
         FindingCode::ApprovalAboveNeed => {
             format!("Autorise {party} à dépenser {actual}, alors qu'il ne prélève que {expected}.")
         }
+        FindingCode::ApprovalAboveNeedUpgradeable => format!(
+            "Autorise {party}, un contrat modifiable, à dépenser {actual}, alors qu'il ne prélève que {expected} : le reste pourrait être pris plus tard."
+        ),
         FindingCode::ApprovalBelowNeed => format!(
             "Autorise {party} à dépenser {actual}, mais le paiement prélève {expected} : il échouerait."
         ),
@@ -3870,10 +3877,10 @@ fn fr(code: FindingCode, d: &Details) -> String {
             ),
             _ => format!("{asset} peut se comporter autrement qu'un jeton ordinaire."),
         },
+        FindingCode::SmartAccountOwnBalance => format!(
+            "{party} paie {expected} de plus que ce que l'étape d'approvisionnement lui a versé à ce moment : cela suppose qu'il le détient déjà ; sinon, tout le lot échoue."
+        ),
         FindingCode::SmartAccountFunding => match (&d.actual, &d.expected) {
-            (None, Some(_)) => format!(
-                "{party} paie {expected} de plus que ce que l'étape d'approvisionnement lui a versé à ce moment : cela suppose qu'il le détient déjà ; sinon, tout le lot échoue."
-            ),
             (_, Some(_)) => format!(
                 "Le compte intelligent prélève {actual} de votre portefeuille mais n'en dépense que {expected} : le reste y resterait."
             ),
@@ -4154,17 +4161,17 @@ fn needs(code: FindingCode) -> Vec<Vec<Slot>> {
         FindingCode::BatchFeeRateUnknown => all(&[Party]),
         FindingCode::ApprovalToken
         | FindingCode::ApprovalSpender
+        | FindingCode::ApprovalZeroAddress
         | FindingCode::ApprovalUnlimited
         | FindingCode::EoaApprovalSpender => all(&[Asset, Party]),
-        FindingCode::ApprovalAboveNeed | FindingCode::ApprovalBelowNeed => {
-            all(&[Asset, Party, Expected, Actual])
-        }
+        FindingCode::ApprovalAboveNeed
+        | FindingCode::ApprovalAboveNeedUpgradeable
+        | FindingCode::ApprovalBelowNeed => all(&[Asset, Party, Expected, Actual]),
         FindingCode::EoaApprovalToken => all(&[Asset]),
         FindingCode::BatchFeeAddressZero => all(&[Party, Network]),
         FindingCode::TokenBehaviour => all(&[Asset, Behaviour]),
-        FindingCode::SmartAccountFunding => {
-            vec![vec![Actual, Expected], vec![Asset], vec![Party, Expected]]
-        }
+        FindingCode::SmartAccountFunding => vec![vec![Actual, Expected], vec![Asset]],
+        FindingCode::SmartAccountOwnBalance => all(&[Asset, Party, Expected]),
         FindingCode::PayerMissing => all(&[Party, Field]),
         FindingCode::EoaApprovalNotApprove
         | FindingCode::NotAnApproval

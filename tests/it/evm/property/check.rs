@@ -3,7 +3,7 @@
 //!
 //! 1. did not revert (every transaction sent ran to the end), apart from what the verdict said
 //!    would or may fail (`approval_below_need` at an approval: "it would fail";
-//!    `approval_spender` at an approval of 0 to the zero address) and what fails in a
+//!    `approval_zero_address` at an approval of 0 to the zero address) and what fails in a
 //!    state the verifier cannot see: the code of an address that receives native value (a
 //!    contract or a precompile that refuses it, a smart account whose `receive` needs more than
 //!    2300 gas), the payer's balance (an agreement and caps above 2^200 units, more than the
@@ -117,7 +117,7 @@ pub fn violations(case: &Case, verdict: &Verdict, exec: &Execution) -> Vec<Strin
     let warned_short = verdict.findings.iter().any(|f| {
         matches!(
             f.code,
-            FindingCode::ApprovalBelowNeed | FindingCode::ApprovalSpender
+            FindingCode::ApprovalBelowNeed | FindingCode::ApprovalZeroAddress
         ) && f.severity == Severity::Caution
             && f.transaction.is_some()
     });
@@ -250,10 +250,12 @@ fn allowance_bound(verdict: &Verdict, token: Address, spender: Address, all_ran:
                 f.details.actual.as_ref().map_or(U256::ZERO, |q| q.units)
             }
             // When a transaction failed, what it would have pulled stays approved.
-            FindingCode::ApprovalAboveNeed if !all_ran => {
+            FindingCode::ApprovalAboveNeed | FindingCode::ApprovalAboveNeedUpgradeable
+                if !all_ran =>
+            {
                 f.details.actual.as_ref().map_or(U256::ZERO, |q| q.units)
             }
-            FindingCode::ApprovalAboveNeed => {
+            FindingCode::ApprovalAboveNeed | FindingCode::ApprovalAboveNeedUpgradeable => {
                 let approved = f.details.actual.as_ref().map_or(U256::ZERO, |q| q.units);
                 let need = f.details.expected.as_ref().map_or(U256::ZERO, |q| q.units);
                 approved.saturating_sub(need)

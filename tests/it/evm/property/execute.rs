@@ -23,7 +23,7 @@ use securepay::currency::Catalog;
 use securepay::network::Network;
 use securepay::pay::PayResponse;
 use securepay::transaction::Transaction;
-use securepay::verify::{FindingCode, Party, Severity, Verdict};
+use securepay::verify::{FindingCode, Party, Verdict};
 
 use super::case::{Case, PAYER, SMART_ACCOUNT};
 use crate::evm::chain::Chain;
@@ -142,13 +142,13 @@ fn relied_on(case: &Case, verdict: &Verdict) -> Vec<Seeded> {
         .collect()
 }
 
-/// What the verdict says the smart account must hold already (`smart_account_funding`
+/// What the verdict says the smart account must hold already (`smart_account_own_balance`
 /// cautions): per token, the amount.
 fn account_holds(verdict: &Verdict) -> Vec<(Address, U256)> {
     verdict
         .findings
         .iter()
-        .filter(|f| f.code == FindingCode::SmartAccountFunding && f.severity == Severity::Caution)
+        .filter(|f| f.code == FindingCode::SmartAccountOwnBalance)
         .filter_map(|f| {
             let token = f.details.asset.as_ref()?.token?.abi();
             Some((token, f.details.expected.as_ref()?.units))

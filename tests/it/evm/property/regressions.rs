@@ -186,7 +186,7 @@ fn regression_the_wallet_s_approval_of_its_account_beyond_the_funding_is_said() 
 /// whole, and the verdict had nothing to say (the funding step only had to be at most what the
 /// account spends). The account's balance is now followed in order: what it pays beyond what the
 /// funding step has moved to it by then relies on the account holding it already, a
-/// `smart_account_funding` caution with the amount (a balance the verifier cannot see).
+/// `smart_account_own_balance` caution with the amount (a balance the verifier cannot see).
 #[test]
 fn regression_a_smart_account_paying_before_its_funding_step_is_said() {
     let mut spec = Spec::new(Kind::Plan, "USDC-base");
@@ -207,8 +207,8 @@ fn regression_a_smart_account_paying_before_its_funding_step_is_said() {
     let relied = verdict
         .findings
         .iter()
-        .find(|f| f.code == FindingCode::SmartAccountFunding)
-        .unwrap_or_else(|| panic!("smart_account_funding: {verdict}"));
+        .find(|f| f.code == FindingCode::SmartAccountOwnBalance)
+        .unwrap_or_else(|| panic!("smart_account_own_balance: {verdict}"));
     assert_eq!(relied.severity, Severity::Caution);
     assert_eq!(
         relied.details.expected.as_ref().unwrap().units,
@@ -318,7 +318,7 @@ fn regression_the_wallet_s_zero_approval_of_its_account_removes_the_earlier_allo
 /// address). A single USDT payment on Ethereum whose reset is `approve(address(0), 0)`: nothing
 /// was said (a zero approval grants nothing), and OpenZeppelin's token (USDC's FiatToken too)
 /// refuses an approval of the zero address, so the transaction fails where the verdict promised
-/// it would run. A zero approval of the zero address is now an `approval_spender` caution that
+/// it would run. A zero approval of the zero address is now an `approval_zero_address` caution that
 /// says so.
 #[test]
 fn regression_a_reset_of_the_zero_address_is_said() {
@@ -339,8 +339,8 @@ fn regression_a_reset_of_the_zero_address_is_said() {
     let said = verdict
         .findings
         .iter()
-        .find(|f| f.code == FindingCode::ApprovalSpender)
-        .unwrap_or_else(|| panic!("approval_spender: {verdict}"));
+        .find(|f| f.code == FindingCode::ApprovalZeroAddress)
+        .unwrap_or_else(|| panic!("approval_zero_address: {verdict}"));
     assert_eq!(said.severity, Severity::Caution);
     assert_eq!(said.transaction.and_then(|t| t.index), Some(0));
     let exec = execute(&case, &verdict, Behaviour::Standard);
@@ -680,7 +680,7 @@ fn regression_a_smart_account_without_its_funding_step_relies_on_its_balance() {
     let relied = verdict
         .findings
         .iter()
-        .find(|f| f.code == FindingCode::SmartAccountFunding)
+        .find(|f| f.code == FindingCode::SmartAccountOwnBalance)
         .unwrap_or_else(|| panic!("{verdict}"));
     assert_eq!(relied.severity, Severity::Caution);
     let exec = execute(&case, &verdict, Behaviour::Standard);
