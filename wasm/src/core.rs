@@ -199,17 +199,9 @@ mod tests {
 
     const TYPES: &str = include_str!("types.d.ts");
 
-    /// The quoted strings of a TypeScript union of string literals `export type {name} = …;`.
+    /// The quoted strings of the union `name` of this module's declarations.
     fn union(name: &str) -> Vec<&'static str> {
-        let start = TYPES.find(&format!("export type {name} =")).unwrap();
-        let end = start + TYPES.get(start..).unwrap().find(';').unwrap();
-        TYPES
-            .get(start..end)
-            .unwrap()
-            .split('"')
-            .skip(1)
-            .step_by(2)
-            .collect()
+        securepay_wasm_boundary::typescript_union(TYPES, name).unwrap()
     }
 
     /// The TypeScript union of finding codes is the closed list, in order.

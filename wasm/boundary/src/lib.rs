@@ -261,3 +261,19 @@ mod tests {
         );
     }
 }
+
+/// The quoted strings of the TypeScript union of string literals `export type {name} = …;` in
+/// `types` (a module's declarations), in order: what the tests compare with the library's
+/// closed lists. `None` when there is no such type.
+///
+/// ```
+/// let types = r#"export type Network = "base" | "tron"; export type X = "x";"#;
+/// assert_eq!(securepay_wasm_boundary::typescript_union(types, "Network"), Some(vec!["base", "tron"]));
+/// assert_eq!(securepay_wasm_boundary::typescript_union(types, "Y"), None);
+/// ```
+pub fn typescript_union<'a>(types: &'a str, name: &str) -> Option<Vec<&'a str>> {
+    let start = types.find(&format!("export type {name} ="))?;
+    let rest = types.get(start..)?;
+    let union = rest.get(..rest.find(';')?)?;
+    Some(union.split('"').skip(1).step_by(2).collect())
+}
