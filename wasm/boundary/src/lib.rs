@@ -241,6 +241,22 @@ pub fn answer(result: Result<Json, String>) -> Result<JsValue, JsValue> {
     result.map_err(|reason| invalid(&reason)).and_then(to_js)
 }
 
+/// The quoted strings of the TypeScript union of string literals `export type {name} = …;` in
+/// `types` (a module's declarations), in order: what the tests compare with the library's
+/// closed lists. `None` when there is no such type.
+///
+/// ```
+/// let types = r#"export type Network = "base" | "tron"; export type X = "x";"#;
+/// assert_eq!(securepay_wasm_boundary::typescript_union(types, "Network"), Some(vec!["base", "tron"]));
+/// assert_eq!(securepay_wasm_boundary::typescript_union(types, "Y"), None);
+/// ```
+pub fn typescript_union<'a>(types: &'a str, name: &str) -> Option<Vec<&'a str>> {
+    let start = types.find(&format!("export type {name} ="))?;
+    let rest = types.get(start..)?;
+    let union = rest.get(..rest.find(';')?)?;
+    Some(union.split('"').skip(1).step_by(2).collect())
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -260,20 +276,4 @@ mod tests {
             value
         );
     }
-}
-
-/// The quoted strings of the TypeScript union of string literals `export type {name} = …;` in
-/// `types` (a module's declarations), in order: what the tests compare with the library's
-/// closed lists. `None` when there is no such type.
-///
-/// ```
-/// let types = r#"export type Network = "base" | "tron"; export type X = "x";"#;
-/// assert_eq!(securepay_wasm_boundary::typescript_union(types, "Network"), Some(vec!["base", "tron"]));
-/// assert_eq!(securepay_wasm_boundary::typescript_union(types, "Y"), None);
-/// ```
-pub fn typescript_union<'a>(types: &'a str, name: &str) -> Option<Vec<&'a str>> {
-    let start = types.find(&format!("export type {name} ="))?;
-    let rest = types.get(start..)?;
-    let union = rest.get(..rest.find(';')?)?;
-    Some(union.split('"').skip(1).step_by(2).collect())
 }
