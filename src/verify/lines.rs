@@ -83,13 +83,14 @@ impl Run<'_, '_> {
                         amount,
                     },
                     _ => {
-                        let label = self.fee_labels.get(&index);
+                        // Each leg has one line: its label moves into it.
+                        let label = self.fee_labels.remove(&index);
                         SummaryLine::Fee {
                             network: leg.network,
                             recipient,
                             amount,
-                            label: label.and_then(|l| l.label.clone()),
-                            bearer: label.map(|l| l.bearer),
+                            bearer: label.as_ref().map(|l| l.bearer),
+                            label: label.and_then(|l| l.label),
                         }
                     }
                 };

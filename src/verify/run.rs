@@ -126,12 +126,13 @@ pub(super) struct Run<'v, 'e> {
     /// The fee entry that declares a leg, by leg index.
     pub fee_labels: BTreeMap<usize, FeeLabel>,
     pub lines: Vec<SummaryLine>,
-    /// The agreed payees (their transaction address) and the payments of each.
-    payees: BTreeMap<ChainAddress, Vec<usize>>,
+    /// The indices of the agreed payments, ordered by their payee's transaction address (then
+    /// by index): the payments of one payee are a run of it.
+    payees: Vec<usize>,
     assets: BTreeMap<(Network, Asset), AssetRef>,
     /// The findings of each code listed so far, and those not listed (see
     /// [`MAX_FINDINGS_PER_CODE`]), by the code's place in [`FindingCode::ALL`].
-    counts: Vec<Count>,
+    counts: [Count; FindingCode::ALL.len()],
 }
 
 /// The most findings of one code a verdict lists. A response can repeat one flaw tens of
@@ -172,13 +173,9 @@ struct Count {
 impl<'v, 'e> Run<'v, 'e> {
     /// A verification of `exp` with `tables`, nothing found yet.
     fn new(tables: Tables<'v>, exp: &'e Expectation) -> Run<'v, 'e> {
-        let mut payees: BTreeMap<ChainAddress, Vec<usize>> = BTreeMap::new();
-        for (index, payment) in exp.payments().iter().enumerate() {
-            payees
-                .entry(*payment.payee().address_for_transaction())
-                .or_default()
-                .push(index);
-        }
+        let mut payees: Vec<usize> = (0..exp.payments().len()).collect();
+        // Stable: the payments of one payee stay in index order.
+        payees.sort_by_key(|index| payee_key(exp, *index));
         Run {
             v: tables,
             exp,
@@ -195,7 +192,7 @@ impl<'v, 'e> Run<'v, 'e> {
             lines: Vec::new(),
             payees,
             assets: BTreeMap::new(),
-            counts: vec![Count::default(); FindingCode::ALL.len()],
+            counts: [Count::default(); FindingCode::ALL.len()],
         }
     }
 }
@@ -337,7 +334,13 @@ impl Run<'_, '_> {
 
     /// The payments agreed to `address` (on the payment network).
     pub(super) fn payments_of(&self, address: &ChainAddress) -> &[usize] {
-        self.payees.get(address).map_or(&[], Vec::as_slice)
+        let key = Some(address);
+        let start = self
+            .payees
+            .partition_point(|index| payee_key(self.exp, *index) < key);
+        let rest = self.payees.get(start..).unwrap_or_default();
+        let len = rest.partition_point(|index| payee_key(self.exp, *index) == key);
+        rest.get(..len).unwrap_or_default()
     }
 
     /// Someone on `network`, named for people: an agreed payee (hidden when masked), the smart
@@ -419,6 +422,14 @@ impl Run<'_, '_> {
         let token = cross.currency().token_address()?;
         Some((cross.network(), Asset::Token(token)))
     }
+}
+
+/// The transaction address of the payee of agreed payment `index` (the order of
+/// [`Run::payments_of`]'s list).
+fn payee_key(exp: &Expectation, index: usize) -> Option<&ChainAddress> {
+    exp.payments()
+        .get(index)
+        .map(|payment| payment.payee().address_for_transaction())
 }
 
 /// Where a transaction comes in the order the wallet sends them: the smart-account flow's
