@@ -380,7 +380,7 @@ impl Run<'_, '_> {
     ) {
         // The legs a fee entry may declare, by (network, asset, recipient, amount) then index;
         // an entry takes the first one of its key still open.
-        let mut open: Vec<((Network, Asset, ChainAddress, U256), usize, bool)> = self
+        let mut open: Vec<(LegKey, usize, bool)> = self
             .legs
             .iter()
             .enumerate()
@@ -618,6 +618,9 @@ impl Run<'_, '_> {
         }
     }
 }
+
+/// A leg a fee entry declares: its network, asset, recipient and amount.
+type LegKey = (Network, Asset, ChainAddress, U256);
 
 /// The most characters of a fee entry's label a summary line shows.
 pub(super) const MAX_SHOWN_LABEL_CHARS: usize = 64;
