@@ -37,27 +37,30 @@ impl Run<'_, '_> {
             }
             same
         });
-        for placed in std::mem::take(&mut self.approvals) {
+        // Taken while the checks borrow `self`, put back whole (not pushed back one by one).
+        let approvals = std::mem::take(&mut self.approvals);
+        for placed in &approvals {
             let key = (
                 placed.network,
                 placed.approval.token,
                 placed.approval.spender,
             );
             self.approval(
-                &placed,
+                placed,
                 need.binary_search_by(|(k, _)| k.cmp(&key))
                     .ok()
                     .and_then(|i| need.get(i))
                     .map(|(_, amount)| *amount),
                 pulls_token(&need, placed.network, placed.approval.token),
             );
-            self.approvals.push(placed);
         }
+        self.approvals = approvals;
         self.follow_allowances(&need);
-        for placed in std::mem::take(&mut self.eoa_approvals) {
-            self.eoa_approval(&placed, &need);
-            self.eoa_approvals.push(placed);
+        let eoa_approvals = std::mem::take(&mut self.eoa_approvals);
+        for placed in &eoa_approvals {
+            self.eoa_approval(placed, &need);
         }
+        self.eoa_approvals = eoa_approvals;
     }
 
     /// Where an approval is, its token and spender as shown, and the details every finding about

@@ -450,7 +450,8 @@ pub(super) fn send_order(at: Location) -> (u8, usize) {
 
 /// A payment reference's bytes as `0x` hex.
 pub(super) fn reference_text(reference: &Bytes) -> String {
-    reference.to_string()
+    // Written at its length at once (`to_string` grows the text: two allocator calls).
+    alloy_primitives::hex::encode_prefixed(reference)
 }
 
 #[cfg(test)]
