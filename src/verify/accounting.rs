@@ -106,7 +106,7 @@ impl Run<'_, '_> {
             if leg.kind != LegKind::Payment || !self.in_payment_asset(leg) {
                 continue;
             }
-            let candidates = self.payments_of(&leg.to).to_vec();
+            let candidates = self.payments_of(&leg.to);
             if candidates.is_empty() {
                 continue;
             }
@@ -141,10 +141,15 @@ impl Run<'_, '_> {
                 s.take(*payment, index);
                 continue;
             }
+            let duplicated = candidates.iter().any(fits);
+            let open_payment = candidates
+                .iter()
+                .copied()
+                .find(|p| s.paid_by.get(*p).copied().flatten().is_none());
             let amount = self.in_payment_currency(leg.amount);
             let party = self.party(leg.network, &leg.to);
             let reference = leg.reference.as_ref().map(reference_text);
-            if candidates.iter().any(fits) {
+            if duplicated {
                 self.danger(
                     FindingCode::PaymentDuplicated,
                     Some(leg.at),
@@ -158,11 +163,7 @@ impl Run<'_, '_> {
                 );
                 continue;
             }
-            let Some(payment) = candidates
-                .iter()
-                .copied()
-                .find(|p| s.paid_by.get(*p).copied().flatten().is_none())
-            else {
+            let Some(payment) = open_payment else {
                 continue;
             };
             s.take(payment, index);

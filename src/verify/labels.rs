@@ -437,7 +437,9 @@ impl Run<'_, '_> {
                 Some(leg) => {
                     let label = entry.fee_label.as_deref().or(entry.fee_type.as_deref());
                     let label = label.map(shown_label);
-                    self.fee_labels.insert(leg, FeeLabel { label, bearer });
+                    if let Some(leg) = self.legs.get_mut(leg) {
+                        leg.fee_label = Some(FeeLabel { label, bearer });
+                    }
                 }
                 None => {
                     let quantity = self.quantity(entry.network, asset, units);

@@ -50,6 +50,8 @@ pub(super) struct Leg {
     pub bridged: bool,
     /// An upper bound (a batch fee whose rate was not stated).
     pub at_most: bool,
+    /// The fee entry that declares it, for the summary.
+    pub fee_label: Option<FeeLabel>,
 }
 
 /// An approval, where it is signed.
@@ -123,8 +125,6 @@ pub(super) struct Run<'v, 'e> {
     pub zero_pulls: Vec<(Location, Network, ChainAddress)>,
     /// The calldata of every destination call the bridge messages carry.
     pub destination_calls: Vec<(Location, Bytes)>,
-    /// The fee entry that declares a leg, by leg index.
-    pub fee_labels: BTreeMap<usize, FeeLabel>,
     pub lines: Vec<SummaryLine>,
     /// The indices of the agreed payments, ordered by their payee's transaction address (then
     /// by index): the payments of one payee are a run of it.
@@ -188,7 +188,6 @@ impl<'v, 'e> Run<'v, 'e> {
             routes: Vec::new(),
             zero_pulls: Vec::new(),
             destination_calls: Vec::new(),
-            fee_labels: BTreeMap::new(),
             lines: Vec::new(),
             payees,
             assets: BTreeMap::new(),
