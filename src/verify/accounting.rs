@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use alloy_primitives::{Bytes, U256};
+use alloy_primitives::U256;
 
 use super::finding::{Details, FindingCode};
 use super::run::{Leg, LegKind, Run, reference_text};
@@ -112,9 +112,9 @@ impl Run<'_, '_> {
             }
             let fits = |p: &usize| {
                 self.exp.payments().get(*p).is_some_and(|payment| {
-                    payment.reference().is_none_or(|r| {
-                        leg.reference.as_deref().map(|b| &b[..]) == Some(&r.bytes()[..])
-                    })
+                    payment
+                        .reference()
+                        .is_none_or(|r| leg.reference.as_deref() == Some(&r.bytes()[..]))
                 })
             };
             let open = |p: &&usize| s.paid_by.get(**p).copied().flatten().is_none();
@@ -197,7 +197,7 @@ impl Run<'_, '_> {
     /// Payments still open: a payment leg with their reference and amount that goes to
     /// someone else (a swapped payee), or that pays their payee in another asset.
     fn diagnose(&mut self, legs: &[Leg], s: &mut Settlement) {
-        let mut by_reference: BTreeMap<Bytes, Vec<usize>> = BTreeMap::new();
+        let mut by_reference: BTreeMap<[u8; 8], Vec<usize>> = BTreeMap::new();
         let mut by_amount: BTreeMap<U256, Vec<usize>> = BTreeMap::new();
         for (index, payment) in self.exp.payments().iter().enumerate() {
             if s.paid_by.get(index).copied().flatten().is_some() {
@@ -205,7 +205,7 @@ impl Run<'_, '_> {
             }
             match payment.reference() {
                 Some(reference) => by_reference
-                    .entry(Bytes::copy_from_slice(&reference.bytes()))
+                    .entry(reference.bytes())
                     .or_default()
                     .push(index),
                 None => by_amount.entry(payment.units()).or_default().push(index),
@@ -217,7 +217,11 @@ impl Run<'_, '_> {
             }
             let to_payee = !self.payments_of(&leg.to).is_empty();
             let in_asset = self.in_payment_asset(leg);
-            let by_ref = leg.reference.as_ref().and_then(|r| by_reference.get(r));
+            let by_ref = leg
+                .reference
+                .as_ref()
+                .and_then(|r| <[u8; 8]>::try_from(r.as_slice()).ok())
+                .and_then(|r| by_reference.get(&r));
             let candidates = by_ref.or_else(|| by_amount.get(&leg.amount));
             let Some(payment) = candidates.and_then(|c| {
                 c.iter()

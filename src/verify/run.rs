@@ -11,7 +11,7 @@ use super::finding::{Details, Finding, FindingCode, Location, Severity};
 use super::render::{AssetRef, Party, Quantity};
 use super::summary::SummaryLine;
 use crate::address::ChainAddress;
-use crate::calldata::effect::{Approval, Asset, Move};
+use crate::calldata::effect::{Approval, Asset, LoggedReference, Move};
 use crate::contracts::{Contract, Deployments};
 use crate::currency::Catalog;
 use crate::network::Network;
@@ -42,7 +42,7 @@ pub(super) struct Leg {
     pub asset: Asset,
     pub amount: U256,
     pub to: ChainAddress,
-    pub reference: Option<Bytes>,
+    pub reference: Option<LoggedReference>,
     pub kind: LegKind,
     /// The contract that pulls it with the wallet's allowance.
     pub puller: Option<ChainAddress>,
@@ -448,7 +448,7 @@ pub(super) fn send_order(at: Location) -> (u8, usize) {
 }
 
 /// A payment reference's bytes as `0x` hex.
-pub(super) fn reference_text(reference: &Bytes) -> String {
+pub(super) fn reference_text(reference: &LoggedReference) -> String {
     // Written at its length at once (`to_string` grows the text: two allocator calls).
     alloy_primitives::hex::encode_prefixed(reference)
 }
