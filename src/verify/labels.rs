@@ -389,7 +389,7 @@ impl Run<'_, '_> {
                     leg.kind,
                     LegKind::Payment | LegKind::Fee | LegKind::Transfer
                 ) && !leg.amount.is_zero()
-                    && !s.is_payment.get(*index).copied().unwrap_or(true)
+                    && !s.is_payment(*index).unwrap_or(true)
             })
             .map(|(index, leg)| ((leg.network, leg.asset, leg.to, leg.amount), index, true))
             .collect();
@@ -477,7 +477,7 @@ impl Run<'_, '_> {
                 format!("pays {quantity} to {party}, which no entry of the fee bundle declares (a fee the response does not declare, even within the caps)"),
             );
         }
-        for (index, (declared, actual)) in declared_payee.iter().zip(&s.deductions).enumerate() {
+        for (index, (declared, actual)) in declared_payee.iter().zip(s.deductions()).enumerate() {
             if declared != actual {
                 let expected = Some(self.in_payment_currency(*declared));
                 let found = Some(self.in_payment_currency(*actual));

@@ -63,7 +63,7 @@ impl Run<'_, '_> {
             for (index, leg) in legs.iter_mut().enumerate() {
                 let to_payee = leg.network == destination && !self.payments_of(&leg.to).is_empty();
                 let payment = leg.kind == LegKind::Payment
-                    && (to_payee || s.is_payment.get(index).copied().unwrap_or(false));
+                    && (to_payee || s.is_payment(index).unwrap_or(false));
                 if leg.kind == LegKind::Bridge || payment != payments {
                     continue;
                 }
