@@ -127,7 +127,7 @@ pub(super) struct Run<'v, 'e> {
     pub destination_calls: Vec<(Location, Bytes)>,
     pub lines: Vec<SummaryLine>,
     /// The indices of the agreed payments, ordered by their payee's transaction address (then
-    /// by index): the payments of one payee are a run of it.
+    /// by index): the payments of one payee are a run of it. Empty for a single payment.
     payees: Vec<usize>,
     assets: BTreeMap<(Network, Asset), AssetRef>,
     /// The findings of each code listed so far, and those not listed (see
@@ -173,7 +173,11 @@ struct Count {
 impl<'v, 'e> Run<'v, 'e> {
     /// A verification of `exp` with `tables`, nothing found yet.
     fn new(tables: Tables<'v>, exp: &'e Expectation) -> Run<'v, 'e> {
-        let mut payees: Vec<usize> = (0..exp.payments().len()).collect();
+        // One payment needs no list (see `payments_of`).
+        let mut payees: Vec<usize> = match exp.payments().len() {
+            1 => Vec::new(),
+            n => (0..n).collect(),
+        };
         // Stable: the payments of one payee stay in index order.
         payees.sort_by_key(|index| payee_key(exp, *index));
         Run {
@@ -334,6 +338,13 @@ impl Run<'_, '_> {
     /// The payments agreed to `address` (on the payment network).
     pub(super) fn payments_of(&self, address: &ChainAddress) -> &[usize] {
         let key = Some(address);
+        if self.exp.payments().len() == 1 {
+            return if payee_key(self.exp, 0) == key {
+                &[0]
+            } else {
+                &[]
+            };
+        }
         let start = self
             .payees
             .partition_point(|index| payee_key(self.exp, *index) < key);
