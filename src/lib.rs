@@ -71,6 +71,7 @@ pub mod partial;
 pub mod pay;
 pub mod policy;
 mod serde_util;
+pub mod text;
 pub mod transaction;
 pub mod tron;
 pub mod verify;

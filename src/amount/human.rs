@@ -7,6 +7,8 @@ use std::str::FromStr;
 use alloy_primitives::U256;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::text::ShortText;
+
 use super::{AmountError, Decimals, MAX_DECIMALS, format_units, parse_units};
 
 /// A non-negative decimal amount in the API's human form (`"827.50"`), in units of some currency.
@@ -28,7 +30,7 @@ use super::{AmountError, Decimals, MAX_DECIMALS, format_units, parse_units};
 /// # Ok::<(), securepay::amount::AmountError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct HumanAmount(String);
+pub struct HumanAmount(ShortText);
 
 impl HumanAmount {
     /// Checks `text` against the amount grammar (any number of fractional digits up to
@@ -41,12 +43,12 @@ impl HumanAmount {
                 decimals: MAX_DECIMALS,
             });
         }
-        Ok(HumanAmount(text.to_owned()))
+        Ok(HumanAmount(ShortText::from(text)))
     }
 
     /// The canonical text of `units` smallest units of a currency with `decimals`.
     pub fn from_units(units: U256, decimals: Decimals) -> HumanAmount {
-        HumanAmount(format_units(units, decimals))
+        HumanAmount(ShortText::from(format_units(units, decimals)))
     }
 
     /// The text as given.
@@ -113,7 +115,7 @@ impl HumanAmount {
 /// the reason it is not one. Shared by every body and query that carries `feePercentage`.
 pub(crate) fn parse_percentage(text: &str) -> Result<HumanAmount, String> {
     let value = HumanAmount::parse(text).map_err(|e| e.to_string())?;
-    let hundred = HumanAmount(String::from("100"));
+    let hundred = HumanAmount(ShortText::from("100"));
     match value.cmp_value(&hundred) {
         Some(Ordering::Greater) => Err(format!("{text} is above 100")),
         Some(_) => Ok(value),

@@ -95,6 +95,112 @@ pub enum FlowKind {
     Stranded,
 }
 
+/// The payment reference a contract logs with a transfer, as the call carries it: the 8 bytes
+/// Request Network derives kept inline (copying one allocates nothing), any other length as
+/// decoded. It compares, orders and hashes as its bytes, and shows and serializes as `0x` hex.
+///
+/// ```
+/// use alloy_primitives::Bytes;
+/// use securepay::calldata::effect::LoggedReference;
+///
+/// let reference = LoggedReference::new(&Bytes::from(vec![0xe2, 0x3a, 0x6b, 0x02, 0x05, 0x9c, 0x2b, 0x30]));
+/// assert_eq!(reference.to_string(), "0xe23a6b02059c2b30");
+/// assert_eq!(reference.as_slice().len(), 8);
+/// assert_eq!(serde_json::to_string(&reference)?, r#""0xe23a6b02059c2b30""#);
+/// let odd = LoggedReference::new(&Bytes::from(vec![1, 2, 3]));
+/// assert_eq!(odd.to_string(), "0x010203");
+/// assert!(odd < reference);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct LoggedReference(ReferenceRepr);
+
+#[derive(Clone)]
+enum ReferenceRepr {
+    Eight([u8; 8]),
+    Other(Bytes),
+}
+
+impl LoggedReference {
+    /// The reference `bytes` (a copy: inline for 8 bytes).
+    pub fn new(bytes: &Bytes) -> LoggedReference {
+        LoggedReference(match <[u8; 8]>::try_from(bytes.as_ref()) {
+            Ok(eight) => ReferenceRepr::Eight(eight),
+            Err(_) => ReferenceRepr::Other(bytes.clone()),
+        })
+    }
+
+    /// Its bytes.
+    pub fn as_slice(&self) -> &[u8] {
+        match &self.0 {
+            ReferenceRepr::Eight(eight) => eight,
+            ReferenceRepr::Other(bytes) => bytes,
+        }
+    }
+}
+
+impl std::ops::Deref for LoggedReference {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        self.as_slice()
+    }
+}
+
+impl AsRef<[u8]> for LoggedReference {
+    fn as_ref(&self) -> &[u8] {
+        self.as_slice()
+    }
+}
+
+impl PartialEq for LoggedReference {
+    fn eq(&self, other: &LoggedReference) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for LoggedReference {}
+
+impl PartialOrd for LoggedReference {
+    fn partial_cmp(&self, other: &LoggedReference) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for LoggedReference {
+    fn cmp(&self, other: &LoggedReference) -> std::cmp::Ordering {
+        self.as_slice().cmp(other.as_slice())
+    }
+}
+
+impl std::hash::Hash for LoggedReference {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl std::fmt::Debug for LoggedReference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
+    }
+}
+
+impl std::fmt::Display for LoggedReference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("0x")?;
+        for byte in self.as_slice() {
+            write!(f, "{byte:02x}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for LoggedReference {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&alloy_primitives::hex::encode_prefixed(self.as_slice()))
+    }
+}
+
 /// One movement of value out of the caller's funds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Flow {
@@ -106,7 +212,7 @@ pub struct Flow {
     /// Where it ends.
     pub to: ChainAddress,
     /// The payment reference the contract logs with it.
-    pub reference: Option<Bytes>,
+    pub reference: Option<LoggedReference>,
     /// Why it moves.
     pub kind: FlowKind,
     /// The contract that pulls it with the caller's allowance (`None` for native value and
@@ -333,7 +439,7 @@ impl CallEffect {
             asset,
             amount,
             to,
-            reference: reference.cloned(),
+            reference: reference.map(LoggedReference::new),
             kind,
             puller,
         });

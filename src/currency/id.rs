@@ -70,6 +70,16 @@ pub struct CurrencyId {
 impl CurrencyId {
     /// Parses an id on one of the eight networks, or a fiat code.
     pub fn parse(text: &str) -> Result<CurrencyId, CurrencyIdError> {
+        if let Some(id) = recent::get(text) {
+            return Ok(id);
+        }
+        let id = CurrencyId::parse_new(text)?;
+        recent::put(&id);
+        Ok(id)
+    }
+
+    /// [`CurrencyId::parse`] without the thread's recent ids.
+    fn parse_new(text: &str) -> Result<CurrencyId, CurrencyIdError> {
         check_characters(text)?;
         if is_fiat_code(text) {
             return Ok(CurrencyId {
@@ -188,6 +198,57 @@ fn symbol_before<'a>(text: &'a str, network: &str) -> Option<&'a str> {
 impl fmt::Display for CurrencyId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
+    }
+}
+
+/// The last few ids [`CurrencyId::parse`] read on this thread: a response names its currency in
+/// every fee entry, and an application verifies many responses of the same currencies, so an
+/// id read again shares its text instead of allocating it.
+mod recent {
+    use std::cell::RefCell;
+
+    use super::CurrencyId;
+
+    /// How many ids are kept.
+    const SLOTS: usize = 4;
+    /// Longer ids are not kept (an id's length is the server's choice).
+    const MAX_LEN: usize = 64;
+
+    thread_local! {
+        static RECENT: RefCell<([Option<CurrencyId>; SLOTS], usize)> =
+            const { RefCell::new(([None, None, None, None], 0)) };
+    }
+
+    /// The id parsed from exactly `text`, if it is one of the recent ones.
+    pub(super) fn get(text: &str) -> Option<CurrencyId> {
+        RECENT
+            .try_with(|recent| {
+                let recent = recent.try_borrow().ok()?;
+                recent
+                    .0
+                    .iter()
+                    .flatten()
+                    .find(|id| &*id.text == text)
+                    .cloned()
+            })
+            .ok()
+            .flatten()
+    }
+
+    /// Keeps `id`, replacing the oldest.
+    pub(super) fn put(id: &CurrencyId) {
+        if id.text.len() > MAX_LEN {
+            return;
+        }
+        let _ = RECENT.try_with(|recent| {
+            if let Ok(mut recent) = recent.try_borrow_mut() {
+                let next = recent.1;
+                if let Some(slot) = recent.0.get_mut(next % SLOTS) {
+                    *slot = Some(id.clone());
+                }
+                recent.1 = next.wrapping_add(1);
+            }
+        });
     }
 }
 

@@ -363,6 +363,11 @@ impl Currency {
         &self.symbol
     }
 
+    /// The symbol, shared (a copy costs a count, not an allocation).
+    pub(crate) fn shared_symbol(&self) -> Arc<str> {
+        Arc::clone(&self.symbol)
+    }
+
     /// The decimals.
     pub const fn decimals(&self) -> Decimals {
         self.decimals

@@ -9,6 +9,7 @@ use crate::address::ChainAddress;
 use crate::amount::HumanAmount;
 use crate::currency::CurrencyId;
 use crate::network::Network;
+use crate::text::ShortText;
 
 /// Who bears a fee. A closed enum: an unknown value is an error.
 ///
@@ -97,13 +98,13 @@ pub struct FeeEntry {
     pub request_id: String,
     /// The fee component's id.
     #[serde(deserialize_with = "crate::serde_util::nullable")]
-    pub fee_component_id: Option<String>,
+    pub fee_component_id: Option<ShortText>,
     /// The fee type (`platform`, `protocol`, …).
     #[serde(deserialize_with = "crate::serde_util::nullable")]
-    pub fee_type: Option<String>,
+    pub fee_type: Option<ShortText>,
     /// A label for people.
     #[serde(deserialize_with = "crate::serde_util::nullable")]
-    pub fee_label: Option<String>,
+    pub fee_label: Option<ShortText>,
     /// Who bears it.
     #[serde(deserialize_with = "crate::serde_util::nullable")]
     pub fee_bearer: Option<FeeBearer>,
@@ -172,7 +173,7 @@ pub struct AmountSummary {
 pub struct FeeBundle {
     /// The bundle row's id; null when no on-chain bundle was created.
     #[serde(deserialize_with = "crate::serde_util::nullable")]
-    pub bundle_id: Option<String>,
+    pub bundle_id: Option<ShortText>,
     /// Who bears fees by default.
     #[serde(deserialize_with = "crate::serde_util::nullable")]
     pub default_fee_bearer: Option<FeeBearer>,

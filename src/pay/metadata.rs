@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::raw_json::RawJson;
 use crate::address::ChainAddress;
 use crate::network::Network;
+use crate::text::ShortText;
 
 /// A fee rate and its recipient (`platformFee`, `protocolFee`).
 ///
@@ -21,9 +22,9 @@ use crate::network::Network;
 #[non_exhaustive]
 pub struct FeeRate {
     /// The percentage, as text.
-    pub percentage: String,
+    pub percentage: ShortText,
     /// The recipient, as text.
-    pub address: String,
+    pub address: ShortText,
 }
 
 /// The only approval type the smart-account flow reports.
@@ -69,9 +70,9 @@ pub struct EoaApproval {
     /// The token.
     pub token_address: ChainAddress,
     /// The currency id.
-    pub currency: String,
+    pub currency: ShortText,
     /// The amount, as the service writes it.
-    pub amount: String,
+    pub amount: ShortText,
     /// Always `unlimited`.
     pub approval_type: ApprovalType,
 }
@@ -104,7 +105,7 @@ pub enum RouteType {
 /// assert_eq!(serde_json::from_str::<QuoteExpiry>("1742205771")?, QuoteExpiry::Unix(1742205771));
 /// assert_eq!(
 ///     serde_json::from_str::<QuoteExpiry>(r#""2026-03-17T09:42:51.000Z""#)?,
-///     QuoteExpiry::DateTime("2026-03-17T09:42:51.000Z".to_owned()),
+///     QuoteExpiry::DateTime("2026-03-17T09:42:51.000Z".into()),
 /// );
 /// # Ok::<(), serde_json::Error>(())
 /// ```
@@ -115,7 +116,7 @@ pub enum QuoteExpiry {
     /// Unix seconds.
     Unix(u64),
     /// An ISO 8601 date-time.
-    DateTime(String),
+    DateTime(ShortText),
 }
 
 /// Where a deadline came from.
@@ -154,7 +155,7 @@ pub struct LegDeadline {
     pub deadline: u64,
     /// The tool (swap legs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tool: Option<String>,
+    pub tool: Option<ShortText>,
     /// Where the deadline came from.
     pub source: DeadlineSource,
 }
@@ -199,16 +200,16 @@ pub struct Cost {
     /// Whether the cost applies.
     pub required: bool,
     /// Its currency.
-    pub currency: String,
+    pub currency: ShortText,
     /// In native units (gas costs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub amount_native: Option<String>,
+    pub amount_native: Option<ShortText>,
     /// In the fee currency (bridge fee).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub amount: Option<String>,
+    pub amount: Option<ShortText>,
     /// In USD.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub amount_usd: Option<String>,
+    pub amount_usd: Option<ShortText>,
     /// Whether the payer can pay it.
     pub has_enough_balance: bool,
 }
@@ -250,11 +251,11 @@ pub struct FundingStatus {
 #[non_exhaustive]
 pub struct CostTotals {
     /// The payment amount.
-    pub payment_amount: String,
+    pub payment_amount: ShortText,
     /// The payment currency.
-    pub payment_currency: String,
+    pub payment_currency: ShortText,
     /// The amount leaving the source chain.
-    pub source_amount: String,
+    pub source_amount: ShortText,
 }
 
 /// `costBreakdown`.
@@ -380,7 +381,7 @@ optional_fields! {
         }
         optional {
             /// USD fee for sponsoring the transaction.
-            transaction_sponsorship_fee_usd: String,
+            transaction_sponsorship_fee_usd: ShortText,
             /// The index of the first approval transaction.
             approval_transaction_index: usize,
             /// How many approval transactions there are.
@@ -400,35 +401,35 @@ optional_fields! {
             /// The EOA approval of the smart-account flow.
             eoa_approval: EoaApproval,
             /// The payer's balance.
-            balance: String,
+            balance: ShortText,
             /// The payer's allowance.
-            allowance: String,
+            allowance: ShortText,
             /// The amount required.
-            required_amount: String,
+            required_amount: ShortText,
             /// The payer's native balance.
-            native_balance: String,
+            native_balance: ShortText,
             /// Estimated network fee.
-            estimated_network_fee: String,
+            estimated_network_fee: ShortText,
             /// Estimated network fee in USD.
-            estimated_network_fee_usd: String,
+            estimated_network_fee_usd: ShortText,
             /// Estimated approval network fee.
-            estimated_approval_network_fee: String,
+            estimated_approval_network_fee: ShortText,
             /// Estimated approval network fee in USD.
-            estimated_approval_network_fee_usd: String,
+            estimated_approval_network_fee_usd: ShortText,
             /// Estimated payment network fee.
-            estimated_payment_network_fee: String,
+            estimated_payment_network_fee: ShortText,
             /// Estimated payment network fee in USD.
-            estimated_payment_network_fee_usd: String,
+            estimated_payment_network_fee_usd: ShortText,
             /// Tron: the approval's fee limit.
-            approval_fee_limit: String,
+            approval_fee_limit: ShortText,
             /// Tron: the payment's fee limit.
-            payment_fee_limit: String,
+            payment_fee_limit: ShortText,
             /// The amount leaving the source chain (cross-chain).
-            source_amount: String,
+            source_amount: ShortText,
             /// Cross-chain or same-chain.
             route_type: RouteType,
             /// When the quote was fetched.
-            quote_fetched_at: String,
+            quote_fetched_at: ShortText,
             /// When the quote expires.
             quote_expires_at: QuoteExpiry,
             /// The execution deadline (Unix seconds, advisory).
@@ -455,21 +456,21 @@ optional_fields! {
             /// Multicall: the number of executable legs (informational).
             executable_leg_count: usize,
             /// Multicall: the allowance all children need.
-            aggregate_allowance: String,
+            aggregate_allowance: ShortText,
             /// Multicall: the payment currency.
-            payment_currency_id: String,
+            payment_currency_id: ShortText,
             /// Multicall: the network.
-            network: String,
+            network: ShortText,
             /// Cross-chain: the amount sent into the bridge.
-            bridge_source_amount: String,
+            bridge_source_amount: ShortText,
             /// Cross-chain: the amount on the source side.
-            source_side_amount: String,
+            source_side_amount: ShortText,
             /// Cross-chain: the bridge fee.
-            bridge_fee_amount: String,
+            bridge_fee_amount: ShortText,
             /// Cross-chain: the source token symbol.
-            source_token: String,
+            source_token: ShortText,
             /// Cross-chain: the source token address.
-            source_token_address: String,
+            source_token_address: ShortText,
             /// Cross-chain: the source network.
             source_network: Network,
             /// Cross-chain: the bridge, as the service describes it (kept as text, never built
@@ -497,17 +498,17 @@ optional_fields! {
 #[non_exhaustive]
 pub struct InsufficientToken {
     /// The token.
-    pub token_address: String,
+    pub token_address: ShortText,
     /// Its symbol.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub token_symbol: Option<String>,
+    pub token_symbol: Option<ShortText>,
     /// Its currency id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub payment_currency_id: Option<String>,
+    pub payment_currency_id: Option<ShortText>,
     /// What is needed.
-    pub required: String,
+    pub required: ShortText,
     /// What the payer has.
-    pub available: String,
+    pub available: ShortText,
 }
 
 /// `metadata` of the legacy batch shape.

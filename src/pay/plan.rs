@@ -407,7 +407,7 @@ impl PaymentPlan {
             (Some(network), None) if network == self.network && native => None,
             _ => {
                 return Err(PaymentPlanError::Currency {
-                    currency: self.currency.id().to_string(),
+                    currency: self.currency.id().as_str().into(),
                     network: self.network,
                 });
             }
@@ -485,8 +485,8 @@ impl PaymentPlan {
                 owner: flow.funding_eoa,
                 spender: flow.account,
                 token_address: token,
-                currency: self.currency.id().to_string(),
-                amount: U256::MAX.to_string(),
+                currency: self.currency.id().as_str().into(),
+                amount: U256::MAX.to_string().into(),
                 approval_type: ApprovalType::Unlimited,
             });
             vec![approve]
@@ -505,8 +505,8 @@ impl PaymentPlan {
         metadata.fee_transaction_indices = Some((fee_start..transactions.len()).collect());
         metadata.child_count = Some(children.len());
         metadata.executable_leg_count = Some(transactions.len().saturating_sub(approvals));
-        metadata.network = Some(self.network.id().to_owned());
-        metadata.payment_currency_id = Some(self.currency.id().to_string());
+        metadata.network = Some(self.network.id().into());
+        metadata.payment_currency_id = Some(self.currency.id().as_str().into());
         Ok(PayResponse::Multicall(MulticallPayment {
             transactions,
             eoa_approval_transactions,
@@ -625,9 +625,9 @@ impl PaymentPlan {
             .iter()
             .map(|fee| FeeEntry {
                 request_id: fee.request_id.clone(),
-                fee_component_id: fee.fee_component_id.clone(),
-                fee_type: fee.fee_type.clone(),
-                fee_label: fee.fee_label.clone(),
+                fee_component_id: fee.fee_component_id.as_deref().map(Into::into),
+                fee_type: fee.fee_type.as_deref().map(Into::into),
+                fee_label: fee.fee_label.as_deref().map(Into::into),
                 fee_bearer: Some(fee.bearer),
                 amount: self.human(fee.amount),
                 payment_currency_id: self.currency.id().clone(),
@@ -637,7 +637,7 @@ impl PaymentPlan {
             })
             .collect();
         Ok(Some(FeeBundle {
-            bundle_id: self.bundle_id.clone(),
+            bundle_id: self.bundle_id.as_deref().map(Into::into),
             default_fee_bearer: self.fees.first().map(|f| f.bearer),
             amount_summary: Some(summary),
             fees,

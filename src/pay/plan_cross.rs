@@ -218,10 +218,12 @@ impl PaymentPlan {
             approval_transactions_count: Some(1),
             route_type: Some(super::RouteType::Crosschain),
             source_network: Some(route.network),
-            source_token: Some(route.currency.symbol().to_owned()),
-            source_token_address: Some(source_token.to_string()),
+            source_token: Some(route.currency.symbol().into()),
+            source_token_address: Some(source_token.to_string().into()),
             source_amount: Some(
-                HumanAmount::from_units(total, route.currency.decimals()).to_string(),
+                HumanAmount::from_units(total, route.currency.decimals())
+                    .as_str()
+                    .into(),
             ),
             ..PayMetadata::default()
         };
@@ -245,8 +247,8 @@ impl PaymentPlan {
         metadata.fee_transaction_indices = Some(Vec::new());
         metadata.child_count = Some(child_list.len());
         metadata.executable_leg_count = Some(transactions.len().saturating_sub(1));
-        metadata.network = Some(destination.id().to_owned());
-        metadata.payment_currency_id = Some(self.currency.id().to_string());
+        metadata.network = Some(destination.id().into());
+        metadata.payment_currency_id = Some(self.currency.id().as_str().into());
         let destination_calls = child_list
             .iter()
             .filter_map(|c| c.destination_call.clone())

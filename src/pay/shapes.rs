@@ -355,7 +355,7 @@ impl PayResponse {
 struct AnyShape {
     /// Absent, `null` (both the legacy batch shape) or the shape's name.
     #[serde(default, deserialize_with = "present")]
-    payment_type: Option<Option<String>>,
+    payment_type: Option<Option<crate::text::ShortText>>,
     transactions: Option<Vec<Transaction>>,
     eoa_approval_transactions: Option<Vec<Transaction>>,
     #[serde(default, deserialize_with = "present")]

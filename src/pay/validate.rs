@@ -568,13 +568,13 @@ fn check_summary(s: &AmountSummary, problems: &mut Vec<Problem>) {
         &s.payer_total,
     ];
     let units = common_scale(all).and_then(|scale| {
-        all.iter()
-            .map(|a| a.to_units(scale).ok())
-            .collect::<Option<Vec<_>>>()
+        let mut units = [alloy_primitives::U256::ZERO; 6];
+        for (unit, amount) in units.iter_mut().zip(all) {
+            *unit = amount.to_units(scale).ok()?;
+        }
+        Some(units)
     });
-    let Some([gross, net, total, payee, payer, payer_total]) =
-        units.as_deref().and_then(|u| <[_; 6]>::try_from(u).ok())
-    else {
+    let Some([gross, net, total, payee, payer, payer_total]) = units else {
         problems.push(Problem::AmountSummary {
             rule: "the amounts do not fit 256 bits",
         });

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use alloy_primitives::{Bytes, U256};
+use alloy_primitives::U256;
 
 use super::finding::{Details, FindingCode};
 use super::run::{Leg, LegKind, Run, reference_text};
@@ -14,12 +14,12 @@ use crate::calldata::effect::Asset;
 
 /// The outcome of the accounting, for the labels' cross-checks and the summary.
 pub(super) struct Settlement {
-    /// For each agreed payment, the leg that pays it.
-    pub paid_by: Vec<Option<usize>>,
-    /// For each leg, whether it pays an agreed payment.
-    pub is_payment: Vec<bool>,
-    /// For each agreed payment, what its payee receives less than agreed.
-    pub deductions: Vec<U256>,
+    /// For each agreed payment, the leg that pays it and what its payee receives less than
+    /// agreed (one list: one allocation).
+    payments: Vec<(Option<usize>, U256)>,
+    /// For each leg, whether it pays an agreed payment, and whether it was already reported as
+    /// a payment in the wrong asset.
+    legs: Vec<(bool, bool)>,
     /// Σ deductions.
     pub payee_fees: U256,
     /// What leaves in the payment asset beyond the agreed payments.
@@ -30,18 +30,31 @@ pub(super) struct Settlement {
     pub gross: U256,
     /// Σ what the payees receive.
     pub received: U256,
-    /// Legs already reported as a payment in the wrong asset.
-    reported: Vec<bool>,
 }
 
 impl Settlement {
+    /// The leg that pays agreed payment `payment`, if any.
+    pub fn paid_by(&self, payment: usize) -> Option<usize> {
+        self.payments.get(payment).and_then(|(leg, _)| *leg)
+    }
+
+    /// Whether leg `leg` pays an agreed payment (`None`: no such leg).
+    pub fn is_payment(&self, leg: usize) -> Option<bool> {
+        self.legs.get(leg).map(|(is_payment, _)| *is_payment)
+    }
+
+    /// What each agreed payment's payee receives less than agreed, in agreed order.
+    pub fn deductions(&self) -> impl Iterator<Item = &U256> {
+        self.payments.iter().map(|(_, deduction)| deduction)
+    }
+
     /// Records `leg` as the one that pays (or was meant to pay: a diagnosed payment stays a
     /// danger, but is not reported missing too) agreed payment `payment`.
     fn take(&mut self, payment: usize, leg: usize) {
-        if let Some(slot) = self.paid_by.get_mut(payment) {
+        if let Some((slot, _)) = self.payments.get_mut(payment) {
             *slot = Some(leg);
         }
-        if let Some(flag) = self.is_payment.get_mut(leg) {
+        if let Some((flag, _)) = self.legs.get_mut(leg) {
             *flag = true;
         }
     }
@@ -52,22 +65,20 @@ impl Run<'_, '_> {
     pub(super) fn settle(&mut self) -> Settlement {
         let payments = self.exp.payments().len();
         let mut s = Settlement {
-            paid_by: vec![None; payments],
-            is_payment: vec![false; self.legs.len()],
-            deductions: vec![U256::ZERO; payments],
+            payments: vec![(None, U256::ZERO); payments],
+            legs: vec![(false, false); self.legs.len()],
             payee_fees: U256::ZERO,
             beyond: U256::ZERO,
             total: U256::ZERO,
             gross: U256::ZERO,
             received: U256::ZERO,
-            reported: vec![false; self.legs.len()],
         };
         let legs = std::mem::take(&mut self.legs);
         self.match_payments(&legs, &mut s);
         self.diagnose(&legs, &mut s);
         for (index, payment) in self.exp.payments().iter().enumerate() {
             s.gross = s.gross.saturating_add(payment.units());
-            if s.paid_by.get(index).copied().flatten().is_none() {
+            if s.paid_by(index).is_none() {
                 let expected = Some(self.in_payment_currency(payment.units()));
                 let payee = self.payee_party(index);
                 self.finding(
@@ -106,18 +117,18 @@ impl Run<'_, '_> {
             if leg.kind != LegKind::Payment || !self.in_payment_asset(leg) {
                 continue;
             }
-            let candidates = self.payments_of(&leg.to).to_vec();
+            let candidates = self.payments_of(&leg.to);
             if candidates.is_empty() {
                 continue;
             }
             let fits = |p: &usize| {
                 self.exp.payments().get(*p).is_some_and(|payment| {
-                    payment.reference().is_none_or(|r| {
-                        leg.reference.as_deref().map(|b| &b[..]) == Some(&r.bytes()[..])
-                    })
+                    payment
+                        .reference()
+                        .is_none_or(|r| leg.reference.as_deref() == Some(&r.bytes()[..]))
                 })
             };
-            let open = |p: &&usize| s.paid_by.get(**p).copied().flatten().is_none();
+            let open = |p: &&usize| s.paid_by(**p).is_none();
             let exact = |p: &&usize| {
                 self.exp
                     .payments()
@@ -141,10 +152,12 @@ impl Run<'_, '_> {
                 s.take(*payment, index);
                 continue;
             }
+            let duplicated = candidates.iter().any(fits);
+            let open_payment = candidates.iter().copied().find(|p| s.paid_by(*p).is_none());
             let amount = self.in_payment_currency(leg.amount);
             let party = self.party(leg.network, &leg.to);
             let reference = leg.reference.as_ref().map(reference_text);
-            if candidates.iter().any(fits) {
+            if duplicated {
                 self.finding(
                     FindingCode::PaymentDuplicated,
                     Some(leg.at),
@@ -158,11 +171,7 @@ impl Run<'_, '_> {
                 );
                 continue;
             }
-            let Some(payment) = candidates
-                .iter()
-                .copied()
-                .find(|p| s.paid_by.get(*p).copied().flatten().is_none())
-            else {
+            let Some(payment) = open_payment else {
                 continue;
             };
             s.take(payment, index);
@@ -196,33 +205,35 @@ impl Run<'_, '_> {
     /// Payments still open: a payment leg with their reference and amount that goes to
     /// someone else (a swapped payee), or that pays their payee in another asset.
     fn diagnose(&mut self, legs: &[Leg], s: &mut Settlement) {
-        let mut by_reference: BTreeMap<Bytes, Vec<usize>> = BTreeMap::new();
+        let mut by_reference: BTreeMap<[u8; 8], Vec<usize>> = BTreeMap::new();
         let mut by_amount: BTreeMap<U256, Vec<usize>> = BTreeMap::new();
         for (index, payment) in self.exp.payments().iter().enumerate() {
-            if s.paid_by.get(index).copied().flatten().is_some() {
+            if s.paid_by(index).is_some() {
                 continue;
             }
             match payment.reference() {
                 Some(reference) => by_reference
-                    .entry(Bytes::copy_from_slice(&reference.bytes()))
+                    .entry(reference.bytes())
                     .or_default()
                     .push(index),
                 None => by_amount.entry(payment.units()).or_default().push(index),
             }
         }
         for (index, leg) in legs.iter().enumerate() {
-            if leg.kind != LegKind::Payment || s.is_payment.get(index).copied().unwrap_or(true) {
+            if leg.kind != LegKind::Payment || s.is_payment(index).unwrap_or(true) {
                 continue;
             }
             let to_payee = !self.payments_of(&leg.to).is_empty();
             let in_asset = self.in_payment_asset(leg);
-            let by_ref = leg.reference.as_ref().and_then(|r| by_reference.get(r));
+            let by_ref = leg
+                .reference
+                .as_ref()
+                .and_then(|r| <[u8; 8]>::try_from(r.as_slice()).ok())
+                .and_then(|r| by_reference.get(&r));
             let candidates = by_ref.or_else(|| by_amount.get(&leg.amount));
-            let Some(payment) = candidates.and_then(|c| {
-                c.iter()
-                    .copied()
-                    .find(|p| s.paid_by.get(*p).copied().flatten().is_none())
-            }) else {
+            let Some(payment) =
+                candidates.and_then(|c| c.iter().copied().find(|p| s.paid_by(*p).is_none()))
+            else {
                 continue;
             };
             let Some(expected) = self.exp.payments().get(payment) else {
@@ -255,7 +266,7 @@ impl Run<'_, '_> {
                 continue;
             };
             s.take(payment, index);
-            if let Some(flag) = s.reported.get_mut(index) {
+            if let Some((_, flag)) = s.legs.get_mut(index) {
                 *flag = code == FindingCode::PaymentToken;
             }
             let expected = Some(self.in_payment_currency(units));
@@ -280,13 +291,7 @@ impl Run<'_, '_> {
     fn amounts(&mut self, legs: &[Leg], s: &mut Settlement) {
         let no_payee_fees = self.exp.max_payee_fees().is_zero();
         for (index, payment) in self.exp.payments().iter().enumerate() {
-            let Some(leg) = s
-                .paid_by
-                .get(index)
-                .copied()
-                .flatten()
-                .and_then(|l| legs.get(l))
-            else {
+            let Some(leg) = s.paid_by(index).and_then(|l| legs.get(l)) else {
                 continue;
             };
             if !self.in_payment_asset(leg) {
@@ -298,7 +303,7 @@ impl Run<'_, '_> {
                 continue;
             }
             let deduction = units.saturating_sub(leg.amount);
-            if let Some(slot) = s.deductions.get_mut(index) {
+            if let Some((_, slot)) = s.payments.get_mut(index) {
                 *slot = deduction;
             }
             s.payee_fees = s.payee_fees.saturating_add(deduction);
@@ -339,7 +344,7 @@ impl Run<'_, '_> {
                 source_total = source_total.saturating_add(leg.amount);
                 continue;
             }
-            if s.reported.get(index).copied().unwrap_or(false) {
+            if s.legs.get(index).is_some_and(|(_, reported)| *reported) {
                 continue; // a payee paid in another asset: reported as payment_token
             }
             let quantity = self.quantity(leg.network, leg.asset, leg.amount);

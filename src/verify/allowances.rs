@@ -7,8 +7,6 @@
 //! gave, without a reset between, fails on a token with approval-race protection (said for a
 //! token not proven without it).
 
-use std::collections::BTreeMap;
-
 use alloy_primitives::U256;
 
 use super::finding::{Details, FindingCode};
@@ -19,7 +17,7 @@ use crate::currency::{TokenBehaviour, TokenFacts};
 use crate::network::Network;
 
 /// A token and a spender on a chain.
-type Key = (Network, ChainAddress, ChainAddress);
+pub(super) type Key = (Network, ChainAddress, ChainAddress);
 
 /// What happens to one allowance, in order.
 #[derive(Debug, Clone, Copy)]
@@ -54,25 +52,25 @@ fn order_key(at: super::finding::Location, pull: bool) -> u64 {
 
 impl Run<'_, '_> {
     /// Follows every allowance that a pull of this response spends (`need`: the keys).
-    pub(super) fn follow_allowances(&mut self, need: &BTreeMap<Key, U256>) {
-        let keys: Vec<Key> = need.keys().copied().collect();
+    pub(super) fn follow_allowances(&mut self, need: &[(Key, U256)]) {
+        let key_of = |k: &Key| need.binary_search_by(|(key, _)| key.cmp(k));
         let mut events: Vec<(u64, Event)> = Vec::new();
         for (index, placed) in self.approvals.iter().enumerate() {
             let a = placed.approval;
-            if let Ok(key) = keys.binary_search(&(placed.network, a.token, a.spender)) {
+            if let Ok(key) = key_of(&(placed.network, a.token, a.spender)) {
                 events.push((order_key(placed.at, false), Event::Approve { key, index }));
             }
         }
         for leg in self.legs.iter().filter(|l| !l.bridged) {
             if let (Some(puller), Asset::Token(token)) = (leg.puller, leg.asset) {
-                if let Ok(key) = keys.binary_search(&(leg.network, token, puller)) {
+                if let Ok(key) = key_of(&(leg.network, token, puller)) {
                     let amount = leg.amount;
                     events.push((order_key(leg.at, true), Event::Pull { key, amount }));
                 }
             }
         }
         events.sort_by_key(|(order, _)| *order);
-        let mut followed: Vec<Allowance> = vec![Allowance::default(); keys.len()];
+        let mut followed: Vec<Allowance> = vec![Allowance::default(); need.len()];
         // Per approval: what is pulled under it.
         let mut pulled: Vec<U256> = vec![U256::ZERO; self.approvals.len()];
         for (_, event) in events {
@@ -115,8 +113,8 @@ impl Run<'_, '_> {
                 }
             }
         }
-        for (key, state) in keys.into_iter().zip(followed) {
-            self.said_allowance(key, &state, &pulled);
+        for (&(key, _), state) in need.iter().zip(&followed) {
+            self.said_allowance(key, state, &pulled);
         }
     }
 
@@ -149,10 +147,8 @@ impl Run<'_, '_> {
                 message,
             );
         }
-        let approvals = self.approvals.clone();
-        let approval = |index: usize| approvals.get(index).copied();
         if let Some(index) = state.short {
-            if let Some(placed) = approval(index) {
+            if let Some(placed) = self.approvals.get(index).copied() {
                 let pulled = pulled.get(index).copied().unwrap_or_default();
                 let amount = placed.approval.amount;
                 let (approved, needed) = (asset_ref.quantity(amount), asset_ref.quantity(pulled));
@@ -175,7 +171,7 @@ impl Run<'_, '_> {
         }
         let facts = TokenFacts::builtin();
         for &index in &state.races {
-            let Some(placed) = approval(index) else {
+            let Some(placed) = self.approvals.get(index).copied() else {
                 continue;
             };
             let behaviour = TokenBehaviour::ApprovalRaceProtection;
@@ -201,7 +197,7 @@ impl Run<'_, '_> {
         if left.is_zero() || state.short == Some(index) {
             return;
         }
-        let Some(placed) = approval(index) else {
+        let Some(placed) = self.approvals.get(index).copied() else {
             return;
         };
         let amount = placed.approval.amount;

@@ -3,10 +3,9 @@
 //! only pull from their caller, a danger for an upgradeable spender (the LI.FI diamond). The
 //! smart-account flow's wallet approvals name exactly the agreed smart account.
 
-use std::collections::BTreeMap;
-
 use alloy_primitives::U256;
 
+use super::allowances::Key;
 use super::finding::{Details, FindingCode, Location};
 use super::render::{AssetRef, Party};
 use super::run::{Placed, Run};
@@ -18,33 +17,50 @@ use crate::network::Network;
 impl Run<'_, '_> {
     /// Checks every approval against what the legs pull.
     pub(super) fn check_approvals(&mut self) {
-        let mut need: BTreeMap<(Network, ChainAddress, ChainAddress), U256> = BTreeMap::new();
-        let mut pulled_tokens: BTreeMap<(Network, ChainAddress), ()> = BTreeMap::new();
-        for leg in self.legs.iter().filter(|l| !l.bridged) {
-            if let (Some(puller), Asset::Token(token)) = (leg.puller, leg.asset) {
-                let entry = need.entry((leg.network, token, puller)).or_default();
-                *entry = entry.saturating_add(leg.amount);
-                pulled_tokens.insert((leg.network, token), ());
+        // What each (network, token, spender) pulls, sorted by that key.
+        let mut need: Vec<(Key, U256)> = self
+            .legs
+            .iter()
+            .filter(|l| !l.bridged)
+            .filter_map(|leg| match (leg.puller, leg.asset) {
+                (Some(puller), Asset::Token(token)) => {
+                    Some(((leg.network, token, puller), leg.amount))
+                }
+                _ => None,
+            })
+            .collect();
+        need.sort_unstable_by_key(|(key, _)| *key);
+        need.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 = kept.1.saturating_add(later.1);
             }
-        }
-        for placed in std::mem::take(&mut self.approvals) {
+            same
+        });
+        // Taken while the checks borrow `self`, put back whole (not pushed back one by one).
+        let approvals = std::mem::take(&mut self.approvals);
+        for placed in &approvals {
             let key = (
                 placed.network,
                 placed.approval.token,
                 placed.approval.spender,
             );
             self.approval(
-                &placed,
-                need.get(&key).copied(),
-                pulled_tokens.contains_key(&(placed.network, placed.approval.token)),
+                placed,
+                need.binary_search_by(|(k, _)| k.cmp(&key))
+                    .ok()
+                    .and_then(|i| need.get(i))
+                    .map(|(_, amount)| *amount),
+                pulls_token(&need, placed.network, placed.approval.token),
             );
-            self.approvals.push(placed);
         }
+        self.approvals = approvals;
         self.follow_allowances(&need);
-        for placed in std::mem::take(&mut self.eoa_approvals) {
-            self.eoa_approval(&placed, &pulled_tokens);
-            self.eoa_approvals.push(placed);
+        let eoa_approvals = std::mem::take(&mut self.eoa_approvals);
+        for placed in &eoa_approvals {
+            self.eoa_approval(placed, &need);
         }
+        self.eoa_approvals = eoa_approvals;
     }
 
     /// Where an approval is, its token and spender as shown, and the details every finding about
@@ -122,14 +138,10 @@ impl Run<'_, '_> {
         );
     }
 
-    fn eoa_approval(
-        &mut self,
-        placed: &Placed,
-        pulled_tokens: &BTreeMap<(Network, ChainAddress), ()>,
-    ) {
+    fn eoa_approval(&mut self, placed: &Placed, need: &[(Key, U256)]) {
         let (network, approval) = (placed.network, placed.approval);
         let (at, asset_ref, spender, details) = self.approval_details(placed);
-        if !pulled_tokens.contains_key(&(network, approval.token)) {
+        if !pulls_token(need, network, approval.token) {
             self.finding(
                 FindingCode::EoaApprovalToken,
                 at,
@@ -165,4 +177,11 @@ impl Run<'_, '_> {
             ),
         }
     }
+}
+
+/// Whether some leg pulls `token` on `network` (`need`: sorted by key).
+fn pulls_token(need: &[(Key, U256)], network: Network, token: ChainAddress) -> bool {
+    let first = need.partition_point(|((n, t, _), _)| (*n, *t) < (network, token));
+    need.get(first)
+        .is_some_and(|((n, t, _), _)| *n == network && *t == token)
 }

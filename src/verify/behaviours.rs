@@ -24,7 +24,7 @@ use crate::network::Network;
 impl Run<'_, '_> {
     /// A caution per token moved and per amount-changing behaviour it may have.
     pub(super) fn check_token_behaviours(&mut self) {
-        let tokens: BTreeSet<(Network, ChainAddress)> = self
+        let mut tokens: Vec<(Network, ChainAddress)> = self
             .legs
             .iter()
             .filter_map(|leg| match leg.asset {
@@ -32,6 +32,8 @@ impl Run<'_, '_> {
                 Asset::Native => None,
             })
             .collect();
+        tokens.sort_unstable();
+        tokens.dedup();
         let facts = TokenFacts::builtin();
         for (network, token) in tokens {
             for &behaviour in TokenBehaviour::ALL {

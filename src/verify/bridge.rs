@@ -356,6 +356,7 @@ impl Run<'_, '_> {
                 puller: (token != Address::ZERO).then_some(diamond),
                 bridged: false,
                 at_most: false,
+                fee_label: None,
             });
         }
         total
@@ -506,6 +507,7 @@ impl Run<'_, '_> {
                 puller: None,
                 bridged: true,
                 at_most: false,
+                fee_label: None,
             });
         }
         if swap.from_amount < pulled {

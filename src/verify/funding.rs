@@ -22,8 +22,9 @@ impl Run<'_, '_> {
     pub(super) fn check_funding(&mut self) {
         let moved = std::mem::take(&mut self.moved);
         // What the account spends per token (every leg taken from it on its chain) and funds.
+        // (Only read for a funding step: without one, not built.)
         let mut spent: BTreeMap<(Network, ChainAddress), U256> = BTreeMap::new();
-        for leg in self.legs.iter().filter(|l| !l.bridged) {
+        for leg in self.legs.iter().filter(|l| !l.bridged && !moved.is_empty()) {
             if let Asset::Token(token) = leg.asset {
                 let total = spent.entry((leg.network, token)).or_default();
                 *total = total.saturating_add(leg.amount);

@@ -378,21 +378,22 @@ impl Run<'_, '_> {
         payment_of: &dyn Fn(&str) -> Option<usize>,
         s: &Settlement,
     ) {
-        let mut open: BTreeMap<(Network, Asset, ChainAddress, U256), Vec<usize>> = BTreeMap::new();
-        for (index, leg) in self.legs.iter().enumerate().rev() {
-            let fee_like = matches!(
-                leg.kind,
-                LegKind::Payment | LegKind::Fee | LegKind::Transfer
-            );
-            if fee_like
-                && !leg.amount.is_zero()
-                && !s.is_payment.get(index).copied().unwrap_or(true)
-            {
-                open.entry((leg.network, leg.asset, leg.to, leg.amount))
-                    .or_default()
-                    .push(index);
-            }
-        }
+        // The legs a fee entry may declare, by (network, asset, recipient, amount) then index;
+        // an entry takes the first one of its key still open.
+        let mut open: Vec<(LegKey, usize, bool)> = self
+            .legs
+            .iter()
+            .enumerate()
+            .filter(|(index, leg)| {
+                matches!(
+                    leg.kind,
+                    LegKind::Payment | LegKind::Fee | LegKind::Transfer
+                ) && !leg.amount.is_zero()
+                    && !s.is_payment(*index).unwrap_or(true)
+            })
+            .map(|(index, leg)| ((leg.network, leg.asset, leg.to, leg.amount), index, true))
+            .collect();
+        open.sort_unstable_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
         let mut declared_payee = vec![U256::ZERO; self.exp.payments().len()];
         for (index, entry) in bundle.fees.iter().enumerate() {
             let location = Some(at(ResponseList::FeeBundleFees, Some(index)));
@@ -421,14 +422,24 @@ impl Run<'_, '_> {
                 continue;
             }
             let recipient = entry.recipient.on_network(entry.network);
-            let leg = open
-                .get_mut(&(entry.network, asset, recipient, units))
-                .and_then(Vec::pop);
+            let key = (entry.network, asset, recipient, units);
+            // The legs of one key are a run, its taken ones a prefix of it: found in O(log n).
+            let start = open.partition_point(|(k, _, _)| *k < key);
+            let run = open.get_mut(start..).unwrap_or_default();
+            let len = run.partition_point(|(k, _, _)| *k == key);
+            let run = run.get_mut(..len).unwrap_or_default();
+            let taken = run.partition_point(|(_, _, is_open)| !*is_open);
+            let leg = run.get_mut(taken).map(|(_, index, is_open)| {
+                *is_open = false;
+                *index
+            });
             match leg {
                 Some(leg) => {
                     let label = entry.fee_label.as_deref().or(entry.fee_type.as_deref());
                     let label = label.map(shown_label);
-                    self.fee_labels.insert(leg, FeeLabel { label, bearer });
+                    if let Some(leg) = self.legs.get_mut(leg) {
+                        leg.fee_label = Some(FeeLabel { label, bearer });
+                    }
                 }
                 None => {
                     let quantity = self.quantity(entry.network, asset, units);
@@ -446,7 +457,10 @@ impl Run<'_, '_> {
                 }
             }
         }
-        for leg_index in open.into_values().flatten() {
+        // The undeclared legs by key, the later legs of one key first.
+        open.retain(|(_, _, is_open)| *is_open);
+        open.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        for leg_index in open.into_iter().map(|(_, index, _)| index) {
             let Some(leg) = self.legs.get(leg_index).cloned() else {
                 continue;
             };
@@ -463,7 +477,7 @@ impl Run<'_, '_> {
                 format!("pays {quantity} to {party}, which no entry of the fee bundle declares (a fee the response does not declare, even within the caps)"),
             );
         }
-        for (index, (declared, actual)) in declared_payee.iter().zip(&s.deductions).enumerate() {
+        for (index, (declared, actual)) in declared_payee.iter().zip(s.deductions()).enumerate() {
             if declared != actual {
                 let expected = Some(self.in_payment_currency(*declared));
                 let found = Some(self.in_payment_currency(*actual));
@@ -606,6 +620,9 @@ impl Run<'_, '_> {
         }
     }
 }
+
+/// A leg a fee entry declares: its network, asset, recipient and amount.
+type LegKey = (Network, Asset, ChainAddress, U256);
 
 /// The most characters of a fee entry's label a summary line shows.
 pub(super) const MAX_SHOWN_LABEL_CHARS: usize = 64;

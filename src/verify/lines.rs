@@ -15,7 +15,7 @@ impl Run<'_, '_> {
     pub(super) fn summarize(&mut self, s: &Settlement) {
         // The lines are as many as the approvals, routes, legs, refunds and totals: reserved
         // at once, so that tens of thousands of legs never double the list while it grows.
-        let legs = std::mem::take(&mut self.legs);
+        let mut legs = std::mem::take(&mut self.legs);
         let mut totals: BTreeMap<(bool, Network, Asset), (U256, bool)> = BTreeMap::new();
         let destination = self.exp.network();
         for leg in legs.iter().filter(|leg| !leg.bridged) {
@@ -60,10 +60,10 @@ impl Run<'_, '_> {
         let source = self.exp.cross_chain().map(|c| c.network());
         // The payments first, then the fees, in the order of the legs.
         for payments in [true, false] {
-            for (index, leg) in legs.iter().enumerate() {
+            for (index, leg) in legs.iter_mut().enumerate() {
                 let to_payee = leg.network == destination && !self.payments_of(&leg.to).is_empty();
                 let payment = leg.kind == LegKind::Payment
-                    && (to_payee || s.is_payment.get(index).copied().unwrap_or(false));
+                    && (to_payee || s.is_payment(index).unwrap_or(false));
                 if leg.kind == LegKind::Bridge || payment != payments {
                     continue;
                 }
@@ -83,13 +83,14 @@ impl Run<'_, '_> {
                         amount,
                     },
                     _ => {
-                        let label = self.fee_labels.get(&index);
+                        // Each leg has one line: its label moves into it.
+                        let label = leg.fee_label.take();
                         SummaryLine::Fee {
                             network: leg.network,
                             recipient,
                             amount,
-                            label: label.and_then(|l| l.label.clone()),
-                            bearer: label.map(|l| l.bearer),
+                            bearer: label.as_ref().map(|l| l.bearer),
+                            label: label.and_then(|l| l.label),
                         }
                     }
                 };

@@ -59,7 +59,7 @@ impl AssetRef {
         // A native currency is shown by the symbol people know (`ETH`, not the token list's
         // `ETH-base`).
         let symbol = match &token {
-            Some(_) => currency.map(|c| Arc::from(c.symbol())),
+            Some(_) => currency.map(|c| c.shared_symbol()),
             None => Some(Arc::from(network.native_symbol())),
         };
         AssetRef {

@@ -11,7 +11,7 @@ use super::finding::{Details, Finding, FindingCode, Location};
 use super::render::{AssetRef, Party, Quantity};
 use super::summary::SummaryLine;
 use crate::address::ChainAddress;
-use crate::calldata::effect::{Approval, Asset, Move};
+use crate::calldata::effect::{Approval, Asset, LoggedReference, Move};
 use crate::contracts::{Contract, Deployments};
 use crate::currency::Catalog;
 use crate::network::Network;
@@ -42,7 +42,7 @@ pub(super) struct Leg {
     pub asset: Asset,
     pub amount: U256,
     pub to: ChainAddress,
-    pub reference: Option<Bytes>,
+    pub reference: Option<LoggedReference>,
     pub kind: LegKind,
     /// The contract that pulls it with the wallet's allowance.
     pub puller: Option<ChainAddress>,
@@ -50,6 +50,8 @@ pub(super) struct Leg {
     pub bridged: bool,
     /// An upper bound (a batch fee whose rate was not stated).
     pub at_most: bool,
+    /// The fee entry that declares it, for the summary.
+    pub fee_label: Option<FeeLabel>,
 }
 
 /// An approval, where it is signed.
@@ -123,15 +125,14 @@ pub(super) struct Run<'v, 'e> {
     pub zero_pulls: Vec<(Location, Network, ChainAddress)>,
     /// The calldata of every destination call the bridge messages carry.
     pub destination_calls: Vec<(Location, Bytes)>,
-    /// The fee entry that declares a leg, by leg index.
-    pub fee_labels: BTreeMap<usize, FeeLabel>,
     pub lines: Vec<SummaryLine>,
-    /// The agreed payees (their transaction address) and the payments of each.
-    payees: BTreeMap<ChainAddress, Vec<usize>>,
+    /// The indices of the agreed payments, ordered by their payee's transaction address (then
+    /// by index): the payments of one payee are a run of it. Empty for a single payment.
+    payees: Vec<usize>,
     assets: BTreeMap<(Network, Asset), AssetRef>,
     /// The findings of each code listed so far, and those not listed (see
     /// [`MAX_FINDINGS_PER_CODE`]), by the code's place in [`FindingCode::ALL`].
-    counts: Vec<Count>,
+    counts: [Count; FindingCode::ALL.len()],
 }
 
 /// The most findings of one code a verdict lists. A response can repeat one flaw tens of
@@ -170,13 +171,13 @@ struct Count {
 impl<'v, 'e> Run<'v, 'e> {
     /// A verification of `exp` with `tables`, nothing found yet.
     fn new(tables: Tables<'v>, exp: &'e Expectation) -> Run<'v, 'e> {
-        let mut payees: BTreeMap<ChainAddress, Vec<usize>> = BTreeMap::new();
-        for (index, payment) in exp.payments().iter().enumerate() {
-            payees
-                .entry(*payment.payee().address_for_transaction())
-                .or_default()
-                .push(index);
-        }
+        // One payment needs no list (see `payments_of`).
+        let mut payees: Vec<usize> = match exp.payments().len() {
+            1 => Vec::new(),
+            n => (0..n).collect(),
+        };
+        // Stable: the payments of one payee stay in index order.
+        payees.sort_by_key(|index| payee_key(exp, *index));
         Run {
             v: tables,
             exp,
@@ -189,11 +190,10 @@ impl<'v, 'e> Run<'v, 'e> {
             routes: Vec::new(),
             zero_pulls: Vec::new(),
             destination_calls: Vec::new(),
-            fee_labels: BTreeMap::new(),
             lines: Vec::new(),
             payees,
             assets: BTreeMap::new(),
-            counts: vec![Count::default(); FindingCode::ALL.len()],
+            counts: [Count::default(); FindingCode::ALL.len()],
         }
     }
 }
@@ -298,7 +298,20 @@ impl Run<'_, '_> {
 
     /// The payments agreed to `address` (on the payment network).
     pub(super) fn payments_of(&self, address: &ChainAddress) -> &[usize] {
-        self.payees.get(address).map_or(&[], Vec::as_slice)
+        let key = Some(address);
+        if self.exp.payments().len() == 1 {
+            return if payee_key(self.exp, 0) == key {
+                &[0]
+            } else {
+                &[]
+            };
+        }
+        let start = self
+            .payees
+            .partition_point(|index| payee_key(self.exp, *index) < key);
+        let rest = self.payees.get(start..).unwrap_or_default();
+        let len = rest.partition_point(|index| payee_key(self.exp, *index) == key);
+        rest.get(..len).unwrap_or_default()
     }
 
     /// Someone on `network`, named for people: an agreed payee (hidden when masked), the smart
@@ -382,6 +395,14 @@ impl Run<'_, '_> {
     }
 }
 
+/// The transaction address of the payee of agreed payment `index` (the order of
+/// [`Run::payments_of`]'s list).
+fn payee_key(exp: &Expectation, index: usize) -> Option<&ChainAddress> {
+    exp.payments()
+        .get(index)
+        .map(|payment| payment.payee().address_for_transaction())
+}
+
 /// Where a transaction comes in the order the wallet sends them: the smart-account flow's
 /// wallet approvals first, then `transactions` (or a legacy batch's approvals) in order, then a
 /// legacy batch's calls, key after key.
@@ -399,8 +420,9 @@ pub(super) fn send_order(at: Location) -> (u8, usize) {
 }
 
 /// A payment reference's bytes as `0x` hex.
-pub(super) fn reference_text(reference: &Bytes) -> String {
-    reference.to_string()
+pub(super) fn reference_text(reference: &LoggedReference) -> String {
+    // Written at its length at once (`to_string` grows the text: two allocator calls).
+    alloy_primitives::hex::encode_prefixed(reference)
 }
 
 #[cfg(test)]

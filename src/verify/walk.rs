@@ -391,6 +391,7 @@ impl Run<'_, '_> {
                 puller: flow.puller,
                 bridged: false,
                 at_most: false,
+                fee_label: None,
             });
         }
         self.native_value(location, tx, decoded, &effect);
@@ -522,6 +523,7 @@ impl Run<'_, '_> {
                     puller: None,
                     bridged: false,
                     at_most,
+                    fee_label: None,
                 });
             }
         }
@@ -567,6 +569,7 @@ impl Run<'_, '_> {
                     puller: None,
                     bridged: false,
                     at_most: false,
+                    fee_label: None,
                 });
             }
         }
@@ -630,6 +633,7 @@ impl Run<'_, '_> {
                     puller: fee.puller,
                     bridged: false,
                     at_most: false,
+                    fee_label: None,
                 });
             }
         }

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 /// Top-level modules from the bottom up. A module may import from any layer strictly below its
 /// own, never from its own layer or above.
 const LAYERS: &[&[&str]] = &[
-    &["serde_util"],
+    &["serde_util", "text"],
     &["network", "amount"],
     &["address", "wire"],
     &["currency", "contracts", "transaction"],
