@@ -69,7 +69,7 @@ impl Run<'_, '_> {
                 }
             }
         }
-        events.sort_by_key(|(order, _)| *order);
+        super::order::sort_by_key(&mut events, |(order, _)| *order);
         let mut followed: Vec<Allowance> = vec![Allowance::default(); need.len()];
         // Per approval: what is pulled under it.
         let mut pulled: Vec<U256> = vec![U256::ZERO; self.approvals.len()];

@@ -29,7 +29,7 @@ impl Run<'_, '_> {
                 _ => None,
             })
             .collect();
-        need.sort_unstable_by_key(|(key, _)| *key);
+        super::order::sort_by_key(&mut need, |(key, _)| *key);
         need.dedup_by(|later, kept| {
             let same = later.0 == kept.0;
             if same {

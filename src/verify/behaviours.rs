@@ -32,7 +32,7 @@ impl Run<'_, '_> {
                 Asset::Native => None,
             })
             .collect();
-        tokens.sort_unstable();
+        super::order::sort_by(&mut tokens, Ord::cmp);
         tokens.dedup();
         let facts = TokenFacts::builtin();
         for (network, token) in tokens {

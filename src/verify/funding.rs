@@ -79,7 +79,7 @@ impl Run<'_, '_> {
         let mut last: BTreeMap<(Network, ChainAddress), super::run::Placed> = BTreeMap::new();
         let mut races = Vec::new();
         let mut eoa_approvals = self.eoa_approvals.clone();
-        eoa_approvals.sort_by_key(|p| send_order(p.at));
+        super::order::sort_by_key(&mut eoa_approvals, |p| send_order(p.at));
         for placed in &eoa_approvals {
             if placed.approval.spender.abi() != account.abi() {
                 continue;
@@ -175,7 +175,7 @@ impl Run<'_, '_> {
             }
         }
         // Within one transaction, what it receives before what it pays.
-        events.sort_by_key(|(order, _, funds, _)| (*order, !*funds));
+        super::order::sort_by_key(&mut events, |(order, _, funds, _)| (*order, !*funds));
         let mut balance: BTreeMap<(Network, ChainAddress), (U256, U256)> = BTreeMap::new();
         for (_, key, funds, amount) in events {
             let (held, relied) = balance.entry(key).or_default();

@@ -393,7 +393,7 @@ impl Run<'_, '_> {
             })
             .map(|(index, leg)| ((leg.network, leg.asset, leg.to, leg.amount), index, true))
             .collect();
-        open.sort_unstable_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
+        super::order::sort_by(&mut open, |a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
         let mut declared_payee = vec![U256::ZERO; self.exp.payments().len()];
         for (index, entry) in bundle.fees.iter().enumerate() {
             let location = Some(at(ResponseList::FeeBundleFees, Some(index)));
@@ -459,7 +459,7 @@ impl Run<'_, '_> {
         }
         // The undeclared legs by key, the later legs of one key first.
         open.retain(|(_, _, is_open)| *is_open);
-        open.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        super::order::sort_by(&mut open, |a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
         for leg_index in open.into_iter().map(|(_, index, _)| index) {
             let Some(leg) = self.legs.get(leg_index).cloned() else {
                 continue;

@@ -103,6 +103,7 @@ mod funding;
 mod labels;
 mod lines;
 mod mask;
+mod order;
 mod recipients;
 mod render;
 mod run;

@@ -177,7 +177,7 @@ impl<'v, 'e> Run<'v, 'e> {
             n => (0..n).collect(),
         };
         // Stable: the payments of one payee stay in index order.
-        payees.sort_by_key(|index| payee_key(exp, *index));
+        super::order::sort_by_key(&mut payees, |index| payee_key(exp, *index));
         Run {
             v: tables,
             exp,
