@@ -42,7 +42,9 @@ const dir = mkdtempSync(path.join(tmpdir(), 'securepay-bench-'));
 const expectationPath = path.join(dir, 'agreed.json');
 writeFileSync(expectationPath, agreed);
 execFileSync('cargo', ['build', '--quiet', '--release', '--locked', '-p', 'securepay-wasm', '--example', 'native_verify'], { cwd: root });
-const nativeOnce = () => Number(execFileSync(path.join(root, 'target/release/examples/native_verify'),
+// Where cargo builds: CARGO_TARGET_DIR when set, as cargo itself reads it.
+const target = process.env.CARGO_TARGET_DIR ? path.resolve(root, process.env.CARGO_TARGET_DIR) : path.join(root, 'target');
+const nativeOnce = () => Number(execFileSync(path.join(target, 'release/examples/native_verify'),
   [responsePath, expectationPath, String(N)], { encoding: 'utf8' }).trim());
 
 // viem decoding the same transactions (the approval and the payment), from the same JSON text.
