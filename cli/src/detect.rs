@@ -7,11 +7,8 @@
 use std::io::{self, BufRead, Write};
 
 use super::{Outcome, read_input};
-use securepay::address::ChainAddress;
-use securepay::calldata::PaymentReference;
 use securepay::currency::Catalog;
-use securepay::detect::{ChainData, Criteria, CriteriaError, MAX_CHAIN_JSON_BYTES, detect};
-use securepay::network::Network;
+use securepay::detect::{ChainData, Criteria, CriteriaText, MAX_CHAIN_JSON_BYTES, detect};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -38,43 +35,17 @@ pub(super) struct Args {
     logs: std::path::PathBuf,
 }
 
-fn address(network: Network, flag: &str, text: &str) -> Result<ChainAddress, String> {
-    ChainAddress::parse(network, text).map_err(|error| format!("{flag}: {error}"))
-}
-
-fn refused(flag: &'static str) -> impl Fn(CriteriaError) -> String {
-    move |error| format!("{flag}: {error}")
-}
-
-fn reference(flag: &str, text: &str) -> Result<PaymentReference, String> {
-    PaymentReference::parse(text).map_err(|error| format!("{flag}: {error}"))
-}
-
+/// The library's criteria from the flags; a refusal names its flag.
 fn criteria(args: &Args) -> Result<Criteria, String> {
-    let network = Network::from_name(&args.network).map_err(|e| format!("--network: {e}"))?;
-    let mut criteria = Criteria::new(network, reference("--reference", &args.reference)?);
-    if let Some(text) = &args.refund_reference {
-        criteria = criteria.with_refund_reference(reference("--refund-reference", text)?);
-    }
-    if let Some(text) = &args.payee {
-        criteria = criteria
-            .with_payee(address(network, "--payee", text)?)
-            .map_err(refused("--payee"))?;
-    }
-    if let Some(id) = &args.currency {
-        let currency = Catalog::builtin()
-            .get(id)
-            .map_err(|error| format!("--currency: {error}"))?;
-        criteria = criteria
-            .with_currency(currency.clone())
-            .map_err(refused("--currency"))?;
-    }
-    if let Some(text) = &args.fee_address {
-        criteria = criteria
-            .with_fee_address(address(network, "--fee-address", text)?)
-            .map_err(refused("--fee-address"))?;
-    }
-    Ok(criteria)
+    let text = CriteriaText {
+        refund_reference: args.refund_reference.clone(),
+        payee: args.payee.clone(),
+        currency: args.currency.clone(),
+        fee_address: args.fee_address.clone(),
+        ..CriteriaText::new(&args.network, &args.reference)
+    };
+    text.criteria(Catalog::builtin())
+        .map_err(|error| format!("{}: {}", error.field.flag(), error.cause))
 }
 
 pub(super) fn run(args: &Args, input: &mut dyn BufRead, output: &mut dyn Write) -> Outcome {

@@ -36,6 +36,7 @@
 
 mod claims;
 mod criteria;
+mod criteria_text;
 mod event;
 mod hex;
 mod ignored;
@@ -48,6 +49,7 @@ mod tron;
 
 pub use claims::{Claim, ClaimFinding, ClaimProblem, Coverage, WebhookCheck, check_webhook};
 pub use criteria::{Criteria, CriteriaError};
+pub use criteria_text::{CriteriaCause, CriteriaField, CriteriaText, CriteriaTextError};
 pub use event::{EventError, ProxyEvent};
 pub use ignored::{Ignored, IgnoredReason, LogRef};
 pub use log::{Log, MAX_LOGS, MAX_TOPICS, Receipt, ReceiptStatus, Topics};

@@ -2,71 +2,16 @@
 //! text out, a one-line reason for unusable input. The `#[wasm_bindgen]` export only converts
 //! at the boundary.
 
-use securepay::address::ChainAddress;
-use securepay::calldata::PaymentReference;
 use securepay::currency::Catalog;
-use securepay::detect::{ChainData, Criteria, CriteriaError};
-use securepay::network::Network;
+use securepay::detect::{ChainData, Criteria, CriteriaText};
 pub use securepay_wasm_boundary::Json;
 
-/// What `detect` looks for, as JSON: `securepay detect`'s flags by their camelCase names (and
-/// `refundAddress`, `headBlock`). An unknown field is refused: a misspelt tie would otherwise go
-/// unchecked.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct Wire {
-    network: String,
-    reference: String,
-    refund_reference: Option<String>,
-    payee: Option<String>,
-    refund_address: Option<String>,
-    currency: Option<String>,
-    fee_address: Option<String>,
-    head_block: Option<u64>,
-}
-
-/// The library's criteria from their JSON text; each reason names the field.
+/// The library's criteria from their JSON text ([`CriteriaText`]: `securepay detect`'s flags
+/// by their camelCase names, and `refundAddress`, `headBlock`; an unknown field is refused, a
+/// misspelt tie would otherwise go unchecked). Each reason names the field.
 fn criteria(text: &str) -> Result<Criteria, String> {
-    let wire: Wire = serde_json::from_str(text).map_err(|e| format!("criteria: {e}"))?;
-    let network = Network::from_name(&wire.network).map_err(|e| format!("network: {e}"))?;
-    let reference = |field: &str, text: &str| {
-        PaymentReference::parse(text).map_err(|e| format!("{field}: {e}"))
-    };
-    let address = |field: &str, text: &str| {
-        ChainAddress::parse(network, text).map_err(|e| format!("{field}: {e}"))
-    };
-    let refused = |field: &'static str| move |e: CriteriaError| format!("{field}: {e}");
-    let mut criteria = Criteria::new(network, reference("reference", &wire.reference)?);
-    if let Some(text) = &wire.refund_reference {
-        criteria = criteria.with_refund_reference(reference("refundReference", text)?);
-    }
-    if let Some(text) = &wire.payee {
-        criteria = criteria
-            .with_payee(address("payee", text)?)
-            .map_err(refused("payee"))?;
-    }
-    if let Some(text) = &wire.refund_address {
-        criteria = criteria
-            .with_refund_address(address("refundAddress", text)?)
-            .map_err(refused("refundAddress"))?;
-    }
-    if let Some(id) = &wire.currency {
-        let currency = Catalog::builtin()
-            .get(id)
-            .map_err(|e| format!("currency: {e}"))?;
-        criteria = criteria
-            .with_currency(currency.clone())
-            .map_err(refused("currency"))?;
-    }
-    if let Some(text) = &wire.fee_address {
-        criteria = criteria
-            .with_fee_address(address("feeAddress", text)?)
-            .map_err(refused("feeAddress"))?;
-    }
-    if let Some(block) = wire.head_block {
-        criteria = criteria.with_head_block(block);
-    }
-    Ok(criteria)
+    let text: CriteriaText = serde_json::from_str(text).map_err(|e| format!("criteria: {e}"))?;
+    text.criteria(Catalog::builtin()).map_err(|e| e.to_string())
 }
 
 /// The settlement of a request from chain data the caller fetched (`eth_getLogs` logs or
