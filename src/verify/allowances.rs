@@ -217,7 +217,7 @@ impl Run<'_, '_> {
             let pulled = pulled.get(index).copied().unwrap_or_default();
             let (approved, pulled_text) = (asset_ref.quantity(amount), asset_ref.quantity(pulled));
             self.finding(
-                FindingCode::ApprovalAboveNeed,
+                FindingCode::ApprovalRemainder,
                 Some(placed.at),
                 details(pulled, amount),
                 format!("approves {approved} for {party}, which pulls {pulled_text}"),

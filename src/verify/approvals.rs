@@ -131,7 +131,7 @@ impl Run<'_, '_> {
         };
         let needed = asset_ref.quantity(need);
         self.finding(
-            FindingCode::ApprovalAboveNeedUpgradeable,
+            FindingCode::ApprovalAboveNeed,
             at,
             details,
             format!("approves {amount} of {asset_ref} for {spender}, an upgradeable contract, which pulls {needed}: an allowance left to it can be taken later"),

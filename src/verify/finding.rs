@@ -85,8 +85,8 @@ macro_rules! finding_codes {
             /// assert_eq!(FindingCode::ApprovalUnlimited.severity(), Severity::Caution);
             /// // An approval above the need: a caution for a payment contract, a danger for
             /// // an upgradeable one.
-            /// assert_eq!(FindingCode::ApprovalAboveNeed.severity(), Severity::Caution);
-            /// assert_eq!(FindingCode::ApprovalAboveNeedUpgradeable.severity(), Severity::Danger);
+            /// assert_eq!(FindingCode::ApprovalRemainder.severity(), Severity::Caution);
+            /// assert_eq!(FindingCode::ApprovalAboveNeed.severity(), Severity::Danger);
             /// ```
             pub const fn severity(self) -> Severity {
                 match self {
@@ -229,12 +229,13 @@ finding_codes! {
     ApprovalZeroAddress = "approval_zero_address" => Caution,
     /// An unlimited approval.
     ApprovalUnlimited = "approval_unlimited" => Caution,
-    /// An approval above what the payment pulls, for a contract that cannot take more than
-    /// its caller's call pulls (the payment contracts, the smart account's funding step).
-    ApprovalAboveNeed = "approval_above_need" => Caution,
+    /// An approval above what the payment pulls, for a spender that pulls only on its
+    /// caller's call (the payment contracts) or the payer's own smart account: the remainder
+    /// stays approved to it.
+    ApprovalRemainder = "approval_remainder" => Caution,
     /// An approval above what the payment pulls, for an upgradeable contract (the LI.FI
     /// diamond): an allowance left to it can be taken later.
-    ApprovalAboveNeedUpgradeable = "approval_above_need_upgradeable" => Danger,
+    ApprovalAboveNeed = "approval_above_need" => Danger,
     /// An approval below what the payment pulls (the payment would fail).
     ApprovalBelowNeed = "approval_below_need" => Caution,
     /// A smart-account EOA transaction that is not an approval.
@@ -702,8 +703,8 @@ mod tests {
                 | FindingCode::ApprovalSpender
                 | FindingCode::ApprovalZeroAddress
                 | FindingCode::ApprovalUnlimited
+                | FindingCode::ApprovalRemainder
                 | FindingCode::ApprovalAboveNeed
-                | FindingCode::ApprovalAboveNeedUpgradeable
                 | FindingCode::ApprovalBelowNeed
                 | FindingCode::EoaApprovalNotApprove
                 | FindingCode::EoaApprovalSpender
@@ -756,7 +757,7 @@ mod tests {
                 "token_behaviour",
                 "approval_zero_address",
                 "approval_unlimited",
-                "approval_above_need",
+                "approval_remainder",
                 "approval_below_need",
                 "smart_account_own_balance",
                 "source_swaps",

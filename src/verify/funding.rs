@@ -115,7 +115,7 @@ impl Run<'_, '_> {
             let (actual, expected) = (asset.quantity(amount), asset.quantity(funded));
             let party = Party::SmartAccount { address: account };
             self.finding(
-                FindingCode::ApprovalAboveNeed,
+                FindingCode::ApprovalRemainder,
                 Some(placed.at),
                 Details {
                     asset: Some(asset),

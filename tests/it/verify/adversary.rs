@@ -1201,8 +1201,7 @@ fn smart_account_single(payees: &[(ChainAddress, u64)]) -> (PayResponse, Value) 
 
 fn class_3_scenarios() -> Vec<Scenario> {
     use FindingCode::{
-        ApprovalAboveNeedUpgradeable, ApprovalSpender, BridgeToken, CrossChainNotAgreed,
-        EoaApprovalSpender,
+        ApprovalAboveNeed, ApprovalSpender, BridgeToken, CrossChainNotAgreed, EoaApprovalSpender,
     };
     let mut out = Vec::new();
     let (payee, payee_2) = (on_base(PAYEE), on_base(PAYEE_2));
@@ -1262,7 +1261,7 @@ fn class_3_scenarios() -> Vec<Scenario> {
         out.push(danger(
             format!("3.2 cross-chain single, approves the diamond for {name}"),
             run(&r, &e_cross),
-            &[ApprovalAboveNeedUpgradeable],
+            &[ApprovalAboveNeed],
         ));
     }
     out.push(safe(
@@ -1275,7 +1274,7 @@ fn class_3_scenarios() -> Vec<Scenario> {
     out.push(danger(
         "3.2 cross-chain multicall, approves the diamond for 2^256-2",
         run(&r, &e_multi),
-        &[ApprovalAboveNeedUpgradeable],
+        &[ApprovalAboveNeed],
     ));
     let mut r = cross_single.clone();
     txs_mut(&mut r).insert(
@@ -1287,7 +1286,7 @@ fn class_3_scenarios() -> Vec<Scenario> {
     out.push(danger(
         "3.2 cross-chain single, a second approval of the diamond for 2^256-2",
         run(&r, &e_cross),
-        &[ApprovalAboveNeedUpgradeable],
+        &[ApprovalAboveNeed],
     ));
     let (same, e_same) = built(usdc_plan(&[(payee, 10_000_000)], &[]));
     let mut r = same.clone();
@@ -3842,10 +3841,10 @@ fn fr(code: FindingCode, d: &Details) -> String {
         FindingCode::ApprovalZeroAddress => format!(
             "Autorise l'adresse nulle à dépenser 0 {asset} : cela ne fait rien, et un jeton qui refuse d'autoriser l'adresse nulle (ceux d'OpenZeppelin, USDC) le fait échouer."
         ),
-        FindingCode::ApprovalAboveNeed => {
+        FindingCode::ApprovalRemainder => {
             format!("Autorise {party} à dépenser {actual}, alors qu'il ne prélève que {expected}.")
         }
-        FindingCode::ApprovalAboveNeedUpgradeable => format!(
+        FindingCode::ApprovalAboveNeed => format!(
             "Autorise {party}, un contrat modifiable, à dépenser {actual}, alors qu'il ne prélève que {expected} : le reste pourrait être pris plus tard."
         ),
         FindingCode::ApprovalBelowNeed => format!(
@@ -4164,8 +4163,8 @@ fn needs(code: FindingCode) -> Vec<Vec<Slot>> {
         | FindingCode::ApprovalZeroAddress
         | FindingCode::ApprovalUnlimited
         | FindingCode::EoaApprovalSpender => all(&[Asset, Party]),
-        FindingCode::ApprovalAboveNeed
-        | FindingCode::ApprovalAboveNeedUpgradeable
+        FindingCode::ApprovalRemainder
+        | FindingCode::ApprovalAboveNeed
         | FindingCode::ApprovalBelowNeed => all(&[Asset, Party, Expected, Actual]),
         FindingCode::EoaApprovalToken => all(&[Asset]),
         FindingCode::BatchFeeAddressZero => all(&[Party, Network]),

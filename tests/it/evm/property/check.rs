@@ -21,7 +21,7 @@
 //! 4. paid no one else more than the accounted fees (together at most both caps), left nothing
 //!    in any contract (the table's, the tokens);
 //! 5. left no allowance of the payer's above the bound: the approvals the verdict shows as
-//!    cautions (`approval_unlimited`: any; `approval_above_need`: what it approves beyond what
+//!    cautions (`approval_unlimited`: any; `approval_remainder`: what it approves beyond what
 //!    is pulled under it; `approval_below_need` at an approval: that approval, unspent when its
 //!    pull fails), and what the chain had before (the allowance the verdict relies on), nothing
 //!    else.
@@ -231,7 +231,7 @@ pub fn violations(case: &Case, verdict: &Verdict, exec: &Execution) -> Vec<Strin
 
 /// What the verdict shows may be left approved to `spender` of `token`: any amount after an
 /// `approval_unlimited` caution, the amount approved beyond what is pulled under it after an
-/// `approval_above_need` caution (all of it when a transaction failed), the approval of a pull
+/// `approval_remainder` caution (all of it when a transaction failed), the approval of a pull
 /// said to fail, nothing otherwise.
 fn allowance_bound(verdict: &Verdict, token: Address, spender: Address, all_ran: bool) -> U256 {
     verdict
@@ -250,12 +250,10 @@ fn allowance_bound(verdict: &Verdict, token: Address, spender: Address, all_ran:
                 f.details.actual.as_ref().map_or(U256::ZERO, |q| q.units)
             }
             // When a transaction failed, what it would have pulled stays approved.
-            FindingCode::ApprovalAboveNeed | FindingCode::ApprovalAboveNeedUpgradeable
-                if !all_ran =>
-            {
+            FindingCode::ApprovalRemainder | FindingCode::ApprovalAboveNeed if !all_ran => {
                 f.details.actual.as_ref().map_or(U256::ZERO, |q| q.units)
             }
-            FindingCode::ApprovalAboveNeed | FindingCode::ApprovalAboveNeedUpgradeable => {
+            FindingCode::ApprovalRemainder | FindingCode::ApprovalAboveNeed => {
                 let approved = f.details.actual.as_ref().map_or(U256::ZERO, |q| q.units);
                 let need = f.details.expected.as_ref().map_or(U256::ZERO, |q| q.units);
                 approved.saturating_sub(need)

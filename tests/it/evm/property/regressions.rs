@@ -155,7 +155,7 @@ fn regression_a_reset_to_zero_before_the_pull_removes_the_earlier_allowance() {
 /// account is 3.8e47 units instead of unlimited: no finding (only an unlimited approval was
 /// said), and that allowance is left to the account after the funding step. What the wallet
 /// leaves approved to the account beyond what its funding step pulls is now an
-/// `approval_above_need` caution at that approval.
+/// `approval_remainder` caution at that approval.
 #[test]
 fn regression_the_wallet_s_approval_of_its_account_beyond_the_funding_is_said() {
     let mut spec = Spec::new(Kind::Plan, "USDC-bsc");
@@ -167,8 +167,8 @@ fn regression_the_wallet_s_approval_of_its_account_beyond_the_funding_is_said() 
     let above = verdict
         .findings
         .iter()
-        .find(|f| f.code == FindingCode::ApprovalAboveNeed)
-        .unwrap_or_else(|| panic!("approval_above_need: {verdict}"));
+        .find(|f| f.code == FindingCode::ApprovalRemainder)
+        .unwrap_or_else(|| panic!("approval_remainder: {verdict}"));
     assert_eq!(above.severity, Severity::Caution);
     assert_eq!(
         above.transaction.map(|t| t.list.key()),
