@@ -6,8 +6,8 @@ use std::fmt;
 use alloy_primitives::{Bytes, U256};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::address::ChainAddress;
-use crate::amount::parse_uint;
+use crate::address::{ChainAddress, ChainAddressError};
+use crate::amount::{UintError, parse_uint};
 
 /// A call to sign and send: `to` (EIP-55 on EVM networks, Base58 on Tron), the calldata, and
 /// the native value in smallest units.
@@ -142,20 +142,28 @@ impl<'de: 'a, 'a> Deserialize<'de> for TxValue<'a> {
 /// let err = Transaction::from_parts(to, "0x095ea7b", &serde_json::json!(0)).unwrap_err();
 /// assert_eq!(err, TransactionError::Data); // odd number of hex digits
 /// let err = Transaction::from_parts(to, "0x", &serde_json::json!(-1)).unwrap_err();
-/// assert!(matches!(err, TransactionError::Value(_)));
+/// assert!(matches!(err, TransactionError::ValueForm(_)));
+/// // A cause is kept typed: `source()` is the address's own error.
+/// let err = Transaction::from_parts("0x123", "0x", &serde_json::json!(0)).unwrap_err();
+/// assert!(matches!(err, TransactionError::To(_)));
+/// assert!(std::error::Error::source(&err).is_some());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TransactionError {
     /// `to` is neither an EVM nor a Tron address.
     #[error("to: {0}")]
-    To(String),
+    To(#[source] ChainAddressError),
     /// `data` is not `0x` followed by an even number of hex digits.
     #[error("data: not 0x-prefixed even-length hex")]
     Data,
-    /// `value` is not a non-negative integer in one of the accepted forms.
+    /// `value` is text that is not a uint (decimal, or `0x` hex), or above 256 bits.
     #[error("value: {0}")]
-    Value(String),
+    Value(#[source] UintError),
+    /// `value` is none of the accepted forms (a string, a JSON number, a `BigNumber` object):
+    /// what was wrong with it.
+    #[error("value: {0}")]
+    ValueForm(String),
 }
 
 impl Transaction {
@@ -182,7 +190,7 @@ impl Transaction {
         value: &serde_json::Value,
     ) -> Result<Transaction, TransactionError> {
         let value =
-            TxValue::deserialize(value).map_err(|e| TransactionError::Value(e.to_string()))?;
+            TxValue::deserialize(value).map_err(|e| TransactionError::ValueForm(e.to_string()))?;
         Transaction::from_wire(to, data, value)
     }
 
@@ -191,24 +199,22 @@ impl Transaction {
         data: &str,
         value: TxValue<'_>,
     ) -> Result<Transaction, TransactionError> {
-        let to = ChainAddress::parse_any(to).map_err(|e| TransactionError::To(e.to_string()))?;
+        let to = ChainAddress::parse_any(to).map_err(TransactionError::To)?;
         let data = data
             .strip_prefix("0x")
             .and_then(crate::serde_util::hex_digits)
             .ok_or(TransactionError::Data)?;
         let value = match value {
             TxValue::Number(n) => U256::from(n),
-            TxValue::Text(text) => {
-                parse_uint(&text).map_err(|e| TransactionError::Value(e.to_string()))?
-            }
+            TxValue::Text(text) => parse_uint(&text).map_err(TransactionError::Value)?,
             TxValue::BigNumber(big) => {
                 if big.kind != "BigNumber" || !big.hex.starts_with("0x") {
-                    return Err(TransactionError::Value(format!(
+                    return Err(TransactionError::ValueForm(format!(
                         "expected {{\"type\":\"BigNumber\",\"hex\":\"0x…\"}}, found type {:?} hex {:?}",
                         big.kind, big.hex
                     )));
                 }
-                parse_uint(&big.hex).map_err(|e| TransactionError::Value(e.to_string()))?
+                parse_uint(&big.hex).map_err(TransactionError::Value)?
             }
         };
         Ok(Transaction {
