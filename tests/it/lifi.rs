@@ -137,8 +137,9 @@ fn the_selector_table_equals_the_abi_file() {
 }
 
 /// The contract names and the historical marks (`gen/lifi-provenance.json`, which the generator
-/// compiles into the table) agree with lifi-notes Appendix A; checked when `../shared` is there
-/// (developer machines and CI).
+/// compiles into the table) agree with the appendix of contract names in the reference notes
+/// that `common::shared_text` reads; checked where those notes are present (developer machines
+/// and CI), skipped elsewhere.
 #[test]
 fn the_contract_names_match_the_notes_appendix() {
     let Some(text) = common::shared_text("reference/lifi-notes.md") else {
