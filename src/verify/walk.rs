@@ -36,13 +36,24 @@ impl Run<'_, '_> {
         }
     }
 
+    /// Room for a leg per transaction that can move value (calldata, or native value), so
+    /// that tens of thousands of transfers never double the list. A transaction with neither
+    /// moves nothing: room is not made for it (8 MiB of empty transactions would otherwise
+    /// reserve three times the body for legs that never come).
+    fn reserve_legs(&mut self, transactions: &[Transaction]) {
+        let moving = transactions
+            .iter()
+            .filter(|tx| !tx.data.is_empty() || !tx.value.is_zero())
+            .count();
+        self.legs.reserve_exact(moving);
+    }
+
     fn single(&mut self, single: &SinglePayment, network: Network) {
         if single.metadata.route_type == Some(RouteType::Crosschain) {
             self.route_not_agreed("the response is a cross-chain route (metadata.routeType)");
         }
         let pay = single.metadata.payment_transaction_index;
-        // Most transactions move value once: reserved at once, the legs never double.
-        self.legs.reserve_exact(single.transactions.len());
+        self.reserve_legs(&single.transactions);
         for (index, tx) in single.transactions.iter().enumerate() {
             let role = match index.cmp(&pay) {
                 std::cmp::Ordering::Less => Role::Approval,
@@ -76,8 +87,7 @@ impl Run<'_, '_> {
             ExecutionKind::EvmSameChain => {}
         }
         let roles = multicall_roles(&multicall.metadata, multicall.transactions.len());
-        // Most transactions move value once: reserved at once, the legs never double.
-        self.legs.reserve_exact(multicall.transactions.len());
+        self.reserve_legs(&multicall.transactions);
         for (index, tx) in multicall.transactions.iter().enumerate() {
             let role = roles.get(index).copied().unwrap_or(Role::Unlabelled);
             self.transaction(

@@ -22,11 +22,12 @@ use serde_json::Value;
 
 use crate::common;
 
-/// Peak memory allowed per byte of body. Measured at the cap (debug build, 2026-11-26): 3.3 x
-/// the body at most, for tens of thousands of token transfers or approvals (each a
-/// transaction, a leg or an approval, a summary line; the lists reserved at once, never
-/// doubled). Before: 4.8 x here and 5.05 x on a CI machine, from the summary's list doubling
-/// while the legs were copied; 4.4 x for a long `feeTransactionIndices` (now refused past
+/// Peak memory allowed per byte of body. Measured at the cap (debug build, 2026-11-26): 3.75 x
+/// the body at most (31.4 MB against the 41.9 MB allowed with [`CONSTANT`]), for tens of
+/// thousands of token transfers (each a transaction, a leg, a summary line; the lines reserved
+/// at once, the legs for the transactions that can move value, never doubled). Before: 4.8 x
+/// here and 5.05 x on a CI machine (42.4 MB, over), from the summary's list doubling while the
+/// legs were copied; 4.4 x for a long `feeTransactionIndices` (now refused past
 /// `MAX_TRANSACTION_INDICES`) and for a long fee label (now shown in 64 characters).
 const PER_BYTE: usize = 4;
 
