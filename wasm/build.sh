@@ -74,7 +74,13 @@ cp wasm/npm/index.js wasm/npm/index.d.ts wasm/npm/index.node.cjs wasm/npm/index.
   wasm/npm/index.node.mjs wasm/npm/index.node.d.mts \
   wasm/npm/detect.js wasm/npm/detect.d.ts wasm/npm/detect.node.cjs wasm/npm/detect.node.d.cts \
   wasm/npm/detect.node.mjs wasm/npm/detect.node.d.mts \
-  wasm/npm/README.md LICENSE-MIT LICENSE-APACHE "$out/"
+  wasm/npm/verdict.js wasm/npm/README.md LICENSE-MIT LICENSE-APACHE "$out/"
+# verdict.js is the source; Node's CommonJS entry requires its copy as CommonJS.
+{
+  echo "// Written by wasm/build.sh from verdict.js: the same code as CommonJS."
+  sed -e 's/^export function /function /' wasm/npm/verdict.js
+  echo 'module.exports = { verdict };'
+} > "$out/verdict.cjs"
 node -e '
   const [template, version, to] = process.argv.slice(1);
   const pkg = JSON.parse(require("fs").readFileSync(template, "utf8"));

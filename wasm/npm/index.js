@@ -4,6 +4,7 @@
 // function called before it throws an Error whose `code` is "not_initialized", which says so.
 // No top-level await, so that bundlers' default builds accept the package.
 import load, * as glue from './securepay_wasm.js';
+import { verdict } from './verdict.js';
 
 let ready = false;
 
@@ -32,7 +33,7 @@ function loaded(name) {
 
 export function verify(expectation, response, tronTransaction) {
   loaded('verify');
-  return glue.verify(expectation, response, tronTransaction);
+  return verdict(glue.verify(expectation, response, tronTransaction));
 }
 export function decode(network, to, data, value) {
   loaded('decode');

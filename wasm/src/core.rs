@@ -62,6 +62,9 @@ fn verdict_json(verdict: &Verdict) -> Result<Json, String> {
 /// let verdict: serde_json::Value = serde_json::from_str(&securepay_wasm::core::verify(agreed, response, None)?.0).map_err(|e| e.to_string())?;
 /// assert_eq!(verdict["safe"], true);
 /// assert_eq!(verdict["summary"][4]["text"], "Total leaving your wallet: 827.8 USDC");
+/// // `safe` comes first: the package's `verdict()` (wasm/npm/verdict.js) reads it from the text.
+/// assert!(securepay_wasm::core::verify(agreed, response, None)?.0.starts_with(r#"{"safe":true,"#));
+/// assert!(securepay_wasm::core::verify(agreed, br#"{"paymentType":"single"}"#, None)?.0.starts_with(r#"{"safe":false,"#));
 /// assert!(securepay_wasm::core::verify("{}", response, None).is_err()); // not an expectation
 /// # Ok::<(), String>(())
 /// ```

@@ -35,19 +35,25 @@ fn decimals(value: &JsValue) -> Result<u8, JsValue> {
 /// Verifies a pay response against what the payer agreed to (and, given, the TronWeb
 /// transaction about to be signed). A response above 8 MiB (`MAX_RESPONSE_BYTES`) throws
 /// before it is copied.
-#[wasm_bindgen(js_name = verify, unchecked_return_type = "Verdict")]
+///
+/// Answers the verdict's JSON text, `{"safe":…` first: the package's entries hand it to
+/// `verdict()` of `wasm/npm/verdict.js`, which parses `findings` and `summary` when they are
+/// first read.
+#[wasm_bindgen(js_name = verify)]
 pub fn verify(
     #[wasm_bindgen(unchecked_param_type = "string | Expectation")] expectation: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] response: JsValue,
     #[wasm_bindgen(js_name = tronTransaction, unchecked_optional_param_type = "string | object")]
     tron_transaction: Option<JsValue>,
-) -> Result<JsValue, JsValue> {
+) -> Result<String, JsValue> {
     let expectation = json_text(&expectation, "expectation")?;
     let response = bytes(&response, "response", securepay::verify::MAX_RESPONSE_BYTES)?;
     let tron = given(tron_transaction)
         .map(|tx| json_text(&tx, "tronTransaction"))
         .transpose()?;
-    answer(core::verify(&expectation, &response, tron.as_deref()))
+    core::verify(&expectation, &response, tron.as_deref())
+        .map(|verdict| verdict.0)
+        .map_err(|reason| invalid(&reason))
 }
 
 /// Strictly decodes calldata sent to a known contract or token, or an Across V4 call to the

@@ -326,3 +326,37 @@ test('the browser build, from Node: a clear error before init(), then init() onc
   assert.equal(await sp.init(), undefined);
   assert.equal(sp.initSync(), undefined);
 });
+
+test('the verdict reads as the whole JSON: findings and summary parsed when first read, then plain data', async () => {
+  const glue = createRequire(import.meta.url)('../pkg/securepay_wasm_node.cjs');
+  const web = await import('../pkg/index.js');
+  await web.init(readFileSync(path.join(here, '../pkg/securepay_wasm_bg.wasm')));
+  const other = { ...AGREED, payments: [{ ...AGREED.payments[0], amount: '827.51' }] };
+  for (const [agreed, response] of [[AGREED, RESPONSE], [other, RESPONSE], [AGREED, '{"paymentType":"single"}']]) {
+    const text = glue.verify(agreed, response); // the module's own answer: the verdict's JSON text
+    const whole = JSON.parse(text);
+    for (const verdict of [sp.verify(agreed, response), web.verify(agreed, response)]) {
+      assert.deepStrictEqual(Object.keys(verdict), ['safe', 'findings', 'summary']);
+      assert.equal(verdict.safe, whole.safe);
+      assert.equal(JSON.stringify(verdict), text); // every field read, in the module's order
+      assert.deepStrictEqual(verdict, whole);
+      for (const name of ['findings', 'summary']) {
+        const own = Object.getOwnPropertyDescriptor(verdict, name);
+        assert.ok('value' in own && own.writable && own.enumerable, `${name} is data once read`);
+      }
+    }
+    assert.deepStrictEqual(structuredClone(sp.verify(agreed, response)), whole);
+    assert.deepStrictEqual({ ...sp.verify(agreed, response) }, whole);
+    // Assigned before it is read: the assigned value stays.
+    const assigned = sp.verify(agreed, response);
+    assigned.findings = [];
+    assigned.safe = !whole.safe;
+    assert.deepStrictEqual(assigned, { ...whole, findings: [], safe: !whole.safe });
+  }
+  assert.equal(sp.verify(AGREED, RESPONSE).safe, true);
+  assert.equal(sp.verify(other, RESPONSE).safe, false);
+  // The CommonJS copy is verdict.js's code.
+  const source = readFileSync(path.join(here, '../npm/verdict.js'), 'utf8');
+  const copy = readFileSync(path.join(here, '../pkg/verdict.cjs'), 'utf8');
+  assert.ok(copy.includes(source.replace(/^export function /m, 'function ')), 'verdict.cjs is verdict.js as CommonJS');
+});
