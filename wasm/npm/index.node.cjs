@@ -9,8 +9,6 @@ module.exports = {
   verify: (expectation, response, tronTransaction) =>
     verdict(sp.verify(expectation, response, tronTransaction)),
   decode: sp.decode,
-  encode: sp.encode,
-  interopName: sp.interopName,
   paymentReference: sp.paymentReference,
   parseAmount: sp.parseAmount,
   formatAmount: sp.formatAmount,

@@ -1,5 +1,7 @@
-//! securepay for JavaScript and TypeScript: the verifier, the decoder, the encoder, payment
-//! references, exact amounts and webhook signatures, compiled to WebAssembly.
+//! securepay for JavaScript and TypeScript: the verifier, the decoder, payment references,
+//! exact amounts and webhook signatures, compiled to WebAssembly. (`encode` and `interopName`,
+//! and `detect`, are modules of their own: the `securepay-wasm/encode` and
+//! `securepay-wasm/detect` subpaths.)
 //!
 //! Values cross the boundary as JSON text (parsed by the engine's `JSON.parse`, measured
 //! faster than building objects field by field); amounts are decimal strings, never numbers.
@@ -36,9 +38,8 @@ fn decimals(value: &JsValue) -> Result<u8, JsValue> {
 /// transaction about to be signed). A response above 8 MiB (`MAX_RESPONSE_BYTES`) throws
 /// before it is copied.
 ///
-/// Answers the verdict's JSON text, `{"safe":…` first: the package's entries hand it to
-/// `verdict()` of `wasm/npm/verdict.js`, which parses `findings` and `summary` when they are
-/// first read.
+/// Answers the verdict's JSON text, `{"safe":…` first (the package's entries declare and
+/// return the `Verdict` that `verdict()` of `wasm/npm/verdict.js` makes of it).
 #[wasm_bindgen(js_name = verify)]
 pub fn verify(
     #[wasm_bindgen(unchecked_param_type = "string | Expectation")] expectation: JsValue,
@@ -72,23 +73,6 @@ pub fn decode(
         &text(&data, "data")?,
         value.as_deref(),
     ))
-}
-
-/// Encodes a call described in the CLI's JSON call format.
-#[wasm_bindgen(js_name = encode, unchecked_return_type = "EncodedCall")]
-pub fn encode(
-    #[wasm_bindgen(unchecked_param_type = "CallDescription | string")] call: JsValue,
-) -> Result<JsValue, JsValue> {
-    let call = json_text(&call, "call")?;
-    answer(core::encode(&call))
-}
-
-/// Reads and checks an ERC-7828 interoperable name or ERC-7930 binary address.
-#[wasm_bindgen(js_name = interopName, unchecked_return_type = "InteropNameInfo")]
-pub fn interop_name(
-    #[wasm_bindgen(js_name = text, unchecked_param_type = "string")] name: JsValue,
-) -> Result<JsValue, JsValue> {
-    answer(core::interop_name(&text(&name, "text")?))
 }
 
 /// The payment reference of a request: `0x` and 16 hex digits.
