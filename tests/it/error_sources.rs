@@ -323,3 +323,86 @@ mod proto {
         );
     }
 }
+
+mod expectation {
+    use super::*;
+    use securepay::address::ChainAddressError;
+    use securepay::verify::{Expectation, ExpectationError};
+
+    fn expectation(payee: &str, payer: &str) -> serde_json::Value {
+        json!({
+            "network": "base",
+            "currency": "USDC-base",
+            "payments": [{"payee": payee, "amount": "10"}],
+            "payer": payer,
+        })
+    }
+
+    const PAYEE: &str = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";
+
+    #[test]
+    fn json_keeps_serde_json_error() {
+        let error = Expectation::from_str("{\"network\": 1}").unwrap_err();
+        assert!(matches!(error, ExpectationError::Json(_)), "{error:?}");
+        let source = cause::<serde_json::Error>(&error);
+        assert_eq!(error.to_string(), format!("expectation: {source}"));
+        assert!(
+            error
+                .to_string()
+                .starts_with("expectation: invalid type: integer `1`"),
+            "{error}"
+        );
+        let error = Expectation::from_str("[]").unwrap_err();
+        assert_eq!(error, ExpectationError::NotAnObject);
+        assert_eq!(
+            error.to_string(),
+            "expectation: an expectation is a JSON object (starts with {)"
+        );
+    }
+
+    #[test]
+    fn payee_and_payer_text_keep_the_address_error() {
+        let text = expectation("TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd", PAYEE).to_string();
+        let error = Expectation::from_str(&text).unwrap_err();
+        assert!(
+            matches!(error, ExpectationError::PayeeText { index: 0, .. }),
+            "{error:?}"
+        );
+        let source = cause::<ChainAddressError>(&error);
+        assert_eq!(
+            error.to_string(),
+            format!("expectation payments[0].payee: {source}")
+        );
+
+        let text = expectation(PAYEE, "0x12").to_string();
+        let error = Expectation::from_str(&text).unwrap_err();
+        assert!(
+            matches!(error, ExpectationError::AddressText { field: "payer", .. }),
+            "{error:?}"
+        );
+        let source = cause::<ChainAddressError>(&error);
+        assert_eq!(error.to_string(), format!("expectation payer: {source}"));
+    }
+}
+
+mod payer_body {
+    use super::*;
+    use securepay::offramp::{CreatePayer, PayerBodyError};
+
+    #[test]
+    fn not_json_keeps_serde_json_error() {
+        let error = CreatePayer::from_str("{").unwrap_err();
+        assert!(matches!(error, PayerBodyError::NotJson(_)), "{error:?}");
+        let source = cause::<serde_json::Error>(&error);
+        assert!(source.is_eof());
+        assert_eq!(
+            error.to_string(),
+            "the body is not the expected JSON object: EOF while parsing an object at line 1 column 1"
+        );
+        let error = CreatePayer::from_str("[]").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "the body is not the expected JSON object: expected a JSON object"
+        );
+    }
+}
