@@ -506,7 +506,8 @@ impl fmt::Display for Location {
 }
 
 /// The structured data of a finding: enough to render it in any language without its English
-/// `message`. Every field is optional; which ones a code fills is stable.
+/// `message`, which is itself rendered from the code and these details. Every field is optional;
+/// which ones a code fills is stable.
 ///
 /// ```
 /// use securepay::verify::{verify, Expectation, FindingCode};
@@ -560,8 +561,11 @@ pub struct Details {
     /// The token behaviour concerned, for `token_behaviour`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub behaviour: Option<TokenBehaviour>,
-    /// What the response states, as it states it, where it disagrees (`label_mismatch`: the
-    /// `metadata.network`, `metadata.paymentCurrencyId` or `metadata.sourceAmount` it says).
+    /// What the response states, as it states it, where it disagrees: the `metadata.network`,
+    /// `metadata.paymentCurrencyId` or `metadata.sourceAmount` of a `label_mismatch`, the index
+    /// a mirror list's field points to (`mirror_mismatch`), the request a fee entry names
+    /// (`fee_bearer_mismatch`), the number of children (`child_mismatch`), the destination
+    /// chain id (`bridge_destination`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stated: Option<String>,
     /// The party whose tokens a `transferFrom` moves, when that is said (a smart account's
@@ -585,9 +589,10 @@ pub struct Details {
 /// use securepay::verify::Case;
 ///
 /// assert_eq!(serde_json::to_string(&Case::WalletApproval)?, r#""wallet_approval""#);
+/// assert_eq!(serde_json::from_str::<Case>(r#""no_approval""#)?, Case::NoApproval);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Case {
@@ -640,6 +645,31 @@ pub enum Case {
     DestinationCallsPull,
     /// `bridge_output_amount`: a destination call's `fromAmount` does not cover what it pulls.
     FromAmount,
+}
+
+impl Case {
+    /// Every case, in declaration order.
+    pub const ALL: &'static [Case] = &[
+        Case::BridgeAmongApprovals,
+        Case::TransferAmongApprovals,
+        Case::ApprovalAmongPayments,
+        Case::CrossChainRoute,
+        Case::CrossChainMulticall,
+        Case::NoApproval,
+        Case::PullBeforeApproval,
+        Case::WalletApproval,
+        Case::WalletNoApproval,
+        Case::ZeroBatchFee,
+        Case::Burned,
+        Case::KeptByContract,
+        Case::DestinationApproval,
+        Case::NotOnFeeProxy,
+        Case::NotInBridgeMessage,
+        Case::UndeclaredByChild,
+        Case::OtherToken,
+        Case::DestinationCallsPull,
+        Case::FromAmount,
+    ];
 }
 
 impl Details {

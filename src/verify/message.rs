@@ -733,3 +733,7 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
         },
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests;
