@@ -1,7 +1,9 @@
 // verify of one payment from JSON text: the WebAssembly package in Node against the same
 // function compiled natively (same machine, same run), and against viem merely decoding the
 // same transactions (decodeFunctionData, no verification). Five interleaved rounds of five
-// runs of N each; each figure is its best run.
+// runs of N each; each figure is its best run. The package's verdict parses `findings` and
+// `summary` when first read (wasm/npm/verdict.js): verify is timed reading `safe` only, and
+// again reading the whole verdict.
 //
 //   bash wasm/build.sh && node wasm/bench.mjs [N]
 import { createRequire } from 'node:module';
@@ -61,20 +63,29 @@ const viemOnce = () => {
 // speed reaches all three alike; each figure is its best round.
 let native = Infinity;
 let wasm = Infinity;
+let wasmWhole = Infinity;
 let viem = Infinity;
+let sink = 0;
 for (let round = 0; round < 5; round++) {
   native = Math.min(native, nativeOnce());
-  wasm = Math.min(wasm, best(() => sp.verify(agreed, response)));
+  wasm = Math.min(wasm, best(() => { sink += sp.verify(agreed, response).safe ? 1 : 0; }));
+  wasmWhole = Math.min(wasmWhole, best(() => {
+    const verdict = sp.verify(agreed, response);
+    sink += verdict.findings.length + verdict.summary.length;
+  }));
   viem = Math.min(viem, best(viemOnce));
 }
+if (sink === 0) throw new Error('nothing was read');
 
 const rows = [
   ['securepay verify, native (Rust)', native],
-  ['securepay verify, WebAssembly in Node', wasm],
+  ['securepay verify, WebAssembly in Node, reading `safe`', wasm],
+  ['securepay verify, WebAssembly in Node, reading the whole verdict', wasmWhole],
   ['viem decodeFunctionData of the same transactions (JSON.parse included, no verification)', viem],
 ];
 console.log(`verify of one payment (${path.basename(responsePath)}) from JSON text; best of 5 interleaved rounds of 5 runs of ${N}\n`);
 console.log('| what | per call | vs native |');
 console.log('|---|---:|---:|');
 for (const [name, ns] of rows) console.log(`| ${name} | ${(ns / 1000).toFixed(2)} µs | ${(ns / native).toFixed(2)}x |`);
-console.log(`\nWebAssembly / native: ${(wasm / native).toFixed(2)}x (target at most 3x); viem decoding / WebAssembly verify: ${(viem / wasm).toFixed(2)}x (target at least 2x)`);
+console.log(`\nWebAssembly / native: ${(wasm / native).toFixed(2)}x, ${(wasmWhole / native).toFixed(2)}x reading the whole verdict (target at most 3x)`);
+console.log(`viem decoding / WebAssembly verify: ${(viem / wasm).toFixed(2)}x, ${(viem / wasmWhole).toFixed(2)}x reading the whole verdict (target at least 2x)`);

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Builds the npm package securepay-wasm into wasm/pkg: two .wasm (the main module, and the
-# `securepay-wasm/detect` subpath's, wasm/detect, so that the verifier's does not carry
-# detection), for each wasm-bindgen's glue for Node (CommonJS, loads the module when required)
-# and for browsers and bundlers (an ES module whose `init()` fetches it), the entry points and
-# package.json of wasm/npm (exports: Node `require` and `import`, then the browser build), the
-# README and the licences. `npm pack` in wasm/pkg
-# makes the tarball. Installs what it needs: the wasm32 target, and wasm-bindgen-cli at the
-# exact version of the `wasm-bindgen` crate in Cargo.lock.
+# Builds the npm package securepay-wasm into wasm/pkg: three .wasm (the main module, and the
+# `securepay-wasm/encode` and `securepay-wasm/detect` subpaths', wasm/encode and wasm/detect,
+# so that the verifier's carries neither the encoders nor detection), for each wasm-bindgen's
+# glue for Node (CommonJS, loads the module when required) and for browsers and bundlers (an
+# ES module whose `init()` fetches it), the entry points and package.json of wasm/npm
+# (exports: Node `require` and `import`, then the browser build), the README and the
+# licences. `npm pack` in wasm/pkg makes the tarball. Installs what it needs: the wasm32
+# target, and wasm-bindgen-cli at the exact version of the `wasm-bindgen` crate in Cargo.lock.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -28,15 +28,17 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $version\$"; then
     || fail "could not install wasm-bindgen-cli $version (is the download refused?)"
 fi
 
-echo "== cargo build securepay-wasm, securepay-wasm-detect (wasm32-unknown-unknown, profile wasm-release)"
-cargo build --locked -p securepay-wasm -p securepay-wasm-detect --lib --target wasm32-unknown-unknown --profile wasm-release
+echo "== cargo build securepay-wasm, securepay-wasm-encode, securepay-wasm-detect (wasm32-unknown-unknown, profile wasm-release)"
+cargo build --locked -p securepay-wasm -p securepay-wasm-encode -p securepay-wasm-detect --lib --target wasm32-unknown-unknown --profile wasm-release
 built="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm-release"
 wasm="$built/securepay_wasm.wasm"
+encode_wasm="$built/securepay_wasm_encode.wasm"
 detect_wasm="$built/securepay_wasm_detect.wasm"
 
 # gzip reads standard input: no file name in its header, the size of the compressed data.
 size() { echo "$(wc -c < "$1") bytes, $(gzip -9c < "$1" | wc -c) gzipped"; }
 echo "== cargo's wasm (profile wasm-release in Cargo.toml: fat LTO at opt-level 3, most crates \"s\", one codegen unit, with symbols): $(size "$wasm")"
+echo "== cargo's encode wasm (fat LTO at opt-level \"s\"): $(size "$encode_wasm")"
 echo "== cargo's detect wasm (fat LTO at opt-level \"s\"): $(size "$detect_wasm")"
 
 echo "== npm install in wasm/ (typescript, vite and viem, for the tests and the bench)"
@@ -69,16 +71,25 @@ bindgen() {
   rm "$out/$1_bg.wasm.d.ts" # for wasm-bindgen's bundler target; nothing imports it
 }
 bindgen securepay_wasm "$wasm"
+bindgen securepay_encode "$encode_wasm"
 bindgen securepay_detect "$detect_wasm"
 cp wasm/npm/index.js wasm/npm/index.d.ts wasm/npm/index.node.cjs wasm/npm/index.node.d.cts \
   wasm/npm/index.node.mjs wasm/npm/index.node.d.mts \
+  wasm/npm/loader.js wasm/npm/encode.js wasm/npm/encode.d.ts wasm/npm/encode.node.cjs \
+  wasm/npm/encode.node.d.cts wasm/npm/encode.node.mjs wasm/npm/encode.node.d.mts \
   wasm/npm/detect.js wasm/npm/detect.d.ts wasm/npm/detect.node.cjs wasm/npm/detect.node.d.cts \
   wasm/npm/detect.node.mjs wasm/npm/detect.node.d.mts \
-  wasm/npm/README.md LICENSE-MIT LICENSE-APACHE "$out/"
+  wasm/npm/verdict.js wasm/npm/README.md LICENSE-MIT LICENSE-APACHE "$out/"
+# verdict.js is the source; Node's CommonJS entry requires its copy as CommonJS.
+{
+  echo "// Written by wasm/build.sh from verdict.js: the same code as CommonJS."
+  sed -e 's/^export function /function /' wasm/npm/verdict.js
+  echo 'module.exports = { verdict };'
+} > "$out/verdict.cjs"
 node -e '
   const [template, version, to] = process.argv.slice(1);
   const pkg = JSON.parse(require("fs").readFileSync(template, "utf8"));
   pkg.version = version;
   require("fs").writeFileSync(to, JSON.stringify(pkg, null, 2) + "\n");
 ' wasm/npm/package.json "$pkg_version" "$out/package.json"
-echo "== after wasm-bindgen: $(size "$out/securepay_wasm_bg.wasm"); detect: $(size "$out/securepay_detect_bg.wasm") (wasm/pkg: npm pack there makes the tarball)"
+echo "== after wasm-bindgen: $(size "$out/securepay_wasm_bg.wasm"); encode: $(size "$out/securepay_encode_bg.wasm"); detect: $(size "$out/securepay_detect_bg.wasm") (wasm/pkg: npm pack there makes the tarball)"

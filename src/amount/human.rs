@@ -111,17 +111,48 @@ impl HumanAmount {
     }
 }
 
+/// Why text is not a fee percentage (a decimal from 0 to 100, as the API writes
+/// `feePercentage`).
+///
+/// ```
+/// use std::error::Error;
+/// use securepay::amount::PercentageError;
+/// use securepay::api::{BodyError, PayoutFee};
+///
+/// let address = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
+/// let fee = PayoutFee::new("100.5", address);
+/// let Err(BodyError::FeePercentage(PercentageError::AboveHundred(text))) = &fee else { panic!("{fee:?}") };
+/// assert_eq!(text, "100.5");
+/// let fee = PayoutFee::new("2,5", address).unwrap_err();
+/// assert_eq!(fee.to_string(), "feePercentage: amount contains a ',' at position 1: use '.' as the decimal point and no thousands separators");
+/// let cause = fee.source().and_then(|e| e.downcast_ref::<PercentageError>());
+/// assert!(matches!(cause, Some(PercentageError::Amount(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PercentageError {
+    /// Not a decimal amount. The amount's error is the
+    /// [`source()`](std::error::Error::source).
+    #[error("{0}")]
+    Amount(#[source] AmountError),
+    /// Above 100 (the text given).
+    #[error("{0} is above 100")]
+    AboveHundred(String),
+    /// More fraction digits than any amount can have (the text given).
+    #[error("{0} has more fraction digits than any amount can")]
+    TooPrecise(String),
+}
+
 /// A fee percentage as the API writes it (`"2.5"` for 2.5 %): a decimal from 0 to 100, or
-/// the reason it is not one. Shared by every body and query that carries `feePercentage`.
-pub(crate) fn parse_percentage(text: &str) -> Result<HumanAmount, String> {
-    let value = HumanAmount::parse(text).map_err(|e| e.to_string())?;
+/// why it is not one. Shared by every body and query that carries `feePercentage`.
+pub(crate) fn parse_percentage(text: &str) -> Result<HumanAmount, PercentageError> {
+    let value = HumanAmount::parse(text).map_err(PercentageError::Amount)?;
     let hundred = HumanAmount(ShortText::from("100"));
     match value.cmp_value(&hundred) {
-        Some(Ordering::Greater) => Err(format!("{text} is above 100")),
+        Some(Ordering::Greater) => Err(PercentageError::AboveHundred(text.to_owned())),
         Some(_) => Ok(value),
-        None => Err(format!(
-            "{text} has more fraction digits than any amount can"
-        )),
+        None => Err(PercentageError::TooPrecise(text.to_owned())),
     }
 }
 

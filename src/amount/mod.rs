@@ -28,7 +28,7 @@ use std::fmt;
 use alloy_primitives::U256;
 
 pub use decimal::{AmountError, MAX_AMOUNT_TEXT_LEN, format_units, parse_units};
-pub use human::HumanAmount;
+pub use human::{HumanAmount, PercentageError};
 pub(crate) use human::{common_scale, parse_percentage};
 pub use uint::{UintError, parse_uint};
 

@@ -1,7 +1,10 @@
 //! Why a request body or query value was refused, and the checks the bodies share.
 
-use crate::amount::HumanAmount;
+use crate::address::ChainAddressError;
+use crate::amount::{HumanAmount, PercentageError};
+use crate::currency::CurrencyIdError;
 use crate::network::Network;
+use crate::offramp::EligibilityError;
 
 /// Why a request body (or query value) was refused before anything was sent.
 ///
@@ -113,14 +116,40 @@ pub enum BodyError {
         /// The value.
         value: String,
     },
-    /// Any other value the API refuses.
+    /// Any other value the API refuses: what is wrong with it.
     #[error("{field}: {reason}")]
     Invalid {
         /// The field.
         field: &'static str,
-        /// What is wrong.
+        /// What is wrong (with the value given, when it says which).
         reason: String,
     },
+    /// A value that is neither an EVM nor a Tron address. The address's error is the
+    /// [`source()`](std::error::Error::source).
+    #[error("{field}: {source}")]
+    Address {
+        /// The field.
+        field: &'static str,
+        /// Why it is not an address.
+        source: ChainAddressError,
+    },
+    /// A value that is not a currency id. The id's error is the
+    /// [`source()`](std::error::Error::source).
+    #[error("{field}: {source}")]
+    Currency {
+        /// The field.
+        field: &'static str,
+        /// Why it is not a currency id.
+        source: CurrencyIdError,
+    },
+    /// `feePercentage` that is not a decimal from 0 to 100. Why is the
+    /// [`source()`](std::error::Error::source).
+    #[error("feePercentage: {0}")]
+    FeePercentage(#[source] PercentageError),
+    /// `isCryptoToFiatAvailable` for a payment currency that cannot be off-ramped. Why is the
+    /// [`source()`](std::error::Error::source).
+    #[error("isCryptoToFiatAvailable: {0}")]
+    NotEligible(#[source] EligibilityError),
 }
 
 /// Checks a text's length in characters.
@@ -218,8 +247,5 @@ pub(crate) fn check_date(field: &'static str, text: &str) -> Result<(), BodyErro
 
 /// A fee percentage as the API writes it (`"2.5"` for 2.5 %): a decimal from 0 to 100.
 pub(crate) fn check_fee_percentage(text: &str) -> Result<HumanAmount, BodyError> {
-    crate::amount::parse_percentage(text).map_err(|reason| BodyError::Invalid {
-        field: "feePercentage",
-        reason,
-    })
+    crate::amount::parse_percentage(text).map_err(BodyError::FeePercentage)
 }

@@ -43,7 +43,7 @@ impl PayoutFee {
     ///
     /// assert!(PayoutFee::new("100", "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?).is_ok());
     /// let above = PayoutFee::new("100.5", "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?);
-    /// assert!(matches!(above, Err(BodyError::Invalid { field: "feePercentage", .. })));
+    /// assert!(matches!(above, Err(BodyError::FeePercentage(_))));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(percentage: &str, address: ChainAddress) -> Result<PayoutFee, BodyError> {
@@ -324,9 +324,9 @@ impl BatchItem {
         let invoice_currency = currency_id("requests[].invoiceCurrency", invoice_currency)?;
         let payment_currency = currency_id("requests[].paymentCurrency", payment_currency)?;
         let network = payment_network("requests[].paymentCurrency", &payment_currency)?;
-        let payee = ChainAddress::parse_any(payee).map_err(|e| BodyError::Invalid {
+        let payee = ChainAddress::parse_any(payee).map_err(|source| BodyError::Address {
             field: "requests[].payee",
-            reason: e.to_string(),
+            source,
         })?;
         if payee.is_tron() || network.kind() == ChainKind::Tron {
             return Err(BodyError::TronBatch);

@@ -179,10 +179,7 @@ impl CustomerInfoBody {
 
 /// Reads a currency id for a body field.
 pub(crate) fn currency_id(field: &'static str, text: &str) -> Result<CurrencyId, BodyError> {
-    CurrencyId::parse(text).map_err(|e| BodyError::Invalid {
-        field,
-        reason: e.to_string(),
-    })
+    CurrencyId::parse(text).map_err(|source| BodyError::Currency { field, source })
 }
 
 /// The network of a payment currency (never fiat).
@@ -342,7 +339,7 @@ impl CreateRequest {
     /// let body = CreateRequest::new("25.50".parse()?, "USD", "USDC-arbitrum-one")?.crypto_to_fiat()?;
     /// assert_eq!(serde_json::to_value(&body)?["isCryptoToFiatAvailable"], true);
     /// let usdt = CreateRequest::new("25.50".parse()?, "USD", "USDT-mainnet")?.crypto_to_fiat();
-    /// assert!(matches!(usdt, Err(BodyError::Invalid { field: "isCryptoToFiatAvailable", .. })));
+    /// assert!(matches!(usdt, Err(BodyError::NotEligible(_))));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn crypto_to_fiat(mut self) -> Result<CreateRequest, BodyError> {
@@ -350,10 +347,7 @@ impl CreateRequest {
             crate::currency::Catalog::builtin(),
             self.payment_currency.as_str(),
         )
-        .map_err(|e| BodyError::Invalid {
-            field: "isCryptoToFiatAvailable",
-            reason: e.to_string(),
-        })?;
+        .map_err(BodyError::NotEligible)?;
         self.is_crypto_to_fiat_available = Some(true);
         Ok(self)
     }

@@ -334,14 +334,15 @@ impl CreatePayoutLink {
                 value: recipient.to_owned(),
                 network,
             })?;
-        let creator =
-            ChainAddress::parse_any(creator_wallet_address).map_err(|e| BodyError::Invalid {
+        let creator = ChainAddress::parse_any(creator_wallet_address).map_err(|source| {
+            BodyError::Address {
                 field: "creatorWalletAddress",
-                reason: e.to_string(),
-            })?;
-        let currency_id = CurrencyId::parse(currency).map_err(|e| BodyError::Invalid {
+                source,
+            }
+        })?;
+        let currency_id = CurrencyId::parse(currency).map_err(|source| BodyError::Currency {
             field: "currency",
-            reason: e.to_string(),
+            source,
         })?;
         if currency_id.network() != Some(network) {
             return Err(BodyError::WrongNetwork {

@@ -10,6 +10,7 @@ use alloy_primitives::{Address, B256, U256};
 use alloy_sol_types::SolEvent;
 use alloy_sol_types::abi::AbiDecoderConfig;
 
+use super::abi_error::AbiError;
 use super::log::Topics;
 use super::tron::{TronEvent, tron_address};
 use crate::contracts::Contract;
@@ -115,12 +116,10 @@ pub enum EventError {
         /// The number of topics.
         found: usize,
     },
-    /// The data is not the strict ABI encoding of the event's fields.
-    #[error("data is not the strict ABI encoding of the event: {message}")]
-    Abi {
-        /// The decoder's message.
-        message: String,
-    },
+    /// The data is not the strict ABI encoding of the event's fields. The decoder's error is
+    /// the [`source()`](std::error::Error::source).
+    #[error("data is not the strict ABI encoding of the event: {0}")]
+    Abi(#[source] AbiError),
     /// A TronGrid field is missing or unreadable.
     #[error("result field {field:?}: {problem}")]
     TronField {
@@ -313,11 +312,8 @@ fn strict<E: SolEvent>(topics: &[B256], data: &[u8]) -> Result<E, EventError> {
             found: topics.len(),
         });
     }
-    E::decode_raw_log_with_config(topics.iter().copied(), data, STRICT).map_err(|error| {
-        EventError::Abi {
-            message: error.to_string(),
-        }
-    })
+    E::decode_raw_log_with_config(topics.iter().copied(), data, STRICT)
+        .map_err(|error| EventError::Abi(error.into()))
 }
 
 /// A whole number in decimal (`0` or no leading zero), at most 78 digits.

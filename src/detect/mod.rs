@@ -34,6 +34,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod abi_error;
 mod claims;
 mod criteria;
 mod criteria_text;
@@ -47,6 +48,7 @@ mod rules;
 mod settlement;
 mod tron;
 
+pub use abi_error::AbiError;
 pub use claims::{Claim, ClaimFinding, ClaimProblem, Coverage, WebhookCheck, check_webhook};
 pub use criteria::{Criteria, CriteriaError};
 pub use criteria_text::{CriteriaCause, CriteriaField, CriteriaText, CriteriaTextError};

@@ -6,6 +6,8 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::wire::JsonError;
+
 /// One field that does not meet its constraint.
 ///
 /// ```
@@ -94,7 +96,7 @@ pub enum FieldError {
 /// assert_eq!(error.fields().len(), 13); // every absent required field is named
 /// assert_eq!(error.fields()[0], FieldError::Missing { field: "email" });
 /// let error = CreatePayer::from_str("[]").unwrap_err();
-/// assert!(matches!(error, PayerBodyError::NotJson(_))); // a body is a JSON object
+/// assert_eq!(error, PayerBodyError::NotAnObject); // a body is a JSON object
 /// assert!(error.fields().is_empty());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -103,9 +105,14 @@ pub enum PayerBodyError {
     /// One or more fields are invalid (all of them are listed).
     #[error("{} invalid field(s): {}", .0.len(), list(.0))]
     Invalid(Vec<FieldError>),
-    /// The body is not the expected JSON object.
+    /// The body is not a JSON object (an array, a number…): a body is one.
+    #[error("the body is not the expected JSON object: expected a JSON object")]
+    NotAnObject,
+    /// The body is not the expected JSON object (not JSON, a field of the wrong type, a field
+    /// given twice). The `serde_json::Error` (line, column, category) is the
+    /// [`source()`](std::error::Error::source).
     #[error("the body is not the expected JSON object: {0}")]
-    NotJson(String),
+    NotJson(#[source] JsonError),
 }
 
 impl PayerBodyError {
@@ -125,7 +132,7 @@ impl PayerBodyError {
     pub fn fields(&self) -> &[FieldError] {
         match self {
             PayerBodyError::Invalid(errors) => errors,
-            PayerBodyError::NotJson(_) => &[],
+            PayerBodyError::NotAnObject | PayerBodyError::NotJson(_) => &[],
         }
     }
 }
@@ -379,9 +386,7 @@ impl<'de> Deserialize<'de> for ClientUserId {
 /// as an array of its fields in order; a body is never that).
 pub(crate) fn read_object<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, PayerBodyError> {
     if !crate::serde_util::opens_object(json.as_bytes()) {
-        return Err(PayerBodyError::NotJson(String::from(
-            "expected a JSON object",
-        )));
+        return Err(PayerBodyError::NotAnObject);
     }
-    serde_json::from_str(json).map_err(|e| PayerBodyError::NotJson(e.to_string()))
+    serde_json::from_str(json).map_err(|e| PayerBodyError::NotJson(e.into()))
 }

@@ -5,9 +5,9 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::address::{ChainAddress, EvmAddress};
-use crate::amount::HumanAmount;
-use crate::network::Network;
+use crate::address::{ChainAddress, ChainAddressError, EvmAddress, EvmAddressError};
+use crate::amount::{HumanAmount, PercentageError};
+use crate::network::{Network, NetworkError};
 use crate::wire::url::query_string;
 
 /// Why a pay query was refused.
@@ -60,14 +60,31 @@ pub enum PayQueryError {
     /// A partial amount of zero.
     #[error("amount must be greater than 0")]
     ZeroAmount,
-    /// A malformed value in a query string being read.
+    /// A malformed value (in a query string being read, or given to a builder): what is
+    /// wrong with it.
     #[error("{field}: {reason}")]
     Value {
         /// The parameter.
         field: String,
-        /// What is wrong.
+        /// What is wrong (with the value given, when it says which).
         reason: String,
     },
+    /// `wallet` that is neither an EVM nor a Tron address. The address's error is the
+    /// [`source()`](std::error::Error::source).
+    #[error("wallet: {0}")]
+    Wallet(#[source] ChainAddressError),
+    /// `eoaWallet` that is not an EVM address. The address's error is the
+    /// [`source()`](std::error::Error::source).
+    #[error("eoaWallet: {0}")]
+    EoaWallet(#[source] EvmAddressError),
+    /// `chain` that is not a network's query name. The network's error is the
+    /// [`source()`](std::error::Error::source).
+    #[error("chain: {0}")]
+    Chain(#[source] NetworkError),
+    /// `feePercentage` that is not a decimal from 0 to 100. Why is the
+    /// [`source()`](std::error::Error::source).
+    #[error("feePercentage: {0}")]
+    FeePercentage(#[source] PercentageError),
     /// An unknown parameter in a query string being read.
     #[error("unknown query parameter {0:?}")]
     UnknownParameter(String),
@@ -368,17 +385,15 @@ impl SecurePayQuery {
             match key {
                 "wallet" => {
                     query.wallet =
-                        Some(ChainAddress::parse_any(text).map_err(|e| value(key, e.to_string()))?)
+                        Some(ChainAddress::parse_any(text).map_err(PayQueryError::Wallet)?)
                 }
                 "chain" => {
-                    chain = Some(
-                        Network::from_query_name(text).map_err(|e| value(key, e.to_string()))?,
-                    )
+                    chain = Some(Network::from_query_name(text).map_err(PayQueryError::Chain)?)
                 }
                 "token" => token = Some(text.parse::<SourceToken>()?),
                 "eoaWallet" => {
                     query.eoa_wallet =
-                        Some(EvmAddress::parse(text).map_err(|e| value(key, e.to_string()))?)
+                        Some(EvmAddress::parse(text).map_err(PayQueryError::EoaWallet)?)
                 }
                 "isSafe" => {
                     query.is_safe = Some(match text {
@@ -517,7 +532,7 @@ impl RequestPayQuery {
     ///     "?feePercentage=0.04&feeAddress=0x9795d480C2C50392A4714A0F468059C6448DeCe2",
     /// );
     /// let above = RequestPayQuery::new().fee("150", "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?);
-    /// assert!(matches!(above.pairs(), Err(PayQueryError::Value { field, .. }) if field == "feePercentage"));
+    /// assert!(matches!(above.pairs(), Err(PayQueryError::FeePercentage(_))));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn fee(mut self, percentage: &str, address: ChainAddress) -> RequestPayQuery {
@@ -587,7 +602,7 @@ impl RequestPayQuery {
         }
         if let Some((percentage, address)) = &self.fee {
             let percentage = crate::amount::parse_percentage(percentage)
-                .map_err(|reason| invalid("feePercentage", reason))?;
+                .map_err(PayQueryError::FeePercentage)?;
             pairs.push(("feePercentage", percentage.to_string()));
             pairs.push(("feeAddress", address.to_string()));
         }

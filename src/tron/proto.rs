@@ -175,13 +175,14 @@ pub const TRANSFER_CONTRACT_URL: &str = "type.googleapis.com/protocol.TransferCo
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ProtoError {
-    /// Not a protobuf encoding of the message (prost's reason).
-    #[error("{message}: not a protobuf encoding ({reason})")]
+    /// Not a protobuf encoding of the message. prost's error is the
+    /// [`source()`](std::error::Error::source).
+    #[error("{message}: not a protobuf encoding ({source})")]
     Malformed {
         /// The message.
         message: &'static str,
-        /// prost's reason.
-        reason: String,
+        /// prost's error.
+        source: prost::DecodeError,
     },
     /// Decodes, but not to exactly these bytes: a field the message does not declare, a field
     /// given twice, trailing bytes, or a non-canonical encoding.
@@ -199,10 +200,7 @@ pub fn decode_strict<M: Message + Default>(
     message: &'static str,
     bytes: &[u8],
 ) -> Result<M, ProtoError> {
-    let decoded = M::decode(bytes).map_err(|e| ProtoError::Malformed {
-        message,
-        reason: e.to_string(),
-    })?;
+    let decoded = M::decode(bytes).map_err(|source| ProtoError::Malformed { message, source })?;
     // An encoding is never longer than what it was decoded from when nothing was skipped.
     if decoded.encoded_len() != bytes.len() || decoded.encode_to_vec() != bytes {
         return Err(ProtoError::NotCanonical { message });

@@ -10,7 +10,8 @@ use serde_json::Value;
 use super::proto::{
     self, Any, Contract, ContractType, Raw, TransferContract, TriggerSmartContract,
 };
-use crate::address::TronAddress;
+use crate::address::{TronAddress, TronAddressError};
+use crate::wire::JsonError;
 
 /// The largest transaction JSON [`TronTransaction::from_slice`] reads: 256 KiB (a payment's
 /// transaction is under 2 KiB).
@@ -21,16 +22,36 @@ pub const MAX_TRANSACTION_BYTES: usize = 256 * 1024;
 #[non_exhaustive]
 pub enum TronTransactionError {
     /// Not JSON of a TronWeb transaction's shape (a missing field, a wrong type, a field the
-    /// shape does not define, a key given twice).
+    /// shape does not define, a key given twice). The `serde_json::Error` (line, column,
+    /// category) is the [`source()`](std::error::Error::source).
     #[error("tron transaction: {0}")]
-    Json(String),
-    /// A field that is not what it must be (hex, a 32-byte id, a 65-byte signature).
+    Json(#[source] JsonError),
+    /// A field that is not what it must be (hex, a 32-byte id, a 65-byte signature, a
+    /// contract type a payment uses).
     #[error("tron transaction {field}: {reason}")]
     Field {
         /// The field (`signature[1]`).
         field: String,
-        /// What is wrong.
+        /// What is wrong (with the value given, when it says which).
         reason: String,
+    },
+    /// An object of `raw_data` (`raw_data` itself, a contract's `parameter.value`) that is not
+    /// of its shape. The `serde_json::Error` is the [`source()`](std::error::Error::source).
+    #[error("tron transaction {field}: {source}")]
+    FieldJson {
+        /// The object (`raw_data.contract[0].parameter.value`).
+        field: String,
+        /// What serde_json found wrong.
+        source: JsonError,
+    },
+    /// An address of `raw_data` that is not a Tron address (Base58 when `visible`, else `41…`
+    /// hex). The address's error is the [`source()`](std::error::Error::source).
+    #[error("tron transaction {field}: {source}")]
+    Address {
+        /// The field (`raw_data.contract[0].parameter.value.owner_address`).
+        field: String,
+        /// Why it is not an address.
+        source: TronAddressError,
     },
     /// More bytes than [`MAX_TRANSACTION_BYTES`].
     #[error("tron transaction: {0} bytes, above the {MAX_TRANSACTION_BYTES} bytes read")]
@@ -41,6 +62,13 @@ fn field(field: impl Into<String>, reason: impl Into<String>) -> TronTransaction
     TronTransactionError::Field {
         field: field.into(),
         reason: reason.into(),
+    }
+}
+
+fn field_json(field: impl Into<String>, error: serde_json::Error) -> TronTransactionError {
+    TronTransactionError::FieldJson {
+        field: field.into(),
+        source: error.into(),
     }
 }
 
@@ -144,7 +172,7 @@ impl TronTransaction {
             return Err(TronTransactionError::TooLarge(bytes.len()));
         }
         let json: TransactionJson =
-            serde_json::from_slice(bytes).map_err(|e| TronTransactionError::Json(e.to_string()))?;
+            serde_json::from_slice(bytes).map_err(|e| TronTransactionError::Json(e.into()))?;
         TronTransaction::from_json(json)
     }
 
@@ -156,7 +184,7 @@ impl TronTransaction {
     /// Reads TronWeb's transaction from a JSON value.
     pub fn from_value(value: &Value) -> Result<TronTransaction, TronTransactionError> {
         let json = TransactionJson::deserialize(value)
-            .map_err(|e| TronTransactionError::Json(e.to_string()))?;
+            .map_err(|e| TronTransactionError::Json(e.into()))?;
         TronTransaction::from_json(json)
     }
 
@@ -240,8 +268,7 @@ impl TronTransaction {
     /// The message `raw_data` shows, as TronWeb's `txJsonToPb` builds it: its encoding is
     /// what signing what the person saw would sign.
     pub fn shown_raw(&self) -> Result<Raw, TronTransactionError> {
-        let raw =
-            RawJson::deserialize(&self.raw_data).map_err(|e| field("raw_data", e.to_string()))?;
+        let raw = RawJson::deserialize(&self.raw_data).map_err(|e| field_json("raw_data", e))?;
         let contract = raw
             .contract
             .iter()
@@ -267,7 +294,7 @@ impl TronTransaction {
         let (kind, value) = match c.kind.as_str() {
             "TriggerSmartContract" => {
                 let v = TriggerJson::deserialize(value)
-                    .map_err(|e| field(at("parameter.value"), e.to_string()))?;
+                    .map_err(|e| field_json(at("parameter.value"), e))?;
                 let message = TriggerSmartContract {
                     owner_address: self
                         .address(&at("parameter.value.owner_address"), &v.owner_address)?,
@@ -286,7 +313,7 @@ impl TronTransaction {
             }
             "TransferContract" => {
                 let v = TransferJson::deserialize(value)
-                    .map_err(|e| field(at("parameter.value"), e.to_string()))?;
+                    .map_err(|e| field_json(at("parameter.value"), e))?;
                 let message = TransferContract {
                     owner_address: self
                         .address(&at("parameter.value.owner_address"), &v.owner_address)?,
@@ -319,7 +346,10 @@ impl TronTransaction {
             true => TronAddress::parse(text),
             false => TronAddress::from_hex(text),
         }
-        .map_err(|e| field(at, e.to_string()))?;
+        .map_err(|source| TronTransactionError::Address {
+            field: at.to_owned(),
+            source,
+        })?;
         Ok(address_bytes(&address).to_vec())
     }
 

@@ -6,12 +6,13 @@ use std::fmt;
 use alloy_primitives::U256;
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::address::ChainAddress;
+use crate::address::{ChainAddress, ChainAddressError};
 use crate::amount::{AmountError, HumanAmount};
 use crate::calldata::{PaymentReference, ReferenceError};
 use crate::currency::{Catalog, CatalogError, Currency};
 use crate::network::{Network, NetworkError};
 use crate::policy::PayeeDisplay;
+use crate::wire::JsonError;
 
 /// The largest expectation JSON read: 1 MiB. An expectation lists at most as many payments as a
 /// multicall has children ([`crate::pay::MAX_CHILDREN`], 1,000), each a payee, an amount (at
@@ -27,10 +28,14 @@ pub enum ExpectationError {
         "expectation: {0} bytes, above the {MAX_EXPECTATION_BYTES} bytes an expectation may have"
     )]
     TooLarge(usize),
+    /// Not a JSON object: an expectation is one.
+    #[error("expectation: an expectation is a JSON object (starts with {{)")]
+    NotAnObject,
     /// Not JSON of the expectation's shape (a missing field, a wrong type, an unknown or
-    /// duplicate field).
+    /// duplicate field). The `serde_json::Error` (line, column, category) is the
+    /// [`source()`](std::error::Error::source).
     #[error("expectation: {0}")]
-    Json(String),
+    Json(#[source] JsonError),
     /// The network is not one of the service's.
     #[error("expectation {field}: {source}")]
     Network {
@@ -77,13 +82,23 @@ pub enum ExpectationError {
     /// No payment.
     #[error("expectation: payments must not be empty")]
     NoPayments,
-    /// A payee of the wrong family or malformed.
+    /// A payee that is not an address of the payment's network.
     #[error("expectation payments[{index}].payee: {reason}")]
     Payee {
         /// The payment.
         index: usize,
-        /// What is wrong.
+        /// What is wrong (with the payee given).
         reason: String,
+    },
+    /// A payee given as text that is not an address of the payment's network (malformed, or
+    /// of the other family). The address's error is the
+    /// [`source()`](std::error::Error::source).
+    #[error("expectation payments[{index}].payee: {source}")]
+    PayeeText {
+        /// The payment.
+        index: usize,
+        /// Why it is not an address of the network.
+        source: ChainAddressError,
     },
     /// An amount that is malformed, zero where it must not be, or more precise than the
     /// currency.
@@ -110,13 +125,22 @@ pub enum ExpectationError {
         /// The network the payment is signed on.
         network: Network,
     },
-    /// A malformed payer or smart account, or one of the wrong family for the chain it signs on.
+    /// A payer or smart account of the wrong family for the chain it signs on.
     #[error("expectation {field}: {reason}")]
     Address {
         /// The field.
         field: &'static str,
-        /// What is wrong.
+        /// What is wrong (with the address given).
         reason: String,
+    },
+    /// A payer or smart account given as text that is neither an EVM nor a Tron address. The
+    /// address's error is the [`source()`](std::error::Error::source).
+    #[error("expectation {field}: {source}")]
+    AddressText {
+        /// The field.
+        field: &'static str,
+        /// Why it is not an address.
+        source: ChainAddressError,
     },
 }
 
@@ -660,12 +684,10 @@ impl Expectation {
             return Err(ExpectationError::TooLarge(bytes.len()));
         }
         if !crate::serde_util::opens_object(bytes) {
-            return Err(ExpectationError::Json(String::from(
-                "an expectation is a JSON object (starts with {)",
-            )));
+            return Err(ExpectationError::NotAnObject);
         }
         let json: ExpectationJson =
-            serde_json::from_slice(bytes).map_err(|e| ExpectationError::Json(e.to_string()))?;
+            serde_json::from_slice(bytes).map_err(|e| ExpectationError::Json(e.into()))?;
         Expectation::from_wire(json, catalog)
     }
 
@@ -684,11 +706,8 @@ impl Expectation {
         let mut builder = Expectation::builder(network, currency.clone())
             .hide_payee_address(json.hide_payee_address);
         for (index, p) in json.payments.iter().enumerate() {
-            let payee =
-                ChainAddress::parse(network, &p.payee).map_err(|e| ExpectationError::Payee {
-                    index,
-                    reason: e.to_string(),
-                })?;
+            let payee = ChainAddress::parse(network, &p.payee)
+                .map_err(|source| ExpectationError::PayeeText { index, source })?;
             let amount = units(format!("payments[{index}].amount"), &p.amount)?;
             let reference = p
                 .reference
@@ -741,10 +760,7 @@ impl Expectation {
             text.as_deref()
                 .map(ChainAddress::parse_any)
                 .transpose()
-                .map_err(|e| ExpectationError::Address {
-                    field,
-                    reason: e.to_string(),
-                })
+                .map_err(|source| ExpectationError::AddressText { field, source })
         };
         if let Some(payer) = address("payer", &json.payer)? {
             builder = builder.payer(payer);

@@ -21,6 +21,7 @@ mod calldata;
 mod contracts;
 mod currency;
 mod detect;
+mod error_sources;
 mod evm;
 mod fuzz_regressions;
 mod interop;

@@ -3,12 +3,12 @@
 // The module is compiled and instantiated when first required: nothing to initialise. `init`
 // and `initSync` do nothing here; they let code shared with browsers call them.
 const sp = require('./securepay_wasm_node.cjs');
+const { verdict } = require('./verdict.cjs');
 
 module.exports = {
-  verify: sp.verify,
+  verify: (expectation, response, tronTransaction) =>
+    verdict(sp.verify(expectation, response, tronTransaction)),
   decode: sp.decode,
-  encode: sp.encode,
-  interopName: sp.interopName,
   paymentReference: sp.paymentReference,
   parseAmount: sp.parseAmount,
   formatAmount: sp.formatAmount,

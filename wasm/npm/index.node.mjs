@@ -4,7 +4,7 @@
 import sp from './index.node.cjs';
 
 export const {
-  verify, decode, encode, interopName, paymentReference, parseAmount, formatAmount,
+  verify, decode, paymentReference, parseAmount, formatAmount,
   verifyWebhookSignature, init, initSync,
 } = sp;
 export default init;

@@ -5,7 +5,6 @@ use alloy_primitives::U256;
 
 use securepay::address::ChainAddress;
 use securepay::amount::{Decimals, format_units, parse_uint, parse_units};
-use securepay::calldata::spec::CallSpec;
 use securepay::calldata::{Decoder, PaymentReference};
 use securepay::network::Network;
 use securepay::pay::PayResponse;
@@ -15,26 +14,6 @@ use securepay::webhook::{SignatureError, verify_signature};
 /// JSON text of an answer (the boundary's, shared with the detect module).
 pub use securepay_wasm_boundary::Json;
 use securepay_wasm_boundary::json;
-
-/// An ERC-7828 name (`address@eip155:chain#CHECKSUM`) or ERC-7930 binary (`0x…` hex), read
-/// and checked (a wrong checksum is refused): `{name, binary, chainType, chainId, network,
-/// address, checksum, checksumStatus}`, as `securepay interop` answers.
-///
-/// ```
-/// let info = securepay_wasm::core::interop_name("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045@eip155:1#4CA88C9C")?;
-/// assert!(info.0.contains(r#""binary":"0x00010000010114d8da6bf26964af9d7eed9e03e53415d37aa96045""#));
-/// assert!(securepay_wasm::core::interop_name("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045@eip155:1#00000000").is_err());
-/// # Ok::<(), String>(())
-/// ```
-pub fn interop_name(text: &str) -> Result<Json, String> {
-    use securepay::address::{InteropAddress, InteropName};
-    let name = match text.contains('@') {
-        true => InteropName::parse(text),
-        false => InteropAddress::from_hex(text).map(|binary| InteropName::from_binary(&binary)),
-    }
-    .map_err(|e| e.to_string())?;
-    json(&securepay::address::InteropInfo::of(&name))
-}
 
 /// The verdict as the package returns it: `{safe, findings, summary}`, summary lines with
 /// their `text`; serialized in one pass (no intermediate JSON tree).
@@ -62,6 +41,9 @@ fn verdict_json(verdict: &Verdict) -> Result<Json, String> {
 /// let verdict: serde_json::Value = serde_json::from_str(&securepay_wasm::core::verify(agreed, response, None)?.0).map_err(|e| e.to_string())?;
 /// assert_eq!(verdict["safe"], true);
 /// assert_eq!(verdict["summary"][4]["text"], "Total leaving your wallet: 827.8 USDC");
+/// // `safe` comes first: the package's `verdict()` (wasm/npm/verdict.js) reads it from the text.
+/// assert!(securepay_wasm::core::verify(agreed, response, None)?.0.starts_with(r#"{"safe":true,"#));
+/// assert!(securepay_wasm::core::verify(agreed, br#"{"paymentType":"single"}"#, None)?.0.starts_with(r#"{"safe":false,"#));
 /// assert!(securepay_wasm::core::verify("{}", response, None).is_err()); // not an expectation
 /// # Ok::<(), String>(())
 /// ```
@@ -113,23 +95,6 @@ pub fn decode(network: &str, to: &str, data: &str, value: Option<&str>) -> Resul
         .decode_any(network, &to, &bytes, value)
         .map_err(|e| e.to_string())?;
     json(&decoded)
-}
-
-/// Encodes a call description (the CLI's JSON call format): `{data, to?, value?}` or
-/// `{result}`.
-///
-/// ```
-/// let answer = securepay_wasm::core::encode(r#"{"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"0"}"#)?;
-/// assert!(answer.0.starts_with(r#"{"data":"0x095ea7b3"#));
-/// # Ok::<(), String>(())
-/// ```
-pub fn encode(call: &str) -> Result<Json, String> {
-    let answer = CallSpec::from_str(call)
-        .and_then(|spec| spec.answer())
-        .map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    answer.write_json(&mut out);
-    String::from_utf8(out).map(Json).map_err(|e| e.to_string())
 }
 
 /// The payment reference of a request.
@@ -341,55 +306,5 @@ mod tests {
             .collect();
         let codes: Vec<&str> = every.iter().map(|p| p.code()).collect();
         assert_eq!(codes, structure);
-    }
-
-    /// Each member of the `CallDescription` union is a kind of the CLI's table (`encode
-    /// --help`), with its required fields and its optional ones (and `network`), in order.
-    #[test]
-    fn the_typescript_call_descriptions_are_the_cli_s_kinds() {
-        let start = TYPES.find("export type CallDescription =").unwrap();
-        let typed: Vec<String> = TYPES
-            .get(start..)
-            .unwrap()
-            .lines()
-            .skip(1)
-            .map_while(|line| line.strip_prefix("  | { kind: \""))
-            .map(|member| {
-                let (kind, fields) = member.split_once('"').unwrap();
-                // `; field: type; … }` (`};` on the last member).
-                let fields = fields
-                    .trim_start_matches(';')
-                    .trim_end_matches([' ', '}', ';']);
-                let names = |optional: bool| {
-                    fields
-                        .split("; ")
-                        .filter_map(|field| field.trim().split_once(':'))
-                        .map(|(name, _)| name)
-                        .filter(|name| name.ends_with('?') == optional)
-                        .map(|name| name.trim_end_matches('?'))
-                        .filter(|name| *name != "network")
-                        .collect::<Vec<_>>()
-                };
-                let (required, optional) = (names(false).join(", "), names(true).join(", "));
-                match optional.is_empty() {
-                    true => format!("{kind} {required}"),
-                    false => format!("{kind} {required} [{optional}]"),
-                }
-            })
-            .collect();
-        let help = securepay::calldata::spec::kinds_help();
-        let cli: Vec<String> = help
-            .lines()
-            .filter_map(|line| line.strip_prefix("  "))
-            .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
-            .collect();
-        assert_eq!(typed.len(), 17);
-        assert_eq!(typed, cli);
-        // `network` is optional in each member.
-        assert_eq!(
-            TYPES.matches("; network?: string;").count(),
-            typed.len(),
-            "network?: string in each member"
-        );
     }
 }

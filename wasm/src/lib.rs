@@ -1,5 +1,7 @@
-//! securepay for JavaScript and TypeScript: the verifier, the decoder, the encoder, payment
-//! references, exact amounts and webhook signatures, compiled to WebAssembly.
+//! securepay for JavaScript and TypeScript: the verifier, the decoder, payment references,
+//! exact amounts and webhook signatures, compiled to WebAssembly. (`encode` and `interopName`,
+//! and `detect`, are modules of their own: the `securepay-wasm/encode` and
+//! `securepay-wasm/detect` subpaths.)
 //!
 //! Values cross the boundary as JSON text (parsed by the engine's `JSON.parse`, measured
 //! faster than building objects field by field); amounts are decimal strings, never numbers.
@@ -35,19 +37,24 @@ fn decimals(value: &JsValue) -> Result<u8, JsValue> {
 /// Verifies a pay response against what the payer agreed to (and, given, the TronWeb
 /// transaction about to be signed). A response above 8 MiB (`MAX_RESPONSE_BYTES`) throws
 /// before it is copied.
-#[wasm_bindgen(js_name = verify, unchecked_return_type = "Verdict")]
+///
+/// Answers the verdict's JSON text, `{"safe":…` first (the package's entries declare and
+/// return the `Verdict` that `verdict()` of `wasm/npm/verdict.js` makes of it).
+#[wasm_bindgen(js_name = verify)]
 pub fn verify(
     #[wasm_bindgen(unchecked_param_type = "string | Expectation")] expectation: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] response: JsValue,
     #[wasm_bindgen(js_name = tronTransaction, unchecked_optional_param_type = "string | object")]
     tron_transaction: Option<JsValue>,
-) -> Result<JsValue, JsValue> {
+) -> Result<String, JsValue> {
     let expectation = json_text(&expectation, "expectation")?;
     let response = bytes(&response, "response", securepay::verify::MAX_RESPONSE_BYTES)?;
     let tron = given(tron_transaction)
         .map(|tx| json_text(&tx, "tronTransaction"))
         .transpose()?;
-    answer(core::verify(&expectation, &response, tron.as_deref()))
+    core::verify(&expectation, &response, tron.as_deref())
+        .map(|verdict| verdict.0)
+        .map_err(|reason| invalid(&reason))
 }
 
 /// Strictly decodes calldata sent to a known contract or token, or an Across V4 call to the
@@ -66,23 +73,6 @@ pub fn decode(
         &text(&data, "data")?,
         value.as_deref(),
     ))
-}
-
-/// Encodes a call described in the CLI's JSON call format.
-#[wasm_bindgen(js_name = encode, unchecked_return_type = "EncodedCall")]
-pub fn encode(
-    #[wasm_bindgen(unchecked_param_type = "CallDescription | string")] call: JsValue,
-) -> Result<JsValue, JsValue> {
-    let call = json_text(&call, "call")?;
-    answer(core::encode(&call))
-}
-
-/// Reads and checks an ERC-7828 interoperable name or ERC-7930 binary address.
-#[wasm_bindgen(js_name = interopName, unchecked_return_type = "InteropNameInfo")]
-pub fn interop_name(
-    #[wasm_bindgen(js_name = text, unchecked_param_type = "string")] name: JsValue,
-) -> Result<JsValue, JsValue> {
-    answer(core::interop_name(&text(&name, "text")?))
 }
 
 /// The payment reference of a request: `0x` and 16 hex digits.

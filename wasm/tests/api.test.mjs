@@ -11,6 +11,7 @@ import path from 'node:path';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const data = (relative) => path.join(here, '../../tests/data', relative);
 const sp = createRequire(import.meta.url)('../pkg/index.node.cjs');
+const { encode, interopName } = createRequire(import.meta.url)('../pkg/encode.node.cjs');
 
 const invalid = (error) => {
   assert.ok(error instanceof Error, 'an Error');
@@ -25,13 +26,13 @@ test('every abi-calls vector encodes byte for byte or fails with its message', (
   for (const line of lines) {
     const vector = JSON.parse(line);
     if ('expected' in vector) {
-      const answer = sp.encode(vector.input);
+      const answer = encode(vector.input);
       const got = 'data' in answer ? answer.data : answer.result;
       assert.equal(got, vector.expected, vector.id);
       // A string is read as the same description.
-      assert.deepEqual(sp.encode(JSON.stringify(vector.input)), answer, vector.id);
+      assert.deepEqual(encode(JSON.stringify(vector.input)), answer, vector.id);
     } else {
-      assert.throws(() => sp.encode(vector.input), (error) => invalid(error) && error.message === vector.expected_error, vector.id);
+      assert.throws(() => encode(vector.input), (error) => invalid(error) && error.message === vector.expected_error, vector.id);
     }
   }
 });
@@ -228,18 +229,18 @@ test('every interop-address vector reads, and each one to reject throws', () => 
   const vectors = JSON.parse(readFileSync(data('vectors/interop-addresses.json'), 'utf8'));
   // The crate reads the eip155 profile only (the service's chains); another namespace throws.
   const others = vectors.valid.filter((v) => v.chainType === 'solana');
-  for (const v of others) assert.throws(() => sp.interopName(v.name), invalid, v.name);
+  for (const v of others) assert.throws(() => interopName(v.name), invalid, v.name);
   const eip155 = vectors.valid.filter((v) => v.chainType !== 'solana');
   assert.ok(eip155.length > 0);
   for (const v of [...eip155, ...vectors.computedForServiceDocAddresses]) {
-    const info = sp.interopName(v.name);
+    const info = interopName(v.name);
     assert.equal(info.binary, v.binary, v.name);
     if (v.checksum) assert.equal(info.checksum, v.checksum, v.name);
-    assert.deepEqual(sp.interopName(v.binary).binary, v.binary, v.name);
+    assert.deepEqual(interopName(v.binary).binary, v.binary, v.name);
     if (v.address) assert.equal(info.address, v.address, v.name);
   }
   assert.ok(vectors.mustReject.length > 0);
-  for (const v of vectors.mustReject) assert.throws(() => sp.interopName(v.name), invalid, v.why);
+  for (const v of vectors.mustReject) assert.throws(() => interopName(v.name), invalid, v.why);
 });
 
 test('an argument of the wrong type throws invalid_input, and the module goes on working', () => {
@@ -255,7 +256,7 @@ test('an argument of the wrong type throws invalid_input, and the module goes on
     assert.throws(() => sp.paymentReference('abcd', 'salt', wrong), says('address: expected a string'));
     assert.throws(() => sp.parseAmount(wrong, 6), says('text: expected a string'));
     assert.throws(() => sp.formatAmount(wrong, 6), says('units: expected a string'));
-    assert.throws(() => sp.interopName(wrong), says('text: expected a string'));
+    assert.throws(() => interopName(wrong), says('text: expected a string'));
     assert.throws(() => sp.verifyWebhookSignature(wrong, '{}', '00'), says('secret: expected a string'));
     assert.throws(() => sp.verifyWebhookSignature('secret', '{}', wrong), says('signature: expected a string'));
   }
@@ -313,7 +314,7 @@ test('the browser build, from Node: a clear error before init(), then init() onc
   assert.deepEqual(names(node), names(sp));
   assert.equal(node.default, node.init);
   assert.equal(web.default, web.init);
-  for (const call of [() => web.verify(AGREED, RESPONSE), () => web.parseAmount('1', 6), () => web.encode({})]) {
+  for (const call of [() => web.verify(AGREED, RESPONSE), () => web.parseAmount('1', 6), () => web.decode('base', '0x00', '0x')]) {
     assert.throws(call, (error) => error instanceof Error && error.code === 'not_initialized'
       && /^securepay-wasm: \w+\(\) was called before the WebAssembly module was loaded: call `await init\(\)` once first/.test(error.message));
   }
@@ -325,4 +326,54 @@ test('the browser build, from Node: a clear error before init(), then init() onc
   // In Node's builds init() resolves at once, initSync() does nothing.
   assert.equal(await sp.init(), undefined);
   assert.equal(sp.initSync(), undefined);
+});
+
+test('the verdict reads as the whole JSON: findings and summary parsed when first read, then plain data', async () => {
+  const glue = createRequire(import.meta.url)('../pkg/securepay_wasm_node.cjs');
+  const web = await import('../pkg/index.js');
+  await web.init(readFileSync(path.join(here, '../pkg/securepay_wasm_bg.wasm')));
+  const other = { ...AGREED, payments: [{ ...AGREED.payments[0], amount: '827.51' }] };
+  for (const [agreed, response] of [[AGREED, RESPONSE], [other, RESPONSE], [AGREED, '{"paymentType":"single"}']]) {
+    const text = glue.verify(agreed, response); // the module's own answer: the verdict's JSON text
+    const whole = JSON.parse(text);
+    for (const verdict of [sp.verify(agreed, response), web.verify(agreed, response)]) {
+      assert.deepStrictEqual(Object.keys(verdict), ['safe', 'findings', 'summary']);
+      assert.equal(verdict.safe, whole.safe);
+      assert.equal(JSON.stringify(verdict), text); // every field read, in the module's order
+      assert.deepStrictEqual(verdict, whole);
+      for (const name of ['findings', 'summary']) {
+        const own = Object.getOwnPropertyDescriptor(verdict, name);
+        assert.ok('value' in own && own.writable && own.enumerable, `${name} is data once read`);
+      }
+    }
+    assert.deepStrictEqual(structuredClone(sp.verify(agreed, response)), whole);
+    assert.deepStrictEqual({ ...sp.verify(agreed, response) }, whole);
+    // Assigned before it is read: the assigned value stays.
+    const assigned = sp.verify(agreed, response);
+    assigned.findings = [];
+    assigned.safe = !whole.safe;
+    assert.deepStrictEqual(assigned, { ...whole, findings: [], safe: !whole.safe });
+  }
+  assert.equal(sp.verify(AGREED, RESPONSE).safe, true);
+  assert.equal(sp.verify(other, RESPONSE).safe, false);
+  // The CommonJS copy is verdict.js's code.
+  const source = readFileSync(path.join(here, '../npm/verdict.js'), 'utf8');
+  const copy = readFileSync(path.join(here, '../pkg/verdict.cjs'), 'utf8');
+  assert.ok(copy.includes(source.replace(/^export function /m, 'function ')), 'verdict.cjs is verdict.js as CommonJS');
+});
+
+test('securepay-wasm/encode: its own module, ready in Node; in browsers a clear error before its init()', async () => {
+  const node = createRequire(import.meta.url)('../pkg/encode.node.cjs');
+  const esm = await import('../pkg/encode.node.mjs');
+  const web = await import('../pkg/encode.js');
+  for (const entry of [node, esm, web]) assert.deepEqual(Object.keys(entry).filter((k) => k !== 'default').sort(), ['encode', 'init', 'initSync', 'interopName']);
+  assert.equal(esm.default, esm.init);
+  assert.equal(web.default, web.init);
+  assert.ok(!('encode' in sp) && !('interopName' in sp), 'the main entry has neither');
+  const call = { kind: 'erc20_approve', spender: '0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9', amount: '0' };
+  assert.throws(() => web.encode(call), (error) => error instanceof Error && error.code === 'not_initialized'
+    && /^securepay-wasm\/encode: encode\(\) was called before its WebAssembly module was loaded: call `await init\(\)` from securepay-wasm\/encode once first/.test(error.message));
+  await web.init(readFileSync(path.join(here, '../pkg/securepay_encode_bg.wasm')));
+  for (const entry of [node, esm, web]) assert.match(entry.encode(call).data, /^0x095ea7b3/);
+  assert.throws(() => node.encode({ kind: 'erc20_approve' }), invalid);
 });

@@ -56,21 +56,24 @@ before(() => {
 
 after(() => rmSync(project, { recursive: true, force: true }));
 
-test('npm pack: the entry points, the two .wasm, the types, the README and the licences', () => {
+test('npm pack: the entry points, the three .wasm, the types, the README and the licences', () => {
   assert.equal(tarball.name, 'securepay-wasm');
   assert.deepEqual(tarball.files.map((f) => f.path).sort(), [
     'LICENSE-APACHE', 'LICENSE-MIT', 'README.md',
     'detect.d.ts', 'detect.js', 'detect.node.cjs', 'detect.node.d.cts', 'detect.node.d.mts', 'detect.node.mjs',
+    'encode.d.ts', 'encode.js', 'encode.node.cjs', 'encode.node.d.cts', 'encode.node.d.mts', 'encode.node.mjs',
     'index.d.ts', 'index.js', 'index.node.cjs', 'index.node.d.cts', 'index.node.d.mts', 'index.node.mjs',
-    'package.json', 'securepay_detect.d.ts', 'securepay_detect.js', 'securepay_detect_bg.wasm',
-    'securepay_detect_node.cjs', 'securepay_detect_node.d.cts', 'securepay_wasm.d.ts', 'securepay_wasm.js', 'securepay_wasm_bg.wasm',
-    'securepay_wasm_node.cjs', 'securepay_wasm_node.d.cts',
+    'loader.js', 'package.json', 'securepay_detect.d.ts', 'securepay_detect.js', 'securepay_detect_bg.wasm',
+    'securepay_detect_node.cjs', 'securepay_detect_node.d.cts',
+    'securepay_encode.d.ts', 'securepay_encode.js', 'securepay_encode_bg.wasm', 'securepay_encode_node.cjs', 'securepay_encode_node.d.cts',
+    'securepay_wasm.d.ts', 'securepay_wasm.js', 'securepay_wasm_bg.wasm',
+    'securepay_wasm_node.cjs', 'securepay_wasm_node.d.cts', 'verdict.cjs', 'verdict.js',
   ]);
   const installed = JSON.parse(readFileSync(path.join(project, 'node_modules/securepay-wasm/package.json'), 'utf8'));
   assert.equal(installed.license, 'MIT OR Apache-2.0');
   assert.equal(installed.sideEffects, false);
   assert.equal(installed.version, readFileSync(path.join(here, '../../Cargo.toml'), 'utf8').match(/^version = "(.*)"/m)[1]);
-  assert.ok(tarball.size < 620_000, `${tarball.size} bytes`); // 603,997 with the detect module
+  assert.ok(tarball.size < 800_000, `${tarball.size} bytes`); // 603,997 with the detect module, 751,185 with the encode module too
 });
 
 test('npm publish --dry-run passes', () => {
@@ -101,6 +104,24 @@ test('Node, ES module: import (named and default) is ready, with no init (the RE
       import.meta.resolve('securepay-wasm').endsWith('/index.node.mjs'));
   `);
   assert.equal(run(process.execPath, ['more.mjs'], { cwd: project }), 'true undefined true true\n');
+});
+
+test('securepay-wasm/encode from Node: require() and import are ready, with no init (the README example)', () => {
+  writeFileSync(path.join(project, 'encode.mjs'), readmeBlock('js', 'Encode, Node'));
+  assert.equal(run(process.execPath, ['encode.mjs'], { cwd: project }), '0x095ea7b3\n');
+  writeFileSync(path.join(project, 'encode.cjs'), `
+    const { encode, interopName, init } = require('securepay-wasm/encode');
+    console.log(encode({ kind: 'eip55', address: '0x1892196e80c4c17ea5100da765ab48c1fe2fb814' }).result,
+      interopName('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045@eip155:1#4CA88C9C').chainId, typeof init,
+      require.resolve('securepay-wasm/encode').endsWith('/encode.node.cjs'), 'encode' in require('securepay-wasm'));
+  `);
+  assert.equal(run(process.execPath, ['encode.cjs'], { cwd: project }), '0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814 1 function true false\n');
+  writeFileSync(path.join(project, 'encode-more.mjs'), `
+    import init, { encode, init as named } from 'securepay-wasm/encode';
+    console.log(init === named, await init(), import.meta.resolve('securepay-wasm/encode').endsWith('/encode.node.mjs'),
+      import.meta.resolve('securepay-wasm/securepay_encode_bg.wasm').endsWith('/securepay_encode_bg.wasm'));
+  `);
+  assert.equal(run(process.execPath, ['encode-more.mjs'], { cwd: project }), 'true undefined true true\n');
 });
 
 test('securepay-wasm/detect from Node: require() and import are ready, with no init (the README example)', () => {
@@ -234,23 +255,27 @@ test('TypeScript: tsc --strict against the installed package (Node CommonJS and 
     detect({ network: 'base', reference: '0x00', fee_address: '0x00' }, '[]');
     export { lines, encoded, status, loaded, ignored, criteria, detectLoaded, balance };
   `;
-  const types = 'type Verdict, type SummaryLine, type CallDescription, type EncodedCall, type InteropNameInfo';
+  const types = 'type Verdict, type SummaryLine';
+  const encodeImport = `import { encode, type CallDescription, type EncodedCall, type InteropNameInfo } from 'securepay-wasm/encode';`;
   const detectTypes = 'type Settlement, type IgnoredCode, type DetectCriteria';
   writeFileSync(path.join(project, 'use.cts'), `import sp = require('securepay-wasm');
-    const { verify, encode, init } = sp;
-    type Verdict = sp.Verdict; type SummaryLine = sp.SummaryLine; type CallDescription = sp.CallDescription;
-    type EncodedCall = sp.EncodedCall; type InteropNameInfo = sp.InteropNameInfo;
+    const { verify, init } = sp;
+    type Verdict = sp.Verdict; type SummaryLine = sp.SummaryLine;
+    import se = require('securepay-wasm/encode');
+    const { encode } = se;
+    type CallDescription = se.CallDescription; type EncodedCall = se.EncodedCall; type InteropNameInfo = se.InteropNameInfo;
     import sd = require('securepay-wasm/detect');
     const { detect, init: initDetect } = sd;
     type Settlement = sd.Settlement; type IgnoredCode = sd.IgnoredCode; type DetectCriteria = sd.DetectCriteria;
     ${use}`);
   const detectImport = `import initDetect, { detect, ${detectTypes} } from 'securepay-wasm/detect';`;
-  writeFileSync(path.join(project, 'use.mts'), `import init, { verify, encode, ${types} } from 'securepay-wasm';\n${detectImport}\n${use}`);
+  writeFileSync(path.join(project, 'use.mts'), `import init, { verify, ${types} } from 'securepay-wasm';\n${encodeImport}\n${detectImport}\n${use}`);
   // Node: no DOM library, so Node's types must not need it.
   run(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'node16', '--moduleResolution', 'node16',
     '--target', 'es2022', '--lib', 'es2022', 'use.cts', 'use.mts'], { cwd: project });
   // Bundlers (vite's template: moduleResolution bundler, DOM), and the README's TypeScript.
-  writeFileSync(path.join(project, 'use.ts'), `import init, { verify, encode, initSync, ${types} } from 'securepay-wasm';
+  writeFileSync(path.join(project, 'use.ts'), `import init, { verify, initSync, ${types} } from 'securepay-wasm';
+    ${encodeImport}
     import { initSync as initDetectSync } from 'securepay-wasm/detect';
     const sync: (module: BufferSource | WebAssembly.Module) => void = initSync;
     const syncDetect: (module: BufferSource | WebAssembly.Module) => void = initDetectSync;

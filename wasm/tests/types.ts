@@ -1,6 +1,8 @@
 // Type-level checks of the package's .d.ts: compiled with `tsc --noEmit` (wasm/tests/types.test.mjs).
-import { verify, decode, encode, interopName, paymentReference, parseAmount, formatAmount, verifyWebhookSignature, init, initSync } from '../pkg/index.node.cjs';
-import type { Verdict, Finding, FindingCode, SummaryLine, Expectation, DecodedCall, DecodedBridgeCall, DestinationCall, EncodedCall, InteropNameInfo, CallDescription, CallKind, Network, Problem } from '../pkg/index.node.cjs';
+import { encode, interopName } from '../pkg/encode.node.cjs';
+import type { EncodedCall, CallDescription, CallKind, InteropNameInfo } from '../pkg/encode.node.cjs';
+import { verify, decode, paymentReference, parseAmount, formatAmount, verifyWebhookSignature, init, initSync } from '../pkg/index.node.cjs';
+import type { Verdict, Finding, FindingCode, SummaryLine, Expectation, DecodedCall, DecodedBridgeCall, DestinationCall, Network, Problem } from '../pkg/index.node.cjs';
 import { detect, init as initDetect, initSync as initDetectSync } from '../pkg/detect.node.cjs';
 import type { Settlement, DetectCriteria, PaymentEvent, IgnoredCode, IgnoredLog, SettlementFee, ContractName } from '../pkg/detect.node.cjs';
 

@@ -77,7 +77,11 @@ fn every_required_payer_field_is_checked() {
     let errors = CreatePayer::from_str(r#"{"clientUserId":"user-123"}"#).unwrap_err();
     assert_eq!(errors.fields().len(), required.len() - 1, "{errors}");
     // Not an object, or a field of the wrong type: the body does not read.
-    for bad in ["[]", r#"{"firstName":1}"#, "{"] {
+    assert_eq!(
+        CreatePayer::from_str("[]"),
+        Err(PayerBodyError::NotAnObject)
+    );
+    for bad in [r#"{"firstName":1}"#, "{"] {
         assert!(
             matches!(CreatePayer::from_str(bad), Err(PayerBodyError::NotJson(_))),
             "{bad}"

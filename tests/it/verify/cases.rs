@@ -1080,8 +1080,6 @@ fn responses_and_expectations_are_json_objects_never_serde_array_forms() {
     let array = r#"["base", "USDC-base", [["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "10"]]]"#;
     assert_eq!(
         Expectation::from_str(array).unwrap_err(),
-        securepay::verify::ExpectationError::Json(
-            "an expectation is a JSON object (starts with {)".into()
-        )
+        securepay::verify::ExpectationError::NotAnObject
     );
 }
