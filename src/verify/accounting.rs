@@ -86,16 +86,10 @@ impl Run<'_, '_> {
                     None,
                     Details {
                         expected,
-                        expected_party: payee.clone(),
+                        expected_party: payee,
                         expected_reference: payment.reference().map(|r| r.to_string()),
                         ..Details::on(self.exp.network())
                     },
-                    format!(
-                        "no transaction pays {} {} to {}",
-                        payment.amount(),
-                        self.exp.currency().symbol(),
-                        payee.map(|p| p.to_string()).unwrap_or_default()
-                    ),
                 );
             }
         }
@@ -167,7 +161,6 @@ impl Run<'_, '_> {
                         reference,
                         ..Details::on(leg.network)
                     },
-                    format!("pays {amount} to {party} a second time"),
                 );
                 continue;
             }
@@ -191,13 +184,6 @@ impl Run<'_, '_> {
                     expected_reference: wanted.clone(),
                     ..Details::on(leg.network)
                 },
-                format!(
-                    "pays {party} with reference {} instead of {}",
-                    reference
-                        .as_deref()
-                        .map_or_else(|| "(none)".to_owned(), str::to_owned),
-                    wanted.unwrap_or_default()
-                ),
             );
         }
     }
@@ -242,26 +228,10 @@ impl Run<'_, '_> {
             let (units, payee) = (expected.units(), self.payee_party(payment));
             let party = self.party(leg.network, &leg.to);
             let actual = Some(self.quantity(leg.network, leg.asset, leg.amount));
-            let (code, message) = if !in_asset && (to_payee || leg.amount == units) {
-                let asset = self.asset(leg.network, leg.asset);
-                (
-                    FindingCode::PaymentToken,
-                    format!(
-                        "pays {party} in {asset} on {}, not in the agreed {} on {}",
-                        leg.network,
-                        self.exp.currency().symbol(),
-                        self.exp.network()
-                    ),
-                )
+            let code = if !in_asset && (to_payee || leg.amount == units) {
+                FindingCode::PaymentToken
             } else if in_asset && !to_payee && (by_ref.is_some() || leg.amount == units) {
-                (
-                    FindingCode::PaymentPayee,
-                    format!(
-                        "pays {} to {party}, not to the agreed payee {}",
-                        actual.as_ref().map(|q| q.to_string()).unwrap_or_default(),
-                        payee.as_ref().map(|p| p.to_string()).unwrap_or_default()
-                    ),
-                )
+                FindingCode::PaymentPayee
             } else {
                 continue;
             };
@@ -281,7 +251,6 @@ impl Run<'_, '_> {
                     reference: leg.reference.as_ref().map(reference_text),
                     ..Details::on(leg.network)
                 },
-                message,
             );
         }
     }
@@ -311,20 +280,15 @@ impl Run<'_, '_> {
                 let expected = Some(self.in_payment_currency(units));
                 let actual = Some(self.in_payment_currency(leg.amount));
                 let party = self.party(leg.network, &leg.to);
-                let (a, e) = (
-                    actual.as_ref().map(|q| q.to_string()).unwrap_or_default(),
-                    payment.amount().as_str(),
-                );
                 self.finding(
                     FindingCode::PaymentAmount,
                     Some(leg.at),
                     Details {
                         expected,
                         actual,
-                        party: Some(party.clone()),
+                        party: Some(party),
                         ..Details::on(leg.network)
                     },
-                    format!("pays {a} to {party} instead of the agreed {e}"),
                 );
             }
         }
@@ -359,14 +323,6 @@ impl Run<'_, '_> {
                     asset: Some(asset),
                     ..Details::on(leg.network)
                 },
-                format!(
-                    "sends {quantity} on {} to {party}: no agreement covers {} there",
-                    leg.network,
-                    match leg.asset {
-                        Asset::Native => "the native currency".to_owned(),
-                        Asset::Token(_) => "this token".to_owned(),
-                    }
-                ),
             );
         }
         s.beyond = s.total.saturating_sub(s.gross);
@@ -377,7 +333,6 @@ impl Run<'_, '_> {
             (network, asset),
             s.beyond,
             max_payer,
-            "leaves beyond the agreed payments",
         );
         let max_payee = self.exp.max_payee_fees();
         if !max_payee.is_zero() {
@@ -386,19 +341,11 @@ impl Run<'_, '_> {
                 (network, asset),
                 s.payee_fees,
                 max_payee,
-                "is what the payees receive less than agreed",
             );
         }
         if let (Some(source), Some(cross)) = (source, self.exp.cross_chain()) {
             let max = cross.max_units();
-            let what = format!("leaves your wallet on {}", source.0);
-            self.cap(
-                FindingCode::SourceAmountAboveMax,
-                source,
-                source_total,
-                max,
-                &what,
-            );
+            self.cap(FindingCode::SourceAmountAboveMax, source, source_total, max);
         }
     }
 
@@ -409,14 +356,12 @@ impl Run<'_, '_> {
         (network, asset): (crate::network::Network, Asset),
         actual: U256,
         max: U256,
-        what: &str,
     ) {
         if actual <= max {
             return;
         }
         let expected = self.quantity(network, asset, max);
         let actual = self.quantity(network, asset, actual);
-        let message = format!("{actual} {what}, above the agreed maximum of {expected}");
         self.finding(
             code,
             None,
@@ -425,7 +370,6 @@ impl Run<'_, '_> {
                 actual: Some(actual),
                 ..Details::on(network)
             },
-            message,
         );
     }
 }

@@ -9,7 +9,7 @@
 
 use alloy_primitives::U256;
 
-use super::finding::{Details, FindingCode};
+use super::finding::{Case, Details, FindingCode};
 use super::run::{Run, send_order};
 use crate::address::ChainAddress;
 use crate::calldata::effect::Asset;
@@ -131,41 +131,27 @@ impl Run<'_, '_> {
             ..Details::on(network)
         };
         if !state.relied.is_zero() {
-            let needed = asset_ref.quantity(state.relied);
-            let message = match state.set {
-                None => format!(
-                    "no approval for {party}, which pulls {needed}: this relies on an allowance given earlier; without it, the payment would fail"
-                ),
-                Some(_) => format!(
-                    "{party} pulls {needed} before any approval of it: this relies on an allowance given earlier; without it, the payment would fail"
-                ),
+            let case = match state.set {
+                None => Case::NoApproval,
+                Some(_) => Case::PullBeforeApproval,
             };
             self.finding(
                 FindingCode::ApprovalBelowNeed,
                 None,
-                details(state.relied, U256::ZERO),
-                message,
+                Details {
+                    case: Some(case),
+                    ..details(state.relied, U256::ZERO)
+                },
             );
         }
         if let Some(index) = state.short {
             if let Some(placed) = self.approvals.get(index).copied() {
                 let pulled = pulled.get(index).copied().unwrap_or_default();
                 let amount = placed.approval.amount;
-                let (approved, needed) = (asset_ref.quantity(amount), asset_ref.quantity(pulled));
-                let message = if amount.is_zero() {
-                    format!(
-                        "resets the allowance of {party} to 0, then {party} pulls {needed}: it would fail (the reset also removes any allowance given earlier)"
-                    )
-                } else {
-                    format!(
-                        "approves {approved} for {party} but the payment then pulls {needed}: it would fail (an approval replaces any allowance given earlier)"
-                    )
-                };
                 self.finding(
                     FindingCode::ApprovalBelowNeed,
                     Some(placed.at),
                     details(pulled, amount),
-                    message,
                 );
             }
         }
@@ -187,7 +173,6 @@ impl Run<'_, '_> {
                     behaviour: Some(behaviour),
                     ..Details::on(network)
                 },
-                format!("approves {asset_ref} for {party} again while the allowance this payment gave it is not spent: a token with approval-race protection (USDT) refuses it, and the transaction fails"),
             );
         }
         // What is left approved once every pull is done.
@@ -211,16 +196,13 @@ impl Run<'_, '_> {
                     actual: Some(asset_ref.quantity(amount)),
                     ..Details::on(network)
                 },
-                format!("approves an unlimited amount of {asset_ref} for {party}: it only pulls from its caller, but it can pull more later, until you revoke it"),
             );
         } else {
             let pulled = pulled.get(index).copied().unwrap_or_default();
-            let (approved, pulled_text) = (asset_ref.quantity(amount), asset_ref.quantity(pulled));
             self.finding(
                 FindingCode::ApprovalRemainder,
                 Some(placed.at),
                 details(pulled, amount),
-                format!("approves {approved} for {party}, which pulls {pulled_text}"),
             );
         }
     }

@@ -6,8 +6,8 @@
 use alloy_primitives::U256;
 
 use super::allowances::Key;
-use super::finding::{Details, FindingCode, Location};
-use super::render::{AssetRef, Party};
+use super::finding::{Case, Details, FindingCode, Location};
+use super::render::AssetRef;
 use super::run::{Placed, Run};
 use crate::address::ChainAddress;
 use crate::calldata::effect::Asset;
@@ -63,58 +63,40 @@ impl Run<'_, '_> {
         self.eoa_approvals = eoa_approvals;
     }
 
-    /// Where an approval is, its token and spender as shown, and the details every finding about
-    /// it carries (token, spender, amount approved).
-    fn approval_details(
-        &mut self,
-        placed: &Placed,
-    ) -> (Option<Location>, AssetRef, Party, Details) {
+    /// Where an approval is, its token, and the details every finding about it carries (token,
+    /// spender, amount approved).
+    fn approval_details(&mut self, placed: &Placed) -> (Option<Location>, AssetRef, Details) {
         let (network, approval) = (placed.network, placed.approval);
         let asset_ref = self.asset(network, Asset::Token(approval.token));
         let spender = self.party(network, &approval.spender);
         let details = Details {
             asset: Some(asset_ref.clone()),
-            party: Some(spender.clone()),
+            party: Some(spender),
             actual: Some(asset_ref.quantity(approval.amount)),
             ..Details::on(network)
         };
-        (Some(placed.at), asset_ref, spender, details)
+        (Some(placed.at), asset_ref, details)
     }
 
     fn approval(&mut self, placed: &Placed, need: Option<U256>, token_pulled: bool) {
         let (network, approval) = (placed.network, placed.approval);
-        let (at, asset_ref, spender, mut details) = self.approval_details(placed);
+        let (at, asset_ref, mut details) = self.approval_details(placed);
         details.expected = need.map(|n| asset_ref.quantity(n));
         if approval.amount.is_zero() {
             // A reset (USDT-style): it grants nothing. Of the zero address it does nothing
             // either, and tokens that refuse it (OpenZeppelin's, USDC) make it fail.
             if approval.spender.is_zero() {
-                self.finding(
-                    FindingCode::ApprovalZeroAddress,
-                    at,
-                    details,
-                    format!("approves 0 {asset_ref} for the zero address: it does nothing, and a token that refuses an approval of the zero address (OpenZeppelin's, USDC) makes it fail"),
-                );
+                self.finding(FindingCode::ApprovalZeroAddress, at, details);
             }
             return;
         }
         let Some(need) = need else {
-            let (code, message) = if token_pulled {
-                (
-                    FindingCode::ApprovalSpender,
-                    format!(
-                        "approves {asset_ref} for {spender}, which pulls nothing in this payment"
-                    ),
-                )
+            let code = if token_pulled {
+                FindingCode::ApprovalSpender
             } else {
-                (
-                    FindingCode::ApprovalToken,
-                    format!(
-                        "approves {asset_ref} for {spender}, but this payment spends no {asset_ref}"
-                    ),
-                )
+                FindingCode::ApprovalToken
             };
-            self.finding(code, at, details, message);
+            self.finding(code, at, details);
             return;
         };
         // Above the need: the upgradeable bridge may take it later (a danger); what an
@@ -124,40 +106,23 @@ impl Run<'_, '_> {
         if approval.amount <= need || !upgradeable {
             return;
         }
-        let amount = if approval.amount == U256::MAX {
-            "an unlimited amount".to_owned()
-        } else {
-            asset_ref.quantity(approval.amount).to_string()
-        };
-        let needed = asset_ref.quantity(need);
-        self.finding(
-            FindingCode::ApprovalAboveNeed,
-            at,
-            details,
-            format!("approves {amount} of {asset_ref} for {spender}, an upgradeable contract, which pulls {needed}: an allowance left to it can be taken later"),
-        );
+        self.finding(FindingCode::ApprovalAboveNeed, at, details);
     }
 
     fn eoa_approval(&mut self, placed: &Placed, need: &[(Key, U256)]) {
         let (network, approval) = (placed.network, placed.approval);
-        let (at, asset_ref, spender, details) = self.approval_details(placed);
+        let (at, _, details) = self.approval_details(placed);
         if !pulls_token(need, network, approval.token) {
-            self.finding(
-                FindingCode::EoaApprovalToken,
-                at,
-                details.clone(),
-                format!("your wallet approves {asset_ref}, which this payment does not spend"),
-            );
+            self.finding(FindingCode::EoaApprovalToken, at, details.clone());
         }
         match self.exp.smart_account() {
             Some(account) if account.abi() == approval.spender.abi() => {
                 if approval.amount == U256::MAX {
-                    self.finding(
-                        FindingCode::ApprovalUnlimited,
-                        at,
-                        details,
-                        format!("your wallet approves an unlimited amount of {asset_ref} for {spender}"),
-                    );
+                    let details = Details {
+                        case: Some(Case::WalletApproval),
+                        ..details
+                    };
+                    self.finding(FindingCode::ApprovalUnlimited, at, details);
                 }
             }
             Some(account) => self.finding(
@@ -167,14 +132,8 @@ impl Run<'_, '_> {
                     expected_party: Some(super::Party::SmartAccount { address: account }),
                     ..details
                 },
-                format!("your wallet approves {spender} instead of your smart account {account}"),
             ),
-            None => self.finding(
-                FindingCode::EoaApprovalSpender,
-                at,
-                details,
-                format!("your wallet approves {asset_ref} for {spender}, but no smart account was agreed (smartAccount): it cannot be told from a stranger"),
-            ),
+            None => self.finding(FindingCode::EoaApprovalSpender, at, details),
         }
     }
 }

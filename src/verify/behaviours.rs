@@ -14,7 +14,7 @@
 
 use std::collections::BTreeSet;
 
-use super::finding::{Details, FindingCode, Location};
+use super::finding::{Case, Details, FindingCode, Location};
 use super::run::Run;
 use crate::address::ChainAddress;
 use crate::calldata::effect::Asset;
@@ -42,15 +42,6 @@ impl Run<'_, '_> {
                 }
                 let asset = self.asset(network, Asset::Token(token));
                 let fact = facts.fact(network, &token, behaviour);
-                let message = match fact {
-                    Some(fact) => format!(
-                        "{asset} can take a fee on each transfer ({}): every recipient would then receive less than the amounts shown",
-                        fact.source
-                    ),
-                    None => format!(
-                        "no fact proves that {asset} takes no fee on transfer: if it took one, every recipient would receive less than the amounts shown"
-                    ),
-                };
                 self.finding(
                     FindingCode::TokenBehaviour,
                     None,
@@ -60,7 +51,6 @@ impl Run<'_, '_> {
                         reason: fact.map(|f| f.source.to_owned()),
                         ..Details::on(network)
                     },
-                    message,
                 );
             }
         }
@@ -88,22 +78,15 @@ impl Run<'_, '_> {
                 continue;
             }
             let asset = self.asset(network, Asset::Token(token));
-            let what = if batch_fee {
-                "the batch contract pulls a batch fee of 0"
-            } else {
-                "moves 0"
-            };
             self.finding(
                 FindingCode::TokenBehaviour,
                 Some(at),
                 Details {
-                    asset: Some(asset.clone()),
+                    asset: Some(asset),
                     behaviour: Some(behaviour),
+                    case: batch_fee.then_some(Case::ZeroBatchFee),
                     ..Details::on(network)
                 },
-                format!(
-                    "{what} {asset}: if {asset} refuses zero-value transfers (no fact proves it does not), the call fails"
-                ),
             );
         }
     }

@@ -8,7 +8,7 @@
 
 use alloy_primitives::{Address, Bytes, U256};
 
-use super::finding::{Details, FindingCode, Location};
+use super::finding::{Case, Details, FindingCode, Location};
 use super::render::Party;
 use super::run::{Leg, LegKind, Refund, Route, Run};
 use crate::address::ChainAddress;
@@ -41,7 +41,6 @@ impl Run<'_, '_> {
                     party: Some(diamond),
                     ..Details::on(network)
                 },
-                format!("calls the LI.FI bridge on {network}, but no cross-chain route was agreed (sourceNetwork, sourceCurrency, maxSourceAmount)"),
             );
             return;
         };
@@ -62,7 +61,6 @@ impl Run<'_, '_> {
                         reason: Some(error.to_string()),
                         ..Details::on(network)
                     },
-                    format!("the LI.FI bridge call is refused: {error}"),
                 );
                 return;
             }
@@ -79,7 +77,6 @@ impl Run<'_, '_> {
                     party: Some(diamond),
                     ..Details::on(network)
                 },
-                format!("sends {quantity} to the LI.FI bridge, which bridges a token and refunds the value to you"),
             );
             self.refunds.push(Refund {
                 network,
@@ -108,11 +105,11 @@ impl Run<'_, '_> {
                 FindingCode::BridgeOutputAmount,
                 at,
                 Details {
+                    case: Some(Case::DestinationCallsPull),
                     expected,
                     actual,
                     ..Details::on(destination)
                 },
-                format!("the bridge delivers at least {delivered} units but its destination calls pull {pulled}: they would fail and the whole amount would go to the message's receiver"),
             );
         }
         let route = Route {
@@ -140,7 +137,7 @@ impl Run<'_, '_> {
     ) {
         let destination = self.exp.network();
         let (bridge, across) = (&call.bridge, &call.across);
-        let mut wrong: Vec<(FindingCode, Details, String)> = Vec::new();
+        let mut wrong: Vec<(FindingCode, Details)> = Vec::new();
         let asset_of = |address: Address| Asset::Token(ChainAddress::from_abi(network, address));
         if Some(bridge.sending_asset_id) != source_token {
             let asset = Some(self.asset(network, asset_of(bridge.sending_asset_id)));
@@ -148,20 +145,20 @@ impl Run<'_, '_> {
                 FindingCode::BridgeToken,
                 Details {
                     asset,
+                    field: Some("BridgeData.sendingAssetId".into()),
                     ..Details::default()
                 },
-                format!(
-                    "the bridge sends {}, not the agreed source currency",
-                    ChainAddress::from_abi(network, bridge.sending_asset_id)
-                ),
             ));
         }
         if across.sending_asset_id != bridge.sending_asset_id {
             let asset = Some(self.asset(network, asset_of(across.sending_asset_id)));
             wrong.push((
                 FindingCode::BridgeToken,
-                Details { asset, ..Details::default() },
-                "acrossData.sendingAssetId is not BridgeData.sendingAssetId: the facet would deposit another token than it pulls (it does not check this itself)".to_owned(),
+                Details {
+                    asset,
+                    field: Some("acrossData.sendingAssetId".into()),
+                    ..Details::default()
+                },
             ));
         }
         if bridge.destination_chain_id != U256::from(destination.chain_id()) {
@@ -172,28 +169,16 @@ impl Run<'_, '_> {
                         "destinationChainId {}",
                         bridge.destination_chain_id
                     )),
-                    ..Details::default()
+                    stated: Some(bridge.destination_chain_id.to_string()),
+                    ..Details::on(destination)
                 },
-                format!(
-                    "the bridge delivers to chain {}, not to {destination} ({})",
-                    bridge.destination_chain_id,
-                    destination.chain_id()
-                ),
             ));
         }
         if bridge.has_source_swaps == call.source_swaps.is_empty() {
-            wrong.push((
-                FindingCode::BridgeCallInvalid,
-                Details::default(),
-                "hasSourceSwaps disagrees with the entry point: the call would revert".to_owned(),
-            ));
+            wrong.push((FindingCode::BridgeCallInvalid, Details::default()));
         }
         if !bridge.has_destination_call || across.message.is_empty() {
-            wrong.push((
-                FindingCode::BridgeMessage,
-                Details::default(),
-                "the bridge has no destination call: nothing proves the payee is paid on the destination chain".to_owned(),
-            ));
+            wrong.push((FindingCode::BridgeMessage, Details::default()));
         }
         match receiver_across_v4(destination) {
             Some(receiver) if receiver == across.receiver_address => {}
@@ -203,11 +188,10 @@ impl Run<'_, '_> {
                     party: Some(Party::Other {
                         address: ChainAddress::from_abi(destination, across.receiver_address),
                     }),
-                    ..Details::default()
-                },
-                match known {
-                    Some(receiver) => format!("the bridge delivers to {} on {destination}, not to LI.FI's ReceiverAcrossV4 {receiver}, which runs the destination call", across.receiver_address),
-                    None => format!("no LI.FI receiver is known on {destination}: the destination call cannot be proved"),
+                    expected_party: known.map(|receiver| Party::Other {
+                        address: ChainAddress::from_abi(destination, receiver),
+                    }),
+                    ..Details::on(destination)
                 },
             )),
         }
@@ -225,7 +209,6 @@ impl Run<'_, '_> {
                     field: Some("payer".into()),
                     ..Details::default()
                 },
-                format!("a failed bridge transfer is refunded to {refund_to}, and no payer was agreed (payer) to tell whether that is you: a cross-chain route cannot be verified without knowing who pays"),
             )),
             Some(payer) if payer.abi() != across.refund_address && !to_account => wrong.push((
                 FindingCode::BridgeRefundAddress,
@@ -234,7 +217,6 @@ impl Run<'_, '_> {
                     expected_party: Some(Party::Other { address: payer }),
                     ..Details::default()
                 },
-                format!("a failed bridge transfer is refunded to {refund_to}, not to you ({payer})"),
             )),
             Some(_) => {}
         }
@@ -252,19 +234,14 @@ impl Run<'_, '_> {
                     asset,
                     ..Details::default()
                 },
-                format!(
-                    "the bridge delivers {} on {destination}, not the payment's {}",
-                    ChainAddress::from_abi(destination, across.receiving_asset_id),
-                    self.exp.currency().symbol()
-                ),
             ));
         }
-        for (code, details, message) in wrong {
+        for (code, details) in wrong {
             let details = Details {
                 network: details.network.or(Some(network)),
                 ..details
             };
-            self.finding(code, Some(location), details, message);
+            self.finding(code, Some(location), details);
         }
     }
 
@@ -295,7 +272,6 @@ impl Run<'_, '_> {
                     field: Some(targets.join(", ")),
                     ..Details::on(network)
                 },
-                format!("the route swaps on {network} before bridging through {}: what those calls do is not decoded; what they take from your wallet is", targets.join(", ")),
             );
             if call
                 .source_swaps
@@ -313,7 +289,6 @@ impl Run<'_, '_> {
                         field: Some("swapData.sendingAssetId".into()),
                         ..Details::on(network)
                     },
-                    format!("the route's source swaps spend the native currency on {network}, not the agreed source token"),
                 );
             }
             for swap in call.source_swaps.iter().filter(|s| s.requires_deposit) {
@@ -334,10 +309,6 @@ impl Run<'_, '_> {
                         asset,
                         ..Details::on(network)
                     },
-                    format!(
-                        "the bridge takes {} from your wallet, not the agreed source currency",
-                        ChainAddress::from_abi(network, token)
-                    ),
                 );
             }
             total = total.saturating_add(amount);
@@ -376,8 +347,7 @@ impl Run<'_, '_> {
         let message = match decode_destination_message(&call.across.message) {
             Ok(message) => message,
             Err(error) => {
-                let what = "the bridge's destination message";
-                self.undecodable(FindingCode::BridgeMessage, at, destination, what, &error);
+                self.undecodable(FindingCode::BridgeMessage, at, destination, &error);
                 return None;
             }
         };
@@ -402,7 +372,6 @@ impl Run<'_, '_> {
                     actual,
                     ..Details::on(destination)
                 },
-                format!("if the destination call fails, everything the bridge delivers goes to {receiver_party}, which is not the payee this message pays"),
             );
         }
         Some(pulled)
@@ -426,7 +395,6 @@ impl Run<'_, '_> {
                     party: Some(party.clone()),
                     ..Details::on(destination)
                 },
-                format!("the destination message calls {party} on {destination}, not the ERC20FeeProxy (the destination executor runs any call)"),
             );
             return None;
         }
@@ -439,18 +407,20 @@ impl Run<'_, '_> {
                 FindingCode::DestinationCallTarget,
                 at,
                 Details {
+                    case: Some(Case::DestinationApproval),
                     party: Some(party.clone()),
                     ..Details::on(destination)
                 },
-                format!("the destination message approves {party} for the bridged funds, not the ERC20FeeProxy it calls"),
             );
         }
         if Some(swap.sending_asset_id) != self.exp.token().map(|t| t.abi()) {
             self.finding(
                 FindingCode::DestinationCallMismatch,
                 at,
-                Details::on(destination),
-                "the destination call spends another token than the payment's".to_owned(),
+                Details {
+                    case: Some(Case::OtherToken),
+                    ..Details::on(destination)
+                },
             );
         }
         let decoded = Decoder::new(self.v.deployments, self.v.catalog).decode(
@@ -469,19 +439,12 @@ impl Run<'_, '_> {
                         field: Some(decoded.call.function().to_owned()),
                         ..Details::on(destination)
                     },
-                    format!(
-                        "the destination call is {}, not a payment through the ERC20FeeProxy",
-                        decoded.call.function()
-                    ),
                 );
                 return None;
             }
             Err(error) => {
-                let (code, what) = (
-                    FindingCode::DestinationCallMismatch,
-                    "the destination calldata",
-                );
-                self.undecodable(code, at, destination, what, &error);
+                let code = FindingCode::DestinationCallMismatch;
+                self.undecodable(code, at, destination, &error);
                 return None;
             }
         };
@@ -517,11 +480,11 @@ impl Run<'_, '_> {
                 FindingCode::BridgeOutputAmount,
                 at,
                 Details {
+                    case: Some(Case::FromAmount),
                     expected,
                     actual,
                     ..Details::on(destination)
                 },
-                format!("the destination call's fromAmount {} does not cover the {pulled} units it pulls", swap.from_amount),
             );
         }
         if payee.is_some() {

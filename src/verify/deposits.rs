@@ -68,10 +68,6 @@ impl Run<'_, '_> {
         let destination = self.exp.network();
         let actual = Some(self.in_payment_currency(route.delivered));
         let expected = Some(self.quantity(route.source, route.sent_asset, route.bridged));
-        let (a, e) = (
-            actual.as_ref().map(|q| q.to_string()).unwrap_or_default(),
-            expected.as_ref().map(|q| q.to_string()).unwrap_or_default(),
-        );
         self.finding(
             FindingCode::BridgeOutputAmount,
             Some(route.at),
@@ -81,7 +77,6 @@ impl Run<'_, '_> {
                 field: Some("outputAmount".into()),
                 ..Details::on(destination)
             },
-            format!("the deposit asks the relayer to deliver {a} on {destination} for only {e} on {}: no relayer fills it, so this payment is not made", route.source),
         );
     }
 
@@ -111,10 +106,6 @@ impl Run<'_, '_> {
             let fee = fee.map_or(route.sent, in_source);
             let actual = Some(self.quantity(route.source, route.sent_asset, fee));
             let expected = Some(self.quantity(route.source, route.sent_asset, in_source(slack)));
-            let (a, e) = (
-                actual.as_ref().map(|q| q.to_string()).unwrap_or_default(),
-                expected.as_ref().map(|q| q.to_string()).unwrap_or_default(),
-            );
             self.finding(
                 FindingCode::SourceAmountAboveMax,
                 Some(route.at),
@@ -124,7 +115,6 @@ impl Run<'_, '_> {
                     field: Some("minAmount".into()),
                     ..Details::on(route.source)
                 },
-                format!("the deposit pays its relayer {a}, more than the {e} the agreed maxSourceAmount leaves beyond what all the deposits deliver"),
             );
         }
     }

@@ -506,7 +506,8 @@ impl fmt::Display for Location {
 }
 
 /// The structured data of a finding: enough to render it in any language without its English
-/// `message`. Every field is optional; which ones a code fills is stable.
+/// `message`, which is itself rendered from the code and these details. Every field is optional;
+/// which ones a code fills is stable.
 ///
 /// ```
 /// use securepay::verify::{verify, Expectation, FindingCode};
@@ -560,6 +561,115 @@ pub struct Details {
     /// The token behaviour concerned, for `token_behaviour`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub behaviour: Option<TokenBehaviour>,
+    /// What the response states, as it states it, where it disagrees: the `metadata.network`,
+    /// `metadata.paymentCurrencyId` or `metadata.sourceAmount` of a `label_mismatch`, the index
+    /// a mirror list's field points to (`mirror_mismatch`), the request a fee entry names
+    /// (`fee_bearer_mismatch`), the number of children (`child_mismatch`), the destination
+    /// chain id (`bridge_destination`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stated: Option<String>,
+    /// The party whose tokens a `transferFrom` moves, when that is said (a smart account's
+    /// funding step: `smart_account_funding`, `payer_missing`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<Party>,
+    /// Which situation of its code the finding is, where one code covers several (see
+    /// [`Case`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub case: Option<Case>,
+    /// For the last finding of a code whose findings were too many to list (see
+    /// [`MAX_FINDINGS_PER_CODE`](super::MAX_FINDINGS_PER_CODE)): how many more there are.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unlisted: Option<usize>,
+}
+
+/// Which situation of its code a finding is, where one code covers several: a wallet that
+/// renders findings in its own language says each its own way. Serialized in snake_case.
+///
+/// ```
+/// use securepay::verify::Case;
+///
+/// assert_eq!(serde_json::to_string(&Case::WalletApproval)?, r#""wallet_approval""#);
+/// assert_eq!(serde_json::from_str::<Case>(r#""no_approval""#)?, Case::NoApproval);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Case {
+    /// `not_an_approval`: a LI.FI bridge call among the approvals.
+    BridgeAmongApprovals,
+    /// `not_an_approval`: a transfer of value among the approvals.
+    TransferAmongApprovals,
+    /// `not_an_approval`: an approval where the metadata declares a payment or a fee leg.
+    ApprovalAmongPayments,
+    /// `cross_chain_not_agreed`: the response is a cross-chain route (`metadata.routeType`).
+    CrossChainRoute,
+    /// `cross_chain_not_agreed`: the response is a cross-chain multicall
+    /// (`executionKind` `evm_cross_chain`).
+    CrossChainMulticall,
+    /// `approval_below_need`: no approval of the spender at all; the payment relies on an
+    /// allowance given earlier.
+    NoApproval,
+    /// `approval_below_need`: the spender pulls before any approval of it; the payment relies
+    /// on an allowance given earlier.
+    PullBeforeApproval,
+    /// `approval_unlimited`, `approval_remainder`, `approval_below_need`, `token_behaviour`: an
+    /// approval the smart-account flow's wallet signs (`eoaApprovalTransactions`) for the
+    /// smart account's funding step.
+    WalletApproval,
+    /// `approval_below_need`: the smart-account flow's wallet does not approve the smart
+    /// account its funding step pulls with.
+    WalletNoApproval,
+    /// `token_behaviour`: a batch contract pulls a batch fee of 0.
+    ZeroBatchFee,
+    /// `undeclared_outflow`: value sent to the zero address.
+    Burned,
+    /// `undeclared_outflow`: value sent to a contract that keeps it.
+    KeptByContract,
+    /// `destination_call_target`: the destination message approves another address than the
+    /// ERC20FeeProxy it calls.
+    DestinationApproval,
+    /// `destination_call_mismatch`: a child's `destinationCall` is not a call of the
+    /// ERC20FeeProxy on the destination chain.
+    NotOnFeeProxy,
+    /// `destination_call_mismatch`: a child's `destinationCall` is not a call any bridge
+    /// message makes.
+    NotInBridgeMessage,
+    /// `destination_call_mismatch`: a bridge message makes a destination call no child
+    /// declares.
+    UndeclaredByChild,
+    /// `destination_call_mismatch`: the destination call spends another token than the
+    /// payment's.
+    OtherToken,
+    /// `bridge_output_amount`: the destination calls pull more than the bridge delivers.
+    DestinationCallsPull,
+    /// `bridge_output_amount`: a destination call's `fromAmount` does not cover what it pulls.
+    FromAmount,
+}
+
+impl Case {
+    /// Every case, in declaration order.
+    pub const ALL: &'static [Case] = &[
+        Case::BridgeAmongApprovals,
+        Case::TransferAmongApprovals,
+        Case::ApprovalAmongPayments,
+        Case::CrossChainRoute,
+        Case::CrossChainMulticall,
+        Case::NoApproval,
+        Case::PullBeforeApproval,
+        Case::WalletApproval,
+        Case::WalletNoApproval,
+        Case::ZeroBatchFee,
+        Case::Burned,
+        Case::KeptByContract,
+        Case::DestinationApproval,
+        Case::NotOnFeeProxy,
+        Case::NotInBridgeMessage,
+        Case::UndeclaredByChild,
+        Case::OtherToken,
+        Case::DestinationCallsPull,
+        Case::FromAmount,
+    ];
 }
 
 impl Details {
@@ -603,24 +713,6 @@ pub struct Finding {
     pub details: Details,
     /// What was found, in English.
     pub message: String,
-}
-
-impl Finding {
-    /// A finding of `code`, at the code's severity.
-    pub(crate) fn new(
-        code: FindingCode,
-        transaction: Option<Location>,
-        details: Details,
-        message: String,
-    ) -> Finding {
-        Finding {
-            severity: code.severity(),
-            code,
-            transaction,
-            details,
-            message,
-        }
-    }
 }
 
 impl fmt::Display for Finding {

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use alloy_primitives::U256;
 
-use super::finding::{Details, FindingCode, Location};
+use super::finding::{Case, Details, FindingCode, Location};
 use super::render::Party;
 use super::run::{Moved, Run, send_order};
 use crate::address::ChainAddress;
@@ -58,7 +58,6 @@ impl Run<'_, '_> {
                         party: account,
                         ..Details::on(network)
                     },
-                    format!("the smart account pulls {actual} from your wallet but spends {expected}: the rest would stay in the account"),
                 );
                 continue;
             }
@@ -119,12 +118,12 @@ impl Run<'_, '_> {
                 Some(placed.at),
                 Details {
                     asset: Some(asset),
-                    expected: Some(expected.clone()),
-                    actual: Some(actual.clone()),
-                    party: Some(party.clone()),
+                    expected: Some(expected),
+                    actual: Some(actual),
+                    party: Some(party),
+                    case: Some(Case::WalletApproval),
                     ..Details::on(network)
                 },
-                format!("your wallet approves {actual} for {party}, whose funding step pulls {expected}: the rest stays approved"),
             );
         }
     }
@@ -143,12 +142,12 @@ impl Run<'_, '_> {
             FindingCode::TokenBehaviour,
             Some(placed.at),
             Details {
-                asset: Some(asset.clone()),
-                party: Some(party.clone()),
+                asset: Some(asset),
+                party: Some(party),
                 behaviour: Some(behaviour),
+                case: Some(Case::WalletApproval),
                 ..Details::on(network)
             },
-            format!("your wallet approves {asset} for {party} again while its allowance is not spent: a token with approval-race protection (USDT) refuses it, and the transaction fails"),
         );
     }
 
@@ -206,7 +205,6 @@ impl Run<'_, '_> {
                     party: Some(party.clone()),
                     ..Details::on(network)
                 },
-                format!("{party} pays {expected} more than its funding step has moved to it by then: this relies on the account holding it already; without it, the whole batch fails"),
             );
         }
     }
@@ -220,22 +218,20 @@ impl Run<'_, '_> {
         let asset = self.asset(network, Asset::Token(moves.token));
         let quantity = asset.quantity(moves.amount);
         let details = Details {
-            actual: Some(quantity.clone()),
-            party: Some(to.clone()),
+            actual: Some(quantity),
+            party: Some(to),
+            from: Some(from),
             asset: Some(asset),
             ..Details::on(network)
         };
         let (payer, account) = (self.exp.payer(), self.exp.smart_account());
-        let (code, details, message) = match (payer, account) {
+        let (code, details) = match (payer, account) {
             (None, _) => (
                 FindingCode::PayerMissing,
                 Details {
                     field: Some("payer".into()),
                     ..details
                 },
-                format!(
-                    "moves {quantity} from {from} to {to}, and no payer was agreed (payer) to tell whose tokens these are"
-                ),
             ),
             (_, None) => (
                 FindingCode::SmartAccountFunding,
@@ -243,9 +239,6 @@ impl Run<'_, '_> {
                     field: Some("smartAccount".into()),
                     ..details
                 },
-                format!(
-                    "moves {quantity} from {from} to {to}, but no smart account was agreed (smartAccount)"
-                ),
             ),
             (Some(payer), _) if payer.abi() != moves.from.abi() => (
                 FindingCode::SmartAccountFunding,
@@ -253,7 +246,6 @@ impl Run<'_, '_> {
                     expected_party: Some(Party::Other { address: payer }),
                     ..details
                 },
-                format!("moves {quantity} of {from}'s tokens, not yours ({payer})"),
             ),
             (_, Some(account)) if account.abi() != moves.to.abi() => (
                 FindingCode::SmartAccountFunding,
@@ -261,20 +253,11 @@ impl Run<'_, '_> {
                     expected_party: Some(Party::SmartAccount { address: account }),
                     ..details
                 },
-                format!(
-                    "moves {quantity} from your wallet to {to}, not to your smart account {account}"
-                ),
             ),
-            _ if !spent => (
-                FindingCode::SmartAccountFunding,
-                details,
-                format!(
-                    "funds your smart account with {quantity}, which this payment does not spend"
-                ),
-            ),
+            _ if !spent => (FindingCode::SmartAccountFunding, details),
             _ => return true,
         };
-        self.finding(code, Some(step.at), details, message);
+        self.finding(code, Some(step.at), details);
         false
     }
 
@@ -303,13 +286,9 @@ impl Run<'_, '_> {
         let asset = self.asset(network, Asset::Token(token));
         let (actual, expected) = (asset.quantity(granted), asset.quantity(amount));
         let party = Party::SmartAccount { address: account };
-        let message = match last {
-            Some(_) => format!(
-                "your wallet approves {actual} for {party} but the funding step pulls {expected}: it would fail (an approval replaces any allowance given earlier)"
-            ),
-            None => format!(
-                "your wallet does not approve {party}, whose funding step pulls {expected}: this relies on an allowance given earlier; without it, the payment would fail"
-            ),
+        let case = match last {
+            Some(_) => Case::WalletApproval,
+            None => Case::WalletNoApproval,
         };
         self.finding(
             FindingCode::ApprovalBelowNeed,
@@ -319,9 +298,9 @@ impl Run<'_, '_> {
                 expected: Some(expected),
                 actual: Some(actual),
                 party: Some(party),
+                case: Some(case),
                 ..Details::on(network)
             },
-            message,
         );
     }
 }

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use alloy_primitives::{Bytes, U256};
 
 use super::accounting::Settlement;
-use super::finding::{Details, FindingCode, Location, ResponseList};
+use super::finding::{Case, Details, FindingCode, Location, ResponseList};
+use super::render::AssetRef;
 use super::run::{FeeLabel, LegKind, Run};
 use super::walk::at;
 use crate::address::ChainAddress;
@@ -76,31 +77,30 @@ impl Run<'_, '_> {
                     field: Some("metadata.eoaApproval.spender".into()),
                     ..Details::on(network)
                 },
-                format!("metadata.eoaApproval names {party} as the spender, not your smart account {account}"),
             );
         }
         let spent = self.source_asset().map_or(self.payment_asset(), |(_, a)| a);
         if Asset::Token(label.token_address.on_network(network)) != spent {
             self.label(
-                network,
                 "metadata.eoaApproval.tokenAddress",
-                format!(
-                    "metadata.eoaApproval names {asset}, which is not the token this payment spends"
-                ),
+                Details {
+                    asset: Some(asset),
+                    ..Details::on(network)
+                },
             );
         }
     }
 
-    /// A label of the response that disagrees with the transactions or the agreement.
-    fn label(&mut self, network: Network, field: &str, message: String) {
+    /// A label of the response, `field`, that disagrees with the transactions or the
+    /// agreement.
+    fn label(&mut self, field: &str, details: Details) {
         self.finding(
             FindingCode::LabelMismatch,
             None,
             Details {
                 field: Some(field.to_owned()),
-                ..Details::on(network)
+                ..details
             },
-            message,
         );
     }
 
@@ -110,9 +110,11 @@ impl Run<'_, '_> {
         let network = self.exp.network();
         if let Some(stated) = metadata.network.as_deref().filter(|n| *n != network.id()) {
             self.label(
-                network,
                 "metadata.network",
-                format!("metadata.network says {stated}, not the agreed {network}"),
+                Details {
+                    stated: Some(stated.to_owned()),
+                    ..Details::on(network)
+                },
             );
         }
         let currency = self.exp.currency().id().clone();
@@ -120,9 +122,11 @@ impl Run<'_, '_> {
             self.v.catalog.get(id).map(|c| c.id().clone()).ok() != Some(currency.clone())
         }) {
             self.label(
-                network,
                 "metadata.paymentCurrencyId",
-                format!("metadata.paymentCurrencyId says {stated}, not the agreed {currency}"),
+                Details {
+                    stated: Some(stated.to_owned()),
+                    ..Details::on(network)
+                },
             );
         }
         let (Some(cross), Some(stated)) =
@@ -146,9 +150,12 @@ impl Run<'_, '_> {
                 taken,
             );
             self.label(
-                source,
                 "metadata.sourceAmount",
-                format!("metadata.sourceAmount says {stated} but the bridge calls take {actual}"),
+                Details {
+                    stated: Some(stated.to_string()),
+                    actual: Some(actual),
+                    ..Details::on(source)
+                },
             );
         }
     }
@@ -168,10 +175,6 @@ impl Run<'_, '_> {
                     field: Some("metadata.sourceNetwork".into()),
                     ..Details::on(stated)
                 },
-                format!(
-                    "the route says it starts on {stated}, not on the agreed {}",
-                    cross.network()
-                ),
             );
         }
         let token = metadata
@@ -192,10 +195,6 @@ impl Run<'_, '_> {
                     }),
                     ..Details::on(cross.network())
                 },
-                format!(
-                    "metadata.sourceTokenAddress does not name the agreed source currency {}",
-                    cross.currency().id()
-                ),
             );
         }
     }
@@ -204,9 +203,6 @@ impl Run<'_, '_> {
     fn multicall_labels(&mut self, multicall: &MulticallPayment) {
         let network = self.exp.network();
         if multicall.network != Some(network) {
-            let found = multicall
-                .network
-                .map_or_else(|| "no network".to_owned(), |n| n.to_string());
             self.finding(
                 FindingCode::NetworkMismatch,
                 None,
@@ -214,7 +210,6 @@ impl Run<'_, '_> {
                     network: multicall.network,
                     ..Details::default()
                 },
-                format!("the multicall is on {found}, not on the agreed {network}"),
             );
         }
         if let Some(chain_id) = multicall.chain_id.filter(|id| *id != network.chain_id()) {
@@ -225,10 +220,6 @@ impl Run<'_, '_> {
                     field: Some(format!("chainId {chain_id}")),
                     ..Details::on(network)
                 },
-                format!(
-                    "chainId {chain_id} is not {network}'s ({})",
-                    network.chain_id()
-                ),
             );
         }
         self.children(multicall);
@@ -246,13 +237,9 @@ impl Run<'_, '_> {
                 None,
                 Details {
                     field: Some(format!("children ({})", multicall.children.len())),
+                    stated: Some(multicall.children.len().to_string()),
                     ..Details::default()
                 },
-                format!(
-                    "{} children for {} agreed payments",
-                    multicall.children.len(),
-                    self.exp.payments().len()
-                ),
             );
             return;
         }
@@ -316,10 +303,6 @@ impl Run<'_, '_> {
                         expected_party: self.payee_party(index),
                         ..Details::default()
                     },
-                    format!(
-                        "child {index} disagrees with the agreed payment: {}",
-                        wrong.join(", ")
-                    ),
                 );
             }
         }
@@ -344,27 +327,29 @@ impl Run<'_, '_> {
                 && call.target.abi() == call.contract_address.abi()
                 && self.contract_at(destination, &target) == Some(Contract::Erc20FeeProxy);
             let found = carried.get_mut(&call.calldata).and_then(Vec::pop).is_some();
-            let message = match (on_proxy, found) {
+            let case = match (on_proxy, found) {
                 (true, true) => continue,
-                (false, _) => format!("the child's destinationCall is not a call of the ERC20FeeProxy on {destination}"),
-                (true, false) => "the child's destinationCall is not a call any bridge message makes: the bridge does not pay what the child declares".to_owned(),
+                (false, _) => Case::NotOnFeeProxy,
+                (true, false) => Case::NotInBridgeMessage,
             };
             self.finding(
                 FindingCode::DestinationCallMismatch,
                 location,
                 Details {
                     party: Some(self.party(destination, &target)),
+                    case: Some(case),
                     ..Details::on(call.network)
                 },
-                message,
             );
         }
         for location in carried.into_values().flatten() {
             self.finding(
                 FindingCode::DestinationCallMismatch,
                 Some(location),
-                Details::on(destination),
-                "the bridge message makes a destination call that no child declares".to_owned(),
+                Details {
+                    case: Some(Case::UndeclaredByChild),
+                    ..Details::on(destination)
+                },
             );
         }
     }
@@ -412,9 +397,9 @@ impl Run<'_, '_> {
                         location,
                         Details {
                             field: Some(format!("requestId {}", entry.request_id)),
+                            stated: Some(entry.request_id.clone()),
                             ..Details::default()
                         },
-                        format!("fee {index} is deducted from request {}, which is not a payment of this response", entry.request_id),
                     ),
                 }
             }
@@ -452,7 +437,6 @@ impl Run<'_, '_> {
                             party: Some(party.clone()),
                             ..Details::on(entry.network)
                         },
-                        format!("fee {index} ({quantity} to {party}) is declared but no transaction pays it"),
                     );
                 }
             }
@@ -474,7 +458,6 @@ impl Run<'_, '_> {
                     party: Some(party.clone()),
                     ..Details::on(leg.network)
                 },
-                format!("pays {quantity} to {party}, which no entry of the fee bundle declares (a fee the response does not declare, even within the caps)"),
             );
         }
         for (index, (declared, actual)) in declared_payee.iter().zip(s.deductions()).enumerate() {
@@ -490,7 +473,6 @@ impl Run<'_, '_> {
                         expected_party: self.payee_party(index),
                         ..Details::on(self.exp.network())
                     },
-                    format!("the fee bundle deducts {declared} units from payment {index}, but its payee receives {actual} units less than agreed"),
                 );
             }
         }
@@ -531,11 +513,6 @@ impl Run<'_, '_> {
                     field: Some(entry.payment_currency_id.to_string()),
                     ..Details::default()
                 },
-                format!(
-                    "the fee is in {}, not in the payment's {} (or the route's source currency)",
-                    entry.payment_currency_id,
-                    self.exp.currency().id()
-                ),
             );
             return None;
         };
@@ -543,35 +520,34 @@ impl Run<'_, '_> {
             self.finding(
                 FindingCode::FeeNetwork,
                 location,
-                Details::on(entry.network),
-                format!(
-                    "the fee entry is on {} but {} is on {}",
-                    entry.network,
-                    currency.id(),
-                    currency
-                        .chain_network()
-                        .map_or_else(String::new, |n| n.to_string())
-                ),
+                Details {
+                    field: Some(currency.id().to_string()),
+                    ..Details::on(entry.network)
+                },
             );
             return None;
         }
+        let asset = currency.token_address().map_or(Asset::Native, Asset::Token);
         let Ok(units) = entry.amount.value_in(currency.decimals()) else {
+            // The entry's currency, as the catalog names it.
+            let currency = AssetRef {
+                network: entry.network,
+                token: currency.token_address(),
+                currency: Some(currency.id().clone()),
+                symbol: Some(currency.shared_symbol()),
+                decimals: Some(currency.decimals().get()),
+            };
             self.finding(
                 FindingCode::FeeAmountUnreadable,
                 location,
                 Details {
                     field: Some(entry.amount.to_string()),
+                    asset: Some(currency),
                     ..Details::default()
                 },
-                format!(
-                    "fee amount {} is not an exact amount of {}",
-                    entry.amount,
-                    currency.symbol()
-                ),
             );
             return None;
         };
-        let asset = currency.token_address().map_or(Asset::Native, Asset::Token);
         Some((asset, units))
     }
 
@@ -612,10 +588,6 @@ impl Run<'_, '_> {
                     field: Some(format!("amountSummary.{field} {stated}")),
                     ..Details::on(self.exp.network())
                 },
-                format!(
-                    "amountSummary.{field} is {stated} but the transactions make it {}",
-                    actual.map(|q| q.to_string()).unwrap_or_default()
-                ),
             );
         }
     }

@@ -58,13 +58,17 @@ impl Mask {
     fn finding(&self, finding: &mut Finding) {
         self.text(&mut finding.message);
         let details = &mut finding.details;
-        for party in [&mut details.party, &mut details.expected_party]
-            .into_iter()
-            .flatten()
+        for party in [
+            &mut details.party,
+            &mut details.expected_party,
+            &mut details.from,
+        ]
+        .into_iter()
+        .flatten()
         {
             self.party(party);
         }
-        for text in [&mut details.reason, &mut details.field]
+        for text in [&mut details.reason, &mut details.field, &mut details.stated]
             .into_iter()
             .flatten()
         {

@@ -103,6 +103,7 @@ mod funding;
 mod labels;
 mod lines;
 mod mask;
+mod message;
 mod order;
 mod recipients;
 mod render;
@@ -120,7 +121,7 @@ pub use expectation::{
     MAX_EXPECTATION_BYTES,
 };
 pub use finding::{
-    Details, Finding, FindingCode, Location, ResponseList, Severity, UnknownFindingCode,
+    Case, Details, Finding, FindingCode, Location, ResponseList, Severity, UnknownFindingCode,
 };
 pub use render::{AssetRef, Party, Quantity};
 pub use run::MAX_FINDINGS_PER_CODE;
@@ -329,10 +330,9 @@ impl Verdict {
                 FindingCode::ResponseUnreadable,
                 None,
                 Details {
-                    reason: Some(reason.clone()),
+                    reason: Some(reason),
                     ..Details::default()
                 },
-                format!("the response is not a pay response of any shape: {reason}"),
             )],
             summary: Summary::default(),
         }

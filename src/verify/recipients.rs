@@ -6,7 +6,7 @@
 //! deposit (to the LI.FI diamond) is not such value, and a payment to an agreed payee is what
 //! was agreed (a payment to anyone else is checked here too).
 
-use super::finding::{Details, FindingCode};
+use super::finding::{Case, Details, FindingCode};
 use super::run::{LegKind, Run};
 use crate::address::ChainAddress;
 use crate::network::Network;
@@ -30,25 +30,20 @@ impl Run<'_, '_> {
             let quantity = self.quantity(leg.network, leg.asset, leg.amount);
             let party = self.party(leg.network, &leg.to);
             let asset = self.asset(leg.network, leg.asset);
-            let message = if burned {
-                format!(
-                    "sends {quantity} to the zero address: it is burned, or the call fails on a token that refuses it"
-                )
-            } else {
-                format!(
-                    "sends {quantity} to {party}, a contract that keeps it: no one can take it out"
-                )
-            };
             self.finding(
                 FindingCode::UndeclaredOutflow,
                 Some(leg.at),
                 Details {
-                    actual: Some(quantity.clone()),
-                    party: Some(party.clone()),
+                    actual: Some(quantity),
+                    party: Some(party),
                     asset: Some(asset),
+                    case: Some(if burned {
+                        Case::Burned
+                    } else {
+                        Case::KeptByContract
+                    }),
                     ..Details::on(leg.network)
                 },
-                message,
             );
         }
         self.legs = legs;

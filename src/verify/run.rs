@@ -232,19 +232,13 @@ impl Run<'_, '_> {
                 problem: Some(problem.clone()),
                 ..Details::default()
             },
-            problem.to_string(),
         );
     }
 
-    /// Records a finding of `code`, at the code's severity ([`FindingCode::severity`]): listed
-    /// if fewer than [`MAX_FINDINGS_PER_CODE`] of its code are, else counted.
-    pub(super) fn finding(
-        &mut self,
-        code: FindingCode,
-        at: Option<Location>,
-        details: Details,
-        message: String,
-    ) {
+    /// Records a finding of `code`, at the code's severity ([`FindingCode::severity`]) and with
+    /// its English message rendered from the details ([`super::message`]): listed if fewer than
+    /// [`MAX_FINDINGS_PER_CODE`] of its code are, else counted.
+    pub(super) fn finding(&mut self, code: FindingCode, at: Option<Location>, details: Details) {
         // `ALL` lists the codes in declaration order: a code's discriminant is its place.
         if let Some(count) = self.counts.get_mut(code as usize) {
             if count.listed >= MAX_FINDINGS_PER_CODE {
@@ -253,7 +247,7 @@ impl Run<'_, '_> {
             }
             count.listed = count.listed.saturating_add(1);
         }
-        self.findings.push(Finding::new(code, at, details, message));
+        self.findings.push(Finding::new(code, at, details));
     }
 
     /// One finding per code with unlisted findings: how many, at the code's severity.
@@ -265,35 +259,32 @@ impl Run<'_, '_> {
             .map(|(code, count)| (*code, count.unlisted))
             .collect();
         for (code, unlisted) in unlisted {
-            let reason = format!("{unlisted} more findings of this code are not listed");
-            let message = format!(
-                "{reason} (a verdict lists the first {MAX_FINDINGS_PER_CODE} findings of each code)"
-            );
             let details = Details {
-                reason: Some(reason),
+                reason: Some(format!(
+                    "{unlisted} more findings of this code are not listed"
+                )),
+                unlisted: Some(unlisted),
                 ..Details::default()
             };
-            self.findings
-                .push(Finding::new(code, None, details, message));
+            self.findings.push(Finding::new(code, None, details));
         }
     }
 
-    /// Records that `what` on `network` does not decode strictly: a danger with the decoder's
-    /// reason.
+    /// Records that a bridge's destination message (`bridge_message`) or a destination call
+    /// (`destination_call_mismatch`) on `network` does not decode strictly: a danger with the
+    /// decoder's reason.
     pub(super) fn undecodable(
         &mut self,
         code: FindingCode,
         at: Option<Location>,
         network: Network,
-        what: &str,
         error: &dyn fmt::Display,
     ) {
         let details = Details {
             reason: Some(error.to_string()),
             ..Details::on(network)
         };
-        let message = format!("{what} does not decode strictly: {error}");
-        self.finding(code, at, details, message);
+        self.finding(code, at, details);
     }
 
     /// The payments agreed to `address` (on the payment network).
@@ -460,8 +451,8 @@ mod tests {
         };
         let mut run = Run::new(tables, &exp);
         for code in [FindingCode::ApprovalUnlimited, FindingCode::PlainTransfer] {
-            for n in 0..MAX_FINDINGS_PER_CODE + 2 {
-                run.finding(code, None, Details::default(), format!("{n}"));
+            for _ in 0..MAX_FINDINGS_PER_CODE + 2 {
+                run.finding(code, None, Details::default());
             }
         }
         run.count_unlisted();

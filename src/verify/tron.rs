@@ -117,23 +117,23 @@ struct Check<'a> {
 }
 
 impl Check<'_> {
-    fn finding(&mut self, code: FindingCode, details: Details, message: String) {
+    fn finding(&mut self, code: FindingCode, details: Details) {
         let details = Details {
             network: Some(Network::Tron),
             ..details
         };
-        self.findings
-            .push(Finding::new(code, None, details, message));
+        self.findings.push(Finding::new(code, None, details));
     }
 
-    fn reason(&mut self, code: FindingCode, reason: String, message: String) {
+    /// A finding about the transaction's `field` that cannot be read, for `reason`.
+    fn unreadable(&mut self, field: &str, reason: String) {
         self.finding(
-            code,
+            FindingCode::TronTransactionUnreadable,
             Details {
+                field: Some(field.to_owned()),
                 reason: Some(reason),
                 ..Details::default()
             },
-            message,
         );
     }
 
@@ -154,11 +154,7 @@ impl Check<'_> {
         let signed = match tx.signed_raw() {
             Ok(raw) => Some(raw),
             Err(error) => {
-                self.reason(
-                    FindingCode::TronTransactionUnreadable,
-                    error.to_string(),
-                    format!("the signed bytes (raw_data_hex) are not a transaction the wallet may sign: {error}"),
-                );
+                self.unreadable("raw_data_hex", error.to_string());
                 None
             }
         };
@@ -166,18 +162,18 @@ impl Check<'_> {
             Ok(shown) => {
                 use prost::Message as _;
                 if shown.encode_to_vec() != tx.raw_data_hex().as_ref() {
-                    self.reason(
+                    self.finding(
                         FindingCode::TronRawDataMismatch,
-                        "raw_data encodes to other bytes than raw_data_hex".to_owned(),
-                        "the transaction shown (raw_data) is not the one signed (raw_data_hex): do not sign".to_owned(),
+                        Details {
+                            reason: Some(
+                                "raw_data encodes to other bytes than raw_data_hex".into(),
+                            ),
+                            ..Details::default()
+                        },
                     );
                 }
             }
-            Err(error) => self.reason(
-                FindingCode::TronTransactionUnreadable,
-                error.to_string(),
-                format!("the transaction shown (raw_data) cannot be read: {error}"),
-            ),
+            Err(error) => self.unreadable("raw_data", error.to_string()),
         }
         if !tx.tx_id_matches() {
             self.finding(
@@ -191,7 +187,6 @@ impl Check<'_> {
                     )),
                     ..Details::default()
                 },
-                "txID is not the SHA-256 of the signed bytes: a signature over it would sign another transaction".to_owned(),
             );
         }
         signed
@@ -206,10 +201,6 @@ impl Check<'_> {
                     reason: Some(format!("{} contracts", raw.contract.len())),
                     ..Details::default()
                 },
-                format!(
-                    "the transaction holds {} contracts, not the one call verified",
-                    raw.contract.len()
-                ),
             );
             return None;
         };
@@ -229,9 +220,6 @@ impl Check<'_> {
                     reason: parameter.map(|p| p.type_url.clone()),
                     ..Details::default()
                 },
-                format!(
-                    "the transaction is a {name}, not a smart-contract call (TriggerSmartContract)"
-                ),
             );
             return None;
         }
@@ -239,11 +227,7 @@ impl Check<'_> {
         match proto::decode_strict::<TriggerSmartContract>("TriggerSmartContract", value) {
             Ok(call) => Some(call),
             Err(error) => {
-                self.reason(
-                    FindingCode::TronTransactionUnreadable,
-                    error.to_string(),
-                    format!("the call's parameter cannot be read strictly: {error}"),
-                );
+                self.unreadable("parameter", error.to_string());
                 None
             }
         }
@@ -269,7 +253,6 @@ impl Check<'_> {
                     party: contract.map(|c| self.party(c)),
                     ..Details::default()
                 },
-                "the call signed (contract and calldata) is none of the verified pay response's transactions".to_owned(),
             );
         }
         if call.call_value != 0 || call.call_token_value != 0 || call.token_id != 0 {
@@ -285,8 +268,6 @@ impl Check<'_> {
                     )),
                     ..Details::default()
                 },
-                "the call also sends TRX or a TRC-10 token, which no verified transaction does"
-                    .to_owned(),
             );
         }
         let owner = address_of(&call.owner_address);
@@ -311,11 +292,6 @@ impl Check<'_> {
                     }),
                     ..Details::default()
                 },
-                match payer {
-                    Some(_) => "the transaction is signed by another wallet than the agreed payer"
-                        .to_owned(),
-                    None => "no Tron payer was agreed, so who signs cannot be checked".to_owned(),
-                },
             ),
         }
         owner
@@ -327,31 +303,14 @@ impl Check<'_> {
     fn fee_limit(&mut self, raw: &Raw, expectation: &Expectation) -> Quantity {
         let sun = u64::try_from(raw.fee_limit).ok();
         if sun.is_none() {
-            self.reason(
-                FindingCode::TronTransactionUnreadable,
-                format!("fee_limit {}", raw.fee_limit),
-                "the transaction's fee_limit is negative".to_owned(),
-            );
+            self.unreadable("fee_limit", format!("fee_limit {}", raw.fee_limit));
         }
         let limit = trx().quantity(U256::from(sun.unwrap_or_default()));
         let agreed = expectation.max_tron_fee_limit();
         let max = agreed.unwrap_or_default();
         if sun.is_some_and(|sun| U256::from(sun) > max) {
             let cap = trx().quantity(max);
-            let (field, message) = match agreed {
-                Some(_) => (
-                    None,
-                    format!(
-                        "the transaction lets the call burn up to {limit} for energy, above the agreed {cap}"
-                    ),
-                ),
-                None => (
-                    Some("maxTronFeeLimit".to_owned()),
-                    format!(
-                        "the transaction lets the call burn up to {limit} for energy, but no maxTronFeeLimit was agreed, so the cap is {cap}"
-                    ),
-                ),
-            };
+            let field = agreed.is_none().then(|| "maxTronFeeLimit".to_owned());
             self.finding(
                 FindingCode::TronFeeLimitAboveMax,
                 Details {
@@ -360,7 +319,6 @@ impl Check<'_> {
                     field,
                     ..Details::default()
                 },
-                message,
             );
         }
         limit
@@ -385,14 +343,6 @@ impl Check<'_> {
                             address: ChainAddress::Tron(o),
                         }),
                         ..Details::default()
-                    },
-                    match signer {
-                        Some(_) => {
-                            format!("signature[{i}] is by another key than the transaction's owner")
-                        }
-                        None => format!(
-                            "signature[{i}] does not recover to any key over the transaction id"
-                        ),
                     },
                 );
             }
@@ -455,7 +405,6 @@ impl Verifier<'_> {
                     field: Some("signature".to_owned()),
                     ..Details::on(Network::Tron)
                 },
-                "the transaction is not signed: there is nothing to broadcast".to_owned(),
             ));
         }
         match verdict.is_safe() {
@@ -535,7 +484,6 @@ impl Verifier<'_> {
                     network: Some(signing),
                     ..Details::default()
                 },
-                format!("a Tron transaction was given, but the payment is signed on {signing}"),
             );
         }
         let signed = check.bytes(transaction);

@@ -4,7 +4,7 @@
 
 use alloy_primitives::U256;
 
-use super::finding::{Details, FindingCode, Location, ResponseList};
+use super::finding::{Case, Details, FindingCode, Location, ResponseList};
 use super::run::{Leg, LegKind, Placed, Refund, Run};
 use crate::calldata::effect::{Asset, CallEffect, Excess, FlowKind, Hazard, NativeRule, effect_of};
 use crate::calldata::{DecodeError, DecodedCall, Decoder};
@@ -50,7 +50,7 @@ impl Run<'_, '_> {
 
     fn single(&mut self, single: &SinglePayment, network: Network) {
         if single.metadata.route_type == Some(RouteType::Crosschain) {
-            self.route_not_agreed("the response is a cross-chain route (metadata.routeType)");
+            self.route_not_agreed(Case::CrossChainRoute);
         }
         let pay = single.metadata.payment_transaction_index;
         self.reserve_legs(&single.transactions);
@@ -72,9 +72,7 @@ impl Run<'_, '_> {
 
     fn multicall(&mut self, multicall: &MulticallPayment, network: Network) {
         match multicall.execution_kind {
-            ExecutionKind::EvmCrossChain => {
-                self.route_not_agreed("the response is a cross-chain multicall (evm_cross_chain)")
-            }
+            ExecutionKind::EvmCrossChain => self.route_not_agreed(Case::CrossChainMulticall),
             ExecutionKind::EvmSameChain if self.exp.cross_chain().is_some() => self.finding(
                 FindingCode::NetworkMismatch,
                 None,
@@ -82,7 +80,6 @@ impl Run<'_, '_> {
                     field: Some("executionKind evm_same_chain".into()),
                     ..Details::on(self.exp.network())
                 },
-                "the multicall says it settles on one chain, but a cross-chain route was agreed: its transactions are checked as signed on the source chain".to_owned(),
             ),
             ExecutionKind::EvmSameChain => {}
         }
@@ -114,15 +111,14 @@ impl Run<'_, '_> {
         }
     }
 
-    /// A cross-chain response without a cross-chain agreement.
-    fn route_not_agreed(&mut self, what: &str) {
+    /// A cross-chain response (`case` says how it says so) without a cross-chain agreement.
+    fn route_not_agreed(&mut self, case: Case) {
         if self.exp.cross_chain().is_none() {
-            self.finding(
-                FindingCode::CrossChainNotAgreed,
-                None,
-                Details::default(),
-                format!("{what}, but no cross-chain route was agreed (sourceNetwork, sourceCurrency, maxSourceAmount)"),
-            );
+            let details = Details {
+                case: Some(case),
+                ..Details::default()
+            };
+            self.finding(FindingCode::CrossChainNotAgreed, None, details);
         }
     }
 
@@ -162,18 +158,14 @@ impl Run<'_, '_> {
     }
 
     fn mirror_mismatch(&mut self, location: Location, field: &str, index: Option<usize>) {
-        let points = match index {
-            Some(index) => format!("transactions[{index}], which {field} points to"),
-            None => format!("any transaction: {field} does not point to one"),
-        };
         self.finding(
             FindingCode::MirrorMismatch,
             Some(location),
             Details {
                 field: Some(field.to_owned()),
+                stated: index.map(|index| index.to_string()),
                 ..Details::default()
             },
-            format!("{location} is not the same transaction as {points}: a wallet signing this list would sign something unverified"),
         );
     }
 
@@ -197,7 +189,6 @@ impl Run<'_, '_> {
                         field: Some(decoded.call.function().to_owned()),
                         ..Details::on(network)
                     },
-                    format!("the smart-account flow's wallet transactions must only approve the smart account, but this one is {}", decoded.call.function()),
                 );
                 continue;
             };
@@ -219,8 +210,10 @@ impl Run<'_, '_> {
                 self.finding(
                     FindingCode::NotAnApproval,
                     Some(location),
-                    Details::on(network),
-                    "a bridge call among the approvals".to_owned(),
+                    Details {
+                        case: Some(Case::BridgeAmongApprovals),
+                        ..Details::on(network)
+                    },
                 );
             }
             self.bridge_call(location, tx, network);
@@ -247,10 +240,6 @@ impl Run<'_, '_> {
                 party: Some(super::Party::Other { address: tx.to }),
                 ..Details::on(network)
             },
-            format!(
-                "the transaction goes to {}, which is not an address of {network}",
-                tx.to
-            ),
         );
         false
     }
@@ -280,15 +269,11 @@ impl Run<'_, '_> {
         network: Network,
         error: &DecodeError,
     ) {
-        let party = self.party(network, &tx.to);
-        let message = match error {
-            DecodeError::UnknownTarget { .. } => {
-                format!("{party} is neither a known contract nor a payment token on {network}")
-            }
-            DecodeError::NoCalldata { value, .. } => {
-                format!("a plain transfer of {value} native units to {party}, not a payment call")
-            }
-            other => other.to_string(),
+        // A target the tables cannot name (a network they do not serve, an address registered
+        // twice) is not named: the reason says why.
+        let party = match error {
+            DecodeError::Network(_) | DecodeError::AmbiguousTarget(_) => None,
+            _ => Some(self.party(network, &tx.to)),
         };
         let actual = match error {
             DecodeError::NoCalldata { .. }
@@ -315,14 +300,13 @@ impl Run<'_, '_> {
             FindingCode::from(error),
             Some(location),
             Details {
-                party: Some(party),
+                party,
                 actual,
                 expected,
                 field,
                 reason: Some(error.to_string()),
                 ..Details::on(network)
             },
-            message,
         );
     }
 
@@ -338,11 +322,9 @@ impl Run<'_, '_> {
             return; // a funding step: neither an approval nor a payment (checked on its own)
         }
         let approves = effect.approval.is_some();
-        let message = match (role, approves) {
-            (Role::Approval, false) => "a transfer of value among the approvals",
-            (Role::Payment | Role::Fee, true) => {
-                "an approval where the metadata declares a payment or a fee leg"
-            }
+        let case = match (role, approves) {
+            (Role::Approval, false) => Case::TransferAmongApprovals,
+            (Role::Payment | Role::Fee, true) => Case::ApprovalAmongPayments,
             _ => return,
         };
         self.finding(
@@ -350,9 +332,9 @@ impl Run<'_, '_> {
             Some(location),
             Details {
                 field: Some(decoded.call.function().to_owned()),
+                case: Some(case),
                 ..Details::on(decoded.network)
             },
-            message.to_owned(),
         );
     }
 
@@ -418,7 +400,6 @@ impl Run<'_, '_> {
                     party: Some(self.party(network, &fee.fee_address)),
                     ..Details::on(network)
                 },
-                "the batch fee goes to the zero address: the batch contract sends it there unconditionally, so it is burned or the whole call fails, depending on the token".to_owned(),
             );
         }
     }
@@ -441,7 +422,6 @@ impl Run<'_, '_> {
                         reason: Some((*reason).to_owned()),
                         ..Details::on(network)
                     },
-                    (*reason).to_owned(),
                 );
             }
             Hazard::Unverifiable { reason } => self.finding(
@@ -451,7 +431,6 @@ impl Run<'_, '_> {
                     reason: Some((*reason).to_owned()),
                     ..Details::on(network)
                 },
-                (*reason).to_owned(),
             ),
         }
     }
@@ -494,11 +473,6 @@ impl Run<'_, '_> {
                     actual,
                     ..Details::on(network)
                 },
-                format!(
-                    "sends {} native units but the call needs at least {}: it would fail",
-                    tx.value,
-                    need.map_or_else(|| "more than 2^256".to_owned(), |n| n.to_string())
-                ),
             );
             return;
         };
@@ -518,7 +492,6 @@ impl Run<'_, '_> {
                         party: Some(self.party(network, &fee.fee_address)),
                         ..Details::on(network)
                     },
-                    format!("the batch contract charges an on-chain fee of at most {quantity} (its rate was not stated: what the payments do not use may go to the fee and the rest is refunded)"),
                 );
             }
             if !amount.is_zero() {
@@ -549,12 +522,7 @@ impl Run<'_, '_> {
         };
         match excess {
             Excess::Refunded => {
-                self.finding(
-                    FindingCode::ValueRefunded,
-                    Some(location),
-                    details,
-                    format!("sends {quantity} more than the call needs; {party} refunds it to you"),
-                );
+                self.finding(FindingCode::ValueRefunded, Some(location), details);
                 self.refunds.push(Refund {
                     network,
                     amount: extra,
@@ -562,12 +530,7 @@ impl Run<'_, '_> {
                 });
             }
             Excess::Kept => {
-                self.finding(
-                    FindingCode::ValueStranded,
-                    Some(location),
-                    details,
-                    format!("sends {quantity} that the call does not need and {party} keeps"),
-                );
+                self.finding(FindingCode::ValueStranded, Some(location), details);
                 self.legs.push(Leg {
                     at: location,
                     network,
@@ -608,7 +571,6 @@ impl Run<'_, '_> {
                     party: Some(party.clone()),
                     ..Details::on(network)
                 },
-                format!("the batch contract pulls an on-chain fee from your wallet for {party}, at a rate the calldata does not state and the expectation does not give (batchFeeRate)"),
             );
             return;
         };
@@ -622,7 +584,6 @@ impl Run<'_, '_> {
                     reason: Some("the batch fee overflows uint256".to_owned()),
                     ..Details::on(network)
                 },
-                "the batch fee at the agreed rate overflows uint256: the call reverts".to_owned(),
             );
             return;
         };

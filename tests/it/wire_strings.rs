@@ -1,6 +1,6 @@
 //! The wire contract, committed in `tests/wire-strings.txt`: the string and the severity of
-//! every `FindingCode` (the codes wallets match on) and every documented value of every open enum, each beside its
-//! variant. A renamed code or value fails here, so the wire only changes on purpose:
+//! every `FindingCode` (the codes wallets match on), the string of every `Case` (`details.case`)
+//! and every documented value of every open enum, each beside its variant. A renamed code or value fails here, so the wire only changes on purpose:
 //!
 //! ```sh
 //! SECUREPAY_UPDATE_PUBLIC_API=1 cargo test --all-features --test it wire_strings
@@ -16,7 +16,7 @@ use securepay::api::{
     StaleReason,
 };
 use securepay::partial::{RateSource, RequestState};
-use securepay::verify::FindingCode;
+use securepay::verify::{Case, FindingCode};
 use securepay::webhook::{
     AgreementStatus, FeeType, KycStatus, PaymentDetailStatus, PaymentProcessor, SubStatus,
     UserEventKind,
@@ -62,6 +62,14 @@ fn wire_strings() -> String {
     for code in FindingCode::ALL {
         let wire = line("verify::FindingCode", code, code.as_str());
         lines.push(format!("{wire} {}", code.severity()));
+    }
+    lines.push(format!(
+        "# securepay::verify::Case ({} cases: details.case, which situation of its code a finding is)",
+        Case::ALL.len()
+    ));
+    for case in Case::ALL {
+        let wire = serde_json::to_value(case).unwrap();
+        lines.push(line("verify::Case", case, wire.as_str().unwrap()));
     }
     lines.push(
         "# the open enums: every documented value (any other text is kept as `Other`)".into(),

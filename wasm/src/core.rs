@@ -176,6 +176,22 @@ mod tests {
         assert_eq!(union("FindingCode"), all);
     }
 
+    /// The TypeScript union of finding cases (`details.case`) is the library's list, in order.
+    #[test]
+    fn the_typescript_finding_cases_are_the_library_s() {
+        let all: Vec<String> = securepay::verify::Case::ALL
+            .iter()
+            .map(|c| {
+                serde_json::to_value(c)
+                    .unwrap()
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect();
+        assert_eq!(union("FindingCase"), all);
+    }
+
     /// The unions of networks and contract names are the library's lists, in order.
     #[test]
     fn the_typescript_networks_and_contracts_are_the_library_s() {

@@ -207,7 +207,37 @@ export interface Details {
   problem?: Problem;
   /** For `token_behaviour`: the behaviour (`fee_on_transfer`, …). */
   behaviour?: string;
+  /** What the response states where it disagrees (a `metadata.network`, a requestId, an index, a chain id). */
+  stated?: string;
+  /** The party whose tokens a `transferFrom` moves (a smart account's funding step). */
+  from?: Party;
+  /** Which situation of its code the finding is, where one code covers several. */
+  case?: FindingCase;
+  /** On the last finding of a code whose findings were too many to list: how many more. */
+  unlisted?: number;
 }
+
+/** Which situation of its code a finding is (`details.case`). */
+export type FindingCase =
+  | "bridge_among_approvals"
+  | "transfer_among_approvals"
+  | "approval_among_payments"
+  | "cross_chain_route"
+  | "cross_chain_multicall"
+  | "no_approval"
+  | "pull_before_approval"
+  | "wallet_approval"
+  | "wallet_no_approval"
+  | "zero_batch_fee"
+  | "burned"
+  | "kept_by_contract"
+  | "destination_approval"
+  | "not_on_fee_proxy"
+  | "not_in_bridge_message"
+  | "undeclared_by_child"
+  | "other_token"
+  | "destination_calls_pull"
+  | "from_amount";
 
 /** What the verifier saw. */
 export interface Finding {
