@@ -146,7 +146,7 @@ pub use requests::{
     CreateRequest, CustomerAddressBody, CustomerInfoBody, Frequency, GetRequestCalldata,
     GetRequestStatus, Recurrence, RequestCreated,
 };
-pub use response::{ApiError, ApiErrorKind, parse_parts, parse_response};
+pub use response::{ApiError, ApiErrorKind, BodyCause, parse_parts, parse_response};
 pub use retry::{Jitter, RetryDecision, RetryPolicy, RetryPolicyError};
 pub use secure_payment_info::{
     AccessDecision, AccessStatus, BatchInfo, InfoCommon, PaymentKind, PaymentOption,

@@ -406,3 +406,89 @@ mod payer_body {
         );
     }
 }
+
+mod api_answer {
+    use super::*;
+    use http::StatusCode;
+    use securepay::api::{
+        ApiErrorKind, BodyCause, GetSecurePaymentCalldata, OutgoingRequest, PayerUpdated,
+        parse_parts,
+    };
+    use securepay::pay::{MAX_RESPONSE_BYTES, PayResponseError};
+
+    #[test]
+    fn invalid_json_keeps_serde_json_error() {
+        let error = parse_parts::<PayerUpdated>(StatusCode::OK, br#"{"success": 1}"#).unwrap_err();
+        assert!(
+            matches!(error.kind, ApiErrorKind::InvalidBody(BodyCause::Json(_))),
+            "{error:?}"
+        );
+        let body_cause = cause::<BodyCause>(&error);
+        let json = cause::<serde_json::Error>(body_cause);
+        assert_eq!((json.line(), json.column()), (1, 13));
+        assert_eq!(
+            error.to_string(),
+            format!("status 200 with a body that is not the documented answer: {json}")
+        );
+        assert_eq!(
+            error.to_string(),
+            "status 200 with a body that is not the documented answer: invalid type: integer `1`, expected a boolean at line 1 column 13"
+        );
+        // Still `Eq`: the same answer twice is the same error, another answer another one.
+        let again = parse_parts::<PayerUpdated>(StatusCode::OK, br#"{"success": 1}"#).unwrap_err();
+        assert_eq!(error, again);
+        let other = parse_parts::<PayerUpdated>(StatusCode::OK, br#"{"success": 12}"#).unwrap_err();
+        assert_ne!(error, other);
+    }
+
+    #[test]
+    fn invalid_pay_response_keeps_the_readers_error() {
+        let error = GetSecurePaymentCalldata::parse_parts(StatusCode::OK, b"[]").unwrap_err();
+        let body_cause = cause::<BodyCause>(&error);
+        assert_eq!(
+            cause::<PayResponseError>(body_cause),
+            &PayResponseError::NotAnObject
+        );
+        assert_eq!(
+            error.to_string(),
+            "status 200 with a body that is not the documented answer: a pay response is a JSON object (starts with {)"
+        );
+
+        let error = GetSecurePaymentCalldata::parse_parts(StatusCode::OK, b"{}").unwrap_err();
+        let body_cause = cause::<BodyCause>(&error);
+        let pay = cause::<PayResponseError>(body_cause);
+        assert!(matches!(pay, PayResponseError::Json(_)), "{pay:?}");
+        // The chain goes on to serde_json's error, and the text is serde_json's.
+        let json = cause::<serde_json::Error>(pay);
+        assert_eq!(
+            error.to_string(),
+            format!("status 200 with a body that is not the documented answer: {json}")
+        );
+
+        let error = GetSecurePaymentCalldata::parse_parts(StatusCode::OK, b"{\"a\": \"\xff\"}")
+            .unwrap_err();
+        let pay = cause::<PayResponseError>(cause::<BodyCause>(&error));
+        assert_eq!(cause::<std::str::Utf8Error>(pay).valid_up_to(), 7);
+    }
+
+    #[test]
+    fn too_large_is_typed_without_a_source() {
+        let above = vec![b' '; MAX_RESPONSE_BYTES + 1];
+        let error = parse_parts::<PayerUpdated>(StatusCode::OK, &above).unwrap_err();
+        let body_cause = cause::<BodyCause>(&error);
+        assert_eq!(
+            body_cause,
+            &BodyCause::TooLarge {
+                size: Some(MAX_RESPONSE_BYTES + 1)
+            }
+        );
+        assert!(body_cause.source().is_none());
+        assert_eq!(
+            error.to_string(),
+            "status 200 with a body that is not the documented answer: the body is 8388609 bytes, above the 8388608 bytes an answer may have: not read"
+        );
+        // An error answer has no source: its body is the error's `body`.
+        let error = parse_parts::<PayerUpdated>(StatusCode::NOT_FOUND, b"").unwrap_err();
+        assert!(error.source().is_none());
+    }
+}
