@@ -86,6 +86,7 @@ mod payer;
 mod payout_answers;
 mod payouts;
 mod request;
+mod request_causes;
 mod request_pay;
 mod requests;
 mod response;
@@ -138,6 +139,7 @@ pub use payout_answers::{
 };
 pub use payouts::{BatchItem, BatchPayout, CreatePayout, PayoutFee, PayoutRecurrence};
 pub use request::{Api, DEFAULT_AUTH_URL, DEFAULT_BASE_URL, RequestError};
+pub use request_causes::{AssembleError, BaseUrlError, HttpError, UriError};
 pub use request_pay::{
     LegacyPaymentIntent, PaymentIntentMetadata, RequestCalldata, RequestPayMetadata,
     RequestPayResponse,

@@ -492,3 +492,114 @@ mod api_answer {
         assert!(error.source().is_none());
     }
 }
+
+mod request {
+    use super::*;
+    use securepay::api::{Api, AssembleError, BaseUrlError, HttpError, RequestError, UriError};
+
+    #[test]
+    fn base_url_keeps_why_and_https_error() {
+        let error = Api::new()
+            .with_base_url("https://exa mple.com")
+            .unwrap_err();
+        let reason = cause::<BaseUrlError>(&error);
+        assert!(matches!(reason, BaseUrlError::Uri(_)), "{reason:?}");
+        let invalid = cause::<http::uri::InvalidUri>(reason);
+        assert_eq!(
+            error.to_string(),
+            format!("base URL \"https://exa mple.com\": {invalid}")
+        );
+        assert_eq!(
+            error.to_string(),
+            "base URL \"https://exa mple.com\": invalid uri character"
+        );
+        // Still `Eq`: http's error compares by its message.
+        assert_eq!(
+            error,
+            Api::new()
+                .with_base_url("https://exa mple.com")
+                .unwrap_err()
+        );
+        let other = Api::new().with_base_url("").unwrap_err();
+        assert!(
+            matches!(
+                &other,
+                RequestError::BaseUrl {
+                    reason: BaseUrlError::Uri(_),
+                    ..
+                }
+            ),
+            "{other:?}"
+        );
+        assert_ne!(reason, cause::<BaseUrlError>(&other), "{other}");
+
+        for (url, expected, message) in [
+            (
+                "ftp://api.request.network",
+                BaseUrlError::Scheme,
+                "the scheme must be https or http",
+            ),
+            (
+                "https://api.request.network?x=1",
+                BaseUrlError::QueryOrFragment,
+                "a base URL has no query or fragment",
+            ),
+            (
+                "https://user:pw@api.request.network",
+                BaseUrlError::UserInfo,
+                "a base URL has no user information",
+            ),
+        ] {
+            let error = Api::new().with_base_url(url).unwrap_err();
+            assert_eq!(cause::<BaseUrlError>(&error), &expected, "{url}");
+            assert_eq!(error.to_string(), format!("base URL {url:?}: {message}"));
+            assert!(expected.source().is_none());
+        }
+    }
+
+    #[test]
+    fn assemble_keeps_https_and_serde_jsons_errors() {
+        use securepay::api::Endpoint;
+        let refused = http::Request::builder()
+            .uri("https://exa mple.com")
+            .body(())
+            .unwrap_err();
+        let error = RequestError::Assemble {
+            endpoint: Endpoint::GetPayer,
+            reason: AssembleError::Http(HttpError::from(refused)),
+        };
+        let reason = cause::<AssembleError>(&error);
+        let http = cause::<http::Error>(reason);
+        assert!(http.is::<http::uri::InvalidUri>());
+        assert_eq!(
+            error.to_string(),
+            "cannot assemble the request for GET /v2/payer/{clientUserId}: invalid uri character"
+        );
+
+        let json =
+            serde_json::to_vec(&std::collections::BTreeMap::from([((1, 2), 3)])).unwrap_err();
+        let message = json.to_string();
+        let reason = AssembleError::Json(json.into());
+        assert_eq!(cause::<serde_json::Error>(&reason).to_string(), message);
+        assert_eq!(reason.to_string(), message);
+
+        let reason = AssembleError::PathParameters {
+            given: 2,
+            template: "/v2/payer/{clientUserId}",
+        };
+        assert!(reason.source().is_none());
+        assert_eq!(
+            reason.to_string(),
+            "2 path parameter(s) given for the template /v2/payer/{clientUserId}"
+        );
+    }
+
+    #[test]
+    fn the_http_newtypes_compare_by_message() {
+        let uri = |text: &str| UriError::from(text.parse::<http::Uri>().unwrap_err());
+        assert_eq!(uri("https://exa mple.com"), uri("https://b d"));
+        assert_ne!(uri("https://exa mple.com"), uri(""));
+        let a = uri("");
+        assert_eq!(a.clone(), a);
+    }
+}
