@@ -603,3 +603,208 @@ mod request {
         assert_eq!(a.clone(), a);
     }
 }
+
+mod call_spec {
+    use super::*;
+    use securepay::address::{ChainAddressError, EvmAddressError, TronAddressError};
+    use securepay::amount::UintError;
+    use securepay::calldata::DecodeError;
+    use securepay::calldata::ReferenceError;
+    use securepay::calldata::spec::{CallSpec, FieldError, SpecError, SpecJsonError};
+    use securepay::contracts::{ContractsError, Deployments};
+    use securepay::network::NetworkError;
+
+    /// The description's error: a field error on `field`, its message `message`; its reason.
+    fn field(error: &SpecError, name: &str, message: &str) -> FieldError {
+        let SpecError::Field { field, reason } = error else {
+            panic!("a field error expected: {error:?}")
+        };
+        assert_eq!(field, name, "{error}");
+        assert_eq!(error.to_string(), message);
+        assert_eq!(cause::<FieldError>(error), reason);
+        assert_eq!(error.to_string(), format!("{field}: {reason}"));
+        reason.clone()
+    }
+
+    fn line(text: &str) -> SpecError {
+        CallSpec::from_str(text).unwrap_err()
+    }
+
+    const FEE: &str = r#""reference":"0xd84be1edae4f0eb1","feeAmount":"0","feeAddress":"0x0000000000000000000000000000000000000000""#;
+
+    #[test]
+    fn the_vectors_errors_keep_their_causes() {
+        // tests/data/vectors/abi-calls.jsonl error_01 to error_06, messages as the vectors give them.
+        let error = line(&format!(
+            r#"{{"kind":"erc20_fee","token":"0x6b175474E89094C44Da98b954EedeAC495271d0F","to":"0xda842fcc4001c0eed3ef972dbddcf24e5fe5bfdd","amount":"1",{FEE}}}"#
+        ));
+        let reason = field(
+            &error,
+            "token",
+            "token: bad EIP-55 checksum: 0x6b175474E89094C44Da98b954EedeAC495271d0F",
+        );
+        assert!(matches!(reason, FieldError::EvmAddress(_)), "{reason:?}");
+        assert!(matches!(
+            cause::<EvmAddressError>(&reason),
+            EvmAddressError::BadChecksum(_)
+        ));
+
+        let error = line(
+            r#"{"kind":"erc20_approve","spender":"0x096ea5551d387226c199bbf25b6942bf63fca961","amount":"115792089237316195423570985008687907853269984665640564039457584007913129639936"}"#,
+        );
+        let reason = field(&error, "amount", "amount: exceeds uint256");
+        cause::<UintError>(&reason);
+
+        let error = line(
+            r#"{"kind":"erc20_fee","token":"0x6B175474E89094C44Da98b954EedeAC495271d0F","to":"0x9d7f1516f5b941d1699881a6bc71ed059759d171","amount":"1","reference":"0x123","feeAmount":"0","feeAddress":"0x0000000000000000000000000000000000000000"}"#,
+        );
+        let reason = field(
+            &error,
+            "reference",
+            "reference: not 0x-prefixed even-length hex bytes: \"0x123\"",
+        );
+        // The text given, kept as text: it has no other cause.
+        assert_eq!(reason, FieldError::NotHexBytes("0x123".into()));
+        assert!(reason.source().is_none());
+
+        let error = line(&format!(
+            r#"{{"kind":"erc20_fee","token":"0x6B175474E89094C44Da98b954EedeAC495271d0F","to":"0x42BbA72C98c88AAB2117906CecAaF69c3E84Eb43","amount":"-1",{FEE}}}"#
+        ));
+        let reason = field(
+            &error,
+            "amount",
+            "amount: not a uint (decimal or 0x-hex string): \"-1\"",
+        );
+        assert_eq!(
+            cause::<UintError>(&reason),
+            &UintError::Invalid("-1".into())
+        );
+
+        let error =
+            line(r#"{"kind":"tron_address","address":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u"}"#);
+        let reason = field(
+            &error,
+            "address",
+            "address: invalid base58check Tron address: TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u",
+        );
+        cause::<TronAddressError>(&reason);
+
+        let error =
+            line(r#"{"kind":"eip55","address":"0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"}"#);
+        let reason = field(
+            &error,
+            "address",
+            "address: mixed-case input with a bad EIP-55 checksum: 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD",
+        );
+        assert!(
+            matches!(reason, FieldError::MixedCaseChecksum(_)),
+            "{reason:?}"
+        );
+        cause::<EvmAddressError>(&reason);
+    }
+
+    #[test]
+    fn network_address_reference_deployment_and_decode_keep_their_errors() {
+        let error = line(
+            r#"{"kind":"erc20_approve","network":"nowhere","spender":"0x096ea5551d387226c199bbf25b6942bf63fca961","amount":"1"}"#,
+        );
+        let reason = field(&error, "network", &error.to_string());
+        let network = cause::<NetworkError>(&reason);
+        assert_eq!(error.to_string(), format!("network: {network}"));
+
+        let error = line(
+            r#"{"kind":"erc20_approve","network":"tron","token":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","spender":"0x096ea5551d387226c199bbf25b6942bf63fca961","amount":"1"}"#,
+        );
+        let reason = field(&error, "spender", &error.to_string());
+        let address = cause::<ChainAddressError>(&reason);
+        assert_eq!(error.to_string(), format!("spender: {address}"));
+
+        let error = line(
+            r#"{"kind":"payment_reference","requestId":"","salt":"salt","address":"0xf17f52151EbEF6C7334FAD080c5704D77216b732"}"#,
+        );
+        let reason = field(&error, "reference", &error.to_string());
+        let reference = cause::<ReferenceError>(&reason);
+        assert_eq!(error.to_string(), format!("reference: {reference}"));
+
+        let spec = CallSpec::from_str(&format!(
+            r#"{{"kind":"erc20_fee","network":"base","token":"0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913","to":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"1",{FEE}}}"#
+        ))
+        .unwrap();
+        let error = spec.answer_with(&Deployments::empty()).unwrap_err();
+        let reason = field(&error, "network", &error.to_string());
+        let deployment = cause::<ContractsError>(&reason);
+        assert_eq!(error.to_string(), format!("network: {deployment}"));
+
+        // A native batch's value comes from decoding its own calldata, which the built-in
+        // tables always decode: the decoder's refusal is checked on the variant itself.
+        let decode = DecodeError::TooShort(3);
+        let reason = FieldError::Decode(decode.clone());
+        assert_eq!(cause::<DecodeError>(&reason), &decode);
+        assert_eq!(reason.to_string(), decode.to_string());
+    }
+
+    #[test]
+    fn own_reasons_have_no_source_and_their_old_text() {
+        for (text, name, message) in [
+            (
+                r#"{"kind":"erc20_approve","token":"0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913","spender":"0x096ea5551d387226c199bbf25b6942bf63fca961","amount":"1"}"#,
+                "token",
+                "token: only meaningful with network",
+            ),
+            (
+                r#"{"kind":"erc20_approve","network":"base","spender":"0x096ea5551d387226c199bbf25b6942bf63fca961","amount":"1"}"#,
+                "token",
+                "token: missing: needed with network",
+            ),
+        ] {
+            let error = match CallSpec::from_str(text) {
+                Ok(spec) => spec.answer().unwrap_err(),
+                Err(error) => error,
+            };
+            let reason = field(&error, name, message);
+            assert!(reason.source().is_none(), "{reason:?}");
+        }
+    }
+
+    #[test]
+    fn json_keeps_serde_json_error_located_in_the_text_given() {
+        // `kind` first: serde_json's error and position as they are.
+        let error = line(r#"{"kind":"erc20_approve","amount":1}"#);
+        let SpecError::Json(json) = &error else {
+            panic!("{error:?}")
+        };
+        let source = cause::<serde_json::Error>(cause::<SpecJsonError>(&error));
+        assert_eq!(error.to_string(), source.to_string());
+        assert_eq!(
+            (json.line(), json.column()),
+            (source.line(), source.column())
+        );
+
+        // `kind` not first: read from the text rewritten, located at the object's end in the
+        // text given; serde_json's own error (in the rewritten text) is the source.
+        let text = "{\"amount\": \"1\",\n  \"kind\": \"erc20_approve\"}";
+        let error = line(text);
+        let json = cause::<SpecJsonError>(&error);
+        let source = cause::<serde_json::Error>(json);
+        assert_eq!(
+            error.to_string(),
+            "missing field `spender` at line 2 column 26"
+        );
+        assert_eq!((json.line(), json.column()), (2, 26));
+        assert!(source.is_data());
+        assert_eq!(source.line(), 1);
+
+        // From a `Value`: no position.
+        let error = CallSpec::from_value(&json!({"kind": "erc20_approve"})).unwrap_err();
+        let source = cause::<serde_json::Error>(cause::<SpecJsonError>(&error));
+        assert_eq!(error.to_string(), "missing field `spender`");
+        assert_eq!(source.line(), 0);
+
+        // Still `Eq`.
+        assert_eq!(line(text), line(text));
+        assert_ne!(
+            line(text),
+            line("{\"amount\": \"1\", \"kind\": \"erc20_approve\"}")
+        );
+    }
+}
