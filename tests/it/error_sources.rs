@@ -808,3 +808,40 @@ mod call_spec {
         );
     }
 }
+
+mod transaction {
+    use super::*;
+    use securepay::transaction::{Transaction, TransactionError};
+
+    const TO: &str = "0xd9C3889eB8DA6ce449bfFE3cd194d08A436e96f2";
+
+    #[test]
+    fn value_form_keeps_serde_json_error() {
+        let error = Transaction::from_parts(TO, "0x", &json!(-1)).unwrap_err();
+        assert!(matches!(error, TransactionError::ValueForm(_)), "{error:?}");
+        let source = cause::<serde_json::Error>(&error);
+        assert_eq!(error.to_string(), format!("value: {source}"));
+        assert_eq!(
+            error,
+            Transaction::from_parts(TO, "0x", &json!(-1)).unwrap_err()
+        );
+    }
+
+    #[test]
+    fn not_a_big_number_keeps_the_text_given() {
+        let error =
+            Transaction::from_parts(TO, "0x", &json!({"type": "Big", "hex": "0x1"})).unwrap_err();
+        assert_eq!(
+            error,
+            TransactionError::NotBigNumber {
+                kind: "Big".into(),
+                hex: "0x1".into()
+            }
+        );
+        assert!(error.source().is_none());
+        assert_eq!(
+            error.to_string(),
+            "value: expected {\"type\":\"BigNumber\",\"hex\":\"0x…\"}, found type \"Big\" hex \"0x1\""
+        );
+    }
+}
