@@ -8,6 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::address::{ChainAddress, ChainAddressError};
 use crate::amount::{UintError, parse_uint};
+use crate::wire::JsonError;
 
 /// A call to sign and send: `to` (EIP-55 on EVM networks, Base58 on Tron), the calldata, and
 /// the native value in smallest units.
@@ -161,9 +162,20 @@ pub enum TransactionError {
     #[error("value: {0}")]
     Value(#[source] UintError),
     /// `value` is none of the accepted forms (a string, a JSON number, a `BigNumber` object):
-    /// what was wrong with it.
+    /// serde_json's message; its error is the [`source()`](std::error::Error::source).
     #[error("value: {0}")]
-    ValueForm(String),
+    ValueForm(#[source] JsonError),
+    /// `value` is an object that is not a `BigNumber` (`{"type":"BigNumber","hex":"0x…"}`):
+    /// its `type` and `hex` as given.
+    #[error(
+        "value: expected {{\"type\":\"BigNumber\",\"hex\":\"0x…\"}}, found type {kind:?} hex {hex:?}"
+    )]
+    NotBigNumber {
+        /// Its `type`.
+        kind: String,
+        /// Its `hex`.
+        hex: String,
+    },
 }
 
 impl Transaction {
@@ -190,7 +202,7 @@ impl Transaction {
         value: &serde_json::Value,
     ) -> Result<Transaction, TransactionError> {
         let value =
-            TxValue::deserialize(value).map_err(|e| TransactionError::ValueForm(e.to_string()))?;
+            TxValue::deserialize(value).map_err(|e| TransactionError::ValueForm(e.into()))?;
         Transaction::from_wire(to, data, value)
     }
 
@@ -209,10 +221,10 @@ impl Transaction {
             TxValue::Text(text) => parse_uint(&text).map_err(TransactionError::Value)?,
             TxValue::BigNumber(big) => {
                 if big.kind != "BigNumber" || !big.hex.starts_with("0x") {
-                    return Err(TransactionError::ValueForm(format!(
-                        "expected {{\"type\":\"BigNumber\",\"hex\":\"0x…\"}}, found type {:?} hex {:?}",
-                        big.kind, big.hex
-                    )));
+                    return Err(TransactionError::NotBigNumber {
+                        kind: big.kind.into_owned(),
+                        hex: big.hex.into_owned(),
+                    });
                 }
                 parse_uint(&big.hex).map_err(TransactionError::Value)?
             }

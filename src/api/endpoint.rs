@@ -7,7 +7,7 @@ use std::fmt;
 
 use http::{Method, StatusCode};
 
-use super::{CredentialKind, RequestError};
+use super::{AssembleError, CredentialKind, RequestError};
 use crate::wire::url::encode;
 
 /// Which service an endpoint belongs to.
@@ -99,11 +99,10 @@ impl EndpointSpec {
         if placeholders != params.len() {
             return Err(RequestError::Assemble {
                 endpoint: self.endpoint,
-                reason: format!(
-                    "{} path parameter(s) given for the template {}",
-                    params.len(),
-                    self.path
-                ),
+                reason: AssembleError::PathParameters {
+                    given: params.len(),
+                    template: self.path,
+                },
             });
         }
         Ok(path)

@@ -86,6 +86,7 @@ mod payer;
 mod payout_answers;
 mod payouts;
 mod request;
+mod request_causes;
 mod request_pay;
 mod requests;
 mod response;
@@ -138,6 +139,7 @@ pub use payout_answers::{
 };
 pub use payouts::{BatchItem, BatchPayout, CreatePayout, PayoutFee, PayoutRecurrence};
 pub use request::{Api, DEFAULT_AUTH_URL, DEFAULT_BASE_URL, RequestError};
+pub use request_causes::{AssembleError, BaseUrlError, HttpError, UriError};
 pub use request_pay::{
     LegacyPaymentIntent, PaymentIntentMetadata, RequestCalldata, RequestPayMetadata,
     RequestPayResponse,
@@ -146,7 +148,7 @@ pub use requests::{
     CreateRequest, CustomerAddressBody, CustomerInfoBody, Frequency, GetRequestCalldata,
     GetRequestStatus, Recurrence, RequestCreated,
 };
-pub use response::{ApiError, ApiErrorKind, parse_parts, parse_response};
+pub use response::{ApiError, ApiErrorKind, BodyCause, parse_parts, parse_response};
 pub use retry::{Jitter, RetryDecision, RetryPolicy, RetryPolicyError};
 pub use secure_payment_info::{
     AccessDecision, AccessStatus, BatchInfo, InfoCommon, PaymentKind, PaymentOption,

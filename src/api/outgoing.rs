@@ -94,7 +94,7 @@ pub trait OutgoingRequest: sealed::Sealed {
 pub(crate) mod sealed {
     use serde::Serialize;
 
-    use super::super::{Endpoint, RequestError};
+    use super::super::{AssembleError, Endpoint, RequestError};
 
     /// The parts of a request that depend on its values: the path parameters in the order of
     /// the template (not yet encoded), the query pairs (not yet encoded), the JSON body.
@@ -131,7 +131,7 @@ pub(crate) mod sealed {
         ) -> Result<Parts, RequestError> {
             let bytes = serde_json::to_vec(body).map_err(|e| RequestError::Assemble {
                 endpoint,
-                reason: e.to_string(),
+                reason: AssembleError::Json(e.into()),
             })?;
             self.body = Some(bytes);
             Ok(self)

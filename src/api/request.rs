@@ -5,7 +5,8 @@ use http::Uri;
 use http::header::{ACCEPT, CONTENT_TYPE, HeaderValue};
 
 use super::{
-    ApiHost, BodyError, Credential, CredentialKind, Endpoint, OutgoingRequest, PreparedRequest,
+    ApiHost, AssembleError, BaseUrlError, BodyError, Credential, CredentialKind, Endpoint,
+    OutgoingRequest, PreparedRequest,
 };
 use crate::pay::PayQueryError;
 use crate::wire::url::query_string;
@@ -50,8 +51,9 @@ pub enum RequestError {
     BaseUrl {
         /// The text given.
         url: String,
-        /// What is wrong with it.
-        reason: String,
+        /// What is wrong with it (also the [`source()`](std::error::Error::source)).
+        #[source]
+        reason: BaseUrlError,
     },
     /// A pay query that breaks the endpoint's rules.
     #[error(transparent)]
@@ -64,8 +66,9 @@ pub enum RequestError {
     Assemble {
         /// The endpoint.
         endpoint: Endpoint,
-        /// What failed.
-        reason: String,
+        /// What failed (also the [`source()`](std::error::Error::source)).
+        #[source]
+        reason: AssembleError,
     },
 }
 
@@ -75,25 +78,25 @@ struct BaseUrl(String);
 
 impl BaseUrl {
     fn parse(text: &str) -> Result<BaseUrl, RequestError> {
-        let error = |reason: &str| RequestError::BaseUrl {
+        let error = |reason: BaseUrlError| RequestError::BaseUrl {
             url: text.to_owned(),
-            reason: reason.to_owned(),
+            reason,
         };
         let uri: Uri = text
             .parse()
-            .map_err(|e: http::uri::InvalidUri| error(&e.to_string()))?;
+            .map_err(|e: http::uri::InvalidUri| error(BaseUrlError::Uri(e.into())))?;
         match uri.scheme_str() {
             Some("https" | "http") => {}
-            _ => return Err(error("the scheme must be https or http")),
+            _ => return Err(error(BaseUrlError::Scheme)),
         }
         if uri.authority().is_none() {
-            return Err(error("no host"));
+            return Err(error(BaseUrlError::NoHost));
         }
         if uri.query().is_some() || text.contains('#') {
-            return Err(error("a base URL has no query or fragment"));
+            return Err(error(BaseUrlError::QueryOrFragment));
         }
         if uri.authority().is_some_and(|a| a.as_str().contains('@')) {
-            return Err(error("a base URL has no user information"));
+            return Err(error(BaseUrlError::UserInfo));
         }
         Ok(BaseUrl(text.trim_end_matches('/').to_owned()))
     }
@@ -258,16 +261,16 @@ impl Api {
         };
         let path = spec.fill_path(&parts.path)?;
         let uri = format!("{base}{path}{}", query_string(&parts.query));
-        let assemble = |reason: String| RequestError::Assemble {
+        let assemble = |e: http::Error| RequestError::Assemble {
             endpoint: spec.endpoint,
-            reason,
+            reason: AssembleError::Http(e.into()),
         };
         let has_body = parts.body.is_some();
         let mut http = http::Request::builder()
             .method(spec.method.clone())
             .uri(uri)
             .body(parts.body.unwrap_or_default())
-            .map_err(|e| assemble(e.to_string()))?;
+            .map_err(assemble)?;
         let headers = http.headers_mut();
         headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
         if has_body {

@@ -6,9 +6,9 @@ use std::fmt;
 use http::StatusCode;
 use serde::de::DeserializeOwned;
 
-use crate::pay::PayEndpointError;
+use crate::pay::{PayEndpointError, PayResponseError};
 use crate::verify::MAX_RESPONSE_BYTES;
-use crate::wire::ErrorBody;
+use crate::wire::{ErrorBody, JsonError};
 
 /// What an error answer means, from its status.
 ///
@@ -43,10 +43,58 @@ pub enum ApiErrorKind {
     Server,
     /// Any other non-2xx status.
     UnexpectedStatus,
-    /// A 2xx answer whose body is not the endpoint's documented model: the reason, the body
-    /// kept as [`ErrorBody::Raw`] (not kept when it is above
+    /// A 2xx answer whose body is not the endpoint's documented model: why (also the
+    /// [`ApiError`]'s [`source()`](std::error::Error::source)), the body kept as
+    /// [`ErrorBody::Raw`] (not kept when it is above
     /// [`MAX_RESPONSE_BYTES`](crate::verify::MAX_RESPONSE_BYTES): it is not read).
-    InvalidBody(String),
+    InvalidBody(BodyCause),
+}
+
+/// Why a 2xx answer's body is not the endpoint's documented model. Its message is the
+/// reader's; its [`source()`](std::error::Error::source) is the reader's error
+/// (`serde_json::Error`, [`PayResponseError`]).
+///
+/// ```
+/// use std::error::Error;
+/// use http::StatusCode;
+/// use securepay::api::{parse_parts, ApiErrorKind, BodyCause, PayerUpdated};
+///
+/// let error = parse_parts::<PayerUpdated>(StatusCode::OK, br#"{"success": "yes"}"#).unwrap_err();
+/// let ApiErrorKind::InvalidBody(BodyCause::Json(json)) = &error.kind else { panic!("{error}") };
+/// assert_eq!(json.column(), 17);
+/// assert_eq!(error.to_string(), "status 200 with a body that is not the documented answer: invalid type: string \"yes\", expected a boolean at line 1 column 17");
+/// let cause = error.source().and_then(|s| s.downcast_ref::<BodyCause>());
+/// assert_eq!(cause, Some(&BodyCause::Json(json.clone())));
+/// assert!(cause.and_then(|c| c.source()).is_some_and(|s| s.is::<serde_json::Error>()));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BodyCause {
+    /// Not JSON of the model: serde_json's message; its error is the `source()`.
+    #[error("{0}")]
+    Json(#[source] JsonError),
+    /// Not a pay response ([`PayResponse::from_slice`](crate::pay::PayResponse::from_slice)).
+    #[error("{0}")]
+    PayResponse(#[source] PayResponseError),
+    /// Above [`MAX_RESPONSE_BYTES`]: not read (`size` when its length was known first), or
+    /// not read further.
+    #[error("{}", too_large_message(*size))]
+    TooLarge {
+        /// The body's size, when it was known before reading it.
+        size: Option<usize>,
+    },
+}
+
+/// The message of [`BodyCause::TooLarge`].
+fn too_large_message(size: Option<usize>) -> String {
+    match size {
+        Some(size) => format!(
+            "the body is {size} bytes, above the {MAX_RESPONSE_BYTES} bytes an answer may have: not read"
+        ),
+        None => format!(
+            "the body is above the {MAX_RESPONSE_BYTES} bytes an answer may have: not read further"
+        ),
+    }
 }
 
 /// An answer that is not the endpoint's typed model.
@@ -61,7 +109,7 @@ pub enum ApiErrorKind {
 /// assert_eq!(error.body.message().as_deref(), Some("Wallet not found"));
 /// assert!(!error.is_retryable());
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
     /// The HTTP status.
     pub status: StatusCode,
@@ -81,6 +129,17 @@ impl fmt::Display for ApiError {
                 self.status.as_u16()
             ),
             kind => write!(f, "status {} ({kind:?}): {message}", self.status.as_u16()),
+        }
+    }
+}
+
+/// The [`source()`](std::error::Error::source) of an [`InvalidBody`](ApiErrorKind::InvalidBody)
+/// error is its [`BodyCause`]; an error answer has none (its body is in [`ApiError::body`]).
+impl std::error::Error for ApiError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ApiErrorKind::InvalidBody(cause) => Some(cause),
+            _ => None,
         }
     }
 }
@@ -110,14 +169,7 @@ impl ApiError {
     /// kind.
     pub(crate) fn too_large(status: StatusCode, size: Option<usize>) -> ApiError {
         let kind = if status.is_success() {
-            ApiErrorKind::InvalidBody(match size {
-                Some(size) => format!(
-                    "the body is {size} bytes, above the {MAX_RESPONSE_BYTES} bytes an answer may have: not read"
-                ),
-                None => format!(
-                    "the body is above the {MAX_RESPONSE_BYTES} bytes an answer may have: not read further"
-                ),
-            })
+            ApiErrorKind::InvalidBody(BodyCause::TooLarge { size })
         } else {
             kind_of(status)
         };
@@ -200,7 +252,7 @@ fn kind_of(status: StatusCode) -> ApiErrorKind {
 /// assert_eq!(parse_parts::<PayerUpdated>(StatusCode::UNAUTHORIZED, b"").unwrap_err().status, 401);
 /// // A key given twice: which one is meant is not guessed.
 /// let twice = parse_parts::<PayerUpdated>(StatusCode::OK, br#"{"success": false, "success": true}"#).unwrap_err();
-/// assert!(matches!(twice.kind, ApiErrorKind::InvalidBody(reason) if reason.starts_with("duplicate field `success`")));
+/// assert!(matches!(twice.kind, ApiErrorKind::InvalidBody(reason) if reason.to_string().starts_with("duplicate field `success`")));
 /// # Ok::<(), securepay::api::ApiError>(())
 /// ```
 pub fn parse_parts<T: DeserializeOwned>(status: StatusCode, body: &[u8]) -> Result<T, ApiError> {
@@ -212,7 +264,7 @@ pub fn parse_parts<T: DeserializeOwned>(status: StatusCode, body: &[u8]) -> Resu
     }
     serde_json::from_slice(body).map_err(|e| ApiError {
         status,
-        kind: ApiErrorKind::InvalidBody(e.to_string()),
+        kind: ApiErrorKind::InvalidBody(BodyCause::Json(e.into())),
         body: Box::new(ErrorBody::Raw(String::from_utf8_lossy(body).into_owned())),
     })
 }

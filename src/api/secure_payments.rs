@@ -8,8 +8,9 @@ use super::body::{check_length, check_positive, check_redirect};
 use super::outgoing::json_parts;
 use super::outgoing::sealed::{Parts, Sealed};
 use super::{
-    Api, ApiError, ApiErrorKind, BodyError, Credential, Endpoint, FeePlan, IntentRecorded,
-    OutgoingRequest, PreparedRequest, RecordIntent, RequestError, SecurePaymentInfo,
+    Api, ApiError, ApiErrorKind, BodyCause, BodyError, Credential, Endpoint, FeePlan,
+    IntentRecorded, OutgoingRequest, PreparedRequest, RecordIntent, RequestError,
+    SecurePaymentInfo,
 };
 use crate::address::{ChainAddress, DestinationId};
 use crate::amount::HumanAmount;
@@ -603,12 +604,15 @@ impl OutgoingRequest for GetSecurePaymentCalldata {
     ///
     /// ```
     /// use http::StatusCode;
-    /// use securepay::api::{ApiErrorKind, GetSecurePaymentCalldata, OutgoingRequest};
+    /// use securepay::api::{ApiErrorKind, BodyCause, GetSecurePaymentCalldata, OutgoingRequest};
+    /// use securepay::pay::PayResponseError;
     ///
     /// let huge = vec![b' '; securepay::pay::MAX_RESPONSE_BYTES + 1];
     /// let error = GetSecurePaymentCalldata::parse_parts(StatusCode::OK, &huge).unwrap_err();
-    /// assert_eq!(error.kind, ApiErrorKind::InvalidBody(
-    ///     "the response is 8388609 bytes, above the 8388608 bytes a pay response may have".into()));
+    /// assert_eq!(error.kind, ApiErrorKind::InvalidBody(BodyCause::PayResponse(
+    ///     PayResponseError::TooLarge { size: 8388609 })));
+    /// assert_eq!(error.to_string(), "status 200 with a body that is not the documented answer: \
+    ///     the response is 8388609 bytes, above the 8388608 bytes a pay response may have");
     /// assert_eq!(error.body.message(), None); // the body is not kept
     /// ```
     fn parse_parts(status: StatusCode, body: &[u8]) -> Result<PayResponse, ApiError> {
@@ -634,7 +638,7 @@ fn pay_response(status: StatusCode, body: &[u8]) -> Result<PayResponse, ApiError
         };
         ApiError {
             status,
-            kind: ApiErrorKind::InvalidBody(error.to_string()),
+            kind: ApiErrorKind::InvalidBody(BodyCause::PayResponse(error)),
             body: Box::new(kept),
         }
     })

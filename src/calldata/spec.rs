@@ -30,6 +30,9 @@ use serde_json::Value;
 
 use crate::calldata::TRON_BATCH_MESSAGE;
 
+pub use causes::{FieldError, SpecJsonError};
+
+mod causes;
 mod rules;
 mod seen;
 mod tagged;
@@ -94,7 +97,8 @@ use crate::network::Network;
 ///     "feeAddress": "TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs"})).unwrap_err();
 /// assert_eq!(err.to_string(), "eth_fee_exact: there is no EthereumFeeProxy on tron");
 /// let err = CallSpec::from_value(&json!({"kind": "eth_fee_exact", "network": "tron"})).unwrap_err();
-/// assert_eq!(err, SpecError::Json("missing field `to`".into())); // the shape first
+/// assert!(matches!(err, SpecError::Json(_))); // the shape first
+/// assert_eq!(err.to_string(), "missing field `to`");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -104,8 +108,9 @@ pub enum SpecError {
     Field {
         /// The field (`payees[2].amount` inside arrays).
         field: String,
-        /// What was wrong.
-        reason: String,
+        /// What was wrong (also the [`source()`](std::error::Error::source)).
+        #[source]
+        reason: FieldError,
     },
     /// A batch for the Tron network.
     #[error("{}", TRON_BATCH_MESSAGE)]
@@ -150,16 +155,14 @@ pub enum SpecError {
         id: U256,
     },
     /// Not JSON, or not the shape of a call description: an unknown `kind`, a missing or
-    /// unknown field, a value of the wrong type, a key given twice (serde_json's message).
+    /// unknown field, a value of the wrong type, a key given twice (serde_json's message,
+    /// located in the text given; serde_json's error is down the
+    /// [`source()`](std::error::Error::source) chain).
     #[error("{0}")]
-    Json(String),
+    Json(#[source] SpecJsonError),
 }
 
 impl SpecError {
-    fn json(error: impl fmt::Display) -> SpecError {
-        SpecError::Json(error.to_string())
-    }
-
     /// Whether a payment rule refused the call ([`Rules::Payment`]): the same description is
     /// a valid ABI call ([`Rules::Abi`]).
     ///
@@ -186,10 +189,10 @@ impl From<Overflow> for SpecError {
     }
 }
 
-fn field_error(field: impl fmt::Display, reason: impl fmt::Display) -> SpecError {
+fn field_error(field: impl fmt::Display, reason: FieldError) -> SpecError {
     SpecError::Field {
         field: field.to_string(),
-        reason: reason.to_string(),
+        reason,
     }
 }
 
@@ -325,8 +328,8 @@ impl Answer {
 /// Why text is not a call description: no `kind` (it may be a whole vector line), or another
 /// reason (located in the text).
 enum DescriptionError {
-    MissingKind(String),
-    Other(String),
+    MissingKind(SpecJsonError),
+    Other(SpecJsonError),
 }
 
 /// The call description in JSON text, `kind` first (read straight into its struct) or anywhere
@@ -343,18 +346,20 @@ fn description<T>(
             let rewritten = match tagged::kind_first(text) {
                 Ok(rewritten) => rewritten,
                 Err(error) if missing_kind(&error) => {
-                    return Err(DescriptionError::MissingKind(tagged::at_object_end(
-                        &error, text,
+                    return Err(DescriptionError::MissingKind(SpecJsonError::at_object_end(
+                        error, text,
                     )));
                 }
-                Err(error) => return Err(DescriptionError::Other(error.to_string())),
+                Err(error) => return Err(DescriptionError::Other(SpecJsonError::new(error))),
             };
             serde_json::from_str::<tagged::KindFirst>(&rewritten)
                 .map(|kind| then(kind.0))
-                .map_err(|error| DescriptionError::Other(tagged::at_object_end(&error, text)))
+                .map_err(|error| DescriptionError::Other(SpecJsonError::at_object_end(error, text)))
         }
-        Err(error) if missing_kind(&error) => Err(DescriptionError::MissingKind(error.to_string())),
-        Err(error) => Err(DescriptionError::Other(error.to_string())),
+        Err(error) if missing_kind(&error) => {
+            Err(DescriptionError::MissingKind(SpecJsonError::new(error)))
+        }
+        Err(error) => Err(DescriptionError::Other(SpecJsonError::new(error))),
     }
 }
 
@@ -393,7 +398,9 @@ impl CallSpec {
             (Some(input), None) => tagged::Tagged::deserialize(input),
             _ => tagged::Tagged::deserialize(value),
         };
-        let kind = kind.map_err(SpecError::json)?.0;
+        let kind = kind
+            .map_err(|error| SpecError::Json(SpecJsonError::new(error)))?
+            .0;
         match rules {
             Rules::Payment => CallSpec::from_kind::<true>(kind),
             Rules::Abi => CallSpec::from_kind::<false>(kind),
@@ -409,7 +416,7 @@ impl CallSpec {
     /// let line = r#"{"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"0"}"#;
     /// assert!(CallSpec::from_str(line).is_ok());
     /// let twice = r#"{"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"0","amount":"5"}"#;
-    /// assert!(matches!(CallSpec::from_str(twice), Err(SpecError::Json(message)) if message.contains("duplicate field `amount`")));
+    /// assert!(matches!(CallSpec::from_str(twice), Err(SpecError::Json(message)) if message.to_string().contains("duplicate field `amount`")));
     /// let vector = r#"{"id":"eip55_01","input":{"kind":"eip55","address":"0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed"},"expected":"0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"}"#;
     /// assert!(CallSpec::from_str(vector).is_ok());
     /// ```
@@ -446,7 +453,7 @@ impl CallSpec {
                 serde_json::from_str::<wire::VectorLine>(text)
                     .ok()
                     .and_then(|line| description(line.input.get(), from_kind).ok())
-                    .ok_or_else(|| SpecError::json(error))?
+                    .ok_or(SpecError::Json(error))?
             }
             Err(DescriptionError::Other(error)) => Err(SpecError::Json(error)),
         }
@@ -504,11 +511,11 @@ impl CallSpec {
             (Body::Call { data, to, value }, Some(network)) => {
                 let to = match to {
                     Destination::Token(token) => {
-                        token.ok_or_else(|| field_error("token", "missing: needed with network"))?
+                        token.ok_or_else(|| field_error("token", FieldError::TokenMissing))?
                     }
                     Destination::Contract(contract) => deployments
                         .address(network, *contract)
-                        .map_err(|e| field_error("network", e))?,
+                        .map_err(|e| field_error("network", FieldError::Deployment(e)))?,
                 };
                 let value = match value {
                     Value_::Fixed(value) => (*value)?,
@@ -553,7 +560,7 @@ fn effect_value(
 ) -> Result<U256, SpecError> {
     let decoded = crate::calldata::Decoder::new(deployments, crate::currency::Catalog::builtin())
         .decode(network, to, data, U256::ZERO)
-        .map_err(|e| field_error("line", e))?;
+        .map_err(|e| field_error("line", FieldError::Decode(e)))?;
     let effect = crate::calldata::effect::effect_of(&decoded);
     let charges_native_fee = effect.batch_fee.as_ref().is_some_and(|fee| {
         fee.bases.iter().any(|(asset, base)| {
@@ -563,10 +570,7 @@ fn effect_value(
     let rate = match batch_fee {
         Some(rate) => rate,
         None if charges_native_fee => {
-            return Err(field_error(
-                "batchFee",
-                "missing: the batch contract's on-chain rate (its batchFee(), per mille for BatchPayments, per ten thousand for BatchConversionPayments) is needed with network to compute value",
-            ));
+            return Err(field_error("batchFee", FieldError::BatchFeeMissing));
         }
         None => 0,
     };
@@ -574,19 +578,19 @@ fn effect_value(
 }
 
 /// Base58 → `41…` hex; `41…` hex, `0x41…` hex or a `0x` 20-byte body → Base58.
-fn convert_tron_address(text: &str) -> Result<String, String> {
+fn convert_tron_address(text: &str) -> Result<String, FieldError> {
     let digits = text.strip_prefix("0x").unwrap_or(text);
     let is_hex = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_hexdigit());
     if text.starts_with("0x") && is_hex && digits.len() == 40 {
-        let body = EvmAddress::parse(&text.to_lowercase()).map_err(|e| e.to_string())?;
+        let body = EvmAddress::parse(&text.to_lowercase()).map_err(FieldError::EvmAddress)?;
         return Ok(TronAddress::from_abi(body.into_inner()).to_base58());
     }
     if is_hex && digits.len() == 42 {
         return TronAddress::from_hex(text)
             .map(|a| a.to_base58())
-            .map_err(|e| e.to_string());
+            .map_err(FieldError::TronAddress);
     }
     TronAddress::parse(text)
         .map(|a| a.to_hex())
-        .map_err(|e| e.to_string())
+        .map_err(FieldError::TronAddress)
 }

@@ -10,6 +10,8 @@ use std::marker::PhantomData;
 
 use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
 
+use crate::wire::JsonError;
+
 /// The largest pay response read: 8 MiB. The service caps a multicall at 150 children (its
 /// documented deployed cap; [`MAX_CHILDREN`] at most); a 150-child cross-chain multicall is well
 /// under 1 MiB.
@@ -52,7 +54,7 @@ pub const MAX_TRANSACTION_INDICES: usize = MAX_RESPONSE_BYTES / 128;
 /// assert!(matches!(PayResponse::from_slice(b"[]"), Err(PayResponseError::NotAnObject)));
 /// assert!(matches!(PayResponse::from_slice(b"{}"), Err(PayResponseError::Json(_))));
 /// ```
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PayResponseError {
     /// More than [`MAX_RESPONSE_BYTES`]: refused before anything is read.
@@ -71,9 +73,10 @@ pub enum PayResponseError {
     #[error("a pay response is UTF-8 text: invalid UTF-8 at byte {}", .0.valid_up_to())]
     NotUtf8(#[source] std::str::Utf8Error),
     /// JSON that is not a pay response of any shape: malformed, a missing field, a field the
-    /// shape does not define, a list longer than its cap…
-    #[error(transparent)]
-    Json(serde_json::Error),
+    /// shape does not define, a list longer than its cap… serde_json's message; its error is
+    /// the [`source()`](std::error::Error::source).
+    #[error("{0}")]
+    Json(#[source] JsonError),
 }
 
 /// Reads an optional list of at most [`MAX_CHILDREN`] entries (`null` is none): entry 1,001 is

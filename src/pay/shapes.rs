@@ -328,7 +328,7 @@ impl PayResponse {
         // UTF-8 checked once for the whole body, not string by string as `from_slice` does
         // (measured 8% of a verification).
         let text = std::str::from_utf8(bytes).map_err(PayResponseError::NotUtf8)?;
-        serde_json::from_str(text).map_err(PayResponseError::Json)
+        serde_json::from_str(text).map_err(|e| PayResponseError::Json(e.into()))
     }
 
     /// Reads a pay response from JSON text (at most [`MAX_RESPONSE_BYTES`]).

@@ -1,6 +1,6 @@
 //! Fuzz findings that concern the command line and its JSON call format, pinned.
 
-use securepay::calldata::spec::{CallSpec, SpecError};
+use securepay::calldata::spec::{CallSpec, FieldError, SpecError};
 use serde_json::json;
 
 #[test]
@@ -20,8 +20,12 @@ fn call_spec_reference_with_a_doubled_0x_prefix_is_a_field_error() {
         spec("0x0xe23a6b02059c2b30"),
         Err(SpecError::Field {
             field: "reference".to_owned(),
-            reason: "not 0x-prefixed even-length hex bytes: \"0x0xe23a6b02059c2b30\"".to_owned(),
+            reason: FieldError::NotHexBytes("0x0xe23a6b02059c2b30".to_owned()),
         })
+    );
+    assert_eq!(
+        spec("0x0xe23a6b02059c2b30").unwrap_err().to_string(),
+        "reference: not 0x-prefixed even-length hex bytes: \"0x0xe23a6b02059c2b30\""
     );
     assert!(spec("0xe23a6b02059c2b30").is_ok());
 }

@@ -105,25 +105,6 @@ pub(super) fn kind_first(text: &str) -> Result<String, serde_json::Error> {
     Ok(out)
 }
 
-/// `error` (from reading [`kind_first`]'s rewritten text) located at the end of the object
-/// `text`, where reading `text` itself would have reported it.
-pub(super) fn at_object_end(error: &serde_json::Error, text: &str) -> String {
-    let message = error.to_string();
-    let message = match error.line() {
-        0 => message.as_str(),
-        line => message
-            .strip_suffix(&format!(" at line {line} column {}", error.column()))
-            .unwrap_or(&message),
-    };
-    let end = text.trim_end_matches([' ', '\t', '\n', '\r']).len();
-    let before = text.get(..end).unwrap_or(text);
-    let line = before.matches('\n').count().saturating_add(1);
-    let column = before
-        .len()
-        .saturating_sub(before.rfind('\n').map_or(0, |i| i.saturating_add(1)));
-    format!("{message} at line {line} column {column}")
-}
-
 struct TaggedVisitor<const ANY_ORDER: bool>;
 
 impl<'de, const ANY_ORDER: bool> Visitor<'de> for TaggedVisitor<ANY_ORDER> {

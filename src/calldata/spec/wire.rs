@@ -18,7 +18,9 @@ use crate::network::Network;
 
 use super::rules::{self, Typed};
 use super::text::Text;
-use super::{Body, Destination, SpecError, add, call, convert_tron_address, field_error};
+use super::{
+    Body, Destination, FieldError, SpecError, add, call, convert_tron_address, field_error,
+};
 
 /// One call description: `{"kind": …, "network"?: …, fields}`, read through
 /// [`Tagged`](super::tagged::Tagged) (which hands each variant its struct's fields).
@@ -471,10 +473,10 @@ impl<const PAYMENT: bool> Reader<PAYMENT> {
         super::seen::address(self.network, text, || match self.network {
             None => EvmAddress::parse(text)
                 .map(EvmAddress::into_inner)
-                .map_err(|e| field_error(field, e)),
+                .map_err(|e| field_error(field, FieldError::EvmAddress(e))),
             Some(network) => ChainAddress::parse(network, text)
                 .map(|a| a.abi())
-                .map_err(|e| field_error(field, e)),
+                .map_err(|e| field_error(field, FieldError::ChainAddress(e))),
         })
     }
 
@@ -496,7 +498,7 @@ impl<const PAYMENT: bool> Reader<PAYMENT> {
     fn token(self, field: &str, text: Option<&str>) -> Result<Option<ChainAddress>, SpecError> {
         match (self.network, text) {
             (_, None) => Ok(None),
-            (None, Some(_)) => Err(field_error(field, "only meaningful with network")),
+            (None, Some(_)) => Err(field_error(field, FieldError::OnlyWithNetwork)),
             (Some(network), Some(text)) => Ok(Some(ChainAddress::from_abi(
                 network,
                 self.address(field, text)?,
@@ -511,14 +513,8 @@ impl<const PAYMENT: bool> Reader<PAYMENT> {
         text: Option<&'a str>,
     ) -> Result<Option<&'a str>, SpecError> {
         match (self.network, text) {
-            (None, Some(_)) => Err(field_error(
-                field,
-                "only meaningful with network (it sets value)",
-            )),
-            (Some(_), None) => Err(field_error(
-                field,
-                "missing: needed with network to compute value",
-            )),
+            (None, Some(_)) => Err(field_error(field, FieldError::SetsValueWithoutNetwork)),
+            (Some(_), None) => Err(field_error(field, FieldError::ValueInputMissing)),
             (_, text) => Ok(text),
         }
     }
@@ -537,26 +533,20 @@ impl<const PAYMENT: bool> Reader<PAYMENT> {
         match address {
             Some(address) => Ok((amount, self.address("feeAddress", address)?)),
             None if amount.is_zero() => Ok((amount, Address::ZERO)),
-            None => Err(field_error(
-                "feeAddress",
-                "missing: a fee above 0 needs its recipient",
-            )),
+            None => Err(field_error("feeAddress", FieldError::FeeRecipientMissing)),
         }
     }
 
     /// The batch contract's on-chain rate, given with a network only.
     fn batch_fee(self, text: Option<&str>) -> Result<Option<u32>, SpecError> {
         match (self.network, text) {
-            (None, Some(_)) => Err(field_error(
-                "batchFee",
-                "only meaningful with network (it sets value)",
-            )),
+            (None, Some(_)) => Err(field_error("batchFee", FieldError::SetsValueWithoutNetwork)),
             (_, None) => Ok(None),
             (Some(_), Some(text)) => {
                 let rate = uint("batchFee", text)?;
                 u32::try_from(rate)
                     .map(Some)
-                    .map_err(|_| field_error("batchFee", "above 2^32 - 1"))
+                    .map_err(|_| field_error("batchFee", FieldError::BatchFeeAboveU32))
             }
         }
     }
@@ -606,17 +596,12 @@ impl<const PAYMENT: bool> Reader<PAYMENT> {
 
 /// An integer in smallest units: decimal or `0x` hex.
 fn uint(field: &str, text: &str) -> Result<U256, SpecError> {
-    parse_uint(text).map_err(|e| field_error(field, e))
+    parse_uint(text).map_err(|e| field_error(field, FieldError::Uint(e)))
 }
 
 /// `0x`-prefixed even-length hex bytes.
 fn bytes(field: &str, text: &str) -> Result<Bytes, SpecError> {
-    let invalid = || {
-        field_error(
-            field,
-            format!("not 0x-prefixed even-length hex bytes: {text:?}"),
-        )
-    };
+    let invalid = || field_error(field, FieldError::NotHexBytes(text.to_owned()));
     let digits = text.strip_prefix("0x").ok_or_else(invalid)?;
     crate::serde_util::hex_digits(digits)
         .map(Bytes::from)
@@ -710,7 +695,9 @@ impl Kind<'_> {
     ) -> Result<(Option<Network>, Body), SpecError> {
         let network = self
             .network_text()
-            .map(|id| Network::from_name(id).map_err(|e| field_error("network", e)))
+            .map(|id| {
+                Network::from_name(id).map_err(|e| field_error("network", FieldError::Network(e)))
+            })
             .transpose()?;
         let r = Reader::<PAYMENT> { network };
         let contract = Destination::Contract;
@@ -813,7 +800,7 @@ impl Kind<'_> {
                 let max_to_spend = k
                     .max_to_spend
                     .as_deref()
-                    .ok_or_else(|| field_error("maxToSpend", "missing"))?;
+                    .ok_or_else(|| field_error("maxToSpend", FieldError::Missing))?;
                 let (fee_amount, fee_address) =
                     r.fee(k.fee_amount.as_deref(), k.fee_address.as_deref())?;
                 let data = IErc20ConversionProxy::transferFromWithReferenceAndFeeCall {
@@ -1024,7 +1011,7 @@ impl Kind<'_> {
             }
             Kind::PaymentReference(k) => {
                 let reference = PaymentReference::derive(&k.request_id, &k.salt, &k.address)
-                    .map_err(|e| field_error("reference", e))?;
+                    .map_err(|e| field_error("reference", FieldError::Reference(e)))?;
                 Body::Result(reference.to_hex_digits())
             }
             Kind::TronAddress(k) => Body::Result(
@@ -1033,9 +1020,9 @@ impl Kind<'_> {
             Kind::Eip55(k) => {
                 let address = EvmAddress::parse(&k.address).map_err(|e| match e {
                     EvmAddressError::BadChecksum(_) => {
-                        field_error("address", format!("mixed-case input with a {e}"))
+                        field_error("address", FieldError::MixedCaseChecksum(e))
                     }
-                    other => field_error("address", other),
+                    other => field_error("address", FieldError::EvmAddress(other)),
                 })?;
                 Body::Result(address.to_checksum())
             }

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use securepay::api::stub::serve;
 use securepay::api::{
-    Api, ApiErrorKind, Client, ClientError, CreateRequest, Credential, Jitter, PreparedRequest,
-    RequestCreated, RetryPolicy,
+    Api, ApiErrorKind, BodyCause, Client, ClientError, CreateRequest, Credential, Jitter,
+    PreparedRequest, RequestCreated, RetryPolicy,
 };
 
 /// The library's stub server (one definition for these tests and the client's examples):
@@ -162,10 +162,16 @@ async fn an_answer_body_above_the_bound_is_not_read() {
     };
     assert_eq!(
         error.kind,
-        ApiErrorKind::InvalidBody(format!(
-            "the body is {} bytes, above the {MAX_RESPONSE_BYTES} bytes an answer may have: not read",
+        ApiErrorKind::InvalidBody(BodyCause::TooLarge {
+            size: Some(MAX_RESPONSE_BYTES + 1)
+        })
+    );
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "status 200 with a body that is not the documented answer: the body is {} bytes, above the {MAX_RESPONSE_BYTES} bytes an answer may have: not read",
             MAX_RESPONSE_BYTES + 1
-        ))
+        )
     );
     assert_eq!(*error.body, securepay::api::ErrorBody::Raw(String::new()));
 }
@@ -211,9 +217,13 @@ async fn a_body_without_length_is_read_up_to_the_bound_only() {
     };
     assert_eq!(
         error.kind,
-        ApiErrorKind::InvalidBody(format!(
-            "the body is above the {MAX_RESPONSE_BYTES} bytes an answer may have: not read further"
-        ))
+        ApiErrorKind::InvalidBody(BodyCause::TooLarge { size: None })
+    );
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "status 200 with a body that is not the documented answer: the body is above the {MAX_RESPONSE_BYTES} bytes an answer may have: not read further"
+        )
     );
     // Joined off the runtime's thread, which closes the dropped connection meanwhile.
     let sent = tokio::task::spawn_blocking(move || server.join().unwrap())

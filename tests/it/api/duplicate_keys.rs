@@ -9,7 +9,7 @@
 
 use http::StatusCode;
 use securepay::api::{
-    ApiErrorKind, Endpoint, ErrorBody, PayerUpdated, RequestCreated, parse_parts,
+    ApiErrorKind, BodyCause, Endpoint, ErrorBody, PayerUpdated, RequestCreated, parse_parts,
 };
 use securepay::pay::PayEndpointError;
 use securepay::verify::MAX_RESPONSE_BYTES;
@@ -532,7 +532,7 @@ fn a_key_given_twice_is_refused_in_every_answer_and_named() {
             let needle = format!("duplicate field `{key}`");
             match parse(endpoint, status, text.as_bytes()) {
                 Err(error) => match &error.kind {
-                    ApiErrorKind::InvalidBody(reason) if reason.contains(&needle) => {
+                    ApiErrorKind::InvalidBody(reason) if reason.to_string().contains(&needle) => {
                         assert_eq!(*error.body, ErrorBody::Raw(text.clone()));
                     }
                     _ => passed.push(format!("{endpoint} {pointer}/{key}: {error}")),
@@ -576,7 +576,7 @@ fn a_prose_alias_and_its_wire_name_together_are_one_key_given_twice() {
     let body = br#"{"hasBeenPaid": false, "isCryptoToFiatAvailable": true, "isCryptoToFiatAllowed": false}"#;
     let error = parse(Endpoint::GetRequestStatus, 200, body).unwrap_err();
     assert!(
-        matches!(&error.kind, ApiErrorKind::InvalidBody(reason) if reason.contains("duplicate field `isCryptoToFiatAvailable`")),
+        matches!(&error.kind, ApiErrorKind::InvalidBody(reason) if reason.to_string().contains("duplicate field `isCryptoToFiatAvailable`")),
         "{error}"
     );
     // Each name alone is read.
@@ -691,7 +691,13 @@ fn an_answer_above_the_shared_bound_is_not_read() {
     };
     assert_eq!(
         reason,
-        &format!(
+        &BodyCause::TooLarge {
+            size: Some(MAX_RESPONSE_BYTES + 1)
+        }
+    );
+    assert_eq!(
+        reason.to_string(),
+        format!(
             "the body is {} bytes, above the {MAX_RESPONSE_BYTES} bytes an answer may have: not read",
             MAX_RESPONSE_BYTES + 1
         )

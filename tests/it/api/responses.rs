@@ -240,7 +240,7 @@ fn every_documented_response_example_parses_or_is_a_known_doc_error() {
                         panic!("{endpoint} {name}: {error}")
                     };
                     assert!(
-                        reason.contains(wrong.error_contains),
+                        reason.to_string().contains(wrong.error_contains),
                         "{endpoint} {name}: {reason}"
                     );
                     let mut fixed = text.clone();
@@ -404,7 +404,7 @@ fn a_success_status_with_the_wrong_body_is_an_invalid_body_error_with_the_text_k
         parse_parts::<RequestCreated>(StatusCode::CREATED, br#"{"requestId":"01e2"}"#).unwrap_err();
     assert_eq!(error.status, 201);
     assert!(
-        matches!(&error.kind, ApiErrorKind::InvalidBody(reason) if reason.contains("paymentReference"))
+        matches!(&error.kind, ApiErrorKind::InvalidBody(reason) if reason.to_string().contains("paymentReference"))
     );
     assert_eq!(
         *error.body,
