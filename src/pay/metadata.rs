@@ -317,15 +317,15 @@ macro_rules! optional_fields {
 
         impl MetadataWire {
             /// The metadata of the single and multicall shapes: the required fields must be there.
-            pub(super) fn into_pay<E: serde::de::Error>(self, shape: &str) -> Result<$name, E> {
-                Ok($name {
+            pub(super) fn into_pay<E: serde::de::Error>(self: Box<Self>, shape: &str) -> Result<Box<$name>, E> {
+                Ok(Box::new($name {
                     $($rfield: self.$rfield.ok_or_else(|| E::custom(format!("{shape} pay response: metadata: missing field `{}`", $rjson)))?,)*
                     $($field: self.$field,)*
-                })
+                }))
             }
 
             /// The metadata of the legacy batch shape.
-            pub(super) fn into_legacy<E: serde::de::Error>(self) -> Result<LegacyBatchMetadata, E> {
+            pub(super) fn into_legacy<E: serde::de::Error>(self: Box<Self>) -> Result<LegacyBatchMetadata, E> {
                 Ok(LegacyBatchMetadata {
                     has_enough_balance: self.has_enough_balance.ok_or_else(|| E::custom("legacy batch pay response: metadata: missing field `hasEnoughBalance`"))?,
                     has_enough_gas: self.has_enough_gas,
