@@ -360,9 +360,8 @@ struct AnyShape {
     eoa_approval_transactions: Option<Vec<Transaction>>,
     #[serde(default, deserialize_with = "present")]
     fee_bundle: Option<Option<FeeBundle>>,
-    /// Boxed as it is read: a 2 KB value moved through the readers' frames cost cache misses
-    /// on every move.
-    metadata: Option<Box<MetadataWire>>,
+    /// Written in place into its box as it is read (`MetadataWire`).
+    metadata: Option<MetadataWire>,
     execution_kind: Option<ExecutionKind>,
     token: Option<SecurePaymentToken>,
     network: Option<Network>,

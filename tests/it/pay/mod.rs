@@ -2,6 +2,7 @@
 
 mod bounds;
 mod endpoint;
+mod metadata;
 mod models;
 #[cfg(feature = "fixtures")]
 mod plan;
