@@ -138,10 +138,15 @@ fn main() {
             (Some(o), Some(n)) => time(o / n as f64),
             _ => String::new(),
         };
+        // A name with `<…>` in code quotes: the README is the crate's documentation, where a bare
+        // `<Value>` is an unclosed HTML tag.
+        let baseline_name = match comparison.baseline.name.contains('<') {
+            true => format!("`{}`", comparison.baseline.name),
+            false => comparison.baseline.name.to_owned(),
+        };
         println!(
-            "| {} vs {} | {size} | {} | {} | {ratio} | {per_item} | {ours_allocs} / {baseline_allocs} |",
+            "| {} vs {baseline_name} | {size} | {} | {} | {ratio} | {per_item} | {ours_allocs} / {baseline_allocs} |",
             comparison.group,
-            comparison.baseline.name,
             cell(ours),
             cell(baseline),
         );
