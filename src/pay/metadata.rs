@@ -328,6 +328,9 @@ macro_rules! optional_fields {
             insufficient_tokens,
         }
 
+        // One bit a key in `u128`s: the last key's bit must exist.
+        const _: () = assert!((MetadataKey::insufficient_tokens as u32) < u128::BITS);
+
         impl MetadataKey {
             /// The key named `name`, if `metadata` reads it (an unknown key is skipped).
             fn of(name: &str) -> Option<MetadataKey> {
