@@ -346,22 +346,25 @@ impl Run<'_, '_> {
 
     /// What the catalog knows of an asset (cached: lookups scan the catalog).
     pub(super) fn asset(&mut self, network: Network, asset: Asset) -> AssetRef {
-        let catalog = self.v.catalog;
-        self.assets
-            .entry((network, asset))
-            .or_insert_with(|| {
-                let token = match asset {
-                    Asset::Token(token) => Some(token),
-                    Asset::Native => None,
-                };
-                AssetRef::lookup(catalog, network, token)
-            })
-            .clone()
+        self.known(network, asset).clone()
     }
 
-    /// `units` of an asset on a network.
+    /// The cached [`AssetRef`] of an asset, looked up in the catalog the first time.
+    fn known(&mut self, network: Network, asset: Asset) -> &AssetRef {
+        let catalog = self.v.catalog;
+        self.assets.entry((network, asset)).or_insert_with(|| {
+            let token = match asset {
+                Asset::Token(token) => Some(token),
+                Asset::Native => None,
+            };
+            AssetRef::lookup(catalog, network, token)
+        })
+    }
+
+    /// `units` of an asset on a network (one copy of the cached asset: its shared id and
+    /// symbol are counted once).
     pub(super) fn quantity(&mut self, network: Network, asset: Asset, units: U256) -> Quantity {
-        self.asset(network, asset).quantity(units)
+        self.known(network, asset).quantity(units)
     }
 
     /// The agreed payment asset, on the payment network.
