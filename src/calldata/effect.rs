@@ -357,6 +357,44 @@ pub enum Hazard {
         /// Why, in English.
         reason: &'static str,
     },
+    /// The call cannot succeed: the contract's own checks refuse what the calldata says (read
+    /// from its source). Nothing moves, but the caller pays gas and its approvals stay.
+    Reverts {
+        /// Why, in English.
+        reason: &'static str,
+    },
+}
+
+/// An address a contract calls with the gas to run code of its own (a `call` that forwards
+/// all gas) before it refunds value beyond what the call needs ([`Excess::Refunded`]). Code
+/// there can re-enter the contract, which has no reentrancy guard, and take its balance before
+/// the refund: the refund is the caller's only if nothing at these addresses is hostile.
+///
+/// Source: `BatchNoConversionPayments.sol` :170-217 (rows paid through the EthereumFeeProxy,
+/// whose `transferExactEthWithReferenceAndFee` pays `_to` with `call` (`EthereumFeeProxy.sol`
+/// :63-64); the batch fee paid with `call` when above zero (:205-209); then
+/// `address(this).balance` sent to `msg.sender`), `BatchConversionPayments.sol` :275-323 (the
+/// same for native conversion rows), RequestNetwork/requestNetwork @ f1942807,
+/// `packages/smart-contracts/src/contracts/`. Version 0.1.0 of the batch contract paid its
+/// batch fee with `transfer` (2300 gas: no re-entry); the table does not tell the versions'
+/// addresses apart in every case, so the batch fee address is listed for both (the stricter
+/// reading).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Callout {
+    /// Who is called.
+    pub to: ChainAddress,
+    /// Why.
+    pub role: CalloutRole,
+}
+
+/// Why a contract calls a [`Callout`] address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CalloutRole {
+    /// A row's recipient, paid in native value.
+    Recipient,
+    /// The batch fee address, paid when the batch fee is above zero.
+    BatchFee,
 }
 
 /// Everything a call does to the caller's funds.
@@ -372,8 +410,17 @@ pub struct CallEffect {
     pub native: NativeRule,
     /// The batch contract's on-chain fee, if any.
     pub batch_fee: Option<BatchFee>,
-    /// What cannot be accounted.
+    /// What cannot be accounted, or cannot succeed.
     pub hazards: Vec<Hazard>,
+    /// The addresses the contract calls with the gas to run code before it refunds excess
+    /// native value (see [`Callout`]); empty when the refund cannot be taken by a re-entry
+    /// (a guarded contract, a refund computed from `msg.value`) or there is none.
+    pub callouts: Vec<Callout>,
+    /// The tokens the contract calls requiring a `bool` `true` back
+    /// (`require(token.transferFrom(…))`, `ERC20Proxy.sol` :38): a token that returns nothing
+    /// makes the call revert. The other contracts call tokens through a `safeTransferFrom`
+    /// that accepts no return data.
+    pub checked_returns: Vec<ChainAddress>,
 }
 
 impl CallEffect {
@@ -385,7 +432,13 @@ impl CallEffect {
             native,
             batch_fee: None,
             hazards: Vec::new(),
+            callouts: Vec::new(),
+            checked_returns: Vec::new(),
         }
+    }
+
+    fn reverts(&mut self, reason: &'static str) {
+        self.hazards.push(Hazard::Reverts { reason });
     }
 
     /// The value the call needs with the batch contract's rate `batch_fee_rate` (its own unit):
@@ -504,6 +557,7 @@ pub fn effect_of(call: &DecodedCall) -> CallEffect {
             let reference = Some(&c.payment_reference);
             let asset = Asset::Token(c.token_address);
             e.flow(FlowKind::Payment, asset, c.to, c.amount, reference, here);
+            e.checked_returns.push(c.token_address);
             e
         }
         Call::NativeFeeTransfer(c) => {
@@ -548,6 +602,20 @@ pub fn effect_of(call: &DecodedCall) -> CallEffect {
         Call::LegacyBatch(batch) => legacy_batch(call, batch),
         Call::BatchPayments(batch) => {
             let mut rows = Rows::new(call.to, batch.fee_address);
+            if batch.meta_details.len() >= 6 {
+                // `BatchConversionPayments.sol` :99.
+                rows.effect.reverts(
+                    "batchPayments takes at most five groups (require(metaDetails.length < 6))",
+                );
+            }
+            // A native group (id 3) refunds the whole balance to the caller unless the last
+            // group is a native conversion group (:121-133, `BatchNoConversionPayments.sol`
+            // :211-215).
+            let last_is_native_conversion = batch
+                .meta_details
+                .last()
+                .is_some_and(|g| g.payment_network_id == BatchPaymentNetwork::NativeConversion);
+            rows.refunds_each_native_group = !last_is_native_conversion;
             for group in &batch.meta_details {
                 rows.group(group.payment_network_id, &group.request_details, &token);
             }
@@ -566,6 +634,7 @@ pub fn effect_of(call: &DecodedCall) -> CallEffect {
             // Of the one-list functions only the native ones are payable.
             rows.finish(None)
         }
+        Call::Erc20ConversionTransfer(c) if c.path.len() == 1 => one_token_conversion(call, c),
         Call::Erc20ConversionTransfer(_) | Call::NativeConversionTransfer(_) => {
             let native = if matches!(call.call, Call::NativeConversionTransfer(_)) {
                 NativeRule::AtLeast {
@@ -583,6 +652,51 @@ pub fn effect_of(call: &DecodedCall) -> CallEffect {
             }
         }
     }
+}
+
+/// `Erc20ConversionProxy` with a path of one token: `ChainlinkConversionPath.getRate` of a
+/// one-address path is `PRECISION / PRECISION` (its loop over the path's pairs runs zero times,
+/// `ChainlinkConversionPath.sol` :109-124), so the amount and the fee are the request's exactly
+/// (`Erc20ConversionProxy.sol` :103-122); above `_maxToSpend` the call reverts (:72); the fee
+/// proxy's code runs by `delegatecall` (:75-87), pulling from the caller with the allowance
+/// given to the conversion proxy, the fee leg only when `_feeAmount > 0 && _feeAddress != 0`.
+fn one_token_conversion(
+    call: &DecodedCall,
+    c: &super::decode::Erc20ConversionTransfer,
+) -> CallEffect {
+    let mut e = CallEffect::new(NativeRule::None);
+    let Some(token) = c.path.first() else {
+        return e;
+    };
+    let asset = Asset::Token(ChainAddress::from_abi(call.network, *token));
+    let here = Some(call.to);
+    let reference = Some(&c.payment_reference);
+    e.flow(
+        FlowKind::Payment,
+        asset,
+        c.to,
+        c.request_amount,
+        reference,
+        here,
+    );
+    if !c.fee_amount.is_zero() && !c.fee_address.is_zero() {
+        e.flow(
+            FlowKind::Fee,
+            asset,
+            c.fee_address,
+            c.fee_amount,
+            None,
+            here,
+        );
+    }
+    match c.request_amount.checked_add(c.fee_amount) {
+        Some(total) if total <= c.max_to_spend => {}
+        Some(_) => e.reverts(
+            "the conversion proxy pays more than maxToSpend allows (require(amountToPay + amountToPayInFees <= _maxToSpend))",
+        ),
+        None => overflow_hazard(&mut e, None),
+    }
+    e
 }
 
 /// `EthereumFeeProxy`: the amount to the payee, the fee to the fee address (always sent, even
@@ -709,6 +823,12 @@ struct Rows {
     /// What the contract pulls per token (`getUTokens`, `_batchERC20Payments`): a sum beyond
     /// uint256 reverts.
     pulled: BTreeMap<Asset, Option<U256>>,
+    /// Whether each native group (id 3) sends the whole balance back when it ends
+    /// (`batchPayments` unless its last group is a native conversion group).
+    refunds_each_native_group: bool,
+    /// Whether a native group has already sent the whole balance back: a later group that
+    /// needs native value finds none.
+    balance_refunded: bool,
 }
 
 impl Rows {
@@ -721,6 +841,19 @@ impl Rows {
             has_native_group: false,
             bases: BTreeMap::new(),
             pulled: BTreeMap::new(),
+            refunds_each_native_group: false,
+            balance_refunded: false,
+        }
+    }
+
+    /// A later group that needs native value after a native group has refunded the balance
+    /// (`BatchNoConversionPayments.sol` :182 `Not enough funds`; `EthConversionProxy` gets
+    /// nothing to pay with).
+    fn needs_native(&mut self, needs: bool) {
+        if needs && self.balance_refunded {
+            self.effect.reverts(
+                "a group of batchPayments needs native value after a native group has sent the whole balance back: its rows find no funds",
+            );
         }
     }
 
@@ -742,6 +875,18 @@ impl Rows {
     ) {
         match id {
             BatchPaymentNetwork::Erc20 | BatchPaymentNetwork::MultiErc20 => {
+                if id == BatchPaymentNetwork::Erc20 && details.is_empty() {
+                    // `_batchERC20Payments` reads `requestDetails[0]` (:245-252).
+                    self.effect.reverts(
+                        "an ERC-20 group without rows: batchERC20Payments reads its first row and reverts",
+                    );
+                }
+                if details.iter().any(|d| d.path.is_empty()) {
+                    // `rD.path[0]` (:266, :329) and `getUTokens`' `rD.path[rD.path.length - 1]`.
+                    self.effect.reverts(
+                        "an ERC-20 row without a token (an empty path): the batch contract reads its first token and reverts",
+                    );
+                }
                 // id 1 pulls the first row's token for every row; id 2 pulls per `path[last]`.
                 let first = details.first().and_then(|d| d.path.first()).copied();
                 for detail in details {
@@ -750,7 +895,12 @@ impl Rows {
             }
             BatchPaymentNetwork::Native => {
                 self.has_native_group = true;
+                let needs = details
+                    .iter()
+                    .any(|d| !d.request_amount.is_zero() || !d.fee_amount.is_zero());
+                self.needs_native(needs);
                 for d in details {
+                    self.callout(d.recipient, CalloutRole::Recipient);
                     self.native_required = self
                         .native_required
                         .and_then(|r| r.checked_add(d.request_amount)?.checked_add(d.fee_amount));
@@ -764,13 +914,16 @@ impl Rows {
                         self.fee_address,
                     );
                 }
+                self.balance_refunded |= self.refunds_each_native_group;
             }
             BatchPaymentNetwork::MultiErc20Conversion | BatchPaymentNetwork::NativeConversion => {
                 if id == BatchPaymentNetwork::NativeConversion {
                     // Each row may spend up to its maxToSpend of native value; the batch fee
                     // applies to what is spent (BatchConversionPayments.sol :275-323).
                     self.has_native_group = true;
+                    self.needs_native(!details.is_empty());
                     for d in details {
+                        self.callout(d.recipient, CalloutRole::Recipient);
                         self.native_required = self
                             .native_required
                             .and_then(|r| r.checked_add(d.max_to_spend));
@@ -784,6 +937,10 @@ impl Rows {
         }
     }
 
+    fn callout(&mut self, to: ChainAddress, role: CalloutRole) {
+        self.effect.callouts.push(Callout { to, role });
+    }
+
     fn erc20_row(
         &mut self,
         id: BatchPaymentNetwork,
@@ -791,6 +948,9 @@ impl Rows {
         first: Option<Address>,
         token: &dyn Fn(Address) -> Asset,
     ) {
+        if d.path.is_empty() {
+            return; // the call reverts (see `group`)
+        }
         let [paid] = d.path.as_slice() else {
             let last = d.path.last().map_or(Asset::Native, |t| token(*t));
             self.pull(last, d.max_to_spend, U256::ZERO);
@@ -838,6 +998,11 @@ impl Rows {
         }
         self.effect.native = if self.has_native_group {
             overflow_hazard(&mut self.effect, self.native_required);
+            // The zero address has no code: nothing runs there.
+            if !self.fee_address.is_zero() {
+                let fee_address = self.fee_address;
+                self.callout(fee_address, CalloutRole::BatchFee);
+            }
             at_least(self.native_required, Excess::Refunded)
         } else {
             match excess_without_native_group {

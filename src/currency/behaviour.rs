@@ -199,6 +199,17 @@ const FACTS: &[TokenFact] = &[
         true,
         WEIRD,
     ),
+    // "Missing Return Values: some tokens do not return a bool (e.g. USDT, BNB, OMG)": Tether's
+    // `transferFrom(address _from, address _to, uint _value) public` returns nothing.
+    fact(
+        USDT_MAINNET,
+        TokenBehaviour::MissingReturnValues,
+        true,
+        concat!(
+            "d-xo/weird-erc20@03132dc96a39873693f0f7e7ed104e276f03b0a6:readme.md",
+            " (Missing Return Values: USDT)"
+        ),
+    ),
     fact(USDT_MAINNET, TokenBehaviour::Blocklist, true, WEIRD),
     fact(USDT_MAINNET, TokenBehaviour::Upgradeable, true, WEIRD),
     // USDC (Ethereum): FiatToken; `_transfer` requires `to != address(0)` but not a non-zero
@@ -224,6 +235,13 @@ const FACTS: &[TokenFact] = &[
         false,
         FIAT_TOKEN,
     ),
+    // `transferFrom(…) external … returns (bool)`, returning `true`.
+    fact(
+        USDC_MAINNET,
+        TokenBehaviour::MissingReturnValues,
+        false,
+        FIAT_TOKEN,
+    ),
     fact(USDC_MAINNET, TokenBehaviour::Blocklist, true, FIAT_TOKEN),
     fact(USDC_MAINNET, TokenBehaviour::Pause, true, FIAT_TOKEN),
     fact(USDC_MAINNET, TokenBehaviour::Upgradeable, true, WEIRD),
@@ -238,6 +256,13 @@ const FACTS: &[TokenFact] = &[
     fact(
         DAI_MAINNET,
         TokenBehaviour::RevertOnZeroValueTransfer,
+        false,
+        DAI_SOURCE,
+    ),
+    // `transferFrom(address src, address dst, uint wad) public returns (bool)`, returning `true`.
+    fact(
+        DAI_MAINNET,
+        TokenBehaviour::MissingReturnValues,
         false,
         DAI_SOURCE,
     ),

@@ -164,8 +164,19 @@ finding_codes! {
     ValueStranded = "value_stranded" => Danger,
     /// Native value the call does not need; the contract refunds it.
     ValueRefunded = "value_refunded" => Caution,
+    /// Native value the call does not need, which the contract refunds only after it has
+    /// called an address the response chooses with the gas to run code (a fee address, a
+    /// batch row's recipient no agreement names): that code can re-enter the contract and take
+    /// the balance first, so the value counts as leaving the wallet (against `maxPayerFees`).
+    /// `details.party` names the address, `details.field` the function.
+    ValueAtRisk = "value_at_risk" => Caution,
     /// A call whose outflow cannot be stated exactly (conversion at a market rate).
     UnverifiableCall = "unverifiable_call" => Danger,
+    /// A call that cannot succeed: the contract's own checks refuse it (read from its source),
+    /// or every token of its kind in the crate's facts makes it revert. The payer pays gas, the
+    /// payee is not paid, approvals stay. `details.reason` says why (`details.behaviour` and
+    /// `details.asset` for a token behaviour).
+    CallReverts = "call_reverts" => Danger,
     /// A mirror list (`ERC20ApprovalTransactions`, `batchPaymentTransaction` of a multicall)
     /// is not the transaction it mirrors.
     MirrorMismatch = "mirror_mismatch" => Danger,
@@ -764,7 +775,9 @@ mod tests {
                 | FindingCode::ValueMismatch
                 | FindingCode::ValueStranded
                 | FindingCode::ValueRefunded
+                | FindingCode::ValueAtRisk
                 | FindingCode::UnverifiableCall
+                | FindingCode::CallReverts
                 | FindingCode::MirrorMismatch
                 | FindingCode::NotAnApproval
                 | FindingCode::PaymentMissing
@@ -833,8 +846,8 @@ mod tests {
                 | FindingCode::TronSignature => {}
             }
         }
-        assert_eq!(seen.len(), 94);
-        // Ten codes are cautions, the rest dangers (the table says which).
+        assert_eq!(seen.len(), 96);
+        // Eleven codes are cautions, the rest dangers (the table says which).
         let cautions: Vec<&str> = FindingCode::ALL
             .iter()
             .filter(|c| c.severity() == super::Severity::Caution)
@@ -845,6 +858,7 @@ mod tests {
             [
                 "structure_missing_executable_leg_count",
                 "value_refunded",
+                "value_at_risk",
                 "batch_fee",
                 "token_behaviour",
                 "approval_zero_address",

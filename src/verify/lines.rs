@@ -82,6 +82,11 @@ impl Run<'_, '_> {
                         recipient,
                         amount,
                     },
+                    LegKind::AtRisk => SummaryLine::AtRisk {
+                        network: leg.network,
+                        amount,
+                        contract: recipient,
+                    },
                     _ => {
                         // Each leg has one line: its label moves into it.
                         let label = leg.fee_label.take();

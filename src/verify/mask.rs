@@ -88,6 +88,9 @@ impl Mask {
             }
             | SummaryLine::Refund {
                 contract: party, ..
+            }
+            | SummaryLine::AtRisk {
+                contract: party, ..
             } => self.party(party),
             SummaryLine::TronTransaction(tron) => {
                 if let Some(party) = &mut tron.contract {

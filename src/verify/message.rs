@@ -200,11 +200,25 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
             out,
             "sends {actual} more than the call needs; {party} refunds it to you"
         ),
+        C::ValueAtRisk => write!(
+            out,
+            "sends {actual} more than the call needs; {field} refunds it only after it calls {party}, an address the response chooses, which can re-enter it and take it first: it counts as leaving your wallet"
+        ),
         // A batch fee that overflows names the batch contract; a hazard says its reason.
         C::UnverifiableCall if d.party.is_some() => out.write_str(
             "the batch fee at the agreed rate overflows uint256: the call reverts",
         ),
         C::UnverifiableCall => out.write_str(reason),
+        C::CallReverts => match d.behaviour {
+            Some(behaviour) => write!(
+                out,
+                "this call cannot succeed: {party} needs {asset} to behave otherwise ({behaviour}: {reason}); you would pay gas, the payee would not be paid and approvals would stay"
+            ),
+            None => write!(
+                out,
+                "this call cannot succeed: {reason}; you would pay gas, the payee would not be paid and approvals would stay"
+            ),
+        },
         C::MirrorMismatch => match &d.stated {
             Some(index) => write!(
                 out,

@@ -20,7 +20,12 @@ impl Run<'_, '_> {
             let agreed = leg.kind == LegKind::Payment
                 && leg.network == self.exp.network()
                 && !self.payments_of(&leg.to).is_empty();
-            if agreed || matches!(leg.kind, LegKind::Bridge | LegKind::Stranded) {
+            if agreed
+                || matches!(
+                    leg.kind,
+                    LegKind::Bridge | LegKind::Stranded | LegKind::AtRisk
+                )
+            {
                 continue;
             }
             let burned = leg.to.is_zero();

@@ -30,6 +30,9 @@ pub(super) enum LegKind {
     Transfer,
     /// Value a contract keeps.
     Stranded,
+    /// Native value a contract should refund but that code the response chose can take first
+    /// (`value_at_risk`): it counts as leaving the wallet.
+    AtRisk,
     /// Tokens sent into the bridge.
     Bridge,
 }

@@ -95,6 +95,17 @@ pub enum SummaryLine {
         /// The contract that refunds it.
         contract: Party,
     },
+    /// Native value beyond the payments that the contract refunds only after it has called
+    /// an address the response chose, which can take it first (`value_at_risk`): counted as
+    /// leaving the wallet.
+    AtRisk {
+        /// The chain.
+        network: Network,
+        /// How much.
+        amount: Quantity,
+        /// The contract that would refund it.
+        contract: Party,
+    },
     /// A bridge transfer.
     Bridge {
         /// The source chain.
@@ -190,6 +201,13 @@ impl fmt::Display for SummaryLine {
             SummaryLine::Refund {
                 amount, contract, ..
             } => write!(f, "Refund of {amount} from {} to you", contract.label()),
+            SummaryLine::AtRisk {
+                amount, contract, ..
+            } => write!(
+                f,
+                "{amount} beyond the payments may not come back: {} refunds it only after calling an address the server chose, which can take it first",
+                contract.label()
+            ),
             SummaryLine::Bridge {
                 source,
                 destination,

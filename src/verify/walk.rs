@@ -6,7 +6,9 @@ use alloy_primitives::U256;
 
 use super::finding::{Case, Details, FindingCode, Location, ResponseList};
 use super::run::{Leg, LegKind, Placed, Refund, Run};
-use crate::calldata::effect::{Asset, CallEffect, Excess, FlowKind, Hazard, NativeRule, effect_of};
+use crate::calldata::effect::{
+    Asset, CallEffect, CalloutRole, Excess, FlowKind, Hazard, NativeRule, effect_of,
+};
 use crate::calldata::{DecodeError, DecodedCall, Decoder};
 use crate::contracts::Contract;
 use crate::network::Network;
@@ -362,8 +364,9 @@ impl Run<'_, '_> {
             });
         }
         for hazard in &effect.hazards {
-            self.hazard(location, network, hazard);
+            self.hazard(location, network, decoded, hazard);
         }
+        self.checked_returns(location, decoded, &effect);
         for flow in &effect.flows {
             let kind = match flow.kind {
                 FlowKind::Payment => LegKind::Payment,
@@ -388,24 +391,122 @@ impl Run<'_, '_> {
         }
         self.native_value(location, tx, decoded, &effect);
         self.token_batch_fees(location, decoded, &effect);
-        if let Some(fee) = effect
+        self.batch_fee_address_zero(location, network, &effect);
+    }
+
+    /// A batch whose fee address is zero: the batch contracts send their batch fee there
+    /// unconditionally (ERC-20 ones with `transferFrom(payer, 0, fee)` even when the fee is 0,
+    /// native ones with `call`/`transfer` of the fee). It is refused unless nothing is sent
+    /// there that can be lost or refused: every batch fee is 0 at the agreed rate, and each
+    /// token the batch pulls that fee in is proven by the crate's facts not to revert on a
+    /// transfer to the zero address (DAI on Ethereum; not USDC, not a token nothing is known
+    /// of). The native currency: a call of 0 value is skipped (`BatchNoConversionPayments.sol`
+    /// :206) or a `transfer` of 0 to an address without code (`BatchPayments.sol` :102).
+    fn batch_fee_address_zero(
+        &mut self,
+        location: Location,
+        network: Network,
+        effect: &CallEffect,
+    ) {
+        let Some(fee) = effect
             .batch_fee
             .as_ref()
             .filter(|f| f.fee_address.is_zero())
-        {
+        else {
+            return;
+        };
+        let facts = crate::currency::TokenFacts::builtin();
+        let fees = self.exp.batch_fee_rate().and_then(|rate| fee.at_rate(rate));
+        let harmless = fees.is_some_and(|fees| {
+            fees.iter().all(|(asset, units)| {
+                units.is_zero()
+                    && match asset {
+                        Asset::Native => true,
+                        Asset::Token(token) => !facts.may_have(
+                            network,
+                            token,
+                            crate::currency::TokenBehaviour::RevertOnTransferToZeroAddress,
+                        ),
+                    }
+            })
+        });
+        if harmless {
+            return;
+        }
+        self.finding(
+            FindingCode::BatchFeeAddressZero,
+            Some(location),
+            Details {
+                party: Some(self.party(network, &fee.fee_address)),
+                ..Details::on(network)
+            },
+        );
+    }
+
+    /// A token the contract calls requiring `true` back: a call every such token makes fail
+    /// when the crate's facts hold that the token returns nothing (USDT on Ethereum), a
+    /// caution where nothing proves it returns a value.
+    fn checked_returns(&mut self, location: Location, decoded: &DecodedCall, effect: &CallEffect) {
+        let network = decoded.network;
+        let behaviour = crate::currency::TokenBehaviour::MissingReturnValues;
+        let facts = crate::currency::TokenFacts::builtin();
+        for token in &effect.checked_returns {
+            let Some(fact) = facts.fact(network, token, behaviour) else {
+                let asset = self.asset(network, Asset::Token(*token));
+                self.finding(
+                    FindingCode::TokenBehaviour,
+                    Some(location),
+                    Details {
+                        asset: Some(asset),
+                        behaviour: Some(behaviour),
+                        party: Some(self.party(network, &decoded.to)),
+                        ..Details::on(network)
+                    },
+                );
+                continue;
+            };
+            if !fact.present {
+                continue;
+            }
+            let asset = self.asset(network, Asset::Token(*token));
             self.finding(
-                FindingCode::BatchFeeAddressZero,
+                FindingCode::CallReverts,
                 Some(location),
                 Details {
-                    party: Some(self.party(network, &fee.fee_address)),
+                    asset: Some(asset),
+                    behaviour: Some(behaviour),
+                    party: Some(self.party(network, &decoded.to)),
+                    reason: Some(format!(
+                        "it requires transferFrom to return true, and the token returns nothing ({})",
+                        fact.source
+                    )),
                     ..Details::on(network)
                 },
             );
         }
     }
 
-    fn hazard(&mut self, location: Location, network: Network, hazard: &Hazard) {
+    fn hazard(
+        &mut self,
+        location: Location,
+        network: Network,
+        decoded: &DecodedCall,
+        hazard: &Hazard,
+    ) {
         match hazard {
+            Hazard::Reverts { reason } => {
+                let party = self.party(network, &decoded.to);
+                self.finding(
+                    FindingCode::CallReverts,
+                    Some(location),
+                    Details {
+                        party: Some(party),
+                        field: Some(decoded.call.function().to_owned()),
+                        reason: Some((*reason).to_owned()),
+                        ..Details::on(network)
+                    },
+                );
+            }
             Hazard::Stranded {
                 asset,
                 amount,
@@ -520,8 +621,38 @@ impl Run<'_, '_> {
             party: Some(party.clone()),
             ..Details::on(network)
         };
-        match excess {
-            Excess::Refunded => {
+        // Who runs code before the refund: a row's recipient no agreement names, or the batch
+        // fee address when a batch fee is paid to it.
+        let batch_fee_paid = fee_units.is_none_or(|units| !units.is_zero());
+        let exposed = effect.callouts.iter().find(|callout| match callout.role {
+            CalloutRole::Recipient => {
+                network != self.exp.network() || self.payments_of(&callout.to).is_empty()
+            }
+            CalloutRole::BatchFee => batch_fee_paid,
+        });
+        match (excess, exposed) {
+            (Excess::Refunded, Some(callout)) => {
+                let at_risk = Details {
+                    party: Some(self.party(network, &callout.to)),
+                    field: Some(decoded.call.function().to_owned()),
+                    ..details
+                };
+                self.finding(FindingCode::ValueAtRisk, Some(location), at_risk);
+                self.legs.push(Leg {
+                    at: location,
+                    network,
+                    asset: Asset::Native,
+                    amount: extra,
+                    to: decoded.to,
+                    reference: None,
+                    kind: LegKind::AtRisk,
+                    puller: None,
+                    bridged: false,
+                    at_most: false,
+                    fee_label: None,
+                });
+            }
+            (Excess::Refunded, None) => {
                 self.finding(FindingCode::ValueRefunded, Some(location), details);
                 self.refunds.push(Refund {
                     network,
@@ -529,7 +660,7 @@ impl Run<'_, '_> {
                     contract: decoded.to,
                 });
             }
-            Excess::Kept => {
+            (Excess::Kept, _) => {
                 self.finding(FindingCode::ValueStranded, Some(location), details);
                 self.legs.push(Leg {
                     at: location,

@@ -66,7 +66,9 @@ export type FindingCode =
   | "value_mismatch"
   | "value_stranded"
   | "value_refunded"
+  | "value_at_risk"
   | "unverifiable_call"
+  | "call_reverts"
   | "mirror_mismatch"
   | "not_an_approval"
   | "payment_missing"
@@ -255,6 +257,7 @@ export type SummaryLine = { text: string } & (
   | { kind: "fee"; network: Network; recipient: Party; amount: Quantity; label: string | null; bearer: "payer" | "payee" | null }
   | { kind: "batch_fee"; network: Network; recipient: Party; amount: Quantity }
   | { kind: "refund"; network: Network; amount: Quantity; contract: Party }
+  | { kind: "at_risk"; network: Network; amount: Quantity; contract: Party }
   | { kind: "bridge"; source: Network; destination: Network; sent: Quantity; delivered: Quantity }
   | { kind: "tron_transaction"; txId: string; contract: Party | null; feeLimit: Quantity; expiration: number; timestamp: number; refBlock: string }
   | { kind: "total"; amount: Quantity; atMost: boolean; crossChain: boolean }

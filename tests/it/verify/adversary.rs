@@ -44,6 +44,7 @@ use serde_json::{Value, json};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 
 mod second;
+mod third;
 
 /// Counts allocations: class 6 checks that no count from the response sizes an allocation.
 #[global_allocator]
@@ -3758,6 +3759,17 @@ fn fr(code: FindingCode, d: &Details) -> String {
         FindingCode::ValueRefunded => {
             format!("Envoie {actual} de trop ; {party} vous le rembourse.")
         }
+        FindingCode::ValueAtRisk => format!(
+            "Envoie {actual} de trop ; {field} ne le rembourse qu'après avoir appelé {party}, choisi par le serveur, qui peut le prendre avant : compté comme sortant de votre portefeuille."
+        ),
+        FindingCode::CallReverts => match d.behaviour {
+            Some(_) => format!(
+                "Cet appel ne peut pas aboutir : {party} exige que {asset} renvoie true, et {asset} ne renvoie rien. Vous paieriez le gaz, sans payer le bénéficiaire."
+            ),
+            None => format!(
+                "Cet appel ne peut pas aboutir : le contrat le refuse.{technical} Vous paieriez le gaz, sans payer le bénéficiaire."
+            ),
+        },
         FindingCode::UnverifiableCall => format!(
             "Le montant de cet appel dépend d'un taux de marché : il ne peut pas être vérifié.{technical}"
         ),
@@ -4074,6 +4086,13 @@ fn fr_line(line: &SummaryLine) -> String {
             fr_amount(amount),
             fr_party_short(contract)
         ),
+        SummaryLine::AtRisk {
+            amount, contract, ..
+        } => format!(
+            "{} en trop peuvent ne pas revenir : {} ne les rembourse qu'après avoir appelé une adresse choisie par le serveur",
+            fr_amount(amount),
+            fr_party_short(contract)
+        ),
         SummaryLine::Bridge {
             source,
             destination,
@@ -4184,6 +4203,8 @@ fn needs(code: FindingCode) -> Vec<Vec<Slot>> {
         FindingCode::PlainTransfer
         | FindingCode::ValueOnNonPayable
         | FindingCode::ValueRefunded => all(&[Actual, Party]),
+        FindingCode::ValueAtRisk => all(&[Actual, Party, Field]),
+        FindingCode::CallReverts => all(&[Party]),
         FindingCode::ValueMismatch | FindingCode::ValueStranded => all(&[Actual]),
         FindingCode::BridgeReceiver | FindingCode::DestinationCallTarget => all(&[Party]),
         FindingCode::BridgeRefundAddress => all(&[Party, ExpectedParty]),
@@ -4213,6 +4234,7 @@ fn every_verdict() -> Vec<(String, Verdict)> {
         cross_route_scenarios(),
         same_chain_scenarios(),
         second::verdicts(),
+        third::verdicts(),
     ] {
         all.extend(scenarios.into_iter().map(|s| (s.name, s.verdict)));
     }
@@ -4363,6 +4385,7 @@ fn every_code_and_summary_line_renders_in_french_from_structured_data() {
         "fee",
         "batch_fee",
         "refund",
+        "at_risk",
         "bridge",
         "total",
     ]
