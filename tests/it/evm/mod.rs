@@ -29,6 +29,7 @@ mod tokens;
 
 mod batch_fee_zero_address;
 mod builders;
+mod cannot_succeed;
 #[cfg(feature = "fixtures")]
 mod cross_chain;
 mod deployment;
