@@ -16,9 +16,20 @@
 //! - what the payees receive less than agreed is at most `maxPayeeFees`; what leaves the wallet
 //!   beyond the agreed payments is at most `maxPayerFees`; **an absent cap is zero**;
 //! - every pull leaves the wallet and is accounted, whoever receives it: no token behaviour is
-//!   assumed (a batch whose fee address is zero is refused: its fee is burned or the call fails;
-//!   a fee, batch fee or transfer to a contract of the table or a catalog token is refused: it
+//!   assumed (a batch whose fee address is zero is refused unless nothing is sent there: a
+//!   batch fee of 0 in native value, or in a token proven not to refuse the zero address; a
+//!   fee, batch fee or transfer to a contract of the table or a catalog token is refused: it
 //!   stays in that contract);
+//! - **every address may run code**: native value a contract refunds only after it has called
+//!   an address the response chose (a fee address, a row recipient no agreement names) can be
+//!   taken by a re-entry before the refund: it counts as leaving the wallet (`value_at_risk`,
+//!   against `maxPayerFees`), read from the contract's order of calls
+//!   ([`crate::calldata::effect::Callout`]);
+//! - **safe means it goes through**: a call the contract's own checks refuse (read from its
+//!   source: too many batch groups, an empty group, a native group after the balance was
+//!   refunded, more than `maxToSpend`) or that every token of its kind makes fail under the
+//!   crate's facts (a `bool` required from a token that returns nothing) is `call_reverts`, a
+//!   danger: the payer pays gas, the payee is not paid, approvals stay;
 //! - approvals go only to contracts that pull that token in this response, for what they pull
 //!   (an unlimited approval of an immutable payment contract is a caution, of the upgradeable
 //!   bridge a danger); a smart-account EOA approval names exactly the agreed smart account;
