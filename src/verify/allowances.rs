@@ -13,7 +13,6 @@ use super::finding::{Case, Details, FindingCode};
 use super::run::{Run, send_order};
 use crate::address::ChainAddress;
 use crate::calldata::effect::Asset;
-use crate::currency::{TokenBehaviour, TokenFacts};
 use crate::network::Network;
 
 /// A token and a spender on a chain.
@@ -155,25 +154,11 @@ impl Run<'_, '_> {
                 );
             }
         }
-        let facts = TokenFacts::builtin();
         for &index in &state.races {
             let Some(placed) = self.approvals.get(index).copied() else {
                 continue;
             };
-            let behaviour = TokenBehaviour::ApprovalRaceProtection;
-            if !facts.may_have(network, &token, behaviour) {
-                continue;
-            }
-            self.finding(
-                FindingCode::TokenBehaviour,
-                Some(placed.at),
-                Details {
-                    asset: Some(asset_ref.clone()),
-                    party: Some(party.clone()),
-                    behaviour: Some(behaviour),
-                    ..Details::on(network)
-                },
-            );
+            self.approval_race(placed, None);
         }
         // What is left approved once every pull is done.
         let Some((index, left)) = state.set else {

@@ -94,7 +94,7 @@ impl Run<'_, '_> {
             last.insert(key, *placed);
         }
         for placed in races {
-            self.approval_race(placed);
+            self.approval_race(placed, Some(Case::WalletApproval));
         }
         for ((network, token), placed) in last {
             let amount = placed.approval.amount;
@@ -128,24 +128,40 @@ impl Run<'_, '_> {
         }
     }
 
-    /// A wallet approval over a non-zero one it gave: a caution for a token that may have
-    /// approval-race protection.
-    fn approval_race(&mut self, placed: super::run::Placed) {
+    /// An approval above zero over a non-zero allowance this response gave (`case`: the
+    /// smart-account flow's wallet approval, or none for the main list): for a token the
+    /// crate's facts hold to have approval-race protection (USDT on Ethereum) it cannot succeed,
+    /// a danger; for a token that may have it, a caution.
+    pub(super) fn approval_race(&mut self, placed: super::run::Placed, case: Option<Case>) {
         let (network, token) = (placed.network, placed.approval.token);
         let behaviour = crate::currency::TokenBehaviour::ApprovalRaceProtection;
-        if !crate::currency::TokenFacts::builtin().may_have(network, &token, behaviour) {
+        let facts = crate::currency::TokenFacts::builtin();
+        if !facts.may_have(network, &token, behaviour) {
             return;
         }
         let asset = self.asset(network, Asset::Token(token));
         let party = self.party(network, &placed.approval.spender);
+        let known = facts.fact(network, &token, behaviour).filter(|f| f.present);
+        let (code, reason) = match known {
+            Some(fact) => (
+                FindingCode::CallReverts,
+                Some(format!(
+                    "{asset} refuses an approval above zero while the allowance is not zero ({}), and the allowance this payment gave {} is not spent yet",
+                    fact.source,
+                    party.label()
+                )),
+            ),
+            None => (FindingCode::TokenBehaviour, None),
+        };
         self.finding(
-            FindingCode::TokenBehaviour,
+            code,
             Some(placed.at),
             Details {
                 asset: Some(asset),
                 party: Some(party),
                 behaviour: Some(behaviour),
-                case: Some(Case::WalletApproval),
+                reason,
+                case,
                 ..Details::on(network)
             },
         );

@@ -209,16 +209,10 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
             "the batch fee at the agreed rate overflows uint256: the call reverts",
         ),
         C::UnverifiableCall => out.write_str(reason),
-        C::CallReverts => match d.behaviour {
-            Some(behaviour) => write!(
-                out,
-                "this call cannot succeed: {party} needs {asset} to behave otherwise ({behaviour}: {reason}); you would pay gas, the payee would not be paid and approvals would stay"
-            ),
-            None => write!(
-                out,
-                "this call cannot succeed: {reason}; you would pay gas, the payee would not be paid and approvals would stay"
-            ),
-        },
+        C::CallReverts => write!(
+            out,
+            "this call cannot succeed: {reason}; you would pay gas, the payee would not be paid and approvals would stay"
+        ),
         C::MirrorMismatch => match &d.stated {
             Some(index) => write!(
                 out,

@@ -469,17 +469,20 @@ impl Run<'_, '_> {
                 continue;
             }
             let asset = self.asset(network, Asset::Token(*token));
+            let party = self.party(network, &decoded.to);
+            let reason = format!(
+                "{} requires transferFrom to return true, and {asset} returns nothing ({})",
+                party.label(),
+                fact.source
+            );
             self.finding(
                 FindingCode::CallReverts,
                 Some(location),
                 Details {
                     asset: Some(asset),
                     behaviour: Some(behaviour),
-                    party: Some(self.party(network, &decoded.to)),
-                    reason: Some(format!(
-                        "it requires transferFrom to return true, and the token returns nothing ({})",
-                        fact.source
-                    )),
+                    party: Some(party),
+                    reason: Some(reason),
                     ..Details::on(network)
                 },
             );

@@ -441,6 +441,56 @@ fn class_2_scenarios() -> Vec<Scenario> {
     out
 }
 
+/// A single payment on Ethereum through the ERC20FeeProxy of 10 units of `currency_id`, after
+/// `approvals` approvals of the proxy for the amount each.
+fn approved_twice(currency_id: &str, token: &str, approvals: usize) -> (PayResponse, Value) {
+    let mainnet = |t: &str| at(Network::Mainnet, t);
+    let builder = Builder::new(Network::Mainnet);
+    let payment = Erc20FeePayment::new(mainnet(token), mainnet(PAYEE), u(10_000_000), reference(1));
+    let pay = builder.erc20_fee(&payment).unwrap();
+    let approve = builder
+        .approve_for(
+            Flow::Erc20Fee,
+            mainnet(token),
+            Allowance::Exact(u(10_000_000)),
+        )
+        .unwrap();
+    let mut transactions = vec![approve; approvals];
+    transactions.push(pay);
+    let mut single = single_template();
+    single.metadata.payment_transaction_index = approvals;
+    single.transactions = transactions;
+    let expectation = json!({
+        "network": "mainnet", "currency": currency_id,
+        "payments": [{"payee": PAYEE, "amount": "10", "reference": reference(1).to_string()}],
+    });
+    (PayResponse::Single(single), expectation)
+}
+
+#[test]
+fn class_2_a_second_approval_usdt_refuses() {
+    // USDT on Ethereum refuses `approve(M > 0)` while the allowance is not zero (a fact; the
+    // behaviour executed in tests/it/evm/tokens_by_behaviour.rs): the second approval fails.
+    let verdict = run_pair(approved_twice("USDT-mainnet", USDT_MAINNET_TOKEN, 2));
+    let reverts = finding(&verdict, FindingCode::CallReverts).expect("call_reverts");
+    assert_eq!(reverts.severity, Severity::Danger);
+    assert_eq!(
+        reverts.details.behaviour,
+        Some(TokenBehaviour::ApprovalRaceProtection)
+    );
+    assert_eq!(
+        reverts.transaction.and_then(|l| l.index),
+        Some(1),
+        "{verdict}"
+    );
+    // One approval: nothing fails.
+    let once = run_pair(approved_twice("USDT-mainnet", USDT_MAINNET_TOKEN, 1));
+    assert!(once.is_safe(), "{once}");
+    // USDC: nothing proves it refuses, nothing proves it does not: a caution.
+    let usdc = run_pair(approved_twice("USDC-mainnet", USDC_MAINNET_TOKEN, 2));
+    assert!(!has(&usdc, FindingCode::CallReverts), "{usdc}");
+}
+
 #[test]
 fn class_2_calls_that_cannot_succeed() {
     check(&class_2_scenarios());
