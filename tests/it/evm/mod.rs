@@ -8,7 +8,8 @@
 //! chooses), `response` (a pay response sent as a wallet would), `observe` (balance changes,
 //! allowances, logs, reverts). The tests: `provenance`, `builders`, `batch_fee_zero_address`,
 //! `cross_chain`, `fee_on_transfer`, `native_versions`, `responses`, `table_rows`,
-//! `tokens_by_behaviour`, `property`: every verdict against the execution of its response.
+//! `tokens_by_behaviour`, `property`: every verdict against the execution of its response, and
+//! `reentry`: the attackers that take a batch's refund by re-entering it.
 
 // The harness: not every test uses all of it.
 #[allow(dead_code)]
@@ -41,6 +42,8 @@ mod native_versions;
 #[cfg(feature = "fixtures")]
 mod property;
 mod provenance;
+#[cfg(feature = "fixtures")]
+mod reentry;
 #[cfg(feature = "fixtures")]
 mod responses;
 mod table_rows;
