@@ -52,7 +52,7 @@ const FOLDERS = {
     path: 'evm/contracts/securepay',
     license: 'MIT OR Apache-2.0 (this repository)',
     about:
-      'Written for these tests: one ERC-20 per token behaviour, and a minimal smart account.',
+      'Written for these tests: one ERC-20 per token behaviour, a minimal smart account, and the hostile code placed at the addresses a response chooses (Hostile.sol).',
   },
 };
 

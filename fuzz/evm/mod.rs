@@ -11,6 +11,8 @@ pub mod artifacts;
 pub mod chain;
 #[path = "../../tests/it/evm/deploy.rs"]
 pub mod deploy;
+#[path = "../../tests/it/evm/hostile.rs"]
+pub mod hostile;
 #[path = "../../tests/it/evm/observe.rs"]
 pub mod observe;
 #[path = "../../tests/it/evm/response.rs"]

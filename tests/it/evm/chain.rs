@@ -168,6 +168,22 @@ impl Chain {
             .expect("the in-memory state does not fail");
     }
 
+    /// Puts `runtime` (a contract's runtime bytecode, without immutables) at `at` as its code,
+    /// with empty storage, keeping its balance: a contract there without a constructor run.
+    pub fn put_code(&mut self, at: Address, runtime: Bytes) {
+        let balance = self.balance(at);
+        let code = revm::state::Bytecode::new_raw(runtime);
+        self.db.insert_account_info(
+            at,
+            AccountInfo {
+                balance,
+                code_hash: code.hash_slow(),
+                code: Some(code),
+                ..AccountInfo::default()
+            },
+        );
+    }
+
     /// Registers `token` (a test token with `snapshot()`) so that every transaction observes
     /// its balances and allowances.
     pub fn watch(&mut self, token: Address) {

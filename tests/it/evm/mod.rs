@@ -4,10 +4,12 @@
 //! that changes what a payment moves. Tron runs the TVM and stays out.
 //!
 //! The harness: `chain` (revm, one observed transaction after the other), `deploy` (the table's
-//! contracts), `tokens` (the behaviours), `response` (a pay response sent as a wallet would),
-//! `observe` (balance changes, allowances, logs, reverts). The tests: `provenance`, `builders`,
-//! `batch_fee_zero_address`, `cross_chain`, `fee_on_transfer`, `native_versions`, `responses`,
-//! `table_rows`, `tokens_by_behaviour`, and `property`: every verdict against the execution of its response.
+//! contracts), `tokens` (the behaviours), `hostile` (the code at the addresses a response
+//! chooses), `response` (a pay response sent as a wallet would), `observe` (balance changes,
+//! allowances, logs, reverts). The tests: `provenance`, `builders`, `batch_fee_zero_address`,
+//! `cross_chain`, `fee_on_transfer`, `native_versions`, `responses`, `table_rows`,
+//! `tokens_by_behaviour`, `property`: every verdict against the execution of its response, and
+//! `reentry`: the attackers that take a batch's refund by re-entering it.
 
 // The harness: not every test uses all of it.
 #[allow(dead_code)]
@@ -20,6 +22,8 @@ mod chain;
 mod deploy;
 #[allow(dead_code)]
 mod effects;
+#[allow(dead_code)]
+mod hostile;
 #[allow(dead_code)]
 mod observe;
 #[allow(dead_code)]
@@ -39,6 +43,8 @@ mod native_versions;
 #[cfg(feature = "fixtures")]
 mod property;
 mod provenance;
+#[cfg(feature = "fixtures")]
+mod reentry;
 #[cfg(feature = "fixtures")]
 mod responses;
 mod table_rows;

@@ -25,6 +25,19 @@
 //!    is pulled under it; `approval_below_need` at an approval: that approval, unspent when its
 //!    pull fails), and what the chain had before (the allowance the verdict relies on), nothing
 //!    else.
+//!
+//! Under hostile code at the addresses the response chooses (`execute::chosen`, issue 33), the
+//! same clauses hold, with what the attacker does after the response (`Execution::after`)
+//! counted in the balances. What the hostile addresses end up holding is what was paid to them:
+//! of the payment asset it is a fee (clause 4: within the caps, with every other fee), of any
+//! other asset a violation; native value a re-entry takes from a refund is the payer's loss
+//! (clause 3) and a payment to a non-payee (clause 4), never excused. A revert stays excused
+//! where clause 1 already excuses it, native value sent to code: a hostile address that refuses
+//! the value, burns the gas it is given or answers what its caller cannot copy makes the
+//! transaction revert by code the verifier cannot see, as a contract payee without `receive`
+//! does; so does a re-entry that makes its caller revert (nothing moves, nothing is taken). A
+//! revert where no native value reaches code (a token outside the catalog answering garbage) is
+//! not excused.
 
 use std::collections::BTreeMap;
 
@@ -122,6 +135,9 @@ pub fn violations(case: &Case, verdict: &Verdict, exec: &Execution) -> Vec<Strin
             && f.transaction.is_some()
     });
     let mut total = Changes::default();
+    for (_, outcome) in &exec.after {
+        total.merge(&outcome.changes);
+    }
     let mut all_ran = true;
     for (what, outcome) in &exec.outcomes {
         total.merge(&outcome.changes);

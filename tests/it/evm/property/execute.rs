@@ -10,8 +10,14 @@
 //! (exactly the need). That is the state the verifier cannot see; the rest starts empty: no
 //! token is paused, no address blocked, no allowance left over (the behaviours that only make
 //! a transaction fail in a state the verifier cannot see stay dormant).
+//!
+//! Addresses by behaviour (issue 33): a run may also place hostile code (`evm/hostile.rs`, one
+//! mode per run) at every address the response chooses (`chosen`): every address in its
+//! calldata or as a target that is not the payer's, an agreed payee, a contract of the table or
+//! a catalog token. Under the re-entering mode the attacker also calls each of them once after
+//! the response has run (`Execution::after`): what it can still take, it takes.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use alloy_primitives::{Address, U256};
@@ -27,6 +33,7 @@ use securepay::verify::{FindingCode, Party, Verdict};
 
 use super::case::{Case, PAYER, SMART_ACCOUNT};
 use crate::evm::chain::Chain;
+use crate::evm::hostile::{ATTACKER, CONFIG, Hostility};
 use crate::evm::observe::Outcome;
 use crate::evm::response::Signer;
 use crate::evm::tokens::Behaviour;
@@ -64,10 +71,18 @@ pub struct Execution {
     /// The agreement and its caps exceed what the payer was given (at most 2^200 units): a
     /// revert for want of funds is the payer's balance, which the verifier cannot see.
     pub underfunded: bool,
+    /// The hostile code of the run, if any.
+    pub hostility: Option<Hostility>,
+    /// Where it is (`chosen`).
+    pub hostile: Vec<Address>,
+    /// The attacker's calls after the response (re-entering mode), each named: not the
+    /// wallet's, so not bound to succeed; what they move counts.
+    pub after: Vec<(String, Outcome)>,
 }
 
-/// The chain of `network` with the table's contracts and the smart account, built once per
-/// network and cloned.
+/// The chain of `network` with the table's contracts, the smart account and the hostile code's
+/// configuration (the table's contracts to re-enter, the catalog's tokens and the payer's
+/// accounts to take allowances from), built once per network and cloned.
 fn template(network: Network) -> Chain {
     static TEMPLATES: OnceLock<Mutex<BTreeMap<u64, Chain>>> = OnceLock::new();
     let templates = TEMPLATES.get_or_init(|| Mutex::new(BTreeMap::new()));
@@ -81,9 +96,102 @@ fn template(network: Network) -> Chain {
                 &(PAYER,).abi_encode_params(),
                 SMART_ACCOUNT,
             );
+            // The contracts with a payable entry point (the others cannot hold or refund
+            // native value: re-entering them takes nothing).
+            let targets: Vec<Address> = securepay::contracts::Deployments::builtin()
+                .iter()
+                .filter(|d| d.network() == network && payable(d.contract()))
+                .map(|d| d.address().abi())
+                .filter(|a| chain.has_code(*a))
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let tokens: Vec<Address> = catalog_tokens(network).into_iter().collect();
+            chain.place_hostile_config(&targets, &tokens, &[PAYER, SMART_ACCOUNT]);
             chain
         })
         .clone()
+}
+
+/// Whether `contract` has a payable entry point (`BatchPayments`, `BatchConversionPayments`,
+/// the native proxies).
+fn payable(contract: securepay::contracts::Contract) -> bool {
+    use securepay::contracts::Contract as C;
+    matches!(
+        contract,
+        C::BatchPayments
+            | C::BatchConversionPayments
+            | C::EthereumFeeProxy
+            | C::EthereumProxy
+            | C::EthConversionProxy
+    )
+}
+
+/// Every address of the deployment table on `network` (every version, with code here or not).
+fn table(network: Network) -> BTreeSet<Address> {
+    securepay::contracts::Deployments::builtin()
+        .iter()
+        .filter(|d| d.network() == network)
+        .map(|d| d.address().abi())
+        .collect()
+}
+
+/// The catalog's tokens on `network`.
+fn catalog_tokens(network: Network) -> BTreeSet<Address> {
+    Catalog::builtin()
+        .currencies()
+        .filter(|c| c.chain_network() == Some(network))
+        .filter_map(|c| c.token_address().map(|t| t.abi()))
+        .collect()
+}
+
+/// The catalog's currency hashes (a conversion path's native currency, a fiat currency): names,
+/// not accounts anyone controls.
+fn currency_hashes() -> BTreeSet<Address> {
+    Catalog::builtin()
+        .currencies()
+        .filter_map(|c| c.hash().map(|h| h.abi()))
+        .collect()
+}
+
+/// The addresses `case`'s response chooses, where hostile code goes: every target and every
+/// calldata word that holds an address, apart from the payer's accounts, the agreed payees, the
+/// table's contracts, the catalog's tokens and currency hashes, and what already has code on
+/// `chain`. A word below
+/// 2^120 is read as a number (an amount, an offset, a length; the payer is given at most about
+/// 2^100 units), not as an address: an address with five leading zero bytes is out of reach of
+/// anyone's key and of any practical CREATE2 search.
+pub fn chosen(case: &Case, chain: &Chain) -> Vec<Address> {
+    let network = case.network();
+    let exp = &case.expectation;
+    let mut spared: BTreeSet<Address> = table(network);
+    spared.extend(catalog_tokens(network));
+    spared.extend(currency_hashes());
+    spared.extend([PAYER, SMART_ACCOUNT, case.signer.payer(), CONFIG, ATTACKER]);
+    spared.extend(exp.payer().map(|p| p.abi()));
+    spared.extend(exp.smart_account().map(|a| a.abi()));
+    spared.extend(
+        exp.payments()
+            .iter()
+            .map(|p| p.payee().address_for_transaction().abi()),
+    );
+    let floor = U256::from(1u64) << 120;
+    let mut found = BTreeSet::new();
+    for tx in every_transaction(&case.response) {
+        if tx.to.is_tron() {
+            continue;
+        }
+        found.insert(tx.to.abi());
+        for word in tx.data.get(4..).unwrap_or_default().chunks_exact(32) {
+            if word[..12].iter().all(|b| *b == 0) && U256::from_be_slice(word) >= floor {
+                found.insert(Address::from_slice(&word[12..]));
+            }
+        }
+    }
+    found
+        .into_iter()
+        .filter(|a| !spared.contains(a) && !chain.has_code(*a))
+        .collect()
 }
 
 /// The units the payer holds of every token: far more than any case moves.
@@ -201,8 +309,20 @@ fn native_recipients(network: Network, tx: &Transaction, caller: Address) -> Vec
     to
 }
 
-/// Runs `case` with its payment token of `behaviour`, after what `verdict` relies on.
+/// Runs `case` with its payment token of `behaviour`, after what `verdict` relies on; every
+/// address the response chooses is inert (an account without code).
 pub fn execute(case: &Case, verdict: &Verdict, behaviour: Behaviour) -> Execution {
+    execute_with(case, verdict, behaviour, None)
+}
+
+/// Runs `case` as `execute` does, with the code of `hostility` (if any) at every address the
+/// response chooses (`chosen`).
+pub fn execute_with(
+    case: &Case,
+    verdict: &Verdict,
+    behaviour: Behaviour,
+    hostility: Option<Hostility>,
+) -> Execution {
     let network = case.network();
     let mut chain = template(network);
     let mut contracts: Vec<Address> = securepay::contracts::Deployments::builtin()
@@ -230,7 +350,30 @@ pub fn execute(case: &Case, verdict: &Verdict, behaviour: Behaviour) -> Executio
         contracts.push(token);
     }
     chain.fund(PAYER, given(U256::from(10u8).pow(U256::from(30u8))));
+    // A smart account pays native value from its own balance: the payer's too.
+    if matches!(case.signer, Signer::SmartAccount { .. }) && token.is_none() {
+        chain.fund(SMART_ACCOUNT, given(U256::from(10u8).pow(U256::from(30u8))));
+    }
     chain.set_legacy_batch_fee(case.legacy_rate);
+    // The rate the payer states is the chain's, for `BatchConversionPayments` too (per ten
+    // thousand, at most 200 there).
+    if let Some(rate) = case
+        .expectation
+        .batch_fee_rate()
+        .filter(|r| (1..=200).contains(r))
+    {
+        for d in securepay::contracts::Deployments::builtin().iter() {
+            if d.network() == network
+                && d.contract() == securepay::contracts::Contract::BatchConversionPayments
+                && chain.has_code(d.address().abi())
+            {
+                chain.set_batch_conversion_fee_at(
+                    d.address().abi(),
+                    u16::try_from(rate).unwrap_or(0),
+                );
+            }
+        }
+    }
     // Any other catalog token the response calls: a standard one, the payer holding some.
     let mut no_code = Vec::new();
     for tx in every_transaction(&case.response) {
@@ -275,11 +418,28 @@ pub fn execute(case: &Case, verdict: &Verdict, behaviour: Behaviour) -> Executio
             chain.run(seed.owner, seed.token, approve.abi_encode(), U256::ZERO);
         }
     }
+    let hostile = match hostility {
+        Some(mode) => {
+            let at = chosen(case, &chain);
+            for address in &at {
+                chain.place_hostile(*address, mode);
+            }
+            at
+        }
+        None => Vec::new(),
+    };
     let (outcomes, native_to_code) = if no_code.is_empty() {
         send(&mut chain, &case.response, case.signer)
     } else {
         (Vec::new(), Vec::new())
     };
+    let mut after = Vec::new();
+    if hostility == Some(Hostility::ReEnter) && no_code.is_empty() {
+        for address in &hostile {
+            let name = format!("the attacker's call to {address} after the response");
+            after.push((name, chain.poke(*address)));
+        }
+    }
     Execution {
         outcomes,
         seeded,
@@ -288,6 +448,9 @@ pub fn execute(case: &Case, verdict: &Verdict, behaviour: Behaviour) -> Executio
         no_code,
         native_to_code,
         underfunded,
+        hostility,
+        hostile,
+        after,
     }
 }
 

@@ -2,13 +2,28 @@
 //! verdict is safe, and each run it binds keeps the agreement. A run is bound unless the verdict
 //! says the run's token may have its behaviour (`token_behaviour`): then the execution may
 //! break the agreement, and does for the fee-on-transfer token, which is why the caution exists.
+//!
+//! The addresses each response chooses (`execute::chosen`: fee addresses, rows and spenders
+//! that are not agreed payees or the table's, tokens outside the catalog) run as hostile code
+//! too (issue 33): a native response under every mode (only native value calls them), a token
+//! response under one mode per behaviour, in rotation (a token never calls its recipients: the
+//! modes differ there only as tokens outside the catalog and as spenders, which the re-entering
+//! mode drains).
 
 use securepay::verify::verify;
 
 use super::case::{Case, build, fixture_specs};
 use super::check::{behaviour_caution, binds, contradicts_facts, violations};
-use super::execute::execute;
+use super::execute::execute_with;
+use crate::evm::hostile::Hostility;
 use crate::evm::tokens::Behaviour;
+
+/// Inert, then every hostile mode.
+fn every_code() -> Vec<Option<Hostility>> {
+    std::iter::once(None)
+        .chain(Hostility::ALL.into_iter().map(Some))
+        .collect()
+}
 
 /// Every fixture, built.
 fn cases() -> Vec<Case> {
@@ -24,20 +39,26 @@ fn every_fixture_keeps_the_agreement_under_every_token_behaviour() {
     let mut runs = 0;
     let mut bound = 0;
     let mut failures = Vec::new();
-    for case in &cases {
+    let codes = every_code();
+    for (n, case) in cases.iter().enumerate() {
         let verdict = verify(&case.response, &case.expectation);
         assert!(verdict.is_safe(), "{}: {verdict}", case.name);
-        let behaviours: &[Behaviour] = if case.expectation.token().is_some() {
-            &Behaviour::ALL
-        } else {
-            &[Behaviour::Standard]
-        };
-        for &behaviour in behaviours {
+        let runs_of_case: Vec<(Behaviour, Option<Hostility>)> =
+            if case.expectation.token().is_some() {
+                Behaviour::ALL
+                    .iter()
+                    .enumerate()
+                    .map(|(k, b)| (*b, codes[(n + k) % codes.len()]))
+                    .collect()
+            } else {
+                codes.iter().map(|c| (Behaviour::Standard, *c)).collect()
+            };
+        for (behaviour, hostile) in runs_of_case {
             let token = case.expectation.token().map(|t| t.abi());
             if token.is_some_and(|t| contradicts_facts(case.network(), t, behaviour)) {
                 continue;
             }
-            let exec = execute(case, &verdict, behaviour);
+            let exec = execute_with(case, &verdict, behaviour, hostile);
             runs += 1;
             if !binds(&verdict, &exec) {
                 continue;
@@ -46,8 +67,9 @@ fn every_fixture_keeps_the_agreement_under_every_token_behaviour() {
             let wrong = violations(case, &verdict, &exec);
             if !wrong.is_empty() {
                 failures.push(format!(
-                    "{} with a {behaviour:?} token:\n  {}\nverdict:\n{verdict}",
+                    "{} with a {behaviour:?} token, {hostile:?} code at {:?}:\n  {}\nverdict:\n{verdict}",
                     case.name,
+                    exec.hostile,
                     wrong.join("\n  ")
                 ));
             }
@@ -73,7 +95,7 @@ fn the_fee_on_transfer_caution_is_there_and_needed() {
     // Without it, a verdict would be clean while the payee receives 1 % less.
     for case in cases().iter().filter(|c| c.expectation.token().is_some()) {
         let verdict = verify(&case.response, &case.expectation);
-        let exec = execute(case, &verdict, Behaviour::FeeOnTransfer { bps: 100 });
+        let exec = execute_with(case, &verdict, Behaviour::FeeOnTransfer { bps: 100 }, None);
         let caution = behaviour_caution(&verdict, &exec);
         assert!(caution.is_some(), "{}: {verdict}", case.name);
         let wrong = violations(case, &verdict, &exec);

@@ -1,5 +1,6 @@
 //! The second direction, as a proptest: mutated fixtures (`mutate`), under every token
-//! behaviour; whenever the verdict binds, the execution keeps the agreement. The draw is bytes,
+//! behaviour and, in rotation, every hostile code at the addresses the response chooses
+//! (`trial::hostility`); whenever the verdict binds, the execution keeps the agreement. The draw is bytes,
 //! read by `Draw::read`, as in the fuzz target `verify_against_evm` (a larger run). Default 256
 //! cases; `PROPTEST_CASES` for more.
 
@@ -92,8 +93,10 @@ fn replay() {
         } => {
             println!("{}\n{behaviour:?}\n{violations:#?}\n{verdict}", case.name);
             println!("{}", serde_json::to_string_pretty(&case.response).unwrap());
-            let exec = super::execute::execute(&case, &verdict, behaviour);
-            for (what, outcome) in &exec.outcomes {
+            let hostile = super::trial::hostility(&bytes);
+            let exec = super::execute::execute_with(&case, &verdict, behaviour, hostile);
+            println!("hostile code: {hostile:?} at {:?}", exec.hostile);
+            for (what, outcome) in exec.outcomes.iter().chain(&exec.after) {
                 println!("{what}: {:?}\n{}", outcome.status, outcome.changes);
             }
         }

@@ -1,6 +1,7 @@
 //! One trial of the property's second direction: a fixture, a token behaviour and mutations
 //! drawn from bytes, verified as the wallet would (from the response's bytes), executed when the
-//! verdict binds, and judged.
+//! verdict binds, and judged. The code at the addresses the response chooses rotates with the
+//! bytes (`hostility`): inert, or one of the hostile modes (issue 33).
 
 use std::sync::OnceLock;
 
@@ -9,9 +10,21 @@ use securepay::verify::{Verdict, verify_slice};
 
 use super::case::{Case, build, fixture_specs};
 use super::check::{binds, contradicts_facts, violations};
-use super::execute::execute;
+use super::execute::execute_with;
 use super::mutate::{Draw, apply};
+use crate::evm::hostile::Hostility;
 use crate::evm::tokens::Behaviour;
+
+/// The code at the addresses a trial's response chooses: a rotation over the bytes (their sum),
+/// so that the draw's layout (`Draw::read`) stays as it was; `None` is inert (no code).
+pub fn hostility(bytes: &[u8]) -> Option<Hostility> {
+    let sum: usize = bytes.iter().map(|b| usize::from(*b)).sum();
+    let modes = Hostility::ALL;
+    match sum % (modes.len() + 1) {
+        0 => None,
+        k => modes.get(k - 1).copied(),
+    }
+}
 
 /// Every fixture, built once.
 pub fn fixtures() -> &'static [Case] {
@@ -67,11 +80,17 @@ pub fn trial(bytes: &[u8]) -> Trial {
         Some(_) => draw.behaviour,
         None => Behaviour::Standard,
     };
-    judge(case, behaviour)
+    judge_with(case, behaviour, hostility(bytes))
 }
 
 /// Verifies `case` from its bytes and, if the verdict binds, executes and judges it.
-pub fn judge(mut case: Case, behaviour: Behaviour) -> Trial {
+pub fn judge(case: Case, behaviour: Behaviour) -> Trial {
+    judge_with(case, behaviour, None)
+}
+
+/// As `judge`, with the code of `hostile` at every address the response chooses (named in the
+/// case's name when the trial breaks).
+pub fn judge_with(mut case: Case, behaviour: Behaviour, hostile: Option<Hostility>) -> Trial {
     let Ok(bytes) = serde_json::to_vec(&case.response) else {
         return Trial::Skipped;
     };
@@ -84,7 +103,7 @@ pub fn judge(mut case: Case, behaviour: Behaviour) -> Trial {
         return Trial::Refused;
     };
     case.response = response;
-    let exec = execute(&case, &verdict, behaviour);
+    let exec = execute_with(&case, &verdict, behaviour, hostile);
     if !binds(&verdict, &exec) {
         return Trial::Excused;
     }
@@ -92,6 +111,10 @@ pub fn judge(mut case: Case, behaviour: Behaviour) -> Trial {
     if wrong.is_empty() {
         Trial::Kept
     } else {
+        if let Some(mode) = hostile {
+            case.name
+                .push_str(&format!("; {mode:?} code at {:?}", exec.hostile));
+        }
         Trial::Broken {
             case: Box::new(case),
             verdict: Box::new(verdict),
