@@ -416,19 +416,23 @@ impl Run<'_, '_> {
             return;
         };
         let facts = crate::currency::TokenFacts::builtin();
-        let fees = self.exp.batch_fee_rate().and_then(|rate| fee.at_rate(rate));
-        let harmless = fees.is_some_and(|fees| {
-            fees.iter().all(|(asset, units)| {
-                units.is_zero()
-                    && match asset {
-                        Asset::Native => true,
-                        Asset::Token(token) => !facts.may_have(
-                            network,
-                            token,
-                            crate::currency::TokenBehaviour::RevertOnTransferToZeroAddress,
-                        ),
-                    }
-            })
+        let rate = self.exp.batch_fee_rate();
+        let zero_at_rate = |base: U256| {
+            rate.is_some_and(|rate| fee.unit.fee(base, rate).is_some_and(|f| f.is_zero()))
+        };
+        let harmless = fee.bases.iter().all(|(asset, base)| match asset {
+            // Without a stated rate, a native batch fee is bounded by the value beyond the
+            // payments, and that leg to the zero address is refused as burned where it is
+            // above 0 (`recipients`).
+            Asset::Native => rate.is_none() || zero_at_rate(*base),
+            Asset::Token(token) => {
+                zero_at_rate(*base)
+                    && !facts.may_have(
+                        network,
+                        token,
+                        crate::currency::TokenBehaviour::RevertOnTransferToZeroAddress,
+                    )
+            }
         });
         if harmless {
             return;

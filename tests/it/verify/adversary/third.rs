@@ -693,6 +693,25 @@ fn class_7_scenarios() -> Vec<Scenario> {
             &[BatchFeeAddressZero],
         ),
     ];
+    // No stated rate: the native batch fee is bounded by the value beyond the payments.
+    let (r, mut e) = legacy_zero_fee_native(0, 0);
+    e.as_object_mut().unwrap().remove("batchFeeRate");
+    out.push(safe(
+        "7.8 native legacy batch, fee address zero, no stated rate, exact value",
+        run(&r, &e),
+    ));
+    let (mut r, mut e) = legacy_zero_fee_native(0, 0);
+    e.as_object_mut().unwrap().remove("batchFeeRate");
+    e["maxPayerFees"] = json!(human(5_000, 18));
+    if let PayResponse::LegacyBatch(b) = &mut r {
+        let tx = b.batch_payment_transaction.as_mut().unwrap();
+        tx.value += u(5_000);
+    }
+    out.push(danger(
+        "7.9 native legacy batch, fee address zero, no stated rate, value beyond the payments",
+        run(&r, &e),
+        &[FindingCode::UndeclaredOutflow],
+    ));
     // BatchConversionPayments native: the fee call is skipped when the fee is 0.
     let tx = Builder::new(Network::Base)
         .batch_requests_native(&agreed_native_rows(), true, on_base(FEE_TO), 0)
