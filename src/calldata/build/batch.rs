@@ -480,8 +480,11 @@ impl Builder<'_> {
     /// let fee = "0x9795d480C2C50392A4714A0F468059C6448DeCe2".parse()?;
     /// let tx = Builder::new(Network::Sepolia).batch_payments(&[native.clone()], &[], fee, 30)?;
     /// assert_eq!((&tx.data[..4], tx.value), (&[0x92, 0xcd, 0xdb, 0x91][..], U256::from(2020 + 6))); // 0.3 % of 2000
-    /// let groups = vec![native; 6];
+    /// let groups = vec![native.clone(); 6];
     /// assert_eq!(Builder::new(Network::Sepolia).batch_payments(&groups, &[], fee, 30), Err(BuildError::TooManyGroups(6)));
+    /// // The first native group sends the whole balance back: the second would find none.
+    /// let twice = Builder::new(Network::Sepolia).batch_payments(&[native.clone(), native], &[], fee, 30);
+    /// assert!(matches!(twice, Err(BuildError::CannotSucceed(_))));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn batch_payments(

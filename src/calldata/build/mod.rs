@@ -72,6 +72,11 @@ pub enum BuildError {
     /// The native value does not fit in 256 bits.
     #[error("the native value of the transaction overflows uint256")]
     ValueOverflow,
+    /// The built call cannot succeed: the contract's own checks refuse it (the effects table's
+    /// [`Hazard::Reverts`](crate::calldata::effect::Hazard::Reverts), the rule the verifier
+    /// applies too), e.g. a `batchPayments` with a native group after another native group.
+    #[error("the call cannot succeed: {0}")]
+    CannotSucceed(&'static str),
     /// The contract is not in the deployment table for the network.
     #[error(transparent)]
     Contracts(#[from] ContractsError),
@@ -255,7 +260,14 @@ impl<'a> Builder<'a> {
             crate::calldata::Decoder::new(self.deployments, crate::currency::Catalog::builtin())
                 .decode(self.network, &to, &data, U256::ZERO)
                 .map_err(BuildError::SelfCheck)?;
-        let value = crate::calldata::effect::effect_of(&decoded)
+        let effect = crate::calldata::effect::effect_of(&decoded);
+        if let Some(reason) = effect.hazards.iter().find_map(|hazard| match hazard {
+            crate::calldata::effect::Hazard::Reverts { reason } => Some(*reason),
+            _ => None,
+        }) {
+            return Err(BuildError::CannotSucceed(reason));
+        }
+        let value = effect
             .required_value(batch_fee_rate)
             .ok_or(BuildError::ValueOverflow)?;
         Ok(Transaction {
