@@ -47,7 +47,7 @@ pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 /// let error = Transaction::from_parts(to, "0x", &serde_json::json!(1u64 << 60)).unwrap_err();
 /// let TransactionError::UnsafeNumber(unsafe_number) = &error else { panic!("{error:?}") };
 /// assert_eq!((unsafe_number.number, unsafe_number.read_as), (1 << 60, 1 << 60));
-/// assert!(error.to_string().ends_with("reads it as 1152921504606846976, a double that other integers read as too"), "{error}");
+/// assert!(error.to_string().ends_with("reads it as 1152921504606846976, where doubles skip integers (1152921504606846977 is none)"), "{error}");
 ///
 /// // The largest safe integer is read, and any size as text.
 /// assert!(Transaction::from_parts(to, "0x", &serde_json::json!(9007199254740991u64)).is_ok());
@@ -72,7 +72,11 @@ impl fmt::Display for UnsafeJsonNumber {
             self.number, self.read_as
         )?;
         match self.read_as.checked_sub(self.number) {
-            Some(0) => f.write_str(", a double that other integers read as too"),
+            // Exact, but from 2^53 on the doubles are even: the next integer is none of them.
+            Some(0) => match self.number.checked_add(1) {
+                Some(next) => write!(f, ", where doubles skip integers ({next} is none)"),
+                None => Ok(()),
+            },
             Some(more) if more > 0 => write!(f, ", {more} more"),
             Some(less) => write!(f, ", {} less", less.unsigned_abs()),
             None => Ok(()),
@@ -183,6 +187,16 @@ mod tests {
         );
         let error = UnsafeJsonNumber::check_u64(MAX_SAFE_INTEGER + 1).unwrap_err();
         assert_eq!((error.number, error.read_as), (1 << 53, 1 << 53));
+        assert!(
+            error
+                .to_string()
+                .ends_with("reads it as 9007199254740992, where doubles skip integers (9007199254740993 is none)"),
+            "{error}"
+        );
+        // 2^53 + 2 is a double no other integer reads as; 2^53 + 3 is still not one.
+        let error = UnsafeJsonNumber::check_u64(MAX_SAFE_INTEGER + 3).unwrap_err();
+        assert_eq!(error.read_as, error.number);
+        assert_eq!(read_as(MAX_SAFE_INTEGER + 4), (1 << 53) + 4);
         let error = UnsafeJsonNumber::check_u64(u64::MAX).unwrap_err();
         assert_eq!(error.read_as, 1 << 64);
         assert!(
