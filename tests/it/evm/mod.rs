@@ -6,8 +6,9 @@
 //! The harness: `chain` (revm, one observed transaction after the other), `deploy` (the table's
 //! contracts), `tokens` (the behaviours), `response` (a pay response sent as a wallet would),
 //! `observe` (balance changes, allowances, logs, reverts). The tests: `provenance`, `builders`,
-//! `batch_fee_zero_address`, `cross_chain`, `fee_on_transfer`, `native_versions`, `responses`,
-//! `table_rows`, `tokens_by_behaviour`, and `property`: every verdict against the execution of its response.
+//! `batch_fee_zero_address`, `cross_chain`, `fee_on_transfer`, `js_numbers`, `native_versions`,
+//! `responses`, `table_rows`, `tokens_by_behaviour`, and `property`: every verdict against the
+//! execution of its response.
 
 // The harness: not every test uses all of it.
 #[allow(dead_code)]
@@ -34,6 +35,7 @@ mod cross_chain;
 mod deployment;
 mod detected;
 mod fee_on_transfer;
+mod js_numbers;
 mod native_versions;
 #[cfg(feature = "fixtures")]
 mod property;
