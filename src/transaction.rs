@@ -9,12 +9,15 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::address::{ChainAddress, ChainAddressError};
 use crate::amount::{UintError, parse_uint};
 use crate::wire::JsonError;
+pub use crate::wire::UnsafeJsonNumber;
 
 /// A call to sign and send: `to` (EIP-55 on EVM networks, Base58 on Tron), the calldata, and
 /// the native value in smallest units.
 ///
-/// Serde reads the API's forms of `value` (a decimal or `0x` hex string, a JSON number, or the
-/// ethers form `{"type":"BigNumber","hex":"0x…"}`) and writes it back as a decimal string. A
+/// Serde reads the API's forms of `value` (a decimal or `0x` hex string, a JSON number up to
+/// `Number.MAX_SAFE_INTEGER`, or the ethers form `{"type":"BigNumber","hex":"0x…"}`) and writes
+/// it back as a decimal string. A bare number above 2^53 - 1 is refused ([`UnsafeJsonNumber`]):
+/// a wallet that reads the response with `JSON.parse` would sign another value. A
 /// transaction object holds exactly what is verified: any other field (`chainId`, `gas`,
 /// `gasPrice`, `type`, `nonce`, `authorizationList`, …) is refused, never ignored.
 ///
@@ -69,7 +72,8 @@ struct WireTransaction<'a> {
     value: TxValue<'a>,
 }
 
-/// `value` as the API writes it: a decimal or `0x` hex string, a JSON number, or the ethers v5
+/// `value` as the API writes it: a decimal or `0x` hex string, a JSON number (checked for
+/// JavaScript by `Transaction::from_wire`), or the ethers v5
 /// form `{"type":"BigNumber","hex":"0x…"}`. Read by a visitor of its own (not `untagged`, which
 /// buffers the value and builds an error per variant tried).
 #[derive(Serialize)]
@@ -144,6 +148,9 @@ impl<'de: 'a, 'a> Deserialize<'de> for TxValue<'a> {
 /// assert_eq!(err, TransactionError::Data); // odd number of hex digits
 /// let err = Transaction::from_parts(to, "0x", &serde_json::json!(-1)).unwrap_err();
 /// assert!(matches!(err, TransactionError::ValueForm(_)));
+/// // 2^53 + 1: `JSON.parse` reads 2^53.
+/// let err = Transaction::from_parts(to, "0x", &serde_json::json!(9007199254740993u64)).unwrap_err();
+/// assert!(matches!(&err, TransactionError::UnsafeNumber(n) if n.read_as == 9007199254740992));
 /// // A cause is kept typed: `source()` is the address's own error.
 /// let err = Transaction::from_parts("0x123", "0x", &serde_json::json!(0)).unwrap_err();
 /// assert!(matches!(err, TransactionError::To(_)));
@@ -165,6 +172,11 @@ pub enum TransactionError {
     /// serde_json's message; its error is the [`source()`](std::error::Error::source).
     #[error("value: {0}")]
     ValueForm(#[source] JsonError),
+    /// `value` is a bare JSON number above `Number.MAX_SAFE_INTEGER` (2^53 - 1): a wallet that
+    /// reads the response with `JSON.parse` holds a double, and signs the double's integer
+    /// (the number and that integer are the [`source()`](std::error::Error::source)).
+    #[error("value: {0}")]
+    UnsafeNumber(#[source] UnsafeJsonNumber),
     /// `value` is an object that is not a `BigNumber` (`{"type":"BigNumber","hex":"0x…"}`):
     /// its `type` and `hex` as given.
     #[error(
@@ -180,7 +192,8 @@ pub enum TransactionError {
 
 impl Transaction {
     /// Reads the API's fields: `to` (EVM hex or Tron Base58), `data` (`0x` hex), `value` (a
-    /// decimal or `0x` hex string, a JSON number, or `{"type":"BigNumber","hex":"0x…"}`).
+    /// decimal or `0x` hex string, a JSON number up to 2^53 - 1, or
+    /// `{"type":"BigNumber","hex":"0x…"}`).
     ///
     /// ```
     /// use alloy_primitives::U256;
@@ -217,7 +230,10 @@ impl Transaction {
             .and_then(crate::serde_util::hex_digits)
             .ok_or(TransactionError::Data)?;
         let value = match value {
-            TxValue::Number(n) => U256::from(n),
+            // What a JavaScript wallet reads as this very integer, or refused.
+            TxValue::Number(n) => {
+                U256::from(UnsafeJsonNumber::check_u64(n).map_err(TransactionError::UnsafeNumber)?)
+            }
             TxValue::Text(text) => parse_uint(&text).map_err(TransactionError::Value)?,
             TxValue::BigNumber(big) => {
                 if big.kind != "BigNumber" || !big.hex.starts_with("0x") {

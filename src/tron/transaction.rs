@@ -11,7 +11,7 @@ use super::proto::{
     self, Any, Contract, ContractType, Raw, TransferContract, TriggerSmartContract,
 };
 use crate::address::{TronAddress, TronAddressError};
-use crate::wire::JsonError;
+use crate::wire::{JsonError, UnsafeJsonNumber};
 
 /// The largest transaction JSON [`TronTransaction::from_slice`] reads: 256 KiB (a payment's
 /// transaction is under 2 KiB).
@@ -53,6 +53,19 @@ pub enum TronTransactionError {
         /// Why it is not an address.
         source: TronAddressError,
     },
+    /// An integer of `raw_data` (`timestamp`, `fee_limit`, a contract's `call_value`, …) above
+    /// `Number.MAX_SAFE_INTEGER` (2^53 - 1) in magnitude. TronLink shows `raw_data` and
+    /// TronWeb re-encodes it to check `raw_data_hex`, both in JavaScript, where `JSON.parse`
+    /// reads the number as a double: `raw_data` would match the signed bytes here and not
+    /// there. The number and what JavaScript reads are the
+    /// [`source()`](std::error::Error::source).
+    #[error("tron transaction {field}: {source}")]
+    UnsafeNumber {
+        /// The field (`raw_data.contract[0].parameter.value.call_value`).
+        field: String,
+        /// The number, and what a JavaScript wallet reads for it.
+        source: UnsafeJsonNumber,
+    },
     /// More bytes than [`MAX_TRANSACTION_BYTES`].
     #[error("tron transaction: {0} bytes, above the {MAX_TRANSACTION_BYTES} bytes read")]
     TooLarge(usize),
@@ -63,6 +76,15 @@ fn field(field: impl Into<String>, reason: impl Into<String>) -> TronTransaction
         field: field.into(),
         reason: reason.into(),
     }
+}
+
+/// `n`, the integer `field` of `raw_data`, if a JavaScript wallet reads it as `n` (see
+/// [`TronTransactionError::UnsafeNumber`]).
+fn safe(field: impl FnOnce() -> String, n: i64) -> Result<i64, TronTransactionError> {
+    UnsafeJsonNumber::check_i64(n).map_err(|source| TronTransactionError::UnsafeNumber {
+        field: field(),
+        source,
+    })
 }
 
 fn field_json(field: impl Into<String>, error: serde_json::Error) -> TronTransactionError {
@@ -266,9 +288,29 @@ impl TronTransaction {
     }
 
     /// The message `raw_data` shows, as TronWeb's `txJsonToPb` builds it: its encoding is
-    /// what signing what the person saw would sign.
+    /// what signing what the person saw would sign. An integer a JavaScript wallet reads
+    /// otherwise (above 2^53 - 1 in magnitude) is refused: there `raw_data` shows, and
+    /// encodes to, another message ([`TronTransactionError::UnsafeNumber`]).
+    ///
+    /// ```
+    /// use securepay::tron::{TronTransaction, TronTransactionError};
+    ///
+    /// let line = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vectors/tron-transactions.jsonl"))?;
+    /// let mut vector: serde_json::Value = serde_json::from_str(line.lines().next().unwrap_or_default())?;
+    /// vector["transaction"]["raw_data"]["timestamp"] = 9007199254740993u64.into();
+    /// let tx = TronTransaction::from_value(&vector["transaction"])?;
+    /// let error = tx.shown_raw().unwrap_err();
+    /// assert!(matches!(&error, TronTransactionError::UnsafeNumber { field, .. } if field == "raw_data.timestamp"));
+    /// assert!(error.to_string().ends_with("a JavaScript wallet reads it as 9007199254740992, 1 less"), "{error}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn shown_raw(&self) -> Result<Raw, TronTransactionError> {
         let raw = RawJson::deserialize(&self.raw_data).map_err(|e| field_json("raw_data", e))?;
+        let at = |name: &'static str| move || format!("raw_data.{name}");
+        let ref_block_num = safe(at("ref_block_num"), raw.ref_block_num)?;
+        let expiration = safe(at("expiration"), raw.expiration)?;
+        let timestamp = safe(at("timestamp"), raw.timestamp)?;
+        let fee_limit = safe(at("fee_limit"), raw.fee_limit)?;
         let contract = raw
             .contract
             .iter()
@@ -278,13 +320,13 @@ impl TronTransaction {
         Ok(Raw {
             ref_block_bytes: hex_bytes(&raw.ref_block_bytes)
                 .ok_or_else(|| field("raw_data.ref_block_bytes", "not hex bytes"))?,
-            ref_block_num: raw.ref_block_num,
+            ref_block_num,
             ref_block_hash: hex_bytes(&raw.ref_block_hash)
                 .ok_or_else(|| field("raw_data.ref_block_hash", "not hex bytes"))?,
-            expiration: raw.expiration,
+            expiration,
             contract,
-            timestamp: raw.timestamp,
-            fee_limit: raw.fee_limit,
+            timestamp,
+            fee_limit,
         })
     }
 
@@ -300,14 +342,17 @@ impl TronTransaction {
                         .address(&at("parameter.value.owner_address"), &v.owner_address)?,
                     contract_address: self
                         .address(&at("parameter.value.contract_address"), &v.contract_address)?,
-                    call_value: v.call_value,
+                    call_value: safe(|| at("parameter.value.call_value"), v.call_value)?,
                     data: match &v.data {
                         Some(data) => hex_bytes(data)
                             .ok_or_else(|| field(at("parameter.value.data"), "not hex bytes"))?,
                         None => Vec::new(),
                     },
-                    call_token_value: v.call_token_value,
-                    token_id: v.token_id,
+                    call_token_value: safe(
+                        || at("parameter.value.call_token_value"),
+                        v.call_token_value,
+                    )?,
+                    token_id: safe(|| at("parameter.value.token_id"), v.token_id)?,
                 };
                 (ContractType::TriggerSmartContract, message.encode_to_vec())
             }
@@ -318,7 +363,7 @@ impl TronTransaction {
                     owner_address: self
                         .address(&at("parameter.value.owner_address"), &v.owner_address)?,
                     to_address: self.address(&at("parameter.value.to_address"), &v.to_address)?,
-                    amount: v.amount,
+                    amount: safe(|| at("parameter.value.amount"), v.amount)?,
                 };
                 (ContractType::TransferContract, message.encode_to_vec())
             }

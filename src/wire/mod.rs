@@ -1,6 +1,6 @@
 //! Pieces shared by the wire models of several layers: open enums of service values, decimal
-//! text as the service writes it, transaction hashes, percent-encoding, and the API's error
-//! bodies.
+//! text as the service writes it, bare JSON numbers as JavaScript reads them, transaction
+//! hashes, percent-encoding, and the API's error bodies.
 //!
 //! This module sits just above [`amount`](crate::amount) and imports nothing else of the
 //! crate, so `pay`, `webhook`, `partial` and `api` all take these pieces from here instead of
@@ -9,6 +9,7 @@
 
 mod decimal;
 mod error_body;
+mod js_number;
 pub(crate) mod json;
 mod open_enum;
 mod tx_hash;
@@ -19,6 +20,7 @@ pub use error_body::{
     ErrorBody, FieldIssue, MulticallCap, MulticallFailure, MulticallFailureReason, NestMessage,
     RequestPaidStatus, ZodIssue,
 };
+pub use js_number::UnsafeJsonNumber;
 pub use json::JsonError;
 pub(crate) use open_enum::open_enum;
 pub use tx_hash::{TxHash, TxHashError};

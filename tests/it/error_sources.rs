@@ -100,6 +100,27 @@ mod tron {
             "tron transaction raw_data.contract[0].parameter.value.owner_address: invalid base58check Tron address: T1: decodes to 2 bytes, expected 25"
         );
     }
+
+    #[test]
+    fn unsafe_number_keeps_the_number_and_what_javascript_reads() {
+        use securepay::transaction::UnsafeJsonNumber;
+        let raw = json!({"contract": [], "ref_block_bytes": "00", "ref_block_hash": "00",
+            "expiration": 1, "timestamp": -9_007_199_254_740_993i64});
+        let error = with_raw(raw).shown_raw().unwrap_err();
+        assert!(
+            matches!(&error, TronTransactionError::UnsafeNumber { field, .. } if field == "raw_data.timestamp"),
+            "{error:?}"
+        );
+        let source = cause::<UnsafeJsonNumber>(&error);
+        assert_eq!(
+            (source.number, source.read_as),
+            (-9_007_199_254_740_993, -9_007_199_254_740_992)
+        );
+        assert_eq!(
+            error.to_string(),
+            format!("tron transaction raw_data.timestamp: {source}")
+        );
+    }
 }
 
 mod detect {
@@ -842,6 +863,22 @@ mod transaction {
         assert_eq!(
             error.to_string(),
             "value: expected {\"type\":\"BigNumber\",\"hex\":\"0x…\"}, found type \"Big\" hex \"0x1\""
+        );
+    }
+    #[test]
+    fn unsafe_number_keeps_the_number_and_what_javascript_reads() {
+        use securepay::transaction::UnsafeJsonNumber;
+        let error = Transaction::from_parts(TO, "0x", &json!(u64::MAX)).unwrap_err();
+        assert!(
+            matches!(error, TransactionError::UnsafeNumber(_)),
+            "{error:?}"
+        );
+        let source = cause::<UnsafeJsonNumber>(&error);
+        assert_eq!((source.number, source.read_as), (u64::MAX.into(), 1 << 64));
+        assert_eq!(error.to_string(), format!("value: {source}"));
+        assert_eq!(
+            error.to_string(),
+            "value: the JSON number 18446744073709551615 is above Number.MAX_SAFE_INTEGER (2^53 - 1): a JavaScript wallet reads it as 18446744073709551616, 1 more"
         );
     }
 }

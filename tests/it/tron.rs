@@ -602,4 +602,5 @@ fn malformed_transaction_json_is_a_precise_error() {
 }
 
 mod fee_limit;
+mod js_numbers;
 mod real;

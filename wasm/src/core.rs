@@ -307,4 +307,36 @@ mod tests {
         let codes: Vec<&str> = every.iter().map(|p| p.code()).collect();
         assert_eq!(codes, structure);
     }
+
+    /// A `value` written as a bare JSON number that `JSON.parse` reads as another integer
+    /// (0.2 ETH + 3 wei reads as 0.2 ETH): the package's verdict is unsafe and says why; the
+    /// same value as a string is safe (issue 33, class 4).
+    #[test]
+    fn a_value_a_javascript_wallet_reads_otherwise_is_unsafe() {
+        let agreed = r#"{"network":"base","currency":"ETH-base-base","payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"0.200000000000000003","reference":"0xe23a6b02059c2b30"}]}"#;
+        let fixture = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/data/pay/single_native.json"
+        ));
+        let needle = r#""value": "200000000000000000""#;
+        assert!(fixture.contains(needle));
+        let verdict = |value: &str| -> serde_json::Value {
+            let body = fixture.replace(needle, &format!(r#""value": {value}"#));
+            serde_json::from_str(&super::verify(agreed, body.as_bytes(), None).unwrap().0).unwrap()
+        };
+        let safe = |verdict: &serde_json::Value| verdict.pointer("/safe").cloned();
+        assert_eq!(safe(&verdict(r#""200000000000000003""#)), Some(true.into()));
+        let refused = verdict("200000000000000003");
+        assert_eq!(safe(&refused), Some(false.into()));
+        let code = refused.pointer("/findings/0/code").and_then(|c| c.as_str());
+        assert_eq!(code, Some("response_unreadable"));
+        let message = refused
+            .pointer("/findings/0/message")
+            .and_then(|m| m.as_str())
+            .unwrap();
+        assert!(
+            message.contains("a JavaScript wallet reads it as 200000000000000000, 3 less"),
+            "{message}"
+        );
+    }
 }

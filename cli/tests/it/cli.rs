@@ -794,3 +794,104 @@ fn verify_checks_the_tron_transaction_about_to_be_signed() {
     );
     assert_eq!(code(&output), 2);
 }
+
+/// Issue 33, class 4: a `value` written as a bare JSON number that `JSON.parse` reads as
+/// another integer (0.2 ETH + 3 wei reads as 0.2 ETH) is refused by `verify` as unusable input,
+/// saying what a JavaScript wallet would sign; the same value as a string verifies. And a
+/// TronWeb transaction whose `raw_data` holds such a number is a danger.
+#[test]
+fn verify_refuses_a_number_a_javascript_wallet_reads_otherwise() {
+    let dir = std::env::temp_dir().join(format!("securepay-cli-js-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    let agreed = write(
+        "agreed.json",
+        r#"{"network":"base","currency":"ETH-base-base","payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"0.200000000000000003","reference":"0xe23a6b02059c2b30"}]}"#,
+    );
+    let fixture = std::fs::read_to_string(common::data_path("pay/single_native.json")).unwrap();
+    let needle = r#""value": "200000000000000000""#;
+    assert!(fixture.contains(needle));
+    let verify =
+        |response: &str| securepay(&["verify", "--expect", &agreed, "--response", response], "");
+    let exact = write(
+        "exact.json",
+        &fixture.replace(needle, r#""value": "200000000000000003""#),
+    );
+    let output = verify(&exact);
+    assert_eq!(code(&output), 0, "{}", common::cli::stderr(&output));
+    let bare = write(
+        "bare.json",
+        &fixture.replace(needle, r#""value": 200000000000000003"#),
+    );
+    let output = verify(&bare);
+    assert_eq!(
+        code(&output),
+        2,
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let stderr = common::cli::stderr(&output);
+    assert!(
+        stderr.contains(
+            "the JSON number 200000000000000003 is above Number.MAX_SAFE_INTEGER (2^53 - 1): a JavaScript wallet reads it as 200000000000000000, 3 less"
+        ),
+        "{stderr}"
+    );
+
+    // A TronWeb transaction whose raw_data shows a timestamp above 2^53 - 1.
+    let vectors: Vec<serde_json::Value> =
+        std::fs::read_to_string(common::data_path("vectors/tron-transactions.jsonl"))
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+    let vector = &vectors[1];
+    let call = &vector["call"];
+    let response = write(
+        "tron-response.json",
+        &serde_json::json!({"paymentType": "single", "feeBundle": null,
+            "metadata": {"stepsRequired": 1, "needsApproval": false, "paymentTransactionIndex": 0},
+            "transactions": [{"to": call["to"], "data": call["data"], "value": "0"}]})
+        .to_string(),
+    );
+    let tron_agreed = write(
+        "tron-agreed.json",
+        &serde_json::json!({"network": "tron", "currency": "USDC-tron", "payer": vector["owner"],
+            "maxTronFeeLimit": "300", "payments": [{"payee": "TGPhvPbswd6cQrwTQY898vd3EYPvNvq35c",
+            "amount": "1225.61574", "reference": "0xae1ed2554fb11cd8"}]})
+        .to_string(),
+    );
+    let mut tx = vector["transaction"].clone();
+    tx["raw_data"]["timestamp"] = serde_json::json!(9_007_199_254_740_993u64);
+    let output = securepay(
+        &[
+            "verify",
+            "--expect",
+            &tron_agreed,
+            "--response",
+            &response,
+            "--tron-tx",
+            "-",
+        ],
+        &tx.to_string(),
+    );
+    assert_eq!(code(&output), 1, "{}", common::cli::stderr(&output));
+    let verdict = json_out(&output);
+    assert!(
+        verdict["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["code"] == "tron_transaction_unreadable"
+                && f["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("a JavaScript wallet reads it as 9007199254740992")),
+        "{verdict}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

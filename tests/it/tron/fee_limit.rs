@@ -38,13 +38,25 @@ fn verdicts(cap: Option<&str>, fee_limit: i64) -> (Verdict, bool) {
     (verdict, handed_back)
 }
 
+/// The Tron findings of a fee limit above the cap: above `Number.MAX_SAFE_INTEGER` (i64::MAX),
+/// `raw_data` is also unreadable, since a JavaScript wallet reads another fee limit there.
+fn codes_above(fee_limit: i64) -> Vec<FindingCode> {
+    match fee_limit > (1 << 53) - 1 {
+        true => vec![
+            FindingCode::TronTransactionUnreadable,
+            FindingCode::TronFeeLimitAboveMax,
+        ],
+        false => vec![FindingCode::TronFeeLimitAboveMax],
+    }
+}
+
 #[test]
 fn without_a_cap_any_fee_limit_above_zero_is_refused_naming_the_missing_cap() {
     for fee_limit in [1, TRX, 300 * TRX, 1_000 * TRX, 15_000 * TRX, i64::MAX] {
         let (verdict, handed_back) = verdicts(None, fee_limit);
         assert_eq!(
             tron_codes(&verdict),
-            [FindingCode::TronFeeLimitAboveMax],
+            codes_above(fee_limit),
             "fee_limit {fee_limit}: {verdict}"
         );
         assert!(!verdict.is_safe(), "fee_limit {fee_limit}");
@@ -109,7 +121,7 @@ fn with_a_cap_at_or_below_passes_and_above_is_refused() {
         let (verdict, handed_back) = verdicts(Some(cap), fee_limit);
         assert_eq!(
             tron_codes(&verdict),
-            [FindingCode::TronFeeLimitAboveMax],
+            codes_above(fee_limit),
             "cap {cap}, fee_limit {fee_limit}: {verdict}"
         );
         assert!(!handed_back, "cap {cap}, fee_limit {fee_limit}");

@@ -5,6 +5,7 @@ mod adversary;
 mod bounds;
 #[cfg(feature = "fixtures")]
 mod cases;
+mod js_numbers;
 mod memory;
 #[cfg(feature = "fixtures")]
 mod model;
