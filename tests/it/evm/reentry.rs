@@ -430,6 +430,32 @@ fn a_fee_address_re_entering_batch_native_payments_0_2_0_takes_the_excess() {
     }
 }
 
+/// 0.1.0 (every network's default) pays the batch fee with `transfer` (2300 gas: nothing runs)
+/// and each row's fee too (`EthereumFeeProxy`, `_feeAddress.transfer`): when every row is an
+/// agreed payee, its fee address takes nothing and the excess goes back to the payer. Whether
+/// the verifier may tell this apart is its rule's business; a safe verdict keeps the agreement.
+#[test]
+fn a_fee_address_of_0_1_0_gets_only_transfers_and_takes_nothing() {
+    for network in [Network::Base, Network::Mainnet] {
+        let base = Attack::new(network, "0.1.0");
+        for a in [
+            base.clone(),
+            Attack {
+                row_fee: 4,
+                rate: 200,
+                excess: 9_000,
+                ..base.clone()
+            },
+        ] {
+            for (_, verdict, wrong) in attack(&a, &Expect { taken: U256::ZERO }) {
+                if verdict.is_safe() {
+                    assert_eq!(wrong, Vec::<String>::new(), "{a:?}: {verdict}");
+                }
+            }
+        }
+    }
+}
+
 /// 0.1.0 (every network's default) pays the batch fee with `transfer`, but each row's
 /// recipient with `call` (`EthereumFeeProxy`): a row to a stranger, last and within
 /// `maxPayerFees`, with a batch fee of 0, re-enters the batch and receives the excess.
