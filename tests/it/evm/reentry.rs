@@ -672,3 +672,88 @@ fn control_transfer_exact_eth_refunds_its_excess_despite_re_entry() {
         assert_eq!(payer_loss(&case, &exec), i(paid + fee), "{}", case.name);
     }
 }
+
+/// The modes of `Hostile.sol` do what they say, as the recipient of native value (the payee of
+/// `EthereumFeeProxy.transferWithReferenceAndFee`, paid with `call`), as a token outside the
+/// catalog (the token of `ERC20FeeProxy.transferFromWithReferenceAndFee`), and as a spender
+/// (re-entering: the attacker's `poke` takes the allowance).
+#[test]
+fn the_hostile_modes_do_what_they_say() {
+    use securepay::calldata::{Erc20FeePayment, NativeFeePayment};
+
+    use super::chain::Chain;
+    use super::hostile::ATTACKER;
+    const NETWORK: Network = Network::Base;
+    let at = |a: Address| ChainAddress::from_abi(NETWORK, a);
+    let (mut template, _) = Chain::request_network(NETWORK);
+    let usdc = template.deploy_token(Behaviour::Standard, 6);
+    template.mint(usdc, PAYER, U256::from(1_000_000u64));
+    template.fund(PAYER, milli(10_000));
+    let targets: Vec<Address> = Deployments::builtin()
+        .iter()
+        .filter(|d| d.network() == NETWORK)
+        .map(|d| d.address().abi())
+        .filter(|a| template.has_code(*a))
+        .collect();
+    template.place_hostile_config(&targets, &[usdc], &[PAYER]);
+    let builder = Builder::new(NETWORK);
+    let reference = PaymentReference::new([7; 8]);
+    let pay_native = builder
+        .native_fee(&NativeFeePayment::new(at(STRANGER), milli(1), reference))
+        .unwrap();
+    let pay_token = builder
+        .erc20_fee(&Erc20FeePayment::new(
+            at(STRANGER),
+            at(payee(0)),
+            U256::from(5u8),
+            reference,
+        ))
+        .unwrap();
+    // (mode, native payment goes through, token payment goes through)
+    for (mode, native_ok, token_ok) in [
+        (Hostility::ReEnter, true, true),
+        (Hostility::Revert, false, false),
+        (Hostility::BurnGas, false, false),
+        (Hostility::NoData, true, true),
+        (Hostility::HugeReturn, true, false),
+    ] {
+        let mut chain = template.clone();
+        chain.place_hostile(STRANGER, mode);
+        let native = chain.send_transaction(PAYER, &pay_native);
+        assert_eq!(
+            native.succeeded(),
+            native_ok,
+            "{mode:?}: {:?}",
+            native.status
+        );
+        if native_ok {
+            assert_eq!(native.changes.of(Asset::Native, STRANGER), i(milli(1)));
+        }
+        let token = chain.send_transaction(PAYER, &pay_token);
+        assert_eq!(token.succeeded(), token_ok, "{mode:?}: {:?}", token.status);
+        // A token that "succeeds" moves nothing: the payee is not paid.
+        assert!(token.changes.is_empty(), "{mode:?}: {}", token.changes);
+    }
+    let mut chain = template.clone();
+    chain.place_hostile(STRANGER, Hostility::ReEnter);
+    chain.run(
+        PAYER,
+        usdc,
+        alloy_sol_types::SolCall::abi_encode(&securepay::contracts::abi::IERC20::approveCall {
+            spender: STRANGER,
+            amount: U256::from(700u16),
+        }),
+        U256::ZERO,
+    );
+    let poked = chain.poke(STRANGER);
+    poked.assert_success();
+    assert_eq!(
+        poked.changes.of(Asset::Token(usdc), STRANGER),
+        I256::try_from(700).unwrap()
+    );
+    assert_eq!(
+        poked.changes.of(Asset::Token(usdc), PAYER),
+        I256::try_from(-700).unwrap()
+    );
+    assert_eq!(poked.changes.of(Asset::Native, ATTACKER), I256::ZERO);
+}
