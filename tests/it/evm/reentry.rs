@@ -757,3 +757,34 @@ fn the_hostile_modes_do_what_they_say() {
     );
     assert_eq!(poked.changes.of(Asset::Native, ATTACKER), I256::ZERO);
 }
+
+/// The property itself (`property::trial::judge_with`) breaks on the class: a native batch
+/// fixture on `BatchConversionPayments` 0.2.0, its value raised (the mutation `Value`), judged
+/// with re-entering code at its fee address. Every raise beyond the cap's slack is taken.
+// fails until the verifier counts at-risk native excess (issue 33 class 1)
+#[test]
+fn the_property_breaks_on_a_raised_native_batch_value_under_re_entry() {
+    use super::property::mutate::{Mutation, NumOp, apply};
+    use super::property::trial::{Trial, judge_with};
+    let fixtures: Vec<Case> = super::property::case::fixture_specs()
+        .iter()
+        .filter(|s| s.kind == Kind::ConversionNative && s.key & 2 != 0)
+        .filter_map(build)
+        .collect();
+    assert_eq!(fixtures.len(), 2);
+    for case in fixtures {
+        for op in [NumOp::AddPow(15), NumOp::AddPow(18), NumOp::Double] {
+            let raised = apply(&case, Mutation::Value { tx: 0, op }).unwrap();
+            let trial = judge_with(
+                raised.clone(),
+                Behaviour::Standard,
+                Some(Hostility::ReEnter),
+            );
+            assert!(
+                !matches!(trial, Trial::Broken { .. }),
+                "{}: {trial:?}",
+                raised.name
+            );
+        }
+    }
+}
