@@ -430,6 +430,32 @@ fn a_fee_address_re_entering_batch_native_payments_0_2_0_takes_the_excess() {
     }
 }
 
+/// 0.1.0 (every network's default) pays the batch fee with `transfer` (2300 gas: nothing runs)
+/// and each row's fee too (`EthereumFeeProxy`, `_feeAddress.transfer`): when every row is an
+/// agreed payee, its fee address takes nothing and the excess goes back to the payer. Whether
+/// the verifier may tell this apart is its rule's business; a safe verdict keeps the agreement.
+#[test]
+fn a_fee_address_of_0_1_0_gets_only_transfers_and_takes_nothing() {
+    for network in [Network::Base, Network::Mainnet] {
+        let base = Attack::new(network, "0.1.0");
+        for a in [
+            base.clone(),
+            Attack {
+                row_fee: 4,
+                rate: 200,
+                excess: 9_000,
+                ..base.clone()
+            },
+        ] {
+            for (_, verdict, wrong) in attack(&a, &Expect { taken: U256::ZERO }) {
+                if verdict.is_safe() {
+                    assert_eq!(wrong, Vec::<String>::new(), "{a:?}: {verdict}");
+                }
+            }
+        }
+    }
+}
+
 /// 0.1.0 (every network's default) pays the batch fee with `transfer`, but each row's
 /// recipient with `call` (`EthereumFeeProxy`): a row to a stranger, last and within
 /// `maxPayerFees`, with a batch fee of 0, re-enters the batch and receives the excess.
@@ -644,5 +670,121 @@ fn control_transfer_exact_eth_refunds_its_excess_despite_re_entry() {
             .iter()
             .fold(U256::ZERO, |t, p| t + p.units());
         assert_eq!(payer_loss(&case, &exec), i(paid + fee), "{}", case.name);
+    }
+}
+
+/// The modes of `Hostile.sol` do what they say, as the recipient of native value (the payee of
+/// `EthereumFeeProxy.transferWithReferenceAndFee`, paid with `call`), as a token outside the
+/// catalog (the token of `ERC20FeeProxy.transferFromWithReferenceAndFee`), and as a spender
+/// (re-entering: the attacker's `poke` takes the allowance).
+#[test]
+fn the_hostile_modes_do_what_they_say() {
+    use securepay::calldata::{Erc20FeePayment, NativeFeePayment};
+
+    use super::chain::Chain;
+    use super::hostile::ATTACKER;
+    const NETWORK: Network = Network::Base;
+    let at = |a: Address| ChainAddress::from_abi(NETWORK, a);
+    let (mut template, _) = Chain::request_network(NETWORK);
+    let usdc = template.deploy_token(Behaviour::Standard, 6);
+    template.mint(usdc, PAYER, U256::from(1_000_000u64));
+    template.fund(PAYER, milli(10_000));
+    let targets: Vec<Address> = Deployments::builtin()
+        .iter()
+        .filter(|d| d.network() == NETWORK)
+        .map(|d| d.address().abi())
+        .filter(|a| template.has_code(*a))
+        .collect();
+    template.place_hostile_config(&targets, &[usdc], &[PAYER]);
+    let builder = Builder::new(NETWORK);
+    let reference = PaymentReference::new([7; 8]);
+    let pay_native = builder
+        .native_fee(&NativeFeePayment::new(at(STRANGER), milli(1), reference))
+        .unwrap();
+    let pay_token = builder
+        .erc20_fee(&Erc20FeePayment::new(
+            at(STRANGER),
+            at(payee(0)),
+            U256::from(5u8),
+            reference,
+        ))
+        .unwrap();
+    // (mode, native payment goes through, token payment goes through)
+    for (mode, native_ok, token_ok) in [
+        (Hostility::ReEnter, true, true),
+        (Hostility::Revert, false, false),
+        (Hostility::BurnGas, false, false),
+        (Hostility::NoData, true, true),
+        (Hostility::HugeReturn, true, false),
+    ] {
+        let mut chain = template.clone();
+        chain.place_hostile(STRANGER, mode);
+        let native = chain.send_transaction(PAYER, &pay_native);
+        assert_eq!(
+            native.succeeded(),
+            native_ok,
+            "{mode:?}: {:?}",
+            native.status
+        );
+        if native_ok {
+            assert_eq!(native.changes.of(Asset::Native, STRANGER), i(milli(1)));
+        }
+        let token = chain.send_transaction(PAYER, &pay_token);
+        assert_eq!(token.succeeded(), token_ok, "{mode:?}: {:?}", token.status);
+        // A token that "succeeds" moves nothing: the payee is not paid.
+        assert!(token.changes.is_empty(), "{mode:?}: {}", token.changes);
+    }
+    let mut chain = template.clone();
+    chain.place_hostile(STRANGER, Hostility::ReEnter);
+    chain.run(
+        PAYER,
+        usdc,
+        alloy_sol_types::SolCall::abi_encode(&securepay::contracts::abi::IERC20::approveCall {
+            spender: STRANGER,
+            amount: U256::from(700u16),
+        }),
+        U256::ZERO,
+    );
+    let poked = chain.poke(STRANGER);
+    poked.assert_success();
+    assert_eq!(
+        poked.changes.of(Asset::Token(usdc), STRANGER),
+        I256::try_from(700).unwrap()
+    );
+    assert_eq!(
+        poked.changes.of(Asset::Token(usdc), PAYER),
+        I256::try_from(-700).unwrap()
+    );
+    assert_eq!(poked.changes.of(Asset::Native, ATTACKER), I256::ZERO);
+}
+
+/// The property itself (`property::trial::judge_with`) breaks on the class: a native batch
+/// fixture on `BatchConversionPayments` 0.2.0, its value raised (the mutation `Value`), judged
+/// with re-entering code at its fee address. Every raise beyond the cap's slack is taken.
+// fails until the verifier counts at-risk native excess (issue 33 class 1)
+#[test]
+fn the_property_breaks_on_a_raised_native_batch_value_under_re_entry() {
+    use super::property::mutate::{Mutation, NumOp, apply};
+    use super::property::trial::{Trial, judge_with};
+    let fixtures: Vec<Case> = super::property::case::fixture_specs()
+        .iter()
+        .filter(|s| s.kind == Kind::ConversionNative && s.key & 2 != 0)
+        .filter_map(build)
+        .collect();
+    assert_eq!(fixtures.len(), 2);
+    for case in fixtures {
+        for op in [NumOp::AddPow(15), NumOp::AddPow(18), NumOp::Double] {
+            let raised = apply(&case, Mutation::Value { tx: 0, op }).unwrap();
+            let trial = judge_with(
+                raised.clone(),
+                Behaviour::Standard,
+                Some(Hostility::ReEnter),
+            );
+            assert!(
+                !matches!(trial, Trial::Broken { .. }),
+                "{}: {trial:?}",
+                raised.name
+            );
+        }
     }
 }

@@ -2,8 +2,10 @@
 //! `fixtures`: single and multicall, ERC-20 and native, fees borne by the payer or the payee,
 //! as legs or inside the payment call, the smart-account flow, exact native payments with a
 //! refunded excess, a USDT-style reset before the approval, the multicall's mirror lists) and
-//! legacy `BatchPayments` batches made with `Builder` (one token, several tokens, native), each
-//! with the agreement it satisfies: its caps exact, absent when zero, or with slack.
+//! legacy `BatchPayments` batches made with `Builder` (one token, several tokens, native), and
+//! native batches on `BatchConversionPayments` (`batchNativePayments`, `batchPayments` with a
+//! native group; 0.1.0 and 0.2.0), each with the agreement it satisfies: its caps exact, absent
+//! when zero, or with slack.
 
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
@@ -52,6 +54,10 @@ pub enum Kind {
     LegacyMultiToken,
     /// Legacy `BatchPayments`, native.
     LegacyNative,
+    /// `BatchConversionPayments`, native rows without conversion: `batchNativePayments`, or
+    /// `batchPayments` with one native group (`key` bit 0), on 0.1.0 or, on Ethereum, 0.2.0
+    /// (`key` bit 1); the rate per ten thousand.
+    ConversionNative,
 }
 
 /// How the agreement states its caps.
@@ -107,7 +113,7 @@ pub struct Spec {
     /// The legacy batch contract's rate (per mille).
     pub rate: u16,
     /// Which key holds a legacy batch call: 0 `batchPaymentTransaction`, 1 the ERC-20 or ETH
-    /// one.
+    /// one (`ConversionNative`: the entry point and version, see there).
     pub key: u8,
 }
 
@@ -200,6 +206,7 @@ fn caps(
 pub fn build(spec: &Spec) -> Option<Case> {
     match spec.kind {
         Kind::Plan => build_plan(spec),
+        Kind::ConversionNative => build_conversion_native(spec),
         _ => build_legacy(spec),
     }
 }
@@ -566,6 +573,103 @@ fn build_legacy(spec: &Spec) -> Option<Case> {
     })
 }
 
+/// A native batch on `BatchConversionPayments` (`Kind::ConversionNative`), the fee address
+/// [`FEE_A`], the exact value the contract needs.
+fn build_conversion_native(spec: &Spec) -> Option<Case> {
+    use securepay::calldata::{BatchGroup, BatchPaymentNetwork, BatchRequest};
+    let cur = currency(spec.currency);
+    let network = cur.chain_network()?;
+    if cur.token_address().is_some() {
+        return None;
+    }
+    let decimals = cur.decimals().get();
+    let rows: Vec<BatchRequest> = spec
+        .amounts
+        .iter()
+        .enumerate()
+        .map(|(i, x)| BatchRequest {
+            recipient: on(network, payee(i)),
+            request_amount: scaled(*x, decimals),
+            path: Vec::new(),
+            reference: reference(i),
+            fee_amount: spec
+                .fees
+                .get(i)
+                .map_or(U256::ZERO, |f| scaled(f.amount, decimals)),
+            max_to_spend: U256::ZERO,
+            max_rate_timespan: U256::ZERO,
+        })
+        .collect();
+    let builder = Builder::new(network);
+    let fee_address = on(network, FEE_A);
+    let rate = u32::from(spec.rate);
+    let mut batch = if spec.key & 1 == 0 {
+        builder.batch_requests_native(&rows, true, fee_address, rate)
+    } else {
+        let group = BatchGroup {
+            network: BatchPaymentNetwork::Native,
+            requests: rows.clone(),
+        };
+        builder.batch_payments(&[group], &[], fee_address, rate)
+    }
+    .ok()?;
+    let version = if spec.key & 2 != 0 && network == Network::Mainnet {
+        let deployment = securepay::contracts::Deployments::builtin()
+            .deployment(
+                network,
+                securepay::contracts::Contract::BatchConversionPayments,
+                Some("0.2.0"),
+            )
+            .ok()?;
+        batch.to = deployment.address();
+        "0.2.0"
+    } else {
+        "0.1.0"
+    };
+    let amounts = rows.iter().fold(U256::ZERO, |t, r| t + r.request_amount);
+    let row_fees = rows.iter().fold(U256::ZERO, |t, r| t + r.fee_amount);
+    let batch_fee = amounts * U256::from(rate) / U256::from(10_000u16);
+    let mut expectation = Expectation::builder(network, cur.clone())
+        .payer(on(network, PAYER))
+        .batch_fee_rate(rate);
+    for row in &rows {
+        expectation = expectation.payment(row.recipient, row.request_amount, Some(row.reference));
+    }
+    let expectation = caps(
+        expectation,
+        spec.caps,
+        row_fees + batch_fee,
+        U256::ZERO,
+        decimals,
+    )
+    .build()
+    .ok()?;
+    Some(Case {
+        name: format!(
+            "BatchConversionPayments {version} {} of {} row(s) in {}, row fees {:?}, rate {rate}, caps {:?}",
+            if spec.key & 1 == 0 {
+                "batchNativePayments"
+            } else {
+                "batchPayments"
+            },
+            rows.len(),
+            spec.currency,
+            spec.fees.iter().map(|f| f.amount).collect::<Vec<_>>(),
+            spec.caps,
+        ),
+        response: PayResponse::LegacyBatch(LegacyBatchPayment {
+            erc20_approval_transactions: Vec::new(),
+            batch_payment_transaction: Some(batch),
+            erc20_batch_payment_transaction: None,
+            eth_batch_payment_transaction: None,
+            metadata: Some(LegacyBatchMetadata::new(true)),
+        }),
+        expectation,
+        signer: Signer::Eoa(PAYER),
+        legacy_rate: 0,
+    })
+}
+
 /// Every plan the fixture test runs: each shape, currency, fee layout, approval, flow and cap
 /// form, in a product small enough to run under every token behaviour.
 pub fn fixture_specs() -> Vec<Spec> {
@@ -652,6 +756,21 @@ pub fn fixture_specs() -> Vec<Spec> {
             };
             specs.push(spec);
         }
+    }
+    // Native batches on `BatchConversionPayments` (issue 33): each entry point, both versions.
+    for (currency, key, rate, fees, caps) in [
+        ("ETH-mainnet", 0u8, 30u16, vec![0u64, 5, 0], Caps::Exact),
+        ("ETH-mainnet", 2, 30, vec![], Caps::Slack(1)),
+        ("ETH-mainnet", 3, 0, vec![1, 0, 0], Caps::OmitZero),
+        ("ETH-base-base", 1, 200, vec![], Caps::Exact),
+    ] {
+        let mut spec = Spec::new(Kind::ConversionNative, currency);
+        spec.amounts = vec![100_000, 2_500, 77_777];
+        spec.fees = fees.into_iter().map(|a| fee(false, a, 0, false)).collect();
+        spec.rate = rate;
+        spec.key = key;
+        spec.caps = caps;
+        specs.push(spec);
     }
     specs
 }

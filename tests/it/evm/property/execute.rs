@@ -13,9 +13,10 @@
 //!
 //! Addresses by behaviour (issue 33): a run may also place hostile code (`evm/hostile.rs`, one
 //! mode per run) at every address the response chooses (`chosen`): every address in its
-//! calldata or as a target that is not the payer's, an agreed payee, a contract of the table or
-//! a catalog token. Under the re-entering mode the attacker also calls each of them once after
-//! the response has run (`Execution::after`): what it can still take, it takes.
+//! calldata or as a target that is not the payer's, an agreed payee, a contract of the table, a
+//! catalog token or a currency hash. Under the re-entering mode the attacker also calls each of
+//! them once after the response has run (`Execution::after`): it takes the allowances the payer
+//! left it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Mutex, OnceLock, PoisonError};
@@ -157,10 +158,9 @@ fn currency_hashes() -> BTreeSet<Address> {
 /// The addresses `case`'s response chooses, where hostile code goes: every target and every
 /// calldata word that holds an address, apart from the payer's accounts, the agreed payees, the
 /// table's contracts, the catalog's tokens and currency hashes, and what already has code on
-/// `chain`. A word below
-/// 2^120 is read as a number (an amount, an offset, a length; the payer is given at most about
-/// 2^100 units), not as an address: an address with five leading zero bytes is out of reach of
-/// anyone's key and of any practical CREATE2 search.
+/// `chain`. A word below 2^120 is read as a number (an amount, an offset, a length; the payer
+/// is given at most about 2^100 units), not as an address: an address with five leading zero
+/// bytes is out of reach of anyone's key and of any practical CREATE2 search.
 pub fn chosen(case: &Case, chain: &Chain) -> Vec<Address> {
     let network = case.network();
     let exp = &case.expectation;

@@ -5,10 +5,12 @@
 //!
 //! The addresses each response chooses (`execute::chosen`: fee addresses, rows and spenders
 //! that are not agreed payees or the table's, tokens outside the catalog) run as hostile code
-//! too (issue 33): a native response under every mode (only native value calls them), a token
-//! response under one mode per behaviour, in rotation (a token never calls its recipients: the
-//! modes differ there only as tokens outside the catalog and as spenders, which the re-entering
-//! mode drains).
+//! too (issue 33): a native response re-entering, and inert or under one of the refusing modes
+//! in rotation (only native value calls them; re-entering code accepts what an account without
+//! code accepts, and the refusing modes only make a transaction revert, which clause 1 excuses
+//! there: one of them per fixture keeps the test within its time); a token response under one
+//! code per behaviour, in rotation (a token never calls its recipients: the codes differ there
+//! only as tokens outside the catalog and as spenders, which the re-entering mode drains).
 
 use securepay::verify::verify;
 
@@ -51,7 +53,16 @@ fn every_fixture_keeps_the_agreement_under_every_token_behaviour() {
                     .map(|(k, b)| (*b, codes[(n + k) % codes.len()]))
                     .collect()
             } else {
-                codes.iter().map(|c| (Behaviour::Standard, *c)).collect()
+                // Re-entering, and one of the others in rotation.
+                let others: Vec<Option<Hostility>> = codes
+                    .iter()
+                    .copied()
+                    .filter(|c| *c != Some(Hostility::ReEnter))
+                    .collect();
+                [Some(Hostility::ReEnter), others[n % others.len()]]
+                    .into_iter()
+                    .map(|c| (Behaviour::Standard, c))
+                    .collect()
             };
         for (behaviour, hostile) in runs_of_case {
             let token = case.expectation.token().map(|t| t.abi());

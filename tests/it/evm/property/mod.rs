@@ -2,7 +2,9 @@
 //! for every response the fixtures build, under every token behaviour, a verdict without
 //! danger — and without a caution naming a behaviour the run's token has — implies that the
 //! execution keeps the agreement (`check`); and for mutations of those responses, an
-//! execution that breaks the agreement is never verified so.
+//! execution that breaks the agreement is never verified so. Every address a response chooses
+//! also runs as hostile code (issue 33, `evm/hostile.rs`): re-entering, refusing, burning gas,
+//! answering nothing or a megabyte (`execute::chosen`, `check`'s note on what stays excused).
 //!
 //! `case` builds the responses and their agreements, `execute` runs one on a chain of its
 //! network, `check` says how an execution breaks the agreement. `fixtures` runs every fixture
