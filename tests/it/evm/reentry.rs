@@ -405,7 +405,8 @@ fn assert_kept(name: &str, verdicts: &[(bool, Verdict, Vec<String>)]) {
 
 /// 0.2.0 (mainnet) pays the batch fee with `call` before the refund: the fee address re-enters
 /// `batchNativePayments` with no rows and receives the excess.
-// fails until the verifier counts at-risk native excess (issue 33 class 1)
+// Failed on 0.3.0 (verified safe with `value_refunded`); passes since the excess counts as
+// `value_at_risk` (issue 33 class 1).
 #[test]
 fn a_fee_address_re_entering_batch_native_payments_0_2_0_takes_the_excess() {
     let base = Attack::new(Network::Mainnet, "0.2.0");
@@ -459,7 +460,8 @@ fn a_fee_address_of_0_1_0_gets_only_transfers_and_takes_nothing() {
 /// 0.1.0 (every network's default) pays the batch fee with `transfer`, but each row's
 /// recipient with `call` (`EthereumFeeProxy`): a row to a stranger, last and within
 /// `maxPayerFees`, with a batch fee of 0, re-enters the batch and receives the excess.
-// fails until the verifier counts at-risk native excess (issue 33 class 1)
+// Failed on 0.3.0 (verified safe with `value_refunded`); passes since the excess counts as
+// `value_at_risk` (issue 33 class 1).
 #[test]
 fn a_stranger_row_re_entering_batch_native_payments_takes_the_excess_with_a_batch_fee_of_0() {
     for (network, version) in [
@@ -488,7 +490,8 @@ fn a_stranger_row_re_entering_batch_native_payments_takes_the_excess_with_a_batc
 }
 
 /// The same through `batchPayments` with one native group (`_batchNativePayments` again).
-// fails until the verifier counts at-risk native excess (issue 33 class 1)
+// Failed on 0.3.0 (verified safe with `value_refunded`); passes since the excess counts as
+// `value_at_risk` (issue 33 class 1).
 #[test]
 fn batch_payments_with_a_native_group_loses_the_excess_to_re_entry() {
     let fee_address = Attack {
@@ -509,7 +512,8 @@ fn batch_payments_with_a_native_group_loses_the_excess_to_re_entry() {
 }
 
 /// The payer's smart account sends the batch: the refund to it is taken the same way.
-// fails until the verifier counts at-risk native excess (issue 33 class 1)
+// Failed on 0.3.0 (verified safe with `value_refunded`); passes since the excess counts as
+// `value_at_risk` (issue 33 class 1).
 #[test]
 fn a_smart_account_sending_the_batch_loses_the_excess_to_re_entry() {
     for a in [
@@ -761,7 +765,8 @@ fn the_hostile_modes_do_what_they_say() {
 /// The property itself (`property::trial::judge_with`) breaks on the class: a native batch
 /// fixture on `BatchConversionPayments` 0.2.0, its value raised (the mutation `Value`), judged
 /// with re-entering code at its fee address. Every raise beyond the cap's slack is taken.
-// fails until the verifier counts at-risk native excess (issue 33 class 1)
+// Failed on 0.3.0 (verified safe with `value_refunded`); passes since the excess counts as
+// `value_at_risk` (issue 33 class 1).
 #[test]
 fn the_property_breaks_on_a_raised_native_batch_value_under_re_entry() {
     use super::property::mutate::{Mutation, NumOp, apply};
