@@ -255,6 +255,10 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
                 out,
                 "sends {actual} to {party}, a contract that keeps it: no one can take it out"
             ),
+            Some(Case::LifiContract) => write!(
+                out,
+                "sends {actual} to {party}, LI.FI's receiver or Executor on {network}: it is not paid to anyone it is declared for (the receiver keeps it, the Executor passes it on to the message's receiver)"
+            ),
             _ => write!(
                 out,
                 "sends {actual} on {network} to {party}: no agreement covers {} there",
@@ -609,7 +613,7 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
             ),
             Some(Case::FromAmount) => write!(
                 out,
-                "the destination call's fromAmount {} does not cover the {} units it pulls",
+                "the destination call's fromAmount {} is 0 or above the {} units LI.FI's Executor on {network} holds at that step: it reverts, and the bridged tokens go to the message's receiver as a plain transfer, without the payment",
                 Units(d.actual.as_ref()),
                 Units(d.expected.as_ref())
             ),

@@ -237,7 +237,8 @@ export type FindingCase =
   | "undeclared_by_child"
   | "other_token"
   | "destination_calls_pull"
-  | "from_amount";
+  | "from_amount"
+  | "lifi_contract";
 
 /** What the verifier saw. */
 export interface Finding {

@@ -6,7 +6,8 @@
 //! The harness: `chain` (revm, one observed transaction after the other), `deploy` (the table's
 //! contracts), `tokens` (the behaviours), `response` (a pay response sent as a wallet would),
 //! `observe` (balance changes, allowances, logs, reverts). The tests: `provenance`, `builders`,
-//! `batch_fee_zero_address`, `cross_chain`, `fee_on_transfer`, `native_versions`, `responses`,
+//! `batch_fee_zero_address`, `cross_chain`, `destination` (LI.FI's receiver and Executors,
+//! compiled from lifinance/contracts), `fee_on_transfer`, `native_versions`, `responses`,
 //! `table_rows`, `tokens_by_behaviour`, and `property`: every verdict against the execution of its response.
 
 // The harness: not every test uses all of it.
@@ -32,6 +33,8 @@ mod builders;
 #[cfg(feature = "fixtures")]
 mod cross_chain;
 mod deployment;
+#[cfg(feature = "fixtures")]
+mod destination;
 mod detected;
 mod fee_on_transfer;
 mod native_versions;
