@@ -451,6 +451,30 @@ impl Run<'_, '_> {
                 },
             );
         }
+        // The Executor reads the balance of each step's receivingAssetId (LibSwap's
+        // AssetSwapped, its final asset and leftovers:
+        // lifinance/contracts@ef00558f:src/Libraries/LibSwap.sol:65 and :94,
+        // src/Periphery/Executor.sol:152 and :247; the same at b0c4183b): an address without code or without
+        // balanceOf makes the whole call revert, and the receiver falls back. The payment's token
+        // and the native currency (address(this).balance) are known to answer.
+        let payment_token = self.exp.token().map(|t| t.abi());
+        if swap.receiving_asset_id != Address::ZERO
+            && Some(swap.receiving_asset_id) != payment_token
+        {
+            let asset = Some(self.asset(
+                destination,
+                Asset::Token(ChainAddress::from_abi(destination, swap.receiving_asset_id)),
+            ));
+            self.finding(
+                FindingCode::DestinationCallMismatch,
+                at,
+                Details {
+                    case: Some(Case::ReceivingAsset),
+                    asset,
+                    ..Details::on(destination)
+                },
+            );
+        }
         let decoded = Decoder::new(self.v.deployments, self.v.catalog).decode(
             destination,
             &target,

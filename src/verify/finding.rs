@@ -654,6 +654,11 @@ pub enum Case {
     /// (the receiver keeps it; the Executor passes what it gains on to the message's
     /// receiver): not to the party it is declared for.
     LifiContract,
+    /// `destination_call_mismatch`: a destination step's `receivingAssetId` is neither the
+    /// payment's token nor the native currency: LI.FI's Executor reads its balance with all its
+    /// gas, and an address that cannot answer (no code or no `balanceOf`, for Executor 2.0.0)
+    /// or burns that gas (every version) makes it revert (the receiver's fallback).
+    ReceivingAsset,
 }
 
 impl Case {
@@ -679,6 +684,7 @@ impl Case {
         Case::DestinationCallsPull,
         Case::FromAmount,
         Case::LifiContract,
+        Case::ReceivingAsset,
     ];
 }
 

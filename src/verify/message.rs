@@ -660,6 +660,11 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
             (None, None, Some(Case::OtherToken)) => {
                 out.write_str("the destination call spends another token than the payment's")
             }
+            (None, None, Some(Case::ReceivingAsset)) => write!(
+                out,
+                "the destination step's receivingAssetId {} is neither the payment's token nor the native currency: LI.FI's Executor on {network} reads its balance, and an address that cannot answer makes the call fail: the bridged tokens would go to the message's receiver without the payment",
+                Token(d.asset.as_ref())
+            ),
             (None, None, _) => out
                 .write_str("the bridge message makes a destination call that no child declares"),
         },

@@ -238,7 +238,8 @@ export type FindingCase =
   | "other_token"
   | "destination_calls_pull"
   | "from_amount"
-  | "lifi_contract";
+  | "lifi_contract"
+  | "receiving_asset";
 
 /** What the verifier saw. */
 export interface Finding {

@@ -208,6 +208,7 @@ fn table() -> Vec<(C, Details, &'static str)> {
         DestinationCallMismatch, d(Details { party: proxy.clone(), case: case(Case::NotInBridgeMessage), ..dd() }) => "the child's destinationCall is not a call any bridge message makes: the bridge does not pay what the child declares";
         DestinationCallMismatch, d(Details { case: case(Case::UndeclaredByChild), ..dd() }) => "the bridge message makes a destination call that no child declares";
         DestinationCallMismatch, d(Details { case: case(Case::OtherToken), ..dd() }) => "the destination call spends another token than the payment's";
+        DestinationCallMismatch, d(Details { case: case(Case::ReceivingAsset), asset: Some(usdc()), ..dd() }) => "the destination step's receivingAssetId 0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 is neither the payment's token nor the native currency: LI.FI's Executor on base reads its balance, and an address that cannot answer makes the call fail: the bridged tokens would go to the message's receiver without the payment";
         DestinationReceiver, d(Details { party: other.clone(), actual: q(1_000_000), ..dd() }) => "if the destination call fails, everything the bridge delivers goes to 0x000000000000000000000000000000000000dEaD, which is not the payee this message pays";
         SourceSwaps, d(Details { field: text("0x1, 0x2"), ..dd() }) => "the route swaps on base before bridging through 0x1, 0x2: what those calls do is not decoded; what they take from your wallet is";
         TronTransactionUnreadable, Details { field: text("raw_data_hex"), reason: reason(), ..dd() } => "the signed bytes (raw_data_hex) are not a transaction the wallet may sign: the reason";
@@ -315,8 +316,9 @@ fn all_lists_every_case_once() {
             | Case::OtherToken
             | Case::DestinationCallsPull
             | Case::FromAmount
-            | Case::LifiContract => {}
+            | Case::LifiContract
+            | Case::ReceivingAsset => {}
         }
     }
-    assert_eq!(seen.len(), 20);
+    assert_eq!(seen.len(), 21);
 }

@@ -314,7 +314,15 @@ impl Built {
 
     /// The destination leg executed on a fresh chain of the destination network.
     fn execute(&self) -> Executed {
-        let mut chain = Chain::lifi_destination(self.network, self.token, self.decimals);
+        self.execute_on(Chain::lifi_destination(
+            self.network,
+            self.token,
+            self.decimals,
+        ))
+    }
+
+    /// The destination leg executed on `chain` (a [`Chain::lifi_destination`]).
+    fn execute_on(&self, mut chain: Chain) -> Executed {
         let (_, call) = self.bridge();
         let message = decode_destination_message(&call.across.message).unwrap();
         let outcome = chain.across_fill(&call);
@@ -746,5 +754,89 @@ fn class_3_a_fee_to_lifis_receiver_or_executor_is_not_paid_and_is_refused() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn class_3_a_receiving_asset_the_server_chose_makes_the_executor_fall_back() {
+    // LI.FI's Executor reads the balance of each step's receivingAssetId (LibSwap's
+    // AssetSwapped, the Executor's final asset and its leftovers), with all its gas. Executor
+    // 2.0.0 reads it with Solidity's high-level call: an account without code, or a contract
+    // without balanceOf, makes it revert. Executor 2.1.0 reads it with Solady's balanceOf,
+    // which takes a failure for 0: those pay there, but an address that burns the gas it is
+    // given (evm/contracts/securepay/GasBurningBalance.sol) makes every version run out of gas,
+    // and an account without code today may have code when the relayer fills. The receiver
+    // falls back each time; the verdict refuses every such asset, on every chain.
+    const STRANGER: Address = Address::repeat_byte(0xbe);
+    const BURNER: Address = Address::repeat_byte(0xb6);
+    let mut failures = Vec::new();
+    for route in routes() {
+        let network = build(&route).network;
+        let proxy = Deployments::builtin()
+            .address(network, Contract::Erc20FeeProxy)
+            .unwrap()
+            .abi();
+        let checks = executor_version(network).unwrap().checks_step_balance();
+        for (what, asset, falls_back) in [
+            ("a contract that burns the gas of balanceOf", BURNER, true),
+            ("an account without code", STRANGER, checks),
+            ("the ERC20FeeProxy (no balanceOf)", proxy, checks),
+            (
+                "LI.FI's receiver (no balanceOf)",
+                receiver_across_v4(network).unwrap(),
+                checks,
+            ),
+        ] {
+            for step in ["the first", "the last"] {
+                let name = format!("{}: {step} step receives {what}", route.destination);
+                let built = build(&route).edit_message(|m| {
+                    let k = if step == "the first" {
+                        0
+                    } else {
+                        m.swaps.len() - 1
+                    };
+                    m.swaps[k].receiving_asset_id = asset;
+                });
+                let mut chain = Chain::lifi_destination(network, built.token, built.decimals);
+                chain.place(
+                    "securepay/GasBurningBalance.sol:GasBurningBalance",
+                    &[],
+                    BURNER,
+                );
+                let executed = built.execute_on(chain);
+                if falls_back {
+                    executed.assert_fell_back(&name);
+                } else {
+                    let (amount, fee) = amounts(&built);
+                    executed.assert_paid(&name, amount, fee, FEE_TO);
+                }
+                let verdict = built.verdict();
+                if !has_danger(
+                    &verdict,
+                    FindingCode::DestinationCallMismatch,
+                    Some(Case::ReceivingAsset),
+                ) {
+                    failures.push(format!("{name}: not refused\n{verdict}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_native_currency_as_receiving_asset_pays_and_is_not_refused() {
+    for route in routes() {
+        let built = build(&route).edit_message(|m| {
+            for swap in &mut m.swaps {
+                swap.receiving_asset_id = Address::ZERO;
+            }
+        });
+        let (amount, fee) = amounts(&built);
+        built
+            .execute()
+            .assert_paid(route.destination, amount, fee, FEE_TO);
+        let verdict = built.verdict();
+        assert!(verdict.is_safe(), "{}: {verdict}", route.destination);
     }
 }

@@ -2548,6 +2548,16 @@ fn cross_route_scenarios() -> Vec<Scenario> {
             }),
         ),
         (
+            "the destination step's receivingAssetId is a stranger's account (the Executor's balanceOf reverts: the receiver's fallback)",
+            vec![DestinationCallMismatch],
+            Box::new(|c| edit_message(c, |m| m.swaps[0].receiving_asset_id = abi(STRANGER))),
+        ),
+        (
+            "the destination step's receivingAssetId is the ERC20FeeProxy",
+            vec![DestinationCallMismatch],
+            Box::new(|c| edit_message(c, |m| m.swaps[0].receiving_asset_id = abi(BASE_PROXY))),
+        ),
+        (
             "the destination call's fromAmount is 0 (LibSwap reverts: the receiver's fallback)",
             vec![BridgeOutputAmount],
             Box::new(|c| edit_message(c, |m| m.swaps[0].from_amount = U256::ZERO)),
@@ -2799,6 +2809,12 @@ fn cross_route_scenarios() -> Vec<Scenario> {
         (
             "the destination call's fromAmount is 1",
             Box::new(|c: &mut AcrossBridgeCall| edit_message(c, |m| m.swaps[0].from_amount = u(1))),
+        ),
+        (
+            "the destination step's receivingAssetId is the native currency",
+            Box::new(|c: &mut AcrossBridgeCall| {
+                edit_message(c, |m| m.swaps[0].receiving_asset_id = Address::ZERO)
+            }),
         ),
     ] {
         let mut r = single.clone();

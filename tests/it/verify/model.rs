@@ -1094,6 +1094,11 @@ impl Model<'_> {
             if ag.token != Some(swap.sendingAssetId) {
                 self.bad("the destination call spends another token");
             }
+            // The Executor reads the balance of receivingAssetId: the payment's token and the
+            // native currency answer; anything else may revert (the receiver's fallback).
+            if !swap.receivingAssetId.is_zero() && ag.token != Some(swap.receivingAssetId) {
+                self.bad("a destination step receives an asset whose balance may not answer");
+            }
             let Some(pay) = strict_call::<ProxyCall>(&swap.callData) else {
                 self.bad("a destination call that is not a strict ERC20FeeProxy payment");
                 continue;
