@@ -650,9 +650,9 @@ pub enum Case {
     /// `expected` is what it holds, `actual` the `fromAmount`. A `fromAmount` below what the
     /// call pulls is not one: it is an approval threshold, not a cap.
     FromAmount,
-    /// `undeclared_outflow`: value sent to LI.FI's receiver or Executor of the route's chain
-    /// (the receiver keeps it; the Executor passes what it gains on to the message's
-    /// receiver): not to the party it is declared for.
+    /// `undeclared_outflow`: value sent to LI.FI's receiver, Executor or ERC20Proxy of the
+    /// route's chain (the receiver and the proxy keep it; the Executor passes what it gains on
+    /// to the message's receiver): not to the party it is declared for.
     LifiContract,
     /// `destination_call_mismatch`: a destination step's `receivingAssetId` is neither the
     /// payment's token nor the native currency: LI.FI's Executor reads its balance with all its

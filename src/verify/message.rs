@@ -257,7 +257,7 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
             ),
             Some(Case::LifiContract) => write!(
                 out,
-                "sends {actual} to {party}, LI.FI's receiver or Executor on {network}: it is not paid to anyone it is declared for (the receiver keeps it, the Executor passes it on to the message's receiver)"
+                "sends {actual} to {party}, LI.FI's receiver, Executor or ERC20Proxy on {network}: it is not paid to anyone it is declared for (the receiver and the proxy keep it, the Executor passes it on to the message's receiver)"
             ),
             _ => write!(
                 out,

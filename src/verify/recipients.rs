@@ -5,7 +5,8 @@
 //! to the zero address (burned, or the call fails on a token that refuses it). The bridge's
 //! deposit (to the LI.FI diamond) is not such value, and a payment to an agreed payee is what
 //! was agreed (a payment to anyone else is checked here too). Value sent to LI.FI's
-//! `ReceiverAcrossV4` or `Executor` of the chain is refused too: the receiver keeps it
+//! `ReceiverAcrossV4`, `Executor` or `ERC20Proxy` of the chain is refused too: the receiver
+//! and the proxy keep it
 //! (`lifinance/contracts@ef00558f:src/Periphery/ReceiverAcrossV4.sol`, only its owner withdraws),
 //! and the Executor sends what it gained during the call to the message's receiver
 //! (`lifinance/contracts@ef00558f:src/Periphery/Executor.sol:183-191`), so the party the fee is
@@ -14,7 +15,7 @@
 use super::finding::{Case, Details, FindingCode};
 use super::run::{LegKind, Run};
 use crate::address::ChainAddress;
-use crate::calldata::lifi::{executor, receiver_across_v4};
+use crate::calldata::lifi::{erc20_proxy, executor, receiver_across_v4};
 use crate::network::Network;
 
 impl Run<'_, '_> {
@@ -70,8 +71,11 @@ impl Run<'_, '_> {
     }
 }
 
-/// Whether `address` is LI.FI's `ReceiverAcrossV4` or `Executor` on `network`.
+/// Whether `address` is LI.FI's `ReceiverAcrossV4`, `Executor` or the `ERC20Proxy` the
+/// Executor is bound to, on `network`.
 fn lifi_periphery(network: Network, address: &ChainAddress) -> bool {
     let abi = address.abi();
-    receiver_across_v4(network) == Some(abi) || executor(network) == Some(abi)
+    [receiver_across_v4, executor, erc20_proxy]
+        .iter()
+        .any(|known| known(network) == Some(abi))
 }

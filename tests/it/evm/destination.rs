@@ -20,7 +20,7 @@ use securepay::address::ChainAddress;
 use securepay::calldata::PaymentReference;
 use securepay::calldata::lifi::{
     AcrossBridgeCall, DestinationMessage, ExecutorVersion, decode_bridge_call,
-    decode_destination_message, executor, executor_version, receiver_across_v4,
+    decode_destination_message, erc20_proxy, executor, executor_version, receiver_across_v4,
 };
 use securepay::contracts::abi::IERC20FeeProxy;
 use securepay::contracts::{Contract, Deployments};
@@ -695,7 +695,7 @@ fn class_3_a_second_step_asking_more_than_is_left_falls_back_where_the_executor_
 }
 
 #[test]
-fn class_3_a_fee_to_lifis_receiver_or_executor_is_not_paid_and_is_refused() {
+fn class_3_a_fee_to_lifis_receiver_executor_or_proxy_is_not_paid_and_is_refused() {
     for (destination, source) in [
         ("USDC-base", "USDT-optimism"),
         ("USDC-arbitrum-one", "USDT-optimism"),
@@ -709,7 +709,13 @@ fn class_3_a_fee_to_lifis_receiver_or_executor_is_not_paid_and_is_refused() {
             .unwrap();
         let receiver = receiver_across_v4(network).unwrap();
         let executor_at = executor(network).unwrap();
-        for (who, to) in [("receiver", receiver), ("Executor", executor_at)] {
+        let proxy = erc20_proxy(network).unwrap();
+        assert_eq!(proxy, lifi_erc20_proxy(network));
+        for (who, to) in [
+            ("receiver", receiver),
+            ("Executor", executor_at),
+            ("ERC20Proxy", proxy),
+        ] {
             for payee_borne in [false, true] {
                 let route = Route::new(destination, source, 300).fee(payee_borne, 7, to);
                 let built = build(&route);
@@ -721,13 +727,9 @@ fn class_3_a_fee_to_lifis_receiver_or_executor_is_not_paid_and_is_refused() {
                 // The proxy says the fee was paid to LI.FI's contract.
                 assert_eq!(executed.paid_to(to), fee, "{name}");
                 let left = executed.delivered - amount - fee;
-                if to == receiver {
-                    // The receiver keeps the fee (only LI.FI's owner can withdraw it).
-                    assert_eq!(
-                        executed.delta(receiver),
-                        I256::try_from(fee).unwrap(),
-                        "{name}"
-                    );
+                if to == receiver || to == proxy {
+                    // The receiver and the proxy keep the fee (only LI.FI can take it out).
+                    assert_eq!(executed.delta(to), I256::try_from(fee).unwrap(), "{name}");
                     assert_eq!(
                         executed.delta(PAYEE),
                         I256::try_from(amount + left).unwrap(),

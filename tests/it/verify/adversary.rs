@@ -2993,12 +2993,14 @@ fn cross_route_scenarios() -> Vec<Scenario> {
         &[BridgeDestination],
     ));
 
-    // Issue 33, class 3: a declared fee whose recipient is LI.FI's receiver or Executor of the
-    // destination chain (the receiver keeps it; the Executor passes it on to the message's
-    // receiver), whoever bears it; executed in tests/it/evm/destination.rs.
+    // Issue 33, class 3: a declared fee whose recipient is LI.FI's receiver, Executor or
+    // ERC20Proxy of the destination chain (the receiver and the proxy keep it; the Executor
+    // passes it on to the message's receiver), whoever bears it; executed in
+    // tests/it/evm/destination.rs.
     for (what, to) in [
         ("Base's LI.FI Executor", BASE_EXECUTOR),
         ("Base's LI.FI ReceiverAcrossV4", BASE_RECEIVER_ACROSS_V4),
+        ("Base's LI.FI ERC20Proxy", BASE_ERC20_PROXY_LIFI),
     ] {
         for bearer in [FeeBearer::Payer, FeeBearer::Payee] {
             let (r, e) = cross(

@@ -74,7 +74,7 @@ use alloy_primitives::{Address, B256, Bytes, U256};
 use alloy_sol_types::{SolCall, SolType};
 use proptest::prelude::*;
 use securepay::address::ChainAddress;
-use securepay::calldata::lifi::{executor, executor_version, receiver_across_v4};
+use securepay::calldata::lifi::{erc20_proxy, executor, executor_version, receiver_across_v4};
 use securepay::calldata::{
     Allowance, BatchPayee, Builder, Erc20FeePayment, Flow, PaymentReference,
 };
@@ -813,7 +813,8 @@ impl Model<'_> {
                     || contract_at(l.network, l.to).is_some()
                     || is_catalog_token(l.network, l.to)
                     || receiver_across_v4(l.network) == Some(l.to)
-                    || executor(l.network) == Some(l.to))
+                    || executor(l.network) == Some(l.to)
+                    || erc20_proxy(l.network) == Some(l.to))
         });
         if kept {
             self.bad("value sent to a contract that keeps it, or to the zero address");
