@@ -1,6 +1,8 @@
 // Compiles the contracts the EVM execution tests run (tests/it/evm/) and writes compiled.json:
 // per contract its creation and runtime bytecode, and the provenance of everything that went
-// in (each source's repository, commit and sha256; the compiler's long version; the settings).
+// in (each source's repository, commit and sha256; each compiler's long version, settings and
+// remappings: Request Network's folders and ours with solc 0.8.9, LI.FI's each with the solc its
+// foundry.toml names).
 // Run from anywhere: `npm ci --prefix evm && node evm/build.mjs`. The output is deterministic
 // (sorted keys, no timestamps): CI runs this again and fails if compiled.json changes.
 import { createHash } from 'node:crypto';
