@@ -15,7 +15,7 @@ use crate::address::ChainAddress;
 use crate::calldata::effect::{Asset, FlowKind, effect_of};
 use crate::calldata::lifi::{
     AcrossBridgeCall, LifiDecodeError, SwapData, decode_bridge_call, decode_destination_message,
-    receiver_across_v4,
+    executor_version, receiver_across_v4,
 };
 use crate::calldata::{Call, Decoder};
 use crate::contracts::Contract;
@@ -351,9 +351,37 @@ impl Run<'_, '_> {
                 return None;
             }
         };
+        // LibSwap.swap reverts on a fromAmount of 0 in every version, and the 2023 Executor
+        // (2.0.0) also when it holds less than fromAmount at that step
+        // (lifinance/contracts@b0c4183b:src/Libraries/LibSwap.sol:32-33 and :52-57;
+        // @ef00558f:src/Libraries/LibSwap.sol:56-57): the whole Executor call reverts and
+        // ReceiverAcrossV4 sends the bridged tokens to the message's receiver as a plain
+        // transfer (@ef00558f:src/Periphery/ReceiverAcrossV4.sol:100-118). Above that,
+        // fromAmount is only an approval threshold (LibAsset.maxApproveERC20 approves
+        // type(uint256).max): what the call pulls is bounded by what the Executor holds, checked
+        // on the sum below.
+        let checks_balance =
+            executor_version(destination).is_some_and(|version| version.checks_step_balance());
         let mut pulled = U256::ZERO;
         let mut payees: Vec<ChainAddress> = Vec::new();
         for swap in &message.swaps {
+            // What the Executor holds of the bridged token before this step: what the bridge
+            // delivers (at least) less what the steps before pulled.
+            let held = delivered.saturating_sub(pulled);
+            if swap.from_amount.is_zero() || (checks_balance && swap.from_amount > held) {
+                let expected = Some(self.in_payment_currency(held));
+                let actual = Some(self.in_payment_currency(swap.from_amount));
+                self.finding(
+                    FindingCode::BridgeOutputAmount,
+                    at,
+                    Details {
+                        case: Some(Case::FromAmount),
+                        expected,
+                        actual,
+                        ..Details::on(destination)
+                    },
+                );
+            }
             if let Some((amount, payee)) = self.destination_swap(location, swap) {
                 pulled = pulled.saturating_add(amount);
                 payees.extend(payee);
@@ -423,6 +451,30 @@ impl Run<'_, '_> {
                 },
             );
         }
+        // The Executor reads the balance of each step's receivingAssetId (LibSwap's
+        // AssetSwapped, its final asset and leftovers:
+        // lifinance/contracts@ef00558f:src/Libraries/LibSwap.sol:65 and :94,
+        // src/Periphery/Executor.sol:152 and :247; the same at b0c4183b): an address without code or without
+        // balanceOf makes the whole call revert, and the receiver falls back. The payment's token
+        // and the native currency (address(this).balance) are known to answer.
+        let payment_token = self.exp.token().map(|t| t.abi());
+        if swap.receiving_asset_id != Address::ZERO
+            && Some(swap.receiving_asset_id) != payment_token
+        {
+            let asset = Some(self.asset(
+                destination,
+                Asset::Token(ChainAddress::from_abi(destination, swap.receiving_asset_id)),
+            ));
+            self.finding(
+                FindingCode::DestinationCallMismatch,
+                at,
+                Details {
+                    case: Some(Case::ReceivingAsset),
+                    asset,
+                    ..Details::on(destination)
+                },
+            );
+        }
         let decoded = Decoder::new(self.v.deployments, self.v.catalog).decode(
             destination,
             &target,
@@ -472,20 +524,6 @@ impl Run<'_, '_> {
                 at_most: false,
                 fee_label: None,
             });
-        }
-        if swap.from_amount < pulled {
-            let expected = Some(self.in_payment_currency(pulled));
-            let actual = Some(self.in_payment_currency(swap.from_amount));
-            self.finding(
-                FindingCode::BridgeOutputAmount,
-                at,
-                Details {
-                    case: Some(Case::FromAmount),
-                    expected,
-                    actual,
-                    ..Details::on(destination)
-                },
-            );
         }
         if payee.is_some() {
             // A payment call of an agreed payee: a child declares it (a fee call needs no child;

@@ -654,8 +654,22 @@ pub enum Case {
     OtherToken,
     /// `bridge_output_amount`: the destination calls pull more than the bridge delivers.
     DestinationCallsPull,
-    /// `bridge_output_amount`: a destination call's `fromAmount` does not cover what it pulls.
+    /// `bridge_output_amount`: a destination call's `fromAmount` makes LI.FI's Executor revert
+    /// (so the receiver sends the bridged tokens to the message's receiver, without the
+    /// payment): 0 on every chain, or above what the Executor holds at that step on a chain
+    /// whose Executor checks it ([`crate::calldata::lifi::ExecutorVersion::V2_0_0`]).
+    /// `expected` is what it holds, `actual` the `fromAmount`. A `fromAmount` below what the
+    /// call pulls is not one: it is an approval threshold, not a cap.
     FromAmount,
+    /// `undeclared_outflow`: value sent to LI.FI's receiver, Executor or ERC20Proxy of the
+    /// route's chain (the receiver and the proxy keep it; the Executor passes what it gains on
+    /// to the message's receiver): not to the party it is declared for.
+    LifiContract,
+    /// `destination_call_mismatch`: a destination step's `receivingAssetId` is neither the
+    /// payment's token nor the native currency: LI.FI's Executor reads its balance with all its
+    /// gas, and an address that cannot answer (no code or no `balanceOf`, for Executor 2.0.0)
+    /// or burns that gas (every version) makes it revert (the receiver's fallback).
+    ReceivingAsset,
 }
 
 impl Case {
@@ -680,6 +694,8 @@ impl Case {
         Case::OtherToken,
         Case::DestinationCallsPull,
         Case::FromAmount,
+        Case::LifiContract,
+        Case::ReceivingAsset,
     ];
 }
 

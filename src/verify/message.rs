@@ -263,6 +263,10 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
                 out,
                 "sends {actual} to {party}, a contract that keeps it: no one can take it out"
             ),
+            Some(Case::LifiContract) => write!(
+                out,
+                "sends {actual} to {party}, LI.FI's receiver, Executor or ERC20Proxy on {network}: it is not paid to anyone it is declared for (the receiver and the proxy keep it, the Executor passes it on to the message's receiver)"
+            ),
             _ => write!(
                 out,
                 "sends {actual} on {network} to {party}: no agreement covers {} there",
@@ -617,7 +621,7 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
             ),
             Some(Case::FromAmount) => write!(
                 out,
-                "the destination call's fromAmount {} does not cover the {} units it pulls",
+                "the destination call's fromAmount {} is 0 or above the {} units LI.FI's Executor on {network} holds at that step: it reverts, and the bridged tokens go to the message's receiver as a plain transfer, without the payment",
                 Units(d.actual.as_ref()),
                 Units(d.expected.as_ref())
             ),
@@ -664,6 +668,11 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
             (None, None, Some(Case::OtherToken)) => {
                 out.write_str("the destination call spends another token than the payment's")
             }
+            (None, None, Some(Case::ReceivingAsset)) => write!(
+                out,
+                "the destination step's receivingAssetId {} is neither the payment's token nor the native currency: LI.FI's Executor on {network} reads its balance, and an address that cannot answer makes the call fail: the bridged tokens would go to the message's receiver without the payment",
+                Token(d.asset.as_ref())
+            ),
             (None, None, _) => out
                 .write_str("the bridge message makes a destination call that no child declares"),
         },

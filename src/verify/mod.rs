@@ -50,7 +50,13 @@
 //!   and the `payer` its refunds go to) and is proved from the bridge calldata itself: the LI.FI
 //!   Across V4 call is decoded, its destination message must pay the agreed payee through the
 //!   destination chain's ERC20FeeProxy, each deposit's input covers its output in value, and at
-//!   most `maxSourceAmount` leaves the wallet on the source chain;
+//!   most `maxSourceAmount` leaves the wallet on the source chain; the destination leg must go
+//!   through as LI.FI's Executor of that chain runs it
+//!   ([`crate::calldata::lifi::executor_version`]): what the calls pull is within what the
+//!   bridge delivers, no step's `fromAmount` is 0 or, where the Executor checks it, above what
+//!   it holds at that step (otherwise the receiver sends the bridged tokens to the message's
+//!   receiver without the payment); a `fromAmount` below what a call pulls is allowed (LibSwap
+//!   approves the maximum); a fee or payment to LI.FI's receiver or Executor is refused;
 //! - the fee bundle, the amount summary, the children and the metadata must agree with the
 //!   effects (a disagreement is a danger; a fee leg no entry declares is one, and no bundle
 //!   declares no fee).

@@ -4,11 +4,18 @@
 //! fee). Whatever the caps allow, that is value lost, not a fee paid: a danger. So is value sent
 //! to the zero address (burned, or the call fails on a token that refuses it). The bridge's
 //! deposit (to the LI.FI diamond) is not such value, and a payment to an agreed payee is what
-//! was agreed (a payment to anyone else is checked here too).
+//! was agreed (a payment to anyone else is checked here too). Value sent to LI.FI's
+//! `ReceiverAcrossV4`, `Executor` or `ERC20Proxy` of the chain is refused too: the receiver
+//! and the proxy keep it
+//! (`lifinance/contracts@ef00558f:src/Periphery/ReceiverAcrossV4.sol`, only its owner withdraws),
+//! and the Executor sends what it gained during the call to the message's receiver
+//! (`lifinance/contracts@ef00558f:src/Periphery/Executor.sol:183-191`), so the party the fee is
+//! declared for never gets it.
 
 use super::finding::{Case, Details, FindingCode};
 use super::run::{LegKind, Run};
 use crate::address::ChainAddress;
+use crate::calldata::lifi::{erc20_proxy, executor, receiver_across_v4};
 use crate::network::Network;
 
 impl Run<'_, '_> {
@@ -29,7 +36,8 @@ impl Run<'_, '_> {
                 continue;
             }
             let burned = leg.to.is_zero();
-            if !burned && !self.known_contract(leg.network, &leg.to) {
+            let lifi = lifi_periphery(leg.network, &leg.to);
+            if !burned && !lifi && !self.known_contract(leg.network, &leg.to) {
                 continue;
             }
             let quantity = self.quantity(leg.network, leg.asset, leg.amount);
@@ -44,6 +52,8 @@ impl Run<'_, '_> {
                     asset: Some(asset),
                     case: Some(if burned {
                         Case::Burned
+                    } else if lifi {
+                        Case::LifiContract
                     } else {
                         Case::KeptByContract
                     }),
@@ -64,4 +74,13 @@ impl Run<'_, '_> {
             c.chain_network() == Some(network) && c.token_address().is_some_and(|t| t.abi() == abi)
         })
     }
+}
+
+/// Whether `address` is LI.FI's `ReceiverAcrossV4`, `Executor` or the `ERC20Proxy` the
+/// Executor is bound to, on `network`.
+fn lifi_periphery(network: Network, address: &ChainAddress) -> bool {
+    let abi = address.abi();
+    [receiver_across_v4, executor, erc20_proxy]
+        .iter()
+        .any(|known| known(network) == Some(abi))
 }

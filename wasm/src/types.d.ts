@@ -239,7 +239,9 @@ export type FindingCase =
   | "undeclared_by_child"
   | "other_token"
   | "destination_calls_pull"
-  | "from_amount";
+  | "from_amount"
+  | "lifi_contract"
+  | "receiving_asset";
 
 /** What the verifier saw. */
 export interface Finding {

@@ -72,3 +72,100 @@ pub fn executor(network: Network) -> Option<Address> {
         Network::Sepolia | Network::Tron => return None,
     })
 }
+
+/// LI.FI's `ERC20Proxy` on `network`: the proxy the [`executor`] is bound to (its
+/// `erc20Proxy`, which no destination step may call). It only moves tokens for its authorised
+/// callers; what is sent to it stays there. `None` on Sepolia and Tron.
+///
+/// Source: the registry, `lifinance/contracts@ef00558f:deployments/<chain>.diamond.json` key
+/// `LiFiDiamond.Periphery.ERC20Proxy`, which is also the `_erc20Proxy` constructor argument of
+/// each chain's Executor in `deployments/_deployments_log_file.json` (Optimism: the
+/// redeployment of 2026-07-20, lifinance/contracts `6ea90e21`, "bound to the registered v1.1.0
+/// ERC20Proxy").
+///
+/// ```
+/// use alloy_primitives::address;
+/// use securepay::calldata::lifi::erc20_proxy;
+/// use securepay::network::Network;
+///
+/// assert_eq!(erc20_proxy(Network::Base), Some(address!("0x74a55CaDb12501A3707E9F3C5dfd8b563C6A5940")));
+/// assert_eq!(erc20_proxy(Network::Tron), None);
+/// ```
+pub fn erc20_proxy(network: Network) -> Option<Address> {
+    Some(match network {
+        Network::Mainnet => address!("0x68E1Acfa805dcA813116Ed6507E01c38D44318f0"),
+        Network::Optimism => address!("0x314bE5fcf0A204837896e6028C47A9e1FC2919c7"),
+        Network::Base => address!("0x74a55CaDb12501A3707E9F3C5dfd8b563C6A5940"),
+        Network::ArbitrumOne | Network::Matic | Network::Bsc => {
+            address!("0x5741A7FfE7c39Ca175546a54985fA79211290b51")
+        }
+        Network::Sepolia | Network::Tron => return None,
+    })
+}
+
+/// A version of LI.FI's `Executor`: what it does with a destination step that matters to a
+/// payment (see [`executor_version`]).
+///
+/// In every version, `swapAndCompleteBridgeTokens` pulls what the receiver approved, runs each
+/// step with `LibSwap.swap` (which reverts on a `fromAmount` of 0 and approves `approveTo` for
+/// `type(uint256).max` when its allowance is below `fromAmount`, so `fromAmount` does not cap
+/// what the step's call pulls), and a revert of the whole call makes `ReceiverAcrossV4` send
+/// everything it received to the message's `receiver` as a plain transfer
+/// (`lifinance/contracts@ef00558f:src/Periphery/ReceiverAcrossV4.sol:100-118`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ExecutorVersion {
+    /// 2.0.0 (2023), with `LibSwap` 1.0.0: a step reverts with `InsufficientBalance` when the
+    /// Executor holds less of `sendingAssetId` than the step's `fromAmount`
+    /// (`lifinance/contracts@b0c4183b:src/Libraries/LibSwap.sol:52-57`).
+    V2_0_0,
+    /// 2.1.0, with `LibSwap` 1.1.0: no balance check; a step whose call pulls more than the
+    /// Executor holds fails in that call
+    /// (`lifinance/contracts@ef00558f:src/Libraries/LibSwap.sol:78-82`).
+    V2_1_0,
+}
+
+impl ExecutorVersion {
+    /// Whether a step reverts when the Executor holds less than its `fromAmount` (2.0.0).
+    ///
+    /// ```
+    /// use securepay::calldata::lifi::ExecutorVersion;
+    ///
+    /// assert!(ExecutorVersion::V2_0_0.checks_step_balance());
+    /// assert!(!ExecutorVersion::V2_1_0.checks_step_balance());
+    /// ```
+    pub fn checks_step_balance(self) -> bool {
+        self == ExecutorVersion::V2_0_0
+    }
+}
+
+/// The version of the [`executor`] that [`receiver_across_v4`] calls on `network`. `None` on
+/// Sepolia and Tron.
+///
+/// Source: `lifinance/contracts@ef00558f:deployments/_deployments_log_file.json`, the
+/// constructor arguments of each `ReceiverAcrossV4` 1.0.0 deployment (its `_executor`) and
+/// the `Executor` entry at that address: Arbitrum, Polygon and BNB Chain call
+/// `0x2dfaDAB8266483beD9Fd9A292Ce56596a2D1378D` (2.0.0, July 2023), Base
+/// `0x4DaC9d1769b9b304cb04741DCDEb2FC14aBdF110` (2.0.0, August 2023), Ethereum
+/// `0xd9B2Da9C45b118e4e93A004FB1452bCDB6cC0E88` (2.1.0, 2025-09-09). Optimism's receiver and
+/// Executor of the registry were redeployed on 2026-07-20 (lifinance/contracts `6ea90e21`:
+/// "Redeploy Executor (same @custom:version 2.1.0) bound to the registered v1.1.0
+/// ERC20Proxy"; `src/Periphery/Executor.sol` is 2.1.0 since `1350cf90`, 2025-01-10); its
+/// logged receiver calls `0xBfA69CdE…77Ab`, also 2.1.0.
+///
+/// ```
+/// use securepay::calldata::lifi::{executor_version, ExecutorVersion};
+/// use securepay::network::Network;
+///
+/// assert_eq!(executor_version(Network::Base), Some(ExecutorVersion::V2_0_0));
+/// assert_eq!(executor_version(Network::Mainnet), Some(ExecutorVersion::V2_1_0));
+/// assert_eq!(executor_version(Network::Tron), None);
+/// ```
+pub fn executor_version(network: Network) -> Option<ExecutorVersion> {
+    Some(match network {
+        Network::ArbitrumOne | Network::Base | Network::Matic | Network::Bsc => {
+            ExecutorVersion::V2_0_0
+        }
+        Network::Mainnet | Network::Optimism => ExecutorVersion::V2_1_0,
+        Network::Sepolia | Network::Tron => return None,
+    })
+}

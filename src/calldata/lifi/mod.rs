@@ -39,7 +39,7 @@ use abi::AcrossFacetV4::{
 };
 use abi::AcrossV4Message;
 
-pub use facts::{executor, receiver_across_v4};
+pub use facts::{ExecutorVersion, erc20_proxy, executor, executor_version, receiver_across_v4};
 pub use types::{AcrossBridgeCall, AcrossV4, BridgeData, DestinationMessage, SwapData};
 
 const STRICT: AbiDecoderConfig = AbiDecoderConfig::new().strict(true);

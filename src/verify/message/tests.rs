@@ -121,6 +121,7 @@ fn table() -> Vec<(C, Details, &'static str)> {
         UndeclaredOutflow, d(Details { actual: q(7), party: other.clone(), asset: Some(usdc()), ..dd() }) => "sends 0.000007 USDC on base to 0x000000000000000000000000000000000000dEaD: no agreement covers this token there";
         UndeclaredOutflow, d(Details { actual: q(7), party: other.clone(), case: case(Case::Burned), ..dd() }) => "sends 0.000007 USDC to the zero address: it is burned, or the call fails on a token that refuses it";
         UndeclaredOutflow, d(Details { actual: q(7), party: proxy.clone(), case: case(Case::KeptByContract), ..dd() }) => "sends 0.000007 USDC to the payment contract (ERC20FeeProxy), a contract that keeps it: no one can take it out";
+        UndeclaredOutflow, d(Details { actual: q(7), party: other.clone(), case: case(Case::LifiContract), ..dd() }) => "sends 0.000007 USDC to 0x000000000000000000000000000000000000dEaD, LI.FI's receiver, Executor or ERC20Proxy on base: it is not paid to anyone it is declared for (the receiver and the proxy keep it, the Executor passes it on to the message's receiver)";
         PayerFeesAboveMax, d(Details { expected: q(300_000), actual: q(400_000), ..dd() }) => "0.4 USDC leaves beyond the agreed payments, above the agreed maximum of 0.3 USDC";
         PayeeFeesAboveMax, d(Details { expected: q(300_000), actual: q(400_000), ..dd() }) => "0.4 USDC is what the payees receive less than agreed, above the agreed maximum of 0.3 USDC";
         SourceAmountAboveMax, d(Details { expected: q(300_000), actual: q(400_000), ..dd() }) => "0.4 USDC leaves your wallet on base, above the agreed maximum of 0.3 USDC";
@@ -199,7 +200,7 @@ fn table() -> Vec<(C, Details, &'static str)> {
         BridgeOutputToken, Details { asset: Some(usdc()), network: Some(Network::Optimism), ..dd() } => "the bridge delivers 0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 on base, not the payment's currency";
         BridgeOutputAmount, d(Details { expected: q(1_500_000), actual: q(1_000_000), field: text("outputAmount"), ..dd() }) => "the deposit asks the relayer to deliver 1 USDC on base for only 1.5 USDC on base: no relayer fills it, so this payment is not made";
         BridgeOutputAmount, d(Details { expected: q(1_500_000), actual: q(1_000_000), case: case(Case::DestinationCallsPull), ..dd() }) => "the bridge delivers at least 1000000 units but its destination calls pull 1500000: they would fail and the whole amount would go to the message's receiver";
-        BridgeOutputAmount, d(Details { expected: q(1_500_000), actual: q(1_000_000), case: case(Case::FromAmount), ..dd() }) => "the destination call's fromAmount 1000000 does not cover the 1500000 units it pulls";
+        BridgeOutputAmount, d(Details { expected: q(1_000_000), actual: q(1_500_000), case: case(Case::FromAmount), ..dd() }) => "the destination call's fromAmount 1500000 is 0 or above the 1000000 units LI.FI's Executor on base holds at that step: it reverts, and the bridged tokens go to the message's receiver as a plain transfer, without the payment";
         BridgeMessage, d(Details { reason: reason(), ..dd() }) => "the bridge's destination message does not decode strictly: the reason";
         BridgeMessage, d(dd()) => "the bridge has no destination call: nothing proves the payee is paid on the destination chain";
         DestinationCallTarget, d(Details { party: other.clone(), ..dd() }) => "the destination message calls 0x000000000000000000000000000000000000dEaD on base, not the ERC20FeeProxy (the destination executor runs any call)";
@@ -210,6 +211,7 @@ fn table() -> Vec<(C, Details, &'static str)> {
         DestinationCallMismatch, d(Details { party: proxy.clone(), case: case(Case::NotInBridgeMessage), ..dd() }) => "the child's destinationCall is not a call any bridge message makes: the bridge does not pay what the child declares";
         DestinationCallMismatch, d(Details { case: case(Case::UndeclaredByChild), ..dd() }) => "the bridge message makes a destination call that no child declares";
         DestinationCallMismatch, d(Details { case: case(Case::OtherToken), ..dd() }) => "the destination call spends another token than the payment's";
+        DestinationCallMismatch, d(Details { case: case(Case::ReceivingAsset), asset: Some(usdc()), ..dd() }) => "the destination step's receivingAssetId 0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 is neither the payment's token nor the native currency: LI.FI's Executor on base reads its balance, and an address that cannot answer makes the call fail: the bridged tokens would go to the message's receiver without the payment";
         DestinationReceiver, d(Details { party: other.clone(), actual: q(1_000_000), ..dd() }) => "if the destination call fails, everything the bridge delivers goes to 0x000000000000000000000000000000000000dEaD, which is not the payee this message pays";
         SourceSwaps, d(Details { field: text("0x1, 0x2"), ..dd() }) => "the route swaps on base before bridging through 0x1, 0x2: what those calls do is not decoded; what they take from your wallet is";
         TronTransactionUnreadable, Details { field: text("raw_data_hex"), reason: reason(), ..dd() } => "the signed bytes (raw_data_hex) are not a transaction the wallet may sign: the reason";
@@ -316,8 +318,10 @@ fn all_lists_every_case_once() {
             | Case::UndeclaredByChild
             | Case::OtherToken
             | Case::DestinationCallsPull
-            | Case::FromAmount => {}
+            | Case::FromAmount
+            | Case::LifiContract
+            | Case::ReceivingAsset => {}
         }
     }
-    assert_eq!(seen.len(), 19);
+    assert_eq!(seen.len(), 21);
 }

@@ -7,8 +7,10 @@
 //! `outputAmount` of the destination token to the `receiverAddress` (ReceiverAcrossV4); the
 //! receiver hands it to the Executor; for each `SwapData` the Executor approves `approveTo`
 //! (`LibAsset.maxApproveERC20`: when the allowance is below `fromAmount`, a reset to 0 then the
-//! maximum) and calls `callTo` with `callData`; what is left goes to the message's `receiver`. Neither LI.FI contract is compiled: their addresses act as
-//! accounts without code, the calls they make sent from them.
+//! maximum) and calls `callTo` with `callData`; what is left goes to the message's `receiver`. Here
+//! the LI.FI addresses act as accounts without code, the calls they make sent from them, so that
+//! every token behaviour runs quickly; `destination.rs` runs the same leg through LI.FI's own
+//! ReceiverAcrossV4 and each chain's Executor, compiled from their sources.
 //!
 //! Checked: the verdict of each route is safe, and the destination calls pay each payee exactly
 //! its agreed amount (less its payee-borne fees) and each fee recipient its fee, leave nothing

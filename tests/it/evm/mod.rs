@@ -7,10 +7,10 @@
 //! contracts), `tokens` (the behaviours), `hostile` (the code at the addresses a response
 //! chooses), `response` (a pay response sent as a wallet would), `observe` (balance changes,
 //! allowances, logs, reverts). The tests: `provenance`, `builders`, `batch_fee_zero_address`,
-//! `cannot_succeed`, `cross_chain`, `fee_on_transfer`, `js_numbers`, `native_versions`,
-//! `responses`, `table_rows`, `tokens_by_behaviour`, `property`: every verdict against the
-//! execution of its response, and `reentry`: the attackers that take a batch's refund by
-//! re-entering it.
+//! `cannot_succeed`, `cross_chain`, `destination` (LI.FI's receiver and Executors, compiled
+//! from lifinance/contracts), `fee_on_transfer`, `js_numbers`, `native_versions`, `responses`,
+//! `table_rows`, `tokens_by_behaviour`, `property`: every verdict against the execution of its
+//! response, and `reentry`: the attackers that take a batch's refund by re-entering it.
 
 // The harness: not every test uses all of it.
 #[allow(dead_code)]
@@ -38,6 +38,8 @@ mod cannot_succeed;
 #[cfg(feature = "fixtures")]
 mod cross_chain;
 mod deployment;
+#[cfg(feature = "fixtures")]
+mod destination;
 mod detected;
 mod fee_on_transfer;
 mod js_numbers;

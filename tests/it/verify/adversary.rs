@@ -98,6 +98,7 @@ const OPTIMISM_PROXY: &str = "0x399F5EE127ce7432E4921a61b8CF52b0af52cbfE";
 const BASE_ERC20_PROXY_LIFI: &str = "0x74a55CaDb12501A3707E9F3C5dfd8b563C6A5940";
 const BASE_EXECUTOR: &str = "0x4DaC9d1769b9b304cb04741DCDEb2FC14aBdF110";
 const BASE_RECEIVER_ACROSS_V3: &str = "0xca6e6B692F568055adA0bF72A06D1EBbC938Fb23";
+const BASE_RECEIVER_ACROSS_V4: &str = "0x33b255b5db44A78c34381f89f1a454bc0Ef49871";
 const OPTIMISM_RECEIVER_ACROSS_V4: &str = "0xe417AD5eb9e919567620A48B3757cc182cCdf9e4";
 const USDC_BASE: &str = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 const USDT_BASE: &str = "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2";
@@ -2540,9 +2541,27 @@ fn cross_route_scenarios() -> Vec<Scenario> {
             }),
         ),
         (
-            "the destination call's fromAmount one unit below what it pulls",
+            "the destination call's fromAmount one unit above what the bridge delivers (Base's Executor 2.0.0 reverts: the receiver's fallback)",
             vec![BridgeOutputAmount],
-            Box::new(|c| edit_message(c, |m| m.swaps[0].from_amount -= u(1))),
+            Box::new(|c| {
+                let delivered = c.across.output_amount;
+                edit_message(c, |m| m.swaps[0].from_amount = delivered + u(1));
+            }),
+        ),
+        (
+            "the destination step's receivingAssetId is a stranger's account (the Executor's balanceOf reverts: the receiver's fallback)",
+            vec![DestinationCallMismatch],
+            Box::new(|c| edit_message(c, |m| m.swaps[0].receiving_asset_id = abi(STRANGER))),
+        ),
+        (
+            "the destination step's receivingAssetId is the ERC20FeeProxy",
+            vec![DestinationCallMismatch],
+            Box::new(|c| edit_message(c, |m| m.swaps[0].receiving_asset_id = abi(BASE_PROXY))),
+        ),
+        (
+            "the destination call's fromAmount is 0 (LibSwap reverts: the receiver's fallback)",
+            vec![BridgeOutputAmount],
+            Box::new(|c| edit_message(c, |m| m.swaps[0].from_amount = U256::ZERO)),
         ),
         (
             "destinationChainId is Arbitrum",
@@ -2782,6 +2801,27 @@ fn cross_route_scenarios() -> Vec<Scenario> {
     }
 
     // Controls: what is allowed stays allowed.
+    for (what, edit) in [
+        (
+            "the destination call's fromAmount one unit below what it pulls (a threshold: LibSwap approves the maximum)",
+            Box::new(|c: &mut AcrossBridgeCall| edit_message(c, |m| m.swaps[0].from_amount -= u(1)))
+                as BridgeEdit,
+        ),
+        (
+            "the destination call's fromAmount is 1",
+            Box::new(|c: &mut AcrossBridgeCall| edit_message(c, |m| m.swaps[0].from_amount = u(1))),
+        ),
+        (
+            "the destination step's receivingAssetId is the native currency",
+            Box::new(|c: &mut AcrossBridgeCall| {
+                edit_message(c, |m| m.swaps[0].receiving_asset_id = Address::ZERO)
+            }),
+        ),
+    ] {
+        let mut r = single.clone();
+        edit_bridge(&mut r, 0, |c| edit(c));
+        out.push(safe(format!("x.cross control: {what}"), run(&r, &e_single)));
+    }
     let mut r = single.clone();
     txs_mut(&mut r)[1].value = u(1_000_000_000_000_000);
     out.push(safe(
@@ -2953,6 +2993,29 @@ fn cross_route_scenarios() -> Vec<Scenario> {
         run(&arb_plan.build_cross_chain(&route).unwrap(), &e_single),
         &[BridgeDestination],
     ));
+
+    // Issue 33, class 3: a declared fee whose recipient is LI.FI's receiver, Executor or
+    // ERC20Proxy of the destination chain (the receiver and the proxy keep it; the Executor
+    // passes it on to the message's receiver), whoever bears it; executed in
+    // tests/it/evm/destination.rs.
+    for (what, to) in [
+        ("Base's LI.FI Executor", BASE_EXECUTOR),
+        ("Base's LI.FI ReceiverAcrossV4", BASE_RECEIVER_ACROSS_V4),
+        ("Base's LI.FI ERC20Proxy", BASE_ERC20_PROXY_LIFI),
+    ] {
+        for bearer in [FeeBearer::Payer, FeeBearer::Payee] {
+            let (r, e) = cross(
+                &[(payee, 10_000_000)],
+                &[(0, bearer, 300_000, on_base(to))],
+                100_000,
+            );
+            out.push(danger(
+                format!("x.cross: a declared {bearer:?}-borne fee to {what}"),
+                run(&r, &e),
+                &[UndeclaredOutflow],
+            ));
+        }
+    }
     out
 }
 

@@ -74,7 +74,7 @@ use alloy_primitives::{Address, B256, Bytes, U256};
 use alloy_sol_types::{SolCall, SolType};
 use proptest::prelude::*;
 use securepay::address::ChainAddress;
-use securepay::calldata::lifi::receiver_across_v4;
+use securepay::calldata::lifi::{erc20_proxy, executor, executor_version, receiver_across_v4};
 use securepay::calldata::{
     Allowance, BatchPayee, Builder, Erc20FeePayment, Flow, PaymentReference,
 };
@@ -811,7 +811,10 @@ impl Model<'_> {
                 && !matches!(l.kind, Kind::Bridge | Kind::Stranded)
                 && (l.to.is_zero()
                     || contract_at(l.network, l.to).is_some()
-                    || is_catalog_token(l.network, l.to))
+                    || is_catalog_token(l.network, l.to)
+                    || receiver_across_v4(l.network) == Some(l.to)
+                    || executor(l.network) == Some(l.to)
+                    || erc20_proxy(l.network) == Some(l.to))
         });
         if kept {
             self.bad("value sent to a contract that keeps it, or to the zero address");
@@ -1092,17 +1095,26 @@ impl Model<'_> {
             if ag.token != Some(swap.sendingAssetId) {
                 self.bad("the destination call spends another token");
             }
+            // The Executor reads the balance of receivingAssetId: the payment's token and the
+            // native currency answer; anything else may revert (the receiver's fallback).
+            if !swap.receivingAssetId.is_zero() && ag.token != Some(swap.receivingAssetId) {
+                self.bad("a destination step receives an asset whose balance may not answer");
+            }
             let Some(pay) = strict_call::<ProxyCall>(&swap.callData) else {
                 self.bad("a destination call that is not a strict ERC20FeeProxy payment");
                 continue;
             };
             self.message_calls.push(swap.callData.clone());
+            // LibSwap reverts on a fromAmount of 0, and the 2023 Executor (2.0.0) when it holds
+            // less than fromAmount; above that fromAmount only sets when to approve the maximum.
+            let held = a.outputAmount.saturating_sub(pulled);
+            let checks = executor_version(destination).is_some_and(|v| v.checks_step_balance());
+            if swap.fromAmount.is_zero() || (checks && swap.fromAmount > held) {
+                self.bad("a destination call's fromAmount makes the Executor revert");
+            }
             let this = self.proxy_payment(destination, swap.callTo, &pay, true);
             if ag.payee_of(pay._to) {
                 payees.push(pay._to);
-            }
-            if swap.fromAmount < this {
-                self.bad("a destination call's fromAmount below what it pulls");
             }
             pulled = pulled.saturating_add(this);
         }
