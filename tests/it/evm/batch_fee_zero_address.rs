@@ -34,7 +34,7 @@ const CONVERSION_RATE: u16 = 30; // 0.3 %
 const AMOUNTS: [u64; 2] = [1_000_000, 2_000_000];
 
 /// `tx` with every ABI word holding `FEE_TO` zeroed: the fee address made the zero address.
-fn zero_fee_address(mut tx: Transaction) -> Transaction {
+pub(super) fn zero_fee_address(mut tx: Transaction) -> Transaction {
     let word = alloy_primitives::B256::left_padding_from(super::builders::FEE_TO.as_slice());
     let mut data = tx.data.to_vec();
     for chunk in data[4..].chunks_exact_mut(32) {

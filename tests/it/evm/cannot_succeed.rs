@@ -19,6 +19,7 @@ use securepay::contracts::{Contract, Deployments};
 use securepay::network::Network;
 use securepay::transaction::Transaction;
 
+use super::batch_fee_zero_address::zero_fee_address;
 use super::builders::{ETH, FEE_TO, PAYEE_A, PAYEE_B, PAYER, USDC, USDT, at, mainnet, reference};
 use super::chain::Chain;
 use super::effects::{decode, expected_changes};
@@ -278,19 +279,6 @@ fn a_one_token_conversion_path_pays_exactly_and_reverts_above_max_to_spend() {
     let outcome = chain.send_transaction(PAYER, &tx);
     assert!(!outcome.succeeded());
     assert!(outcome.changes.is_empty());
-}
-
-/// `tx` with every ABI word holding `FEE_TO` zeroed.
-fn zero_fee_address(mut tx: Transaction) -> Transaction {
-    let word = alloy_primitives::B256::left_padding_from(FEE_TO.as_slice());
-    let mut data = tx.data.to_vec();
-    for chunk in data[4..].chunks_exact_mut(32) {
-        if chunk == word.as_slice() {
-            chunk.fill(0);
-        }
-    }
-    tx.data = data.into();
-    tx
 }
 
 #[test]

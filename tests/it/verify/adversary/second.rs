@@ -13,7 +13,7 @@ use securepay::calldata::BatchTokenPayee;
 
 /// Replaces every ABI word holding `FEE_TO` in the calldata by the zero address (the batch
 /// calls name their fee address once; no payee of these tests is `FEE_TO`).
-fn with_zero_fee_address(mut tx: Transaction) -> Transaction {
+pub(super) fn with_zero_fee_address(mut tx: Transaction) -> Transaction {
     let word = B256::left_padding_from(abi(FEE_TO).as_slice());
     let mut data = tx.data.to_vec();
     let mut replaced = 0;

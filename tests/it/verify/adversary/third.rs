@@ -716,7 +716,7 @@ fn class_7_scenarios() -> Vec<Scenario> {
     let tx = Builder::new(Network::Base)
         .batch_requests_native(&agreed_native_rows(), true, on_base(FEE_TO), 0)
         .unwrap();
-    let zero = second_with_zero_fee_address(tx);
+    let zero = super::second::with_zero_fee_address(tx);
     out.push(safe(
         "7.7 batchNativePayments, fee address zero, batch fee 0, exact value",
         run(
@@ -725,21 +725,6 @@ fn class_7_scenarios() -> Vec<Scenario> {
         ),
     ));
     out
-}
-
-/// The fee address words of a batch call set to zero (as `second`'s helper does).
-fn second_with_zero_fee_address(mut tx: Transaction) -> Transaction {
-    let word = alloy_primitives::B256::left_padding_from(abi(FEE_TO).as_slice());
-    let mut data = tx.data.to_vec();
-    let mut at = 4;
-    while at + 32 <= data.len() {
-        if data[at..at + 32] == word[..] {
-            data[at..at + 32].fill(0);
-        }
-        at += 32;
-    }
-    tx.data = data.into();
-    tx
 }
 
 #[test]
