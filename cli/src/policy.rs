@@ -71,8 +71,11 @@ fn resolve_command(input: &mut dyn BufRead) -> Outcome {
         Ok(whole) => whole,
         Err(error) => return Outcome::unusable(format!("input is not JSON: {error}")),
     };
-    let object: BTreeMap<String, &RawValue> = match serde_json::from_str(whole.get()) {
-        Ok(object) if whole.get().starts_with('{') => object,
+    let object = match serde_json::from_str::<Parts>(whole.get()) {
+        Ok(Parts(object)) if whole.get().starts_with('{') => object,
+        Err(error) if error.is_data() && whole.get().starts_with('{') => {
+            return Outcome::unusable(format!("input: {error}"));
+        }
         _ => {
             return Outcome::unusable(
                 "input must be an object {\"clientPlan\",\"payment\",\"destination\"}",
@@ -152,4 +155,37 @@ fn gate_command(args: &GateArgs, input: &mut dyn BufRead, output: &mut dyn Write
         gate.apply(&event).map_err(|e| e.to_string())?;
         Ok(json!({ "state": gate.state(), "view": gate.view() }))
     })
+}
+
+/// The top-level object of `policy resolve`'s input, each part kept as text; a key given twice
+/// is refused (a map would keep the last one, so `{"payment":{…},"payment":null}` would
+/// silently drop the first).
+struct Parts<'a>(BTreeMap<String, &'a RawValue>);
+
+impl<'de: 'a, 'a> serde::Deserialize<'de> for Parts<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visit<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> serde::de::Visitor<'de> for Visit<'a> {
+            type Value = Parts<'a>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut map: M,
+            ) -> Result<Parts<'a>, M::Error> {
+                let mut parts = BTreeMap::new();
+                while let Some((key, value)) = map.next_entry::<String, &'de RawValue>()? {
+                    if parts.contains_key(&key) {
+                        return Err(serde::de::Error::custom(format_args!(
+                            "duplicate field `{key}`"
+                        )));
+                    }
+                    parts.insert(key, value);
+                }
+                Ok(Parts(parts))
+            }
+        }
+        deserializer.deserialize_map(Visit(std::marker::PhantomData))
+    }
 }

@@ -125,6 +125,15 @@ fn resolve_exits_2_on_invalid_input() {
         ("not json", "input is not JSON"),
         ("[]", "input must be an object"),
         (r#"{"plan":null}"#, "unknown field \"plan\""),
+        // A key given twice: the last one is not silently taken (issue 34 item 2).
+        (
+            r#"{"payment":{"hidePayeeAddress":true},"payment":null}"#,
+            "input: duplicate field `payment`",
+        ),
+        (
+            r#"{"clientPlan":null,"destination":null,"clientPlan":null}"#,
+            "input: duplicate field `clientPlan`",
+        ),
         (
             r#"{"payment":{"mode":"kyt_all_wallets"}}"#,
             "payment: mode kyt_all_wallets needs a screeningProvider",
