@@ -19,6 +19,7 @@
 //! # Ok::<(), securepay::amount::AmountError>(())
 //! ```
 
+mod backend_decimal;
 mod decimal;
 mod human;
 mod uint;
@@ -27,6 +28,7 @@ use std::fmt;
 
 use alloy_primitives::U256;
 
+pub use backend_decimal::DecimalConversionError;
 pub use decimal::{AmountError, MAX_AMOUNT_TEXT_LEN, format_units, parse_units};
 pub use human::{HumanAmount, PercentageError};
 pub(crate) use human::{common_scale, parse_percentage};
