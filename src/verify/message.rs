@@ -389,6 +389,10 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
                 out,
                 "approves {asset} for {party} again while the allowance this payment gave it is not spent: {RACE}"
             ),
+            (Some(TokenBehaviour::MissingReturnValues), _) => write!(
+                out,
+                "{party} requires transferFrom to return true: if {asset} returns nothing (no fact proves it returns a value), the call fails"
+            ),
             (behaviour, _) => write!(
                 out,
                 "{asset} may behave unlike an ordinary token ({})",
