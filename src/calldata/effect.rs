@@ -538,18 +538,16 @@ pub fn effect_of(call: &DecodedCall) -> CallEffect {
         Call::Erc20FeeTransfer(c) => {
             let mut e = CallEffect::new(NativeRule::None);
             let asset = Asset::Token(c.token_address);
-            let reference = Some(&c.payment_reference);
-            e.flow(FlowKind::Payment, asset, c.to, c.amount, reference, here);
-            if !c.fee_amount.is_zero() && !c.fee_address.is_zero() {
-                e.flow(
-                    FlowKind::Fee,
-                    asset,
-                    c.fee_address,
-                    c.fee_amount,
-                    None,
-                    here,
-                );
-            }
+            let fee = (c.fee_amount, c.fee_address);
+            fee_proxy_payment(
+                &mut e,
+                asset,
+                c.to,
+                c.amount,
+                &c.payment_reference,
+                fee,
+                here,
+            );
             e
         }
         Call::Erc20ProxyTransfer(c) => {
@@ -669,26 +667,17 @@ fn one_token_conversion(
         return e;
     };
     let asset = Asset::Token(ChainAddress::from_abi(call.network, *token));
-    let here = Some(call.to);
-    let reference = Some(&c.payment_reference);
-    e.flow(
-        FlowKind::Payment,
+    let fee = (c.fee_amount, c.fee_address);
+    let (to, amount) = (c.to, c.request_amount);
+    fee_proxy_payment(
+        &mut e,
         asset,
-        c.to,
-        c.request_amount,
-        reference,
-        here,
+        to,
+        amount,
+        &c.payment_reference,
+        fee,
+        Some(call.to),
     );
-    if !c.fee_amount.is_zero() && !c.fee_address.is_zero() {
-        e.flow(
-            FlowKind::Fee,
-            asset,
-            c.fee_address,
-            c.fee_amount,
-            None,
-            here,
-        );
-    }
     match c.request_amount.checked_add(c.fee_amount) {
         Some(total) if total <= c.max_to_spend => {}
         Some(_) => e.reverts(
@@ -697,6 +686,31 @@ fn one_token_conversion(
         None => overflow_hazard(&mut e, None),
     }
     e
+}
+
+/// `ERC20FeeProxy.transferFromWithReferenceAndFee` (`ERC20FeeProxy.sol` :42-48), called or run
+/// by `delegatecall`: `amount` to `to` with the reference, pulled by `puller`; the fee leg only
+/// when the fee is above 0 and its address is not zero.
+fn fee_proxy_payment(
+    e: &mut CallEffect,
+    asset: Asset,
+    to: ChainAddress,
+    amount: U256,
+    reference: &Bytes,
+    (fee, fee_address): (U256, ChainAddress),
+    puller: Option<ChainAddress>,
+) {
+    e.flow(
+        FlowKind::Payment,
+        asset,
+        to,
+        amount,
+        Some(reference),
+        puller,
+    );
+    if !fee.is_zero() && !fee_address.is_zero() {
+        e.flow(FlowKind::Fee, asset, fee_address, fee, None, puller);
+    }
 }
 
 /// `EthereumFeeProxy`: the amount to the payee, the fee to the fee address (always sent, even

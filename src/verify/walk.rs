@@ -645,19 +645,7 @@ impl Run<'_, '_> {
                     ..details
                 };
                 self.finding(FindingCode::ValueAtRisk, Some(location), at_risk);
-                self.legs.push(Leg {
-                    at: location,
-                    network,
-                    asset: Asset::Native,
-                    amount: extra,
-                    to: decoded.to,
-                    reference: None,
-                    kind: LegKind::AtRisk,
-                    puller: None,
-                    bridged: false,
-                    at_most: false,
-                    fee_label: None,
-                });
+                self.native_left(location, decoded, extra, LegKind::AtRisk);
             }
             (Excess::Refunded, None) => {
                 self.finding(FindingCode::ValueRefunded, Some(location), details);
@@ -669,21 +657,27 @@ impl Run<'_, '_> {
             }
             (Excess::Kept, _) => {
                 self.finding(FindingCode::ValueStranded, Some(location), details);
-                self.legs.push(Leg {
-                    at: location,
-                    network,
-                    asset: Asset::Native,
-                    amount: extra,
-                    to: decoded.to,
-                    reference: None,
-                    kind: LegKind::Stranded,
-                    puller: None,
-                    bridged: false,
-                    at_most: false,
-                    fee_label: None,
-                });
+                self.native_left(location, decoded, extra, LegKind::Stranded);
             }
         }
+    }
+
+    /// Native value beyond what a call needs that leaves the wallet into the called contract
+    /// (kept there, or at risk there): a leg of `kind` to it.
+    fn native_left(&mut self, at: Location, decoded: &DecodedCall, amount: U256, kind: LegKind) {
+        self.legs.push(Leg {
+            at,
+            network: decoded.network,
+            asset: Asset::Native,
+            amount,
+            to: decoded.to,
+            reference: None,
+            kind,
+            puller: None,
+            bridged: false,
+            at_most: false,
+            fee_label: None,
+        });
     }
 
     /// A token batch fee: at the stated rate, pulled from the wallet by the batch contract,
