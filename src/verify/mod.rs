@@ -25,6 +25,10 @@
 //!   taken by a re-entry before the refund: it counts as leaving the wallet (`value_at_risk`,
 //!   against `maxPayerFees`), read from the contract's order of calls
 //!   ([`crate::calldata::effect::Callout`]);
+//! - **one reading for every reader**: a transaction's `value` written as a bare JSON number
+//!   above `Number.MAX_SAFE_INTEGER` is refused (`response_unreadable`), as are such integers in
+//!   a Tron transaction's `raw_data`: a wallet that reads the response with `JSON.parse` would
+//!   sign another value ([`crate::transaction::UnsafeJsonNumber`]);
 //! - **safe means it goes through**: a call the contract's own checks refuse (read from its
 //!   source: too many batch groups, an empty group, a native group after the balance was
 //!   refunded, more than `maxToSpend`) or that every token of its kind makes fail under the

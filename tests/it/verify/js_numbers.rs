@@ -1,5 +1,5 @@
-//! Issue 33, class 4: numbers a JavaScript wallet reads differently (DESIGN.md §6, "one
-//! reading for every reader"). A transaction's `value` written as a bare JSON number is read
+//! Issue 33, class 4: numbers a JavaScript wallet reads differently (the verifier's trust
+//! model, `src/verify/mod.rs`: one reading for every reader). A transaction's `value` written as a bare JSON number is read
 //! exactly here (a `u64`), but a wallet that parses the response with `JSON.parse` holds a
 //! double: above `Number.MAX_SAFE_INTEGER` (2^53 - 1) a double does not hold every integer, and
 //! the wallet signs the nearest one (ECMA-262, "The Number Type": IEEE 754 round to nearest,
