@@ -5,10 +5,13 @@
 //! happens is the token's: the ERC-20 text promises little. The catalogue of behaviours is
 //! d-xo/weird-erc20 (`readme.md`, "Weird ERC20 Tokens"). The rule the verifier follows: a
 //! behaviour that changes what a payment moves is assumed **present** for a token unless this
-//! table holds it as proven absent for that token. No row proves a fee on transfer absent today:
-//! the two tokens the catalogue names (USDT, USDC) "do not currently charge a fee but may do so
-//! in the future", and for every other token nothing is known, so every token payment carries a
-//! [`crate::verify::FindingCode::TokenBehaviour`] caution.
+//! table holds it as proven absent for that token. A fee on transfer is held absent for DAI on
+//! Ethereum (its code takes none and cannot be replaced), for Circle's USDC on Ethereum,
+//! Arbitrum, OP Mainnet, Base and Polygon (FiatToken takes none; its issuer can upgrade it)
+//! and for USDT on Ethereum (its fee parameters are 0; its owner can raise them). What a
+//! verdict relies on of these facts is its list of
+//! [`assumptions`](crate::verify::Verdict::assumptions); for every other token the
+//! [`crate::verify::FindingCode::TokenBehaviour`] caution says that nothing proves it.
 //!
 //! ```
 //! use securepay::currency::{Catalog, TokenBehaviour, TokenFacts};
@@ -16,14 +19,16 @@
 //!
 //! let facts = TokenFacts::builtin();
 //! let usdt = Catalog::builtin().get("USDT-mainnet")?.token_address().ok_or("a token")?;
-//! // USDT on Ethereum: its owner can set a fee on transfer (0 today).
+//! // USDT on Ethereum takes no fee on transfer today (its fee parameters are 0)…
 //! let fee = facts.fact(Network::Mainnet, &usdt, TokenBehaviour::FeeOnTransfer).ok_or("a fact")?;
-//! assert!(fee.present);
+//! assert!(!fee.present);
 //! assert!(fee.source.starts_with("d-xo/weird-erc20@"));
-//! // Nothing is known of USDC on Base: every behaviour may be there.
-//! let usdc_base = Catalog::builtin().get("USDC-base")?.token_address().ok_or("a token")?;
-//! assert!(facts.fact(Network::Base, &usdc_base, TokenBehaviour::FeeOnTransfer).is_none());
-//! assert!(facts.may_have(Network::Base, &usdc_base, TokenBehaviour::FeeOnTransfer));
+//! // … but its code can be replaced: that absence is an assumption, not a proof for ever.
+//! assert!(facts.may_have(Network::Mainnet, &usdt, TokenBehaviour::Upgradeable));
+//! // Nothing is known of USDT on Base: every behaviour may be there.
+//! let usdt_base = Catalog::builtin().get("USDT-base")?.token_address().ok_or("a token")?;
+//! assert!(facts.fact(Network::Base, &usdt_base, TokenBehaviour::FeeOnTransfer).is_none());
+//! assert!(facts.may_have(Network::Base, &usdt_base, TokenBehaviour::FeeOnTransfer));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -158,6 +163,10 @@ const WEIRD: &str = "d-xo/weird-erc20@03132dc96a39873693f0f7e7ed104e276f03b0a6:r
 const FIAT_TOKEN: &str = "circlefin/stablecoin-evm@004ad84b4b667d03625e0ce5378fbce416e50e1b:contracts/v1/FiatTokenV1.sol";
 /// Maker's Dai as deployed on Ethereum in 2019.
 const DAI_SOURCE: &str = "makerdao/dss@d4cbab910f160d26cd276aa71f9dda872f69791c:src/dai.sol";
+/// Circle names the native USDC deployments (proxy and implementation) on Arbitrum, Base, OP
+/// Mainnet and Polygon PoS as the FiatToken code other chains must copy; USDC "uses a proxy
+/// pattern".
+const NATIVE_USDC: &str = "circlefin/stablecoin-evm@be3f8bdd4f89bb7b7406c2e2e12af4e4392accb9:doc/bridged_USDC_standard.md";
 
 const USDT_MAINNET: Address = address!("0xdAC17F958D2ee523a2206206994597C13D831ec7");
 const USDC_MAINNET: Address = address!("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
@@ -169,8 +178,18 @@ const fn fact(
     present: bool,
     source: &'static str,
 ) -> TokenFact {
+    fact_on(Network::Mainnet, token, behaviour, present, source)
+}
+
+const fn fact_on(
+    network: Network,
+    token: Address,
+    behaviour: TokenBehaviour,
+    present: bool,
+    source: &'static str,
+) -> TokenFact {
     TokenFact {
-        network: Network::Mainnet,
+        network,
         token,
         behaviour,
         present,
@@ -178,19 +197,18 @@ const fn fact(
     }
 }
 
-/// The facts, from their sources only. What a source does not say is not here: USDC on the
-/// other chains is not said to be FiatToken by these sources, so nothing is held of it.
+/// The facts, from their sources only. What a source does not say is not here.
 const FACTS: &[TokenFact] = &[
     // USDT (Ethereum): "do not currently charge a fee but may do so in the future (e.g. USDT,
-    // USDC)" ("Fee on Transfer"); approval race protection, blocklist, upgradable: the
-    // readme's sections of those names.
+    // USDC)" ("Fee on Transfer": the fee parameters are 0, the owner can raise them);
+    // approval race protection, blocklist, upgradable: the readme's sections of those names.
     fact(
         USDT_MAINNET,
         TokenBehaviour::FeeOnTransfer,
-        true,
+        false,
         concat!(
             "d-xo/weird-erc20@03132dc96a39873693f0f7e7ed104e276f03b0a6:readme.md",
-            " (Fee on Transfer: USDT may charge a fee in the future)"
+            " (Fee on Transfer: USDT does not currently charge a fee; its owner can set one)"
         ),
     ),
     fact(
@@ -212,41 +230,15 @@ const FACTS: &[TokenFact] = &[
     ),
     fact(USDT_MAINNET, TokenBehaviour::Blocklist, true, WEIRD),
     fact(USDT_MAINNET, TokenBehaviour::Upgradeable, true, WEIRD),
-    // USDC (Ethereum): FiatToken; `_transfer` requires `to != address(0)` but not a non-zero
-    // value; `whenNotPaused`, `notBlacklisted`.
+    // DAI (Ethereum): `transferFrom` moves `wad` whole and checks no zero address nor a zero
+    // value, and skips the allowance when `src == msg.sender`; the contract is no proxy and
+    // has no function that replaces its code.
     fact(
-        USDC_MAINNET,
+        DAI_MAINNET,
         TokenBehaviour::FeeOnTransfer,
-        true,
-        concat!(
-            "d-xo/weird-erc20@03132dc96a39873693f0f7e7ed104e276f03b0a6:readme.md",
-            " (Fee on Transfer: USDC may charge a fee in the future)"
-        ),
-    ),
-    fact(
-        USDC_MAINNET,
-        TokenBehaviour::RevertOnTransferToZeroAddress,
-        true,
-        FIAT_TOKEN,
-    ),
-    fact(
-        USDC_MAINNET,
-        TokenBehaviour::RevertOnZeroValueTransfer,
         false,
-        FIAT_TOKEN,
+        DAI_SOURCE,
     ),
-    // `transferFrom(…) external … returns (bool)`, returning `true`.
-    fact(
-        USDC_MAINNET,
-        TokenBehaviour::MissingReturnValues,
-        false,
-        FIAT_TOKEN,
-    ),
-    fact(USDC_MAINNET, TokenBehaviour::Blocklist, true, FIAT_TOKEN),
-    fact(USDC_MAINNET, TokenBehaviour::Pause, true, FIAT_TOKEN),
-    fact(USDC_MAINNET, TokenBehaviour::Upgradeable, true, WEIRD),
-    // DAI (Ethereum): `transferFrom` checks no zero address nor a zero value, and skips the
-    // allowance when `src == msg.sender`.
     fact(
         DAI_MAINNET,
         TokenBehaviour::RevertOnTransferToZeroAddress,
@@ -272,31 +264,97 @@ const FACTS: &[TokenFact] = &[
         true,
         DAI_SOURCE,
     ),
+    fact(DAI_MAINNET, TokenBehaviour::Upgradeable, false, DAI_SOURCE),
 ];
+
+/// Circle's native USDC: on Ethereum FiatToken behind its proxy, and on the chains Circle
+/// names the same code.
+const FIAT_TOKENS: [(Network, Address, &str); 5] = [
+    (Network::Mainnet, USDC_MAINNET, FIAT_TOKEN),
+    (
+        Network::ArbitrumOne,
+        address!("0xaf88d065e77c8cC2239327C5EDb3A432268e5831"),
+        NATIVE_USDC,
+    ),
+    (
+        Network::Optimism,
+        address!("0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85"),
+        NATIVE_USDC,
+    ),
+    (
+        Network::Base,
+        address!("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"),
+        NATIVE_USDC,
+    ),
+    (
+        Network::Matic,
+        address!("0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359"),
+        NATIVE_USDC,
+    ),
+];
+
+/// What FiatToken's code does (`contracts/v1/FiatTokenV1.sol`): `_transfer` moves `value` whole
+/// (no fee) and requires `to != address(0)` but not a non-zero value; `transferFrom` returns
+/// `true`; `whenNotPaused`, `notBlacklisted`; the proxy's admin can replace the implementation.
+const FIAT_TOKEN_BEHAVIOURS: [(TokenBehaviour, bool); 7] = [
+    (TokenBehaviour::FeeOnTransfer, false),
+    (TokenBehaviour::RevertOnTransferToZeroAddress, true),
+    (TokenBehaviour::RevertOnZeroValueTransfer, false),
+    (TokenBehaviour::MissingReturnValues, false),
+    (TokenBehaviour::Blocklist, true),
+    (TokenBehaviour::Pause, true),
+    (TokenBehaviour::Upgradeable, true),
+];
+
+/// The FiatToken facts of every native USDC, each with its chain's source.
+const FIAT_TOKEN_FACTS: [TokenFact; 35] = {
+    let mut facts = [fact(USDC_MAINNET, TokenBehaviour::Pause, true, FIAT_TOKEN); 35];
+    let mut t = 0;
+    while t < FIAT_TOKENS.len() {
+        let (network, token, source) = FIAT_TOKENS[t];
+        let mut b = 0;
+        while b < FIAT_TOKEN_BEHAVIOURS.len() {
+            let (behaviour, present) = FIAT_TOKEN_BEHAVIOURS[b];
+            facts[t * FIAT_TOKEN_BEHAVIOURS.len() + b] =
+                fact_on(network, token, behaviour, present, source);
+            b += 1;
+        }
+        t += 1;
+    }
+    facts
+};
 
 /// The table of token facts.
 ///
 /// ```
 /// use securepay::currency::{TokenBehaviour, TokenFacts};
 ///
-/// // No token has a fee on transfer proven absent: the worst case holds for every one.
-/// assert!(!TokenFacts::builtin().iter().any(|f| f.behaviour == TokenBehaviour::FeeOnTransfer && !f.present));
+/// // A fee on transfer is proven absent for DAI on Ethereum, USDT on Ethereum and Circle's
+/// // USDC on five chains; for every other token the worst case holds.
+/// let no_fee = TokenFacts::builtin().iter()
+///     .filter(|f| f.behaviour == TokenBehaviour::FeeOnTransfer && !f.present)
+///     .count();
+/// assert_eq!(no_fee, 7);
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct TokenFacts {
     facts: &'static [TokenFact],
+    fiat_tokens: &'static [TokenFact],
 }
 
 impl TokenFacts {
     /// The facts compiled into the crate.
     pub fn builtin() -> &'static TokenFacts {
-        static BUILTIN: TokenFacts = TokenFacts { facts: FACTS };
+        static BUILTIN: TokenFacts = TokenFacts {
+            facts: FACTS,
+            fiat_tokens: &FIAT_TOKEN_FACTS,
+        };
         &BUILTIN
     }
 
     /// Every fact.
     pub fn iter(&self) -> impl Iterator<Item = &'static TokenFact> + use<> {
-        self.facts.iter()
+        self.facts.iter().chain(self.fiat_tokens)
     }
 
     /// The fact about `behaviour` of `token` on `network`, if one is held.
@@ -307,8 +365,7 @@ impl TokenFacts {
         behaviour: TokenBehaviour,
     ) -> Option<&'static TokenFact> {
         let abi = token.abi();
-        self.facts
-            .iter()
+        self.iter()
             .find(|f| f.network == network && f.token == abi && f.behaviour == behaviour)
     }
 
@@ -322,7 +379,8 @@ impl TokenFacts {
     /// let dai = Catalog::builtin().get("DAI-mainnet")?.token_address().ok_or("a token")?;
     /// let facts = TokenFacts::builtin();
     /// assert!(!facts.may_have(Network::Mainnet, &dai, TokenBehaviour::RevertOnTransferToZeroAddress));
-    /// assert!(facts.may_have(Network::Mainnet, &dai, TokenBehaviour::FeeOnTransfer)); // nothing known
+    /// assert!(!facts.may_have(Network::Mainnet, &dai, TokenBehaviour::FeeOnTransfer));
+    /// assert!(facts.may_have(Network::Mainnet, &dai, TokenBehaviour::Blocklist)); // nothing known
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn may_have(
@@ -333,5 +391,50 @@ impl TokenFacts {
     ) -> bool {
         self.fact(network, token, behaviour)
             .is_none_or(|fact| fact.present)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FIAT_TOKEN_FACTS, FIAT_TOKENS, TokenBehaviour, TokenFacts};
+    use crate::currency::Catalog;
+
+    /// Each native USDC the facts name is the catalog's USDC on that chain (the addresses
+    /// Circle's `doc/bridged_USDC_standard.md` links), and every one has every FiatToken fact.
+    #[test]
+    fn the_fiat_token_facts_are_the_catalogs_usdc() {
+        let catalog = Catalog::builtin();
+        for (network, token, _) in FIAT_TOKENS {
+            let usdc: Vec<_> = catalog
+                .currencies()
+                .filter(|c| c.chain_network() == Some(network) && c.symbol() == "USDC")
+                .filter_map(|c| c.token_address())
+                .map(|a| a.abi())
+                .collect();
+            assert_eq!(usdc, [token], "{network}");
+            for behaviour in TokenBehaviour::ALL {
+                let held = FIAT_TOKEN_FACTS
+                    .iter()
+                    .filter(|f| f.network == network && f.token == token)
+                    .any(|f| f.behaviour == *behaviour);
+                let expected = !matches!(
+                    behaviour,
+                    TokenBehaviour::ReturnsFalse
+                        | TokenBehaviour::ApprovalRaceProtection
+                        | TokenBehaviour::TransferFromSelfWithoutAllowance
+                );
+                assert_eq!(held, expected, "{network} {behaviour}");
+            }
+        }
+        // One fact per (chain, token, behaviour).
+        let facts: Vec<_> = TokenFacts::builtin().iter().collect();
+        for (i, a) in facts.iter().enumerate() {
+            for b in facts.iter().skip(i + 1) {
+                assert!(
+                    (a.network, a.token, a.behaviour) != (b.network, b.token, b.behaviour),
+                    "{a:?}"
+                );
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! Token behaviours that change what a payment moves: for each token the transactions move,
 //! each such behaviour the crate's facts ([`crate::currency::TokenFacts`]) do not prove absent
-//! is said as a caution, once per token. The amounts the verifier checks are what the calls ask
+//! is said as a caution, once per token; one they prove absent is an
+//! [`Assumption`](super::Assumption) of the verdict, with the fact's source. The amounts the verifier checks are what the calls ask
 //! the token to move; a token that takes a fee on transfer moves less to every recipient.
 //!
 //! One behaviour that makes a call fail is in the calldata itself: a transfer of 0. A batch
@@ -14,6 +15,7 @@
 
 use std::collections::BTreeSet;
 
+use super::assumption::Assumption;
 use super::finding::{Case, Details, FindingCode, Location};
 use super::run::Run;
 use crate::address::ChainAddress;
@@ -37,11 +39,22 @@ impl Run<'_, '_> {
         let facts = TokenFacts::builtin();
         for (network, token) in tokens {
             for &behaviour in TokenBehaviour::ALL {
-                if !behaviour.changes_amounts() || !facts.may_have(network, &token, behaviour) {
+                if !behaviour.changes_amounts() {
                     continue;
                 }
                 let asset = self.asset(network, Asset::Token(token));
                 let fact = facts.fact(network, &token, behaviour);
+                if let Some(fact) = fact.filter(|f| !f.present) {
+                    // Proven absent: what the verdict relies on, not a finding.
+                    let changeable = facts.may_have(network, &token, TokenBehaviour::Upgradeable);
+                    self.assumptions.push(Assumption::new(
+                        asset,
+                        behaviour,
+                        fact.source,
+                        changeable,
+                    ));
+                    continue;
+                }
                 self.finding(
                     FindingCode::TokenBehaviour,
                     None,

@@ -97,7 +97,9 @@ impl Mask {
                     self.party(party);
                 }
             }
-            SummaryLine::Bridge { .. } | SummaryLine::Total { .. } => {}
+            SummaryLine::Bridge { .. }
+            | SummaryLine::NotShown { .. }
+            | SummaryLine::Total { .. } => {}
         }
     }
 }

@@ -115,6 +115,7 @@
 mod accounting;
 mod allowances;
 mod approvals;
+mod assumption;
 mod behaviours;
 mod bridge;
 mod deposits;
@@ -137,6 +138,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+pub use assumption::Assumption;
 pub use expectation::{
     CrossChain, Expectation, ExpectationBuilder, ExpectationError, ExpectedPayment,
     MAX_EXPECTATION_BYTES,
@@ -162,7 +164,7 @@ pub use crate::pay::MAX_RESPONSE_BYTES;
 ///
 /// ```
 /// use securepay::pay::PayResponse;
-/// use securepay::verify::{verify, Expectation, FindingCode};
+/// use securepay::verify::{verify, Expectation};
 ///
 /// // A single USDC payment on Base with a platform fee (payer) and a protocol fee (payee).
 /// let response = PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
@@ -170,19 +172,59 @@ pub use crate::pay::MAX_RESPONSE_BYTES;
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let verdict = verify(&response, &expectation);
 /// assert!(verdict.is_safe(), "{verdict}");
-/// // One caution: nothing proves that USDC on Base takes no fee on transfer.
-/// let codes: Vec<FindingCode> = verdict.findings.iter().map(|f| f.code).collect();
-/// assert_eq!(codes, [FindingCode::TokenBehaviour]);
+/// // No finding; one assumption: USDC takes no fee on transfer (Circle's FiatToken), which
+/// // its issuer could change by upgrading the token.
+/// assert!(verdict.findings.is_empty());
+/// assert_eq!(verdict.assumptions.len(), 1);
 /// assert_eq!(verdict.summary.lines.last().map(ToString::to_string).as_deref(), Some("Total leaving your wallet: 827.8 USDC"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verdict {
     /// Every finding, in the order found: at most [`MAX_FINDINGS_PER_CODE`] of a code, then
     /// one of that code that counts the rest.
     pub findings: Vec<Finding>,
+    /// What the verdict relies on that no transaction shows: facts about the tokens moved,
+    /// each with its source ([`Assumption`]).
+    pub assumptions: Vec<Assumption>,
     /// What the signature does, for people.
     pub summary: Summary,
+}
+
+/// The one JSON shape of a verdict, on every face (the `securepay verify` command, the npm
+/// package): `safe` first, then `findings`, `assumptions`, and `summary`, an array of lines,
+/// each its data and its English `text`.
+///
+/// ```
+/// use securepay::verify::{verify, Expectation};
+/// # let response = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_erc20_fees.json")))?;
+/// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
+///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
+/// let json = serde_json::to_value(verify(&response, &agreed))?;
+/// assert_eq!(json["safe"], true);
+/// assert_eq!(json["findings"], serde_json::json!([]));
+/// assert_eq!(json["assumptions"][0]["behaviour"], "fee_on_transfer");
+/// assert_eq!(json["summary"][4]["text"], "Total leaving your wallet: 827.8 USDC");
+/// assert!(serde_json::to_string(&verify(&response, &agreed))?.starts_with(r#"{"safe":true,"findings":[],"assumptions":["#));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl Serialize for Verdict {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Shape<'a, L: Serialize> {
+            safe: bool,
+            findings: &'a [Finding],
+            assumptions: &'a [Assumption],
+            summary: L,
+        }
+        Shape {
+            safe: self.is_safe(),
+            findings: &self.findings,
+            assumptions: &self.assumptions,
+            summary: self.summary.lines_with_text(),
+        }
+        .serialize(serializer)
+    }
 }
 
 impl Verdict {
@@ -231,7 +273,8 @@ impl Verdict {
 ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
 /// let text = verify(&response, &agreed).to_string();
 /// assert!(text.starts_with("Approve 827.8 USDC for the payment contract (ERC20FeeProxy)\n"));
-/// assert!(text.ends_with("CAUTION [token_behaviour] no fact proves that USDC takes no fee on transfer: if it took one, every recipient would receive less than the amounts shown\n"));
+/// assert!(text.ends_with("No findings: the transactions do what was agreed.\n\
+///   Relies on: USDC takes no fee on transfer today (its issuer can upgrade the token and change that)\n"));
 ///
 /// // A native payment: nothing to say.
 /// let native = securepay::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pay/single_native.json")))?;
@@ -246,10 +289,13 @@ impl fmt::Display for Verdict {
             writeln!(f, "{line}")?;
         }
         if self.findings.is_empty() {
-            return writeln!(f, "No findings: the transactions do what was agreed.");
+            writeln!(f, "No findings: the transactions do what was agreed.")?;
         }
         for finding in &self.findings {
             writeln!(f, "{finding}")?;
+        }
+        for assumption in &self.assumptions {
+            writeln!(f, "{assumption}")?;
         }
         Ok(())
     }
@@ -305,7 +351,7 @@ impl<'a> Verifier<'a> {
     ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0x1a2b3c4d5e6f7081"}]}"#)?;
     /// let verdict = Verifier::builtin().verify(&response, &agreed);
     /// let codes: Vec<FindingCode> = verdict.findings.iter().map(|f| f.code).collect();
-    /// assert_eq!(codes, [FindingCode::PaymentReference, FindingCode::TokenBehaviour]);
+    /// assert_eq!(codes, [FindingCode::PaymentReference]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn verify(&self, response: &PayResponse, expectation: &Expectation) -> Verdict {
@@ -313,11 +359,7 @@ impl<'a> Verifier<'a> {
             deployments: self.deployments,
             catalog: self.catalog,
         };
-        let (findings, lines) = run::run(tables, response, expectation);
-        Verdict {
-            findings,
-            summary: Summary { lines },
-        }
+        run::run(tables, response, expectation)
     }
 
     /// Reads the response bytes and verifies them: bytes that are not a pay response (or more
@@ -355,7 +397,13 @@ impl Verdict {
                     ..Details::default()
                 },
             )],
-            summary: Summary::default(),
+            assumptions: Vec::new(),
+            summary: Summary {
+                lines: vec![SummaryLine::NotShown {
+                    unreadable: 1,
+                    first: None,
+                }],
+            },
         }
     }
 }

@@ -6,6 +6,7 @@ use std::fmt;
 
 use alloy_primitives::{Bytes, U256};
 
+use super::assumption::Assumption;
 use super::expectation::Expectation;
 use super::finding::{Details, Finding, FindingCode, Location};
 use super::render::{AssetRef, Party, Quantity};
@@ -116,6 +117,8 @@ pub(super) struct Run<'v, 'e> {
     pub v: Tables<'v>,
     pub exp: &'e Expectation,
     pub findings: Vec<Finding>,
+    /// What the verdict relies on (token facts), in the order found.
+    pub assumptions: Vec<Assumption>,
     pub legs: Vec<Leg>,
     pub approvals: Vec<Placed>,
     pub eoa_approvals: Vec<Placed>,
@@ -128,6 +131,9 @@ pub(super) struct Run<'v, 'e> {
     pub zero_pulls: Vec<(Location, Network, ChainAddress)>,
     /// The calldata of every destination call the bridge messages carry.
     pub destination_calls: Vec<(Location, Bytes)>,
+    /// The transactions that cannot be read (their calldata does not decode for what they
+    /// call): the effects are incomplete.
+    pub unreadable: Vec<Location>,
     pub lines: Vec<SummaryLine>,
     /// The indices of the agreed payments, ordered by their payee's transaction address (then
     /// by index): the payments of one payee are a run of it. Empty for a single payment.
@@ -185,6 +191,7 @@ impl<'v, 'e> Run<'v, 'e> {
             v: tables,
             exp,
             findings: Vec::new(),
+            assumptions: Vec::new(),
             legs: Vec::new(),
             approvals: Vec::new(),
             eoa_approvals: Vec::new(),
@@ -193,6 +200,7 @@ impl<'v, 'e> Run<'v, 'e> {
             routes: Vec::new(),
             zero_pulls: Vec::new(),
             destination_calls: Vec::new(),
+            unreadable: Vec::new(),
             lines: Vec::new(),
             payees,
             assets: BTreeMap::new(),
@@ -201,28 +209,41 @@ impl<'v, 'e> Run<'v, 'e> {
     }
 }
 
-/// Runs a verification: the findings and the summary lines.
-pub(super) fn run(
-    tables: Tables<'_>,
-    response: &PayResponse,
-    exp: &Expectation,
-) -> (Vec<Finding>, Vec<SummaryLine>) {
+/// Runs a verification: the findings, the assumptions and the summary.
+///
+/// A transaction that cannot be read (its calldata does not decode for what it calls) leaves
+/// the effects incomplete: nothing is settled from them (every payment, fee and total would be
+/// a guess), the findings are the walk's (each at its transaction), and the summary says what
+/// cannot be shown ([`SummaryLine::NotShown`]).
+pub(super) fn run(tables: Tables<'_>, response: &PayResponse, exp: &Expectation) -> super::Verdict {
     let mut run = Run::new(tables, exp);
     for problem in response.problems() {
         run.structure(&problem);
     }
     run.walk(response);
-    run.check_recipients();
-    run.deposit_fees();
-    run.check_approvals();
-    run.check_funding();
-    let settlement = run.settle();
-    run.check_labels(response, &settlement);
-    run.check_token_behaviours();
-    run.summarize(&settlement);
+    if run.unreadable.is_empty() {
+        run.check_recipients();
+        run.deposit_fees();
+        run.check_approvals();
+        run.check_funding();
+        let settlement = run.settle();
+        run.check_labels(response, &settlement);
+        run.check_token_behaviours();
+        run.summarize(&settlement);
+    } else {
+        let unreadable = std::mem::take(&mut run.unreadable);
+        run.lines.push(SummaryLine::NotShown {
+            unreadable: unreadable.len(),
+            first: unreadable.first().copied(),
+        });
+    }
     run.count_unlisted();
     run.mask();
-    (run.findings, run.lines)
+    super::Verdict {
+        findings: run.findings,
+        assumptions: run.assumptions,
+        summary: super::Summary { lines: run.lines },
+    }
 }
 
 impl Run<'_, '_> {

@@ -120,6 +120,28 @@ pub enum SummaryLine {
     /// The Tron transaction about to be signed (see
     /// [`Verifier::verify_tron`](super::Verifier::verify_tron)).
     TronTransaction(super::TronDetails),
+    /// What cannot be shown: a transaction cannot be read (its calldata does not decode for
+    /// what it calls) or the response itself cannot, so no payment, fee or total is stated
+    /// (each would be a guess). The findings say where and why; this line is the summary's
+    /// only one.
+    ///
+    /// ```
+    /// use securepay::verify::{verify_slice, Expectation, SummaryLine};
+    ///
+    /// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base",
+    ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"1"}]}"#)?;
+    /// let verdict = verify_slice(b"[]", &agreed);
+    /// assert!(matches!(verdict.summary.lines[..], [SummaryLine::NotShown { .. }]));
+    /// assert_eq!(verdict.summary.to_lines(), ["Not shown: the response cannot be read, so no payment, fee or total is stated"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    NotShown {
+        /// How many transactions cannot be read (1 with no `first` when the response itself
+        /// cannot).
+        unreadable: usize,
+        /// The first of them, in the response's order.
+        first: Option<super::Location>,
+    },
     /// Everything of one asset that leaves the wallet on one chain.
     Total {
         /// What leaves.
@@ -230,6 +252,17 @@ impl fmt::Display for SummaryLine {
                     tron.fee_limit, tron.expiration, tron.timestamp, tron.ref_block
                 )
             }
+            SummaryLine::NotShown { unreadable, first } => {
+                match (first, unreadable) {
+                    (None, _) => write!(f, "Not shown: the response cannot be read"),
+                    (Some(first), 1) => write!(f, "Not shown: what {first} does cannot be read"),
+                    (Some(first), n) => write!(
+                        f,
+                        "Not shown: what {n} transactions do cannot be read (the first: {first})"
+                    ),
+                }?;
+                f.write_str(", so no payment, fee or total is stated")
+            }
             SummaryLine::Total {
                 amount,
                 at_most,
@@ -266,9 +299,10 @@ impl fmt::Display for SummaryLine {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// Serialized, each line is its data (`"kind"`: `approve`, `pay`, `fee`, `batch_fee`, `refund`,
-/// `bridge`, `tron_transaction`, `total`; fields in camelCase: `crossChain`, `bridgedFrom`,
-/// `atMost`) plus `"text"`, the English rendering.
+/// Serialized, an array of lines, each its data (`"kind"`: `approve`, `pay`, `fee`,
+/// `batch_fee`, `refund`, `at_risk`, `bridge`, `tron_transaction`, `not_shown`, `total`; fields
+/// in camelCase: `crossChain`, `bridgedFrom`, `atMost`) plus `"text"`, the English rendering:
+/// the `summary` of a verdict's JSON.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Summary {
     /// The lines, in order: approvals, bridges, payments, fees, refunds, totals.
@@ -277,14 +311,7 @@ pub struct Summary {
 
 impl Serialize for Summary {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Lines<L: Serialize> {
-            lines: L,
-        }
-        Lines {
-            lines: self.lines_with_text(),
-        }
-        .serialize(serializer)
+        self.lines_with_text().serialize(serializer)
     }
 }
 
@@ -303,14 +330,14 @@ fn as_text<S: serde::Serializer>(line: &&SummaryLine, serializer: S) -> Result<S
 }
 
 impl Summary {
-    /// The lines as they serialize inside `{"lines": …}`: each its data and its `text`.
+    /// The lines as they serialize: each its data and its `text`.
     ///
     /// ```
     /// use securepay::verify::{Summary, SummaryLine};
     ///
     /// let summary = Summary::default();
     /// assert_eq!(serde_json::to_string(&summary.lines_with_text())?, "[]");
-    /// assert_eq!(serde_json::to_string(&summary)?, r#"{"lines":[]}"#);
+    /// assert_eq!(serde_json::to_string(&summary)?, "[]");
     /// # Ok::<(), serde_json::Error>(())
     /// ```
     pub fn lines_with_text(&self) -> impl Serialize + '_ {

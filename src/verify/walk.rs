@@ -298,6 +298,7 @@ impl Run<'_, '_> {
             DecodeError::SelectorNotOnTarget { function, .. } => Some((*function).to_owned()),
             _ => None,
         };
+        self.unreadable.push(location);
         self.finding(
             FindingCode::from(error),
             Some(location),

@@ -9,26 +9,17 @@ use securepay::calldata::{Decoder, PaymentReference};
 use securepay::network::Network;
 use securepay::pay::PayResponse;
 use securepay::tron::TronTransaction;
-use securepay::verify::{Expectation, Finding, Verdict, Verifier};
+use securepay::verify::{Expectation, Verdict, Verifier};
 use securepay::webhook::{SignatureError, verify_signature};
 /// JSON text of an answer (the boundary's, shared with the detect module).
 pub use securepay_wasm_boundary::Json;
 use securepay_wasm_boundary::json;
 
-/// The verdict as the package returns it: `{safe, findings, summary}`, summary lines with
-/// their `text`; serialized in one pass (no intermediate JSON tree).
+/// The verdict as the package returns it: the library's one verdict shape (`{safe, findings,
+/// assumptions, summary}`, summary lines with their `text`, the same JSON `securepay verify`
+/// writes), serialized in one pass (no intermediate JSON tree).
 fn verdict_json(verdict: &Verdict) -> Result<Json, String> {
-    #[derive(serde::Serialize)]
-    struct Out<'a, L: serde::Serialize> {
-        safe: bool,
-        findings: &'a [Finding],
-        summary: L,
-    }
-    json(&Out {
-        safe: verdict.is_safe(),
-        findings: &verdict.findings,
-        summary: verdict.summary.lines_with_text(),
-    })
+    json(verdict)
 }
 
 /// Verifies the response bytes against the expectation text, and the TronWeb transaction

@@ -208,7 +208,7 @@ export interface Details {
   reason?: string;
   problem?: Problem;
   /** For `token_behaviour`: the behaviour (`fee_on_transfer`, …). */
-  behaviour?: string;
+  behaviour?: TokenBehaviour;
   /** What the response states where it disagrees (a `metadata.network`, a requestId, an index, a chain id). */
   stated?: string;
   /** The party whose tokens a `transferFrom` moves (a smart account's funding step). */
@@ -262,13 +262,39 @@ export type SummaryLine = { text: string } & (
   | { kind: "at_risk"; network: Network; amount: Quantity; contract: Party }
   | { kind: "bridge"; source: Network; destination: Network; sent: Quantity; delivered: Quantity }
   | { kind: "tron_transaction"; txId: string; contract: Party | null; feeLimit: Quantity; expiration: number; timestamp: number; refBlock: string }
+  | { kind: "not_shown"; unreadable: number; first: Location | null }
   | { kind: "total"; amount: Quantity; atMost: boolean; crossChain: boolean }
 );
 
-/** The verdict: safe when no finding is a danger. */
+/** A token behaviour (d-xo/weird-erc20's catalogue). */
+export type TokenBehaviour =
+  | "fee_on_transfer"
+  | "revert_on_transfer_to_zero_address"
+  | "missing_return_values"
+  | "returns_false"
+  | "approval_race_protection"
+  | "transfer_from_self_without_allowance"
+  | "blocklist"
+  | "pause"
+  | "upgradeable"
+  | "revert_on_zero_value_transfer";
+
+/** What the verdict relies on that no transaction shows: a token held not to have `behaviour`, with the fact's public source. */
+export interface Assumption {
+  network: Network;
+  asset: AssetRef;
+  behaviour: TokenBehaviour;
+  source: string;
+  /** Whether the token's issuer can change it (the token is upgradeable, or nothing proves it is not). */
+  changeable: boolean;
+  message: string;
+}
+
+/** The verdict: safe when no finding is a danger. The same JSON as `securepay verify`'s. */
 export interface Verdict {
   safe: boolean;
   findings: Finding[];
+  assumptions: Assumption[];
   summary: SummaryLine[];
 }
 

@@ -64,8 +64,9 @@ test('a documented response verifies safe, from text, bytes and an object expect
   ]) {
     const verdict = sp.verify(expectation, response);
     assert.equal(verdict.safe, true);
-    // One caution: nothing proves that USDC on Base takes no fee on transfer.
-    assert.deepEqual(verdict.findings.map((f) => [f.code, f.details.behaviour]), [['token_behaviour', 'fee_on_transfer']]);
+    // No finding; one assumption: USDC (Circle's FiatToken) takes no fee on transfer today.
+    assert.deepEqual(verdict.findings, []);
+    assert.deepEqual(verdict.assumptions.map((a) => [a.behaviour, a.changeable]), [['fee_on_transfer', true]]);
     assert.deepEqual(verdict.summary.map((l) => l.kind), ['approve', 'pay', 'fee', 'fee', 'total']);
     assert.equal(verdict.summary.at(-1).text, 'Total leaving your wallet: 827.8 USDC');
     assert.equal(verdict.summary.at(-1).amount.units, '827800000');

@@ -449,22 +449,26 @@ fn verify_exits_0_when_safe_1_on_danger_and_2_on_unusable_input() {
         String::from_utf8_lossy(&output.stderr)
     );
     let verdict = json_out(&output);
-    // Safe; one caution: nothing proves that USDC on Base takes no fee on transfer.
-    let findings = verdict["findings"].as_array().unwrap();
-    assert_eq!(findings.len(), 1, "{verdict}");
-    assert_eq!(findings[0]["code"], "token_behaviour");
-    assert_eq!(findings[0]["details"]["behaviour"], "fee_on_transfer");
+    // Safe, no finding: the library's one verdict shape, `safe` first (issue 34, item 5); it
+    // relies on USDC taking no fee on transfer (Circle's FiatToken), an assumption, not a
+    // caution (item 3).
     assert!(
-        verdict["summary"]["lines"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|l| l["kind"] == "total"
-                && l["text"]
-                    .as_str()
-                    .unwrap()
-                    .starts_with("Total leaving your wallet"))
+        String::from_utf8_lossy(&output.stdout)
+            .starts_with(r#"{"safe":true,"findings":[],"assumptions":["#)
     );
+    assert_eq!(verdict["safe"], true);
+    assert_eq!(verdict["findings"], serde_json::json!([]), "{verdict}");
+    let assumptions = verdict["assumptions"].as_array().unwrap();
+    assert_eq!(assumptions.len(), 1, "{verdict}");
+    assert_eq!(assumptions[0]["behaviour"], "fee_on_transfer");
+    assert_eq!(assumptions[0]["changeable"], true);
+    assert!(verdict["summary"].as_array().unwrap().iter().any(|l| {
+        l["kind"] == "total"
+            && l["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("Total leaving your wallet")
+    }));
     let text = securepay(
         &[
             "verify",
@@ -745,7 +749,7 @@ fn verify_checks_the_tron_transaction_about_to_be_signed() {
         String::from_utf8_lossy(&output.stderr)
     );
     let verdict = json_out(&output);
-    let last = verdict["summary"]["lines"]
+    let last = verdict["summary"]
         .as_array()
         .unwrap()
         .last()

@@ -48,7 +48,11 @@ fn a_body_above_the_cap_is_an_unreadable_response() {
             finding.details.reason.as_deref(),
             Some("the response is 8388609 bytes, above the 8388608 bytes a pay response may have")
         );
-        assert!(verdict.summary.lines.is_empty());
+        // The summary says what it cannot show (issue 34, item 4).
+        assert_eq!(
+            verdict.summary.to_lines(),
+            ["Not shown: the response cannot be read, so no payment, fee or total is stated"]
+        );
     }
 }
 

@@ -9,3 +9,4 @@ mod js_numbers;
 mod memory;
 #[cfg(feature = "fixtures")]
 mod model;
+mod shown;
