@@ -152,6 +152,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for line in &verdict.summary.lines {
         println!("   | {line}");
     }
+    // What the verdict relies on about the token, with the fact's source.
+    for assumption in &verdict.assumptions {
+        println!("   {assumption} [{}]", assumption.source);
+    }
     let cheaper = agreed.replace("10.50", "10.00");
     let verdict = verify(&response, &Expectation::from_str(&cheaper)?);
     for finding in &verdict.findings {
