@@ -183,6 +183,43 @@ mod tests {
         assert_eq!(union("FindingCase"), all);
     }
 
+    /// The TypeScript union of token behaviours is the library's list, in order.
+    #[test]
+    fn the_typescript_token_behaviours_are_the_library_s() {
+        let all: Vec<&str> = securepay::currency::TokenBehaviour::ALL
+            .iter()
+            .map(|b| b.as_str())
+            .collect();
+        assert_eq!(union("TokenBehaviour"), all);
+    }
+
+    /// The package's verdict is the library's one JSON shape, byte for byte: what `securepay
+    /// verify` writes (issue 34, item 5).
+    #[test]
+    fn the_package_verdict_is_the_library_s_json() {
+        let response = include_bytes!("../../tests/data/pay/single_erc20_fees.json");
+        for agreed in [
+            r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
+              "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#,
+            r#"{"network":"base","currency":"USDC-base",
+              "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50"}]}"#,
+        ] {
+            let expectation = securepay::verify::Expectation::from_str(agreed).unwrap();
+            let library =
+                serde_json::to_string(&securepay::verify::verify_slice(response, &expectation))
+                    .unwrap();
+            assert_eq!(super::verify(agreed, response, None).unwrap().0, library);
+            let value: serde_json::Value = serde_json::from_str(&library).unwrap();
+            let keys: Vec<&str> = value
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(String::as_str)
+                .collect();
+            assert_eq!(keys, ["safe", "findings", "assumptions", "summary"]);
+        }
+    }
+
     /// The unions of networks and contract names are the library's lists, in order.
     #[test]
     fn the_typescript_networks_and_contracts_are_the_library_s() {
