@@ -216,7 +216,8 @@ mod tests {
                 .keys()
                 .map(String::as_str)
                 .collect();
-            assert_eq!(keys, ["safe", "findings", "assumptions", "summary"]);
+            assert_eq!(keys, ["assumptions", "findings", "safe", "summary"]);
+            assert!(library.starts_with(r#"{"safe":"#), "{library}");
         }
     }
 
