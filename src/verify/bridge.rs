@@ -53,6 +53,7 @@ impl Run<'_, '_> {
                     }
                     _ => FindingCode::BridgeCallInvalid,
                 };
+                self.unreadable.push(location);
                 self.finding(
                     code,
                     at,

@@ -132,7 +132,8 @@ pub(super) struct Run<'v, 'e> {
     /// The calldata of every destination call the bridge messages carry.
     pub destination_calls: Vec<(Location, Bytes)>,
     /// The transactions that cannot be read (their calldata does not decode for what they
-    /// call): the effects are incomplete.
+    /// call, their target is of the other address family, a bridge call does not decode):
+    /// the effects are incomplete.
     pub unreadable: Vec<Location>,
     pub lines: Vec<SummaryLine>,
     /// The indices of the agreed payments, ordered by their payee's transaction address (then

@@ -235,6 +235,7 @@ impl Run<'_, '_> {
         if tx.to.fits(network) {
             return true;
         }
+        self.unreadable.push(location);
         self.finding(
             FindingCode::AddressFamily,
             Some(location),

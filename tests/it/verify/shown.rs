@@ -255,3 +255,11 @@ fn several_unreadable_transactions_are_counted_from_the_first() {
         ]
     );
 }
+
+#[test]
+fn a_target_of_the_other_address_family_is_not_shown_either() {
+    let mut body = body();
+    body["transactions"][1]["to"] = json!("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+    let verdict = verdict_of(&body, &agreed("USDC-base", "base"));
+    assert_not_shown(&verdict, FindingCode::AddressFamily, 1);
+}
