@@ -15,12 +15,13 @@
 //! duplicate. With a store in your database, [`Deduplicator::first_seen`] checks and records
 //! in one step inside the transaction of the update.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::convert::Infallible;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::lease::{AsyncLeaseStore, KeysClaim, LeaseCheck, LeaseStore, LeaseToken};
 use super::{DeliveryId, Event, EventKind};
 
 /// The business fact an event reports, independent of its scope and delivery: the same for
@@ -371,6 +372,9 @@ pub struct MemoryStore {
     /// Oldest first; `at_ms` never decreases.
     entries: VecDeque<Entry>,
     keys: HashSet<SeenKey>,
+    /// Keys in progress: the holder's token and the lease's expiry. Not serialized: a process
+    /// that restarted holds no lease.
+    leases: HashMap<SeenKey, (LeaseToken, u64)>,
 }
 
 impl MemoryStore {
@@ -397,6 +401,7 @@ impl MemoryStore {
             now_ms: 0,
             entries: VecDeque::new(),
             keys: HashSet::new(),
+            leases: HashMap::new(),
         }
     }
 
@@ -525,6 +530,9 @@ impl MemoryStore {
 
     /// Applies both bounds; returns how many keys were forgotten.
     fn prune(&mut self) -> usize {
+        let now_ms = self.now_ms;
+        self.leases
+            .retain(|_, (_, expires_at_ms)| *expires_at_ms > now_ms);
         let mut forgotten = match self.max_age_ms {
             Some(age) => self.prune_before(self.now_ms.saturating_sub(age)),
             None => 0,
@@ -552,7 +560,7 @@ impl Default for MemoryStore {
 
 impl MemoryStore {
     /// [`SeenStore::first_seen`], which cannot fail in memory.
-    fn claim(&mut self, key: &SeenKey) -> bool {
+    fn record_key(&mut self, key: &SeenKey) -> bool {
         if !self.keys.insert(key.clone()) {
             return false;
         }
@@ -569,7 +577,7 @@ impl SeenStore for MemoryStore {
     type Error = Infallible;
 
     fn first_seen(&mut self, key: &SeenKey) -> Result<bool, Infallible> {
-        Ok(self.claim(key))
+        Ok(self.record_key(key))
     }
 
     fn contains(&mut self, key: &SeenKey) -> Result<bool, Infallible> {
@@ -581,11 +589,138 @@ impl AsyncSeenStore for MemoryStore {
     type Error = Infallible;
 
     async fn first_seen(&mut self, key: &SeenKey) -> Result<bool, Infallible> {
-        Ok(self.claim(key))
+        Ok(self.record_key(key))
     }
 
     async fn contains(&mut self, key: &SeenKey) -> Result<bool, Infallible> {
         Ok(self.keys.contains(key))
+    }
+}
+
+impl MemoryStore {
+    /// [`LeaseStore::claim`] in memory: at `now_ms` (which becomes the store's time).
+    fn claim_keys(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+        lease_ms: u64,
+    ) -> KeysClaim {
+        self.set_now(now_ms);
+        for key in keys {
+            if self.keys.contains(key) {
+                return KeysClaim::Done(key.clone());
+            }
+            // Expired leases were pruned by `set_now`.
+            if self.leases.contains_key(key) {
+                return KeysClaim::InProgress(key.clone());
+            }
+        }
+        let expires_at_ms = self.now_ms.saturating_add(lease_ms.max(1));
+        for key in keys {
+            self.leases
+                .insert(key.clone(), (token.clone(), expires_at_ms));
+        }
+        KeysClaim::Taken
+    }
+
+    /// [`LeaseStore::complete`] in memory.
+    fn complete_keys(&mut self, keys: &[SeenKey], token: &LeaseToken, now_ms: u64) -> LeaseCheck {
+        self.set_now(now_ms);
+        if let Some(lost) = keys.iter().find(|key| {
+            self.leases
+                .get(*key)
+                .is_none_or(|(holder, _)| holder != token)
+        }) {
+            return LeaseCheck::Lost(lost.clone());
+        }
+        for key in keys {
+            self.leases.remove(key);
+            self.record_key(key);
+        }
+        LeaseCheck::Held
+    }
+
+    /// [`LeaseStore::release`] in memory.
+    fn release_keys(&mut self, keys: &[SeenKey], token: &LeaseToken, now_ms: u64) -> usize {
+        self.set_now(now_ms);
+        let mut released = 0_usize;
+        for key in keys {
+            if self
+                .leases
+                .get(key)
+                .is_some_and(|(holder, _)| holder == token)
+            {
+                self.leases.remove(key);
+                released = released.saturating_add(1);
+            }
+        }
+        released
+    }
+}
+
+/// Leases for the threads of one process (behind a lock); they are not serialized.
+impl LeaseStore for MemoryStore {
+    type Error = Infallible;
+
+    fn claim(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+        lease_ms: u64,
+    ) -> Result<KeysClaim, Infallible> {
+        Ok(self.claim_keys(keys, token, now_ms, lease_ms))
+    }
+
+    fn complete(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+    ) -> Result<LeaseCheck, Infallible> {
+        Ok(self.complete_keys(keys, token, now_ms))
+    }
+
+    fn release(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+    ) -> Result<usize, Infallible> {
+        Ok(self.release_keys(keys, token, now_ms))
+    }
+}
+
+impl AsyncLeaseStore for MemoryStore {
+    type Error = Infallible;
+
+    async fn claim(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+        lease_ms: u64,
+    ) -> Result<KeysClaim, Infallible> {
+        Ok(self.claim_keys(keys, token, now_ms, lease_ms))
+    }
+
+    async fn complete(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+    ) -> Result<LeaseCheck, Infallible> {
+        Ok(self.complete_keys(keys, token, now_ms))
+    }
+
+    async fn release(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+    ) -> Result<usize, Infallible> {
+        Ok(self.release_keys(keys, token, now_ms))
     }
 }
 
@@ -624,6 +759,7 @@ impl TryFrom<MemoryStoreWire> for MemoryStore {
             now_ms: wire.now_ms,
             entries: VecDeque::with_capacity(wire.seen.len()),
             keys: HashSet::with_capacity(wire.seen.len()),
+            leases: HashMap::new(),
         };
         for entry in wire.seen {
             if entry.at_ms > store.now_ms

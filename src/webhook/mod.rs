@@ -37,6 +37,7 @@ mod compliance;
 mod dedup;
 mod delivery;
 mod event;
+mod lease;
 mod name;
 mod orchestrator;
 mod payment;
@@ -56,6 +57,9 @@ pub use delivery::{
     DELIVERY_HEADER, Delivery, DeliveryError, DeliveryId, RETRY_COUNT_HEADER, TEST_HEADER,
 };
 pub use event::{Event, EventError};
+pub use lease::{
+    AsyncLeaseStore, Claim, KeysClaim, Lease, LeaseCheck, LeaseError, LeaseStore, LeaseToken,
+};
 pub use name::{EVENT_NAMES, EventKind, EventName, EventScope};
 pub use orchestrator::{ClientIdLinked, KytScreeningCompleted, KytVerdict};
 pub use payment::{

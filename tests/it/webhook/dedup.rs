@@ -5,8 +5,9 @@ use crate::common;
 
 use http::{HeaderMap, HeaderValue};
 use securepay::webhook::{
-    BusinessKey, DELIVERY_HEADER, Deduplicator, Delivery, DeliveryError, DeliveryId, Duplicate,
-    Event, EventKind, MemoryStore, RETRY_COUNT_HEADER, SeenKey, SeenStore, TEST_HEADER,
+    BusinessKey, Claim, DELIVERY_HEADER, Deduplicator, Delivery, DeliveryError, DeliveryId,
+    Duplicate, Event, EventKind, LeaseError, LeaseToken, MemoryStore, RETRY_COUNT_HEADER, SeenKey,
+    SeenStore, TEST_HEADER,
 };
 use serde_json::{Value, json};
 
@@ -448,4 +449,179 @@ fn a_delivery_id_debugs_as_its_ulid_text() {
     let id: DeliveryId = "01arz3ndektsv4rrffq69g5fav".parse().unwrap();
     assert_eq!(format!("{id:?}"), "DeliveryId(01ARZ3NDEKTSV4RRFFQ69G5FAV)");
     assert!(format!("{:?}", Some(id)).contains("01ARZ3NDEKTSV4RRFFQ69G5FAV"));
+}
+
+/// Issue 34 item 1 in memory: claimed, failed, released; the retry is processed (with
+/// `first_seen` it was a duplicate). Then done: a duplicate.
+#[test]
+fn a_lease_released_after_a_failure_lets_the_retry_be_processed() {
+    let confirmed = event(&fixture("payment.confirmed"));
+    let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse().unwrap();
+    let mut seen = Deduplicator::default();
+    let Claim::New(lease) = seen
+        .claim(Some(id), &confirmed, LeaseToken::new("1"), 1_000, 10_000)
+        .unwrap()
+    else {
+        panic!("new")
+    };
+    assert_eq!(lease.keys().len(), 2);
+    seen.release(&lease, 1_100).unwrap();
+    let retry = seen
+        .claim(Some(id), &confirmed, LeaseToken::new("2"), 2_000, 10_000)
+        .unwrap();
+    let Claim::New(lease) = retry else {
+        panic!("attempt 2 (retry after our 500): {retry:?}")
+    };
+    seen.complete(&lease, 2_100).unwrap();
+    assert_eq!(
+        seen.claim(Some(id), &confirmed, LeaseToken::new("3"), 3_000, 10_000)
+            .unwrap(),
+        Claim::Done(Duplicate::Delivery(id))
+    );
+    assert_eq!(
+        seen.store().len(),
+        2,
+        "done keys are recorded as first_seen's are"
+    );
+}
+
+/// A holder that died leaves a lease that expires by the caller's clock: until then a retry
+/// is in progress (409), then it takes the delivery over; the old holder cannot complete.
+#[test]
+fn a_lease_expires_by_the_callers_clock_and_is_taken_over() {
+    let refunded = event(&fixture("payment.refunded"));
+    let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse().unwrap();
+    let mut seen = Deduplicator::default();
+    let Claim::New(dead) = seen
+        .claim(Some(id), &refunded, LeaseToken::new("dead"), 0, 10_000)
+        .unwrap()
+    else {
+        panic!("new")
+    };
+    assert_eq!(dead.expires_at_ms(), 10_000);
+    let busy = seen
+        .claim(
+            Some(id),
+            &refunded,
+            LeaseToken::new("retry-1"),
+            9_999,
+            10_000,
+        )
+        .unwrap();
+    assert_eq!(busy, Claim::InProgress(SeenKey::Delivery(id)));
+    assert_eq!(busy.status(), 409);
+    let Claim::New(next) = seen
+        .claim(
+            Some(id),
+            &refunded,
+            LeaseToken::new("retry-2"),
+            10_000,
+            10_000,
+        )
+        .unwrap()
+    else {
+        panic!("taken over at the expiry")
+    };
+    assert!(matches!(
+        seen.complete(&dead, 10_001),
+        Err(LeaseError::Lost {
+            key: SeenKey::Delivery(_)
+        })
+    ));
+    seen.release(&dead, 10_002).unwrap(); // frees nothing of the new holder's
+    assert!(matches!(
+        seen.claim(
+            Some(id),
+            &refunded,
+            LeaseToken::new("retry-3"),
+            10_003,
+            10_000
+        )
+        .unwrap(),
+        Claim::InProgress(_)
+    ));
+    // A lease past its expiry is not completed even when nobody took it over.
+    seen.complete(&next, 20_000).unwrap_err();
+    let Claim::New(last) = seen
+        .claim(
+            Some(id),
+            &refunded,
+            LeaseToken::new("retry-4"),
+            20_000,
+            10_000,
+        )
+        .unwrap()
+    else {
+        panic!("free again")
+    };
+    seen.complete(&last, 20_001).unwrap();
+}
+
+/// A delivery's two keys are claimed together: a variant whose fact is in progress takes
+/// neither, and an unknown event without a delivery id has nothing to claim.
+#[test]
+fn a_lease_takes_all_keys_or_none() {
+    let core = event(&fixture("payment.confirmed"));
+    let checkout = event(&with_name(
+        fixture("payment.confirmed"),
+        "payment.confirmed.checkout",
+    ));
+    let first: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse().unwrap();
+    let second: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAW".parse().unwrap();
+    let mut seen = Deduplicator::default();
+    let Claim::New(lease) = seen
+        .claim(Some(first), &core, LeaseToken::new("a"), 0, 10_000)
+        .unwrap()
+    else {
+        panic!("new")
+    };
+    assert!(matches!(
+        seen.claim(Some(second), &checkout, LeaseToken::new("b"), 1, 10_000)
+            .unwrap(),
+        Claim::InProgress(SeenKey::Fact(_))
+    ));
+    // The variant's delivery id alone is free: the refused claim did not keep it.
+    let unknown = event(&json!({"event": "payout.sent"}));
+    let Claim::New(alone) = seen
+        .claim(Some(second), &unknown, LeaseToken::new("c"), 2, 10_000)
+        .unwrap()
+    else {
+        panic!("not half-claimed")
+    };
+    seen.release(&alone, 3).unwrap();
+    seen.complete(&lease, 4).unwrap();
+    assert_eq!(
+        seen.claim(Some(second), &checkout, LeaseToken::new("d"), 5, 10_000)
+            .unwrap(),
+        Claim::Done(Duplicate::BusinessKey(BusinessKey::of(&core).unwrap()))
+    );
+    let Claim::New(nothing) = seen
+        .claim(None, &unknown, LeaseToken::new("e"), 6, 10_000)
+        .unwrap()
+    else {
+        panic!("nothing to de-duplicate")
+    };
+    assert!(nothing.keys().is_empty());
+    seen.complete(&nothing, 7).unwrap();
+}
+
+/// Leases belong to the running process: a stored and restored store holds none.
+#[test]
+fn a_restored_memory_store_holds_no_lease() {
+    let refunded = event(&fixture("payment.refunded"));
+    let mut seen = Deduplicator::default();
+    let Claim::New(_lease) = seen
+        .claim(None, &refunded, LeaseToken::new("a"), 0, 10_000)
+        .unwrap()
+    else {
+        panic!("new")
+    };
+    let mut restored: Deduplicator =
+        serde_json::from_str(&serde_json::to_string(&seen).unwrap()).unwrap();
+    assert!(matches!(
+        restored
+            .claim(None, &refunded, LeaseToken::new("b"), 1, 10_000)
+            .unwrap(),
+        Claim::New(_)
+    ));
 }
