@@ -20,8 +20,24 @@ struct Server {
 
 impl Server {
     /// Starts a server, or `None` (with a message) where `redis-server` is not installed
-    /// outside CI.
+    /// outside CI. The free port is found by binding port 0 and letting it go, so a test
+    /// running at the same time may take it first: the server reached must be this child
+    /// (`INFO server` names its `process_id`), or another port is tried.
     fn start() -> Option<Server> {
+        for _ in 0..10 {
+            match Server::try_start()? {
+                Ok(server) => return Some(server),
+                Err(mut child) => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                }
+            }
+        }
+        panic!("no redis-server of this test listened after 10 ports");
+    }
+
+    /// `None` without redis-server; `Err(child)` when the port was not this child's.
+    fn try_start() -> Option<Result<Server, Child>> {
         let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
             .and_then(|listener| listener.local_addr())
             .map(|address| address.port())
@@ -39,7 +55,7 @@ impl Server {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn();
-        let child = match spawned {
+        let mut child = match spawned {
             Ok(child) => child,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
                 assert!(
@@ -53,16 +69,35 @@ impl Server {
             }
             Err(error) => panic!("cannot start redis-server: {error}"),
         };
-        let server = Server { child, port };
         let deadline = Instant::now() + Duration::from_secs(10);
-        while TcpStream::connect((Ipv4Addr::LOCALHOST, port)).is_err() {
+        loop {
+            if matches!(child.try_wait(), Ok(Some(_))) {
+                return Some(Err(child)); // it could not bind: the port was taken
+            }
+            if TcpStream::connect((Ipv4Addr::LOCALHOST, port)).is_ok() {
+                break;
+            }
             assert!(
                 Instant::now() < deadline,
                 "redis-server did not listen on {port}"
             );
             std::thread::sleep(Duration::from_millis(20));
         }
-        Some(server)
+        let ours = redis::Client::open(format!("redis://127.0.0.1:{port}/"))
+            .and_then(|client| client.get_connection())
+            .and_then(|mut connection| {
+                redis::cmd("INFO")
+                    .arg("server")
+                    .query::<String>(&mut connection)
+            })
+            .is_ok_and(|info| {
+                info.lines()
+                    .any(|line| line.trim() == format!("process_id:{}", child.id()))
+            });
+        if !ours {
+            return Some(Err(child));
+        }
+        Some(Ok(Server { child, port }))
     }
 
     fn url(&self) -> String {
