@@ -10,10 +10,19 @@
 //! trait (one that writes inside your transaction object) claims them itself. The core has no
 //! clock: times are Unix milliseconds from yours.
 //!
-//! Check before you act, record after your update succeeded, atomically with it: recording
-//! first would turn a failed update into a lost one, because the retry would look like a
-//! duplicate. With a store in your database, [`Deduplicator::first_seen`] checks and records
-//! in one step inside the transaction of the update.
+//! Process each delivery exactly once, even when the work fails or the process dies, with a
+//! lease ([`Deduplicator::claim`], see [`Claim`](super::Claim)): claim → process →
+//! [`complete`](Deduplicator::complete), or [`release`](Deduplicator::release) when the work
+//! failed (answer an error: the retry is processed); a claim that finds another holder's lease
+//! running is in progress (answer 409: the service retries); a holder that died leaves a lease
+//! that expires and is taken over. Every store implements it: [`MemoryStore`], `RedisStore`,
+//! or your table ([`LeaseStore`](super::LeaseStore)).
+//!
+//! Without leases: check before you act, record after your update succeeded, atomically with
+//! it: recording first would turn a failed update into a lost one, because the retry would look
+//! like a duplicate. [`Deduplicator::first_seen`] records for good in one step: only inside the
+//! transaction of the update (a failed update rolls the record back), never before work that
+//! can fail outside it.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::convert::Infallible;
@@ -966,10 +975,11 @@ impl<S: SeenStore> Deduplicator<S> {
 
     /// [`check`](Deduplicator::check) and [`record`](Deduplicator::record) in one step, each
     /// key ([`SeenKey::claims`]) with the store's atomic [`SeenStore::first_seen`]: `None` when
-    /// the event is to be processed (its keys are now recorded), or why it is a duplicate.
-    /// For a store shared by several instances (Redis), or written in the transaction of the
-    /// business update, where a failed update forgets the keys; with a [`MemoryStore`], which
-    /// cannot roll back, check before and record after.
+    /// the event is to be processed (its keys are now recorded for good), or why it is a
+    /// duplicate. Only for a store written in the transaction of the business update, where a
+    /// failed update forgets the keys: anywhere else (Redis, a [`MemoryStore`]) a failure after
+    /// it loses the delivery, because its retry is a duplicate; claim a lease instead
+    /// ([`Deduplicator::claim`]).
     ///
     /// A delivery already seen records nothing more; a new delivery of a fact already seen is
     /// recorded (it was handled: as a duplicate).
