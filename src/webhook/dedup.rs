@@ -247,7 +247,8 @@ impl fmt::Display for SeenKey {
 /// - The record is part of the caller's unit of work: write it in the transaction of the
 ///   business update, so that a failed update takes the key with it and the service's retry
 ///   is processed instead of skipped.
-/// - [`contains`](SeenStore::contains) says whether `key` is recorded, without recording it.
+/// - [`contains`](SeenStore::contains) says whether `key` is recorded (done), without recording
+///   it; a key in progress under a lease ([`LeaseStore`]) is not.
 /// - A store may forget keys ([`MemoryStore`] does, by size and age; Redis by expiry); a
 ///   forgotten key is a key never seen. Keep delivery ids at least as long as the service
 ///   retries (21 seconds after the first attempt), and facts as long as a scoped variant or a

@@ -31,7 +31,7 @@ pub enum RedisStoreError {
         #[source]
         source: redis::RedisError,
     },
-    /// `EXISTS` failed.
+    /// `GET` failed.
     #[error("redis: cannot read {key}")]
     Read {
         /// The Redis key.
@@ -228,11 +228,11 @@ impl<C: redis::ConnectionLike> SeenStore for RedisStore<C> {
 
     fn contains(&mut self, key: &SeenKey) -> Result<bool, RedisStoreError> {
         let key = self.redis_key(key);
-        match redis::cmd("EXISTS")
+        match redis::cmd("GET")
             .arg(&key)
-            .query::<bool>(&mut self.connection)
+            .query::<Option<String>>(&mut self.connection)
         {
-            Ok(found) => Ok(found),
+            Ok(value) => Ok(is_finished(value.as_deref())),
             Err(source) => Err(RedisStoreError::Read { key, source }),
         }
     }
@@ -261,12 +261,12 @@ impl<C: redis::aio::ConnectionLike + Send> AsyncSeenStore for RedisStore<C> {
         key: &SeenKey,
     ) -> impl Future<Output = Result<bool, RedisStoreError>> + Send {
         let key = self.redis_key(key);
-        let mut command = redis::cmd("EXISTS");
+        let mut command = redis::cmd("GET");
         command.arg(&key);
         let connection = &mut self.connection;
         async move {
-            match command.query_async::<bool>(connection).await {
-                Ok(found) => Ok(found),
+            match command.query_async::<Option<String>>(connection).await {
+                Ok(value) => Ok(is_finished(value.as_deref())),
                 Err(source) => Err(RedisStoreError::Read { key, source }),
             }
         }
@@ -313,9 +313,18 @@ end
 return released
 ";
 
+/// Whether a key's value is a finished key (`done`, or the `1` of `first_seen`): not absent,
+/// not a lease in progress.
+fn is_finished(value: Option<&str>) -> bool {
+    value.is_some_and(|value| !value.starts_with(LEASE_PREFIX))
+}
+
+/// The start of the value of a leased key.
+const LEASE_PREFIX: &str = "lease:";
+
 /// The value of a key leased to `token`.
 fn lease_value(token: &LeaseToken) -> String {
-    format!("lease:{token}")
+    format!("{LEASE_PREFIX}{token}")
 }
 
 /// The key a script's answer names: `KEYS[index]` (1-based, either sign), or the first key

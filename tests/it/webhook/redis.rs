@@ -398,6 +398,8 @@ fn a_claim_of_two_keys_takes_both_or_neither() {
     else {
         panic!("new")
     };
+    // In progress is not processed: `check` does not count a lease.
+    assert_eq!(two.check(None, &checkout).unwrap(), None);
     let busy = two
         .claim(second, &checkout, LeaseToken::new("two"), 0, 10_000)
         .unwrap();
@@ -675,9 +677,39 @@ fn a_lease_claim_against_a_server_that_is_gone_is_an_error() {
         return;
     };
     let mut seen = Deduplicator::new(RedisStore::new(server.connection(), 60));
+    let refunded = event(r#"{"event":"payment.refunded","requestId":"01ab"}"#);
+    let Claim::New(lease) = seen
+        .claim(None, &refunded, LeaseToken::new("held"), 0, 10_000)
+        .unwrap()
+    else {
+        panic!("new")
+    };
     let _ = server.child.kill();
     let _ = server.child.wait();
-    let refunded = event(r#"{"event":"payment.refunded","requestId":"01ab"}"#);
+    // A completion that cannot be made: `LeaseError::Store`, whose source is the store's
+    // error, whose source is the client's.
+    let error = seen.complete(&lease, 0).unwrap_err();
+    let store = std::error::Error::source(&error)
+        .and_then(|source| source.downcast_ref::<RedisStoreError>())
+        .unwrap_or_else(|| panic!("{error:?}"));
+    assert!(
+        matches!(
+            store,
+            RedisStoreError::Lease {
+                action: "complete",
+                ..
+            }
+        ),
+        "{store:?}"
+    );
+    assert!(std::error::Error::source(store).is_some());
+    assert!(matches!(
+        seen.release(&lease, 0),
+        Err(RedisStoreError::Lease {
+            action: "release",
+            ..
+        })
+    ));
     let error = seen
         .claim(None, &refunded, LeaseToken::new("a"), 0, 10_000)
         .unwrap_err();
