@@ -625,3 +625,115 @@ fn a_restored_memory_store_holds_no_lease() {
         Claim::New(_)
     ));
 }
+
+/// Threads of one process share a `MemoryStore` behind a lock (held for each call, not for
+/// the work), with the process's clock: every delivery of 8 facts (core and checkout) is sent
+/// twice at once and retried until acknowledged; some handlers fail (release), some die (the
+/// lease expires). Each fact is completed exactly once, and no delivery is lost.
+#[test]
+fn threads_sharing_a_memory_store_complete_each_fact_once() {
+    use std::collections::VecDeque;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+
+    const FACTS: usize = 8;
+    const LEASE_MS: u64 = 300;
+    let start = Instant::now();
+    let clock = move || u64::try_from(start.elapsed().as_millis()).unwrap();
+    let deliveries: Arc<Vec<(DeliveryId, Event, usize)>> = Arc::new(
+        (0..FACTS)
+            .flat_map(|fact| {
+                ["payment.confirmed", "payment.confirmed.checkout"]
+                    .into_iter()
+                    .enumerate()
+                    .map(move |(n, name)| {
+                        let id = format!("01ARZ3NDEKTSV4RRFFQ69G{:04}", fact * 2 + n);
+                        (
+                            id.parse().unwrap(),
+                            event(&json!({"event": name, "requestId": format!("r{fact}")})),
+                            fact,
+                        )
+                    })
+            })
+            .collect(),
+    );
+    let seen = Arc::new(Mutex::new(Deduplicator::default()));
+    let queue: Arc<Mutex<VecDeque<(usize, u32, u64)>>> = Arc::new(Mutex::new(
+        (0..deliveries.len())
+            .flat_map(|d| [(d, 0, 0), (d, 0, 0)])
+            .collect(),
+    ));
+    let acknowledged: Arc<Vec<AtomicUsize>> =
+        Arc::new((0..deliveries.len()).map(|_| AtomicUsize::new(0)).collect());
+    let completed: Arc<Vec<AtomicUsize>> =
+        Arc::new((0..FACTS).map(|_| AtomicUsize::new(0)).collect());
+    let tokens = Arc::new(AtomicUsize::new(0));
+    let workers: Vec<_> = (0..6)
+        .map(|_| {
+            let (deliveries, seen, queue, acknowledged, completed, tokens) = (
+                deliveries.clone(),
+                seen.clone(),
+                queue.clone(),
+                acknowledged.clone(),
+                completed.clone(),
+                tokens.clone(),
+            );
+            std::thread::spawn(move || {
+                loop {
+                    assert!(clock() < 30_000, "the deliveries settle");
+                    let next = {
+                        let mut queue = queue.lock().unwrap();
+                        let due = queue.iter().position(|(_, _, at)| *at <= clock());
+                        due.and_then(|i| queue.remove(i))
+                    };
+                    let Some((d, attempt, _)) = next else {
+                        if acknowledged.iter().all(|a| a.load(Ordering::SeqCst) > 0) {
+                            return;
+                        }
+                        std::thread::sleep(Duration::from_millis(10));
+                        continue;
+                    };
+                    let (id, event, fact) = &deliveries[d];
+                    let token = LeaseToken::new(tokens.fetch_add(1, Ordering::SeqCst).to_string());
+                    let claim = seen
+                        .lock()
+                        .unwrap()
+                        .claim(Some(*id), event, token, clock(), LEASE_MS)
+                        .unwrap();
+                    let ok = match claim {
+                        Claim::Done(_) => true,
+                        Claim::InProgress(_) => false,
+                        Claim::New(lease) => {
+                            std::thread::sleep(Duration::from_millis(5)); // the work
+                            match (d % 3, attempt) {
+                                (0, 0) => {
+                                    seen.lock().unwrap().release(&lease, clock()).unwrap();
+                                    false
+                                }
+                                (1, 0) => false, // died: the lease is left to expire
+                                _ => {
+                                    seen.lock().unwrap().complete(&lease, clock()).unwrap();
+                                    completed[*fact].fetch_add(1, Ordering::SeqCst);
+                                    true
+                                }
+                            }
+                        }
+                    };
+                    if ok {
+                        acknowledged[d].fetch_add(1, Ordering::SeqCst);
+                    } else {
+                        let at = clock() + 40;
+                        queue.lock().unwrap().push_back((d, attempt + 1, at));
+                    }
+                }
+            })
+        })
+        .collect();
+    for worker in workers {
+        worker.join().unwrap();
+    }
+    for (fact, count) in completed.iter().enumerate() {
+        assert_eq!(count.load(Ordering::SeqCst), 1, "fact {fact}");
+    }
+}
