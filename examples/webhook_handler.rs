@@ -2,7 +2,9 @@
 //! signature verification, parsing, de-duplication (delivery id and business key), a check of
 //! its claims against the chain (the receipt of its transaction, from the backend's own node,
 //! through `securepay::detect`) and the partial-payment ledger, and gets the HTTP status a real
-//! handler would answer.
+//! handler would answer. Each delivery is processed exactly once under a lease: claimed, then
+//! completed after the update, or released when the work failed (the service's retry is
+//! processed); a delivery another instance holds is answered 409 (the service retries).
 //!
 //! Run it with `cargo run --example webhook_handler` (offline: the in-memory store of one
 //! process). With a Redis that every instance of a backend shares:
@@ -20,8 +22,8 @@ use securepay::network::Network;
 use securepay::partial::Ledger;
 use securepay::primitives::U256;
 use securepay::webhook::{
-    DELIVERY_HEADER, Deduplicator, Delivery, Event, MemoryStore, SIGNATURE_HEADER, SeenStore, sign,
-    verify_headers,
+    Claim, DELIVERY_HEADER, Deduplicator, Delivery, Event, LeaseError, LeaseStore, LeaseToken,
+    MemoryStore, SIGNATURE_HEADER, SeenStore, sign, verify_headers,
 };
 use serde_json::json;
 
@@ -35,13 +37,16 @@ const USDC: &str = "833589fcd6edb6e08f4c7c32d4f71b54bda02913";
 const FEE_PROXY: &str = "0x1892196e80c4c17ea5100da765ab48c1fe2fb814";
 /// How long the de-duplication store keeps a key: well past the service's retries (21 s).
 const DAY_MS: u64 = 86_400_000;
+/// How long a claim holds a delivery: longer than the work, shorter than the service's retries
+/// (1, 5 and 15 s after a failure), so that a retry takes over from an instance that died.
+const LEASE_MS: u64 = 10_000;
 
 /// The environment variable naming the Redis shared by every instance.
 const REDIS_URL_VAR: &str = "SECUREPAY_REDIS_URL";
 
 /// A de-duplication store, told the application's clock: the in-memory store forgets keys by
 /// it; Redis expires its keys itself.
-trait Store: SeenStore {
+trait Store: SeenStore + LeaseStore {
     fn tick(&mut self, _now_ms: u64) {}
 }
 
@@ -60,6 +65,8 @@ impl Store for securepay::webhook::RedisStore<securepay::redis::Connection> {}
 /// database would implement `SeenStore` too.
 struct App<S> {
     seen: Deduplicator<S>,
+    /// Claims made by this instance: with the process id, each claim's unique lease token.
+    claims: u64,
     ledger: Ledger,
     fulfilled: u32,
     /// What the backend knows of the request, to detect its payments.
@@ -134,24 +141,43 @@ fn handle<S: Store>(app: &mut App<S>, headers: &HeaderMap, body: &[u8]) -> (u16,
         Ok(event) => event,
         Err(error) => return (400, format!("not a webhook event: {error}")),
     };
-    // 3. At least once: skip what was already processed (the in-memory store forgets keys
-    //    older than a day by the application's clock; Redis expires them). Checked here,
-    //    recorded after the update: a delivery answered 503 below (not mined yet) is processed
-    //    when the service retries it. A store that cannot answer: 503, the service retries.
-    //    (Two instances handed one fact at the same moment can both pass the check: the ledger
-    //    applies a transaction once; a handler that must act once claims with `first_seen` in
-    //    the transaction of its update.)
+    // 3. Exactly once: claim a lease on the delivery and its fact (the in-memory store forgets
+    //    done keys older than a day by the application's clock; Redis expires them). Another
+    //    instance holding it: 409, the service retries. Done: a duplicate, 200. A store that
+    //    cannot answer: 503, the service retries.
     app.seen.store_mut().tick(now_ms());
-    match app.seen.check(Some(delivery.id()), &event) {
-        Ok(None) => {}
-        Ok(Some(duplicate)) => {
+    app.claims += 1;
+    let token = LeaseToken::new(format!("example-{}:{}", std::process::id(), app.claims));
+    let lease = match app
+        .seen
+        .claim(Some(delivery.id()), &event, token, now_ms(), LEASE_MS)
+    {
+        Ok(Claim::New(lease)) => lease,
+        Ok(claim @ Claim::InProgress(_)) => {
+            return (
+                claim.status(),
+                format!(
+                    "{}: in progress on another instance, retry later",
+                    event.name()
+                ),
+            );
+        }
+        Ok(Claim::Done(duplicate)) => {
             return (200, format!("{}: duplicate ({duplicate})", event.name()));
         }
         Err(error) => return (503, format!("de-duplication store unavailable: {error}")),
-    }
-    // 4. The chain: does the transaction pay what the event says?
+    };
+    // 4. The chain: does the transaction pay what the event says? When not (or not yet), the
+    //    lease is released: nothing was applied, and the service's retry (or the true event of
+    //    the same fact) is processed.
     let before = app.ledger.status();
     if let Err((status, note)) = against_chain(app, &event) {
+        if let Err(error) = app.seen.release(&lease, now_ms()) {
+            return (
+                503,
+                format!("{note}; lease not released ({error}): it expires"),
+            );
+        }
         return (status, note);
     }
     // 5. The business update.
@@ -187,14 +213,16 @@ fn handle<S: Store>(app: &mut App<S>, headers: &HeaderMap, body: &[u8]) -> (u16,
         Event::Other { name, .. } => format!("{name}: unknown event, acknowledged and logged"),
         other => format!("{}: acknowledged", other.name()),
     };
-    // 6. Record the delivery and the fact together with the update.
-    if let Err(error) = app.seen.record(Some(delivery.id()), &event) {
-        return (
-            503,
-            format!("{note}; not recorded ({error}): the retry is processed again"),
-        );
+    // 6. Complete the lease after the update: the delivery and the fact are done. A lease that
+    //    expired and was taken over is refused (the other holder completes it).
+    match app.seen.complete(&lease, now_ms()) {
+        Ok(()) => (200, note),
+        Err(LeaseError::Lost { key }) => (
+            500,
+            format!("{note}; the lease on {key} expired and was taken over: not marked done"),
+        ),
+        Err(error) => (503, format!("{note}; not marked done ({error})")),
     }
-    (200, note)
 }
 
 /// The application's clock, in Unix milliseconds.
@@ -291,6 +319,7 @@ fn walk<S: Store>(store: S) -> Result<(), Box<dyn std::error::Error>> {
     let usdc = Catalog::builtin().get("USDC-base")?;
     let mut app = App {
         seen: Deduplicator::new(store),
+        claims: 0,
         ledger: Ledger::for_currency(REQUEST, "100", usdc)?,
         fulfilled: 0,
         criteria: Criteria::new(Network::Base, REFERENCE.parse()?)
@@ -408,6 +437,31 @@ fn walk<S: Store>(store: S) -> Result<(), Box<dyn std::error::Error>> {
         let (status, note) = handle(&mut app, headers, body);
         println!("{what}\n   -> {status} {note}");
     }
+
+    // Another instance holds a delivery (claimed, still working): this one answers 409. The
+    // other instance's work fails and it releases the lease: the service's retry is processed.
+    let refund = delivery(
+        "01KJC2WX8EH4MP3DHZB2YQ7N15",
+        &format!(r#"{{"event":"payment.refunded","requestId":"{REQUEST}"}}"#),
+    );
+    let other = LeaseToken::new(format!("other-instance-{}:1", std::process::id()));
+    let Claim::New(held) = app.seen.claim(
+        Some(Delivery::from_headers(&refund.0)?.id()),
+        &Event::parse_unverified(&refund.1)?,
+        other,
+        now_ms(),
+        LEASE_MS,
+    )?
+    else {
+        return Err("the refund is new".into());
+    };
+    let (status, note) = handle(&mut app, &refund.0, &refund.1);
+    println!("a refund another instance is processing\n   -> {status} {note}");
+    app.seen.release(&held, now_ms())?;
+    let (status, note) = handle(&mut app, &refund.0, &refund.1);
+    println!("its retry, after the other instance failed and released it\n   -> {status} {note}");
+    let (status, note) = handle(&mut app, &refund.0, &refund.1);
+    println!("and once more\n   -> {status} {note}");
     println!(
         "\nThe order was fulfilled {} time(s); over-payment recorded: {} USDC; the service caps it to the remainder.",
         app.fulfilled,

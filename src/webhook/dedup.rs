@@ -10,17 +10,27 @@
 //! trait (one that writes inside your transaction object) claims them itself. The core has no
 //! clock: times are Unix milliseconds from yours.
 //!
-//! Check before you act, record after your update succeeded, atomically with it: recording
-//! first would turn a failed update into a lost one, because the retry would look like a
-//! duplicate. With a store in your database, [`Deduplicator::first_seen`] checks and records
-//! in one step inside the transaction of the update.
+//! Process each delivery exactly once, even when the work fails or the process dies, with a
+//! lease ([`Deduplicator::claim`], see [`Claim`](super::Claim)): claim → process →
+//! [`complete`](Deduplicator::complete), or [`release`](Deduplicator::release) when the work
+//! failed (answer an error: the retry is processed); a claim that finds another holder's lease
+//! running is in progress (answer 409: the service retries); a holder that died leaves a lease
+//! that expires and is taken over. Every store implements it: [`MemoryStore`], `RedisStore`,
+//! or your table ([`LeaseStore`](super::LeaseStore)).
+//!
+//! Without leases: check before you act, record after your update succeeded, atomically with
+//! it: recording first would turn a failed update into a lost one, because the retry would look
+//! like a duplicate. [`Deduplicator::first_seen`] records for good in one step: only inside the
+//! transaction of the update (a failed update rolls the record back), never before work that
+//! can fail outside it.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::convert::Infallible;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::lease::{AsyncLeaseStore, KeysClaim, LeaseCheck, LeaseStore, LeaseToken};
 use super::{DeliveryId, Event, EventKind};
 
 /// The business fact an event reports, independent of its scope and delivery: the same for
@@ -237,7 +247,8 @@ impl fmt::Display for SeenKey {
 /// - The record is part of the caller's unit of work: write it in the transaction of the
 ///   business update, so that a failed update takes the key with it and the service's retry
 ///   is processed instead of skipped.
-/// - [`contains`](SeenStore::contains) says whether `key` is recorded, without recording it.
+/// - [`contains`](SeenStore::contains) says whether `key` is recorded (done), without recording
+///   it; a key in progress under a lease ([`LeaseStore`]) is not.
 /// - A store may forget keys ([`MemoryStore`] does, by size and age; Redis by expiry); a
 ///   forgotten key is a key never seen. Keep delivery ids at least as long as the service
 ///   retries (21 seconds after the first attempt), and facts as long as a scoped variant or a
@@ -371,6 +382,9 @@ pub struct MemoryStore {
     /// Oldest first; `at_ms` never decreases.
     entries: VecDeque<Entry>,
     keys: HashSet<SeenKey>,
+    /// Keys in progress: the holder's token and the lease's expiry. Not serialized: a process
+    /// that restarted holds no lease.
+    leases: HashMap<SeenKey, (LeaseToken, u64)>,
 }
 
 impl MemoryStore {
@@ -397,6 +411,7 @@ impl MemoryStore {
             now_ms: 0,
             entries: VecDeque::new(),
             keys: HashSet::new(),
+            leases: HashMap::new(),
         }
     }
 
@@ -525,6 +540,9 @@ impl MemoryStore {
 
     /// Applies both bounds; returns how many keys were forgotten.
     fn prune(&mut self) -> usize {
+        let now_ms = self.now_ms;
+        self.leases
+            .retain(|_, (_, expires_at_ms)| *expires_at_ms > now_ms);
         let mut forgotten = match self.max_age_ms {
             Some(age) => self.prune_before(self.now_ms.saturating_sub(age)),
             None => 0,
@@ -552,7 +570,7 @@ impl Default for MemoryStore {
 
 impl MemoryStore {
     /// [`SeenStore::first_seen`], which cannot fail in memory.
-    fn claim(&mut self, key: &SeenKey) -> bool {
+    fn record_key(&mut self, key: &SeenKey) -> bool {
         if !self.keys.insert(key.clone()) {
             return false;
         }
@@ -569,7 +587,7 @@ impl SeenStore for MemoryStore {
     type Error = Infallible;
 
     fn first_seen(&mut self, key: &SeenKey) -> Result<bool, Infallible> {
-        Ok(self.claim(key))
+        Ok(self.record_key(key))
     }
 
     fn contains(&mut self, key: &SeenKey) -> Result<bool, Infallible> {
@@ -581,11 +599,138 @@ impl AsyncSeenStore for MemoryStore {
     type Error = Infallible;
 
     async fn first_seen(&mut self, key: &SeenKey) -> Result<bool, Infallible> {
-        Ok(self.claim(key))
+        Ok(self.record_key(key))
     }
 
     async fn contains(&mut self, key: &SeenKey) -> Result<bool, Infallible> {
         Ok(self.keys.contains(key))
+    }
+}
+
+impl MemoryStore {
+    /// [`LeaseStore::claim`] in memory: at `now_ms` (which becomes the store's time).
+    fn claim_keys(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+        lease_ms: u64,
+    ) -> KeysClaim {
+        self.set_now(now_ms);
+        for key in keys {
+            if self.keys.contains(key) {
+                return KeysClaim::Done(key.clone());
+            }
+            // Expired leases were pruned by `set_now`.
+            if self.leases.contains_key(key) {
+                return KeysClaim::InProgress(key.clone());
+            }
+        }
+        let expires_at_ms = self.now_ms.saturating_add(lease_ms.max(1));
+        for key in keys {
+            self.leases
+                .insert(key.clone(), (token.clone(), expires_at_ms));
+        }
+        KeysClaim::Taken
+    }
+
+    /// [`LeaseStore::complete`] in memory.
+    fn complete_keys(&mut self, keys: &[SeenKey], token: &LeaseToken, now_ms: u64) -> LeaseCheck {
+        self.set_now(now_ms);
+        if let Some(lost) = keys.iter().find(|key| {
+            self.leases
+                .get(*key)
+                .is_none_or(|(holder, _)| holder != token)
+        }) {
+            return LeaseCheck::Lost(lost.clone());
+        }
+        for key in keys {
+            self.leases.remove(key);
+            self.record_key(key);
+        }
+        LeaseCheck::Held
+    }
+
+    /// [`LeaseStore::release`] in memory.
+    fn release_keys(&mut self, keys: &[SeenKey], token: &LeaseToken, now_ms: u64) -> usize {
+        self.set_now(now_ms);
+        let mut released = 0_usize;
+        for key in keys {
+            if self
+                .leases
+                .get(key)
+                .is_some_and(|(holder, _)| holder == token)
+            {
+                self.leases.remove(key);
+                released = released.saturating_add(1);
+            }
+        }
+        released
+    }
+}
+
+/// Leases for the threads of one process (behind a lock); they are not serialized.
+impl LeaseStore for MemoryStore {
+    type Error = Infallible;
+
+    fn claim(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+        lease_ms: u64,
+    ) -> Result<KeysClaim, Infallible> {
+        Ok(self.claim_keys(keys, token, now_ms, lease_ms))
+    }
+
+    fn complete(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+    ) -> Result<LeaseCheck, Infallible> {
+        Ok(self.complete_keys(keys, token, now_ms))
+    }
+
+    fn release(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+    ) -> Result<usize, Infallible> {
+        Ok(self.release_keys(keys, token, now_ms))
+    }
+}
+
+impl AsyncLeaseStore for MemoryStore {
+    type Error = Infallible;
+
+    async fn claim(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+        lease_ms: u64,
+    ) -> Result<KeysClaim, Infallible> {
+        Ok(self.claim_keys(keys, token, now_ms, lease_ms))
+    }
+
+    async fn complete(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+    ) -> Result<LeaseCheck, Infallible> {
+        Ok(self.complete_keys(keys, token, now_ms))
+    }
+
+    async fn release(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+    ) -> Result<usize, Infallible> {
+        Ok(self.release_keys(keys, token, now_ms))
     }
 }
 
@@ -624,6 +769,7 @@ impl TryFrom<MemoryStoreWire> for MemoryStore {
             now_ms: wire.now_ms,
             entries: VecDeque::with_capacity(wire.seen.len()),
             keys: HashSet::with_capacity(wire.seen.len()),
+            leases: HashMap::new(),
         };
         for entry in wire.seen {
             if entry.at_ms > store.now_ms
@@ -830,10 +976,11 @@ impl<S: SeenStore> Deduplicator<S> {
 
     /// [`check`](Deduplicator::check) and [`record`](Deduplicator::record) in one step, each
     /// key ([`SeenKey::claims`]) with the store's atomic [`SeenStore::first_seen`]: `None` when
-    /// the event is to be processed (its keys are now recorded), or why it is a duplicate.
-    /// For a store shared by several instances (Redis), or written in the transaction of the
-    /// business update, where a failed update forgets the keys; with a [`MemoryStore`], which
-    /// cannot roll back, check before and record after.
+    /// the event is to be processed (its keys are now recorded for good), or why it is a
+    /// duplicate. Only for a store written in the transaction of the business update, where a
+    /// failed update forgets the keys: anywhere else (Redis, a [`MemoryStore`]) a failure after
+    /// it loses the delivery, because its retry is a duplicate; claim a lease instead
+    /// ([`Deduplicator::claim`]).
     ///
     /// A delivery already seen records nothing more; a new delivery of a fact already seen is
     /// recorded (it was handled: as a duplicate).

@@ -8,14 +8,17 @@
 //! payment events.
 //!
 //! The receiving path is: [`verify_signature`] (or [`verify_headers`]) → [`VerifiedBody::parse`]
-//! → [`Event`] → [`Deduplicator::check`] → your business update → [`Deduplicator::record`]
-//! (or, with a [`SeenStore`] in your database, [`Deduplicator::first_seen`] in the transaction
-//! of the update). The in-memory [`MemoryStore`] is bounded and for one process; several
-//! instances behind a load balancer share a store: a table of your database, or Redis
-//! (`RedisStore`, feature `redis-store`), blocking or async ([`AsyncSeenStore`]).
+//! → [`Event`] → [`Deduplicator::claim`] (a lease: [`Claim::New`] to process, in progress
+//! elsewhere: 409, done: 200) → your business update → [`Deduplicator::complete`], or
+//! [`Deduplicator::release`] and an error status when it failed (the service retries). A holder
+//! that dies leaves a lease that expires and is taken over. The in-memory [`MemoryStore`] is
+//! bounded and for one process; several instances behind a load balancer share a store: a table
+//! of your database, or Redis (`RedisStore`, feature `redis-store`), blocking ([`LeaseStore`])
+//! or async ([`AsyncLeaseStore`]). With a [`SeenStore`] in your database,
+//! [`Deduplicator::first_seen`] in the transaction of the update is the other way.
 //!
 //! ```
-//! use securepay::webhook::{sign, verify_signature, Deduplicator, Event};
+//! use securepay::webhook::{sign, verify_signature, Claim, Deduplicator, Event, LeaseToken};
 //!
 //! let secret = "whsec-example";
 //! let body = br#"{"event":"payment.confirmed","requestId":"01ab","txHash":"0xab","amount":"10.0","totalAmountPaid":"10.0","expectedAmount":"10.0"}"#;
@@ -23,11 +26,12 @@
 //!
 //! let event = verify_signature(secret, body, &header)?.parse()?;
 //! let mut seen = Deduplicator::default();
-//! if seen.check(None, &event)?.is_none() {
+//! let now_ms = 1_764_000_000_000; // your clock, Unix milliseconds
+//! if let Claim::New(lease) = seen.claim(None, &event, LeaseToken::new("instance-1:1"), now_ms, 10_000)? {
 //!     if let Event::PaymentConfirmed(payment) = &event {
 //!         assert_eq!(payment.request_id(), Some("01ab")); // fulfil the order here
 //!     }
-//!     seen.record(None, &event)?;
+//!     seen.complete(&lease, now_ms + 50)?; // or, when fulfilling failed: release, answer 500
 //! }
 //! assert!(seen.check(None, &event)?.is_some());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -37,6 +41,7 @@ mod compliance;
 mod dedup;
 mod delivery;
 mod event;
+mod lease;
 mod name;
 mod orchestrator;
 mod payment;
@@ -56,6 +61,9 @@ pub use delivery::{
     DELIVERY_HEADER, Delivery, DeliveryError, DeliveryId, RETRY_COUNT_HEADER, TEST_HEADER,
 };
 pub use event::{Event, EventError};
+pub use lease::{
+    AsyncLeaseStore, Claim, KeysClaim, Lease, LeaseCheck, LeaseError, LeaseStore, LeaseToken,
+};
 pub use name::{EVENT_NAMES, EventKind, EventName, EventScope};
 pub use orchestrator::{ClientIdLinked, KytScreeningCompleted, KytVerdict};
 pub use payment::{

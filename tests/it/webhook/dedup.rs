@@ -5,8 +5,9 @@ use crate::common;
 
 use http::{HeaderMap, HeaderValue};
 use securepay::webhook::{
-    BusinessKey, DELIVERY_HEADER, Deduplicator, Delivery, DeliveryError, DeliveryId, Duplicate,
-    Event, EventKind, MemoryStore, RETRY_COUNT_HEADER, SeenKey, SeenStore, TEST_HEADER,
+    BusinessKey, Claim, DELIVERY_HEADER, Deduplicator, Delivery, DeliveryError, DeliveryId,
+    Duplicate, Event, EventKind, LeaseError, LeaseToken, MemoryStore, RETRY_COUNT_HEADER, SeenKey,
+    SeenStore, TEST_HEADER,
 };
 use serde_json::{Value, json};
 
@@ -448,4 +449,291 @@ fn a_delivery_id_debugs_as_its_ulid_text() {
     let id: DeliveryId = "01arz3ndektsv4rrffq69g5fav".parse().unwrap();
     assert_eq!(format!("{id:?}"), "DeliveryId(01ARZ3NDEKTSV4RRFFQ69G5FAV)");
     assert!(format!("{:?}", Some(id)).contains("01ARZ3NDEKTSV4RRFFQ69G5FAV"));
+}
+
+/// Issue 34 item 1 in memory: claimed, failed, released; the retry is processed (with
+/// `first_seen` it was a duplicate). Then done: a duplicate.
+#[test]
+fn a_lease_released_after_a_failure_lets_the_retry_be_processed() {
+    let confirmed = event(&fixture("payment.confirmed"));
+    let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse().unwrap();
+    let mut seen = Deduplicator::default();
+    let Claim::New(lease) = seen
+        .claim(Some(id), &confirmed, LeaseToken::new("1"), 1_000, 10_000)
+        .unwrap()
+    else {
+        panic!("new")
+    };
+    assert_eq!(lease.keys().len(), 2);
+    seen.release(&lease, 1_100).unwrap();
+    let retry = seen
+        .claim(Some(id), &confirmed, LeaseToken::new("2"), 2_000, 10_000)
+        .unwrap();
+    let Claim::New(lease) = retry else {
+        panic!("attempt 2 (retry after our 500): {retry:?}")
+    };
+    seen.complete(&lease, 2_100).unwrap();
+    assert_eq!(
+        seen.claim(Some(id), &confirmed, LeaseToken::new("3"), 3_000, 10_000)
+            .unwrap(),
+        Claim::Done(Duplicate::Delivery(id))
+    );
+    assert_eq!(
+        seen.store().len(),
+        2,
+        "done keys are recorded as first_seen's are"
+    );
+}
+
+/// A holder that died leaves a lease that expires by the caller's clock: until then a retry
+/// is in progress (409), then it takes the delivery over; the old holder cannot complete.
+#[test]
+fn a_lease_expires_by_the_callers_clock_and_is_taken_over() {
+    let refunded = event(&fixture("payment.refunded"));
+    let id: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse().unwrap();
+    let mut seen = Deduplicator::default();
+    let Claim::New(dead) = seen
+        .claim(Some(id), &refunded, LeaseToken::new("dead"), 0, 10_000)
+        .unwrap()
+    else {
+        panic!("new")
+    };
+    assert_eq!(dead.expires_at_ms(), 10_000);
+    let busy = seen
+        .claim(
+            Some(id),
+            &refunded,
+            LeaseToken::new("retry-1"),
+            9_999,
+            10_000,
+        )
+        .unwrap();
+    assert_eq!(busy, Claim::InProgress(SeenKey::Delivery(id)));
+    assert_eq!(busy.status(), 409);
+    let Claim::New(next) = seen
+        .claim(
+            Some(id),
+            &refunded,
+            LeaseToken::new("retry-2"),
+            10_000,
+            10_000,
+        )
+        .unwrap()
+    else {
+        panic!("taken over at the expiry")
+    };
+    assert!(matches!(
+        seen.complete(&dead, 10_001),
+        Err(LeaseError::Lost {
+            key: SeenKey::Delivery(_)
+        })
+    ));
+    seen.release(&dead, 10_002).unwrap(); // frees nothing of the new holder's
+    assert!(matches!(
+        seen.claim(
+            Some(id),
+            &refunded,
+            LeaseToken::new("retry-3"),
+            10_003,
+            10_000
+        )
+        .unwrap(),
+        Claim::InProgress(_)
+    ));
+    // A lease past its expiry is not completed even when nobody took it over.
+    seen.complete(&next, 20_000).unwrap_err();
+    let Claim::New(last) = seen
+        .claim(
+            Some(id),
+            &refunded,
+            LeaseToken::new("retry-4"),
+            20_000,
+            10_000,
+        )
+        .unwrap()
+    else {
+        panic!("free again")
+    };
+    seen.complete(&last, 20_001).unwrap();
+}
+
+/// A delivery's two keys are claimed together: a variant whose fact is in progress takes
+/// neither, and an unknown event without a delivery id has nothing to claim.
+#[test]
+fn a_lease_takes_all_keys_or_none() {
+    let core = event(&fixture("payment.confirmed"));
+    let checkout = event(&with_name(
+        fixture("payment.confirmed"),
+        "payment.confirmed.checkout",
+    ));
+    let first: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse().unwrap();
+    let second: DeliveryId = "01ARZ3NDEKTSV4RRFFQ69G5FAW".parse().unwrap();
+    let mut seen = Deduplicator::default();
+    let Claim::New(lease) = seen
+        .claim(Some(first), &core, LeaseToken::new("a"), 0, 10_000)
+        .unwrap()
+    else {
+        panic!("new")
+    };
+    assert!(matches!(
+        seen.claim(Some(second), &checkout, LeaseToken::new("b"), 1, 10_000)
+            .unwrap(),
+        Claim::InProgress(SeenKey::Fact(_))
+    ));
+    // The variant's delivery id alone is free: the refused claim did not keep it.
+    let unknown = event(&json!({"event": "payout.sent"}));
+    let Claim::New(alone) = seen
+        .claim(Some(second), &unknown, LeaseToken::new("c"), 2, 10_000)
+        .unwrap()
+    else {
+        panic!("not half-claimed")
+    };
+    seen.release(&alone, 3).unwrap();
+    seen.complete(&lease, 4).unwrap();
+    assert_eq!(
+        seen.claim(Some(second), &checkout, LeaseToken::new("d"), 5, 10_000)
+            .unwrap(),
+        Claim::Done(Duplicate::BusinessKey(BusinessKey::of(&core).unwrap()))
+    );
+    let Claim::New(nothing) = seen
+        .claim(None, &unknown, LeaseToken::new("e"), 6, 10_000)
+        .unwrap()
+    else {
+        panic!("nothing to de-duplicate")
+    };
+    assert!(nothing.keys().is_empty());
+    seen.complete(&nothing, 7).unwrap();
+}
+
+/// Leases belong to the running process: a stored and restored store holds none.
+#[test]
+fn a_restored_memory_store_holds_no_lease() {
+    let refunded = event(&fixture("payment.refunded"));
+    let mut seen = Deduplicator::default();
+    let Claim::New(_lease) = seen
+        .claim(None, &refunded, LeaseToken::new("a"), 0, 10_000)
+        .unwrap()
+    else {
+        panic!("new")
+    };
+    let mut restored: Deduplicator =
+        serde_json::from_str(&serde_json::to_string(&seen).unwrap()).unwrap();
+    assert!(matches!(
+        restored
+            .claim(None, &refunded, LeaseToken::new("b"), 1, 10_000)
+            .unwrap(),
+        Claim::New(_)
+    ));
+}
+
+/// Threads of one process share a `MemoryStore` behind a lock (held for each call, not for
+/// the work), with the process's clock: every delivery of 8 facts (core and checkout) is sent
+/// twice at once and retried until acknowledged; some handlers fail (release), some die (the
+/// lease expires). Each fact is completed exactly once, and no delivery is lost.
+#[test]
+fn threads_sharing_a_memory_store_complete_each_fact_once() {
+    use std::collections::VecDeque;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+
+    const FACTS: usize = 8;
+    const LEASE_MS: u64 = 300;
+    let start = Instant::now();
+    let clock = move || u64::try_from(start.elapsed().as_millis()).unwrap();
+    let deliveries: Arc<Vec<(DeliveryId, Event, usize)>> = Arc::new(
+        (0..FACTS)
+            .flat_map(|fact| {
+                ["payment.confirmed", "payment.confirmed.checkout"]
+                    .into_iter()
+                    .enumerate()
+                    .map(move |(n, name)| {
+                        let id = format!("01ARZ3NDEKTSV4RRFFQ69G{:04}", fact * 2 + n);
+                        (
+                            id.parse().unwrap(),
+                            event(&json!({"event": name, "requestId": format!("r{fact}")})),
+                            fact,
+                        )
+                    })
+            })
+            .collect(),
+    );
+    let seen = Arc::new(Mutex::new(Deduplicator::default()));
+    let queue: Arc<Mutex<VecDeque<(usize, u32, u64)>>> = Arc::new(Mutex::new(
+        (0..deliveries.len())
+            .flat_map(|d| [(d, 0, 0), (d, 0, 0)])
+            .collect(),
+    ));
+    let acknowledged: Arc<Vec<AtomicUsize>> =
+        Arc::new((0..deliveries.len()).map(|_| AtomicUsize::new(0)).collect());
+    let completed: Arc<Vec<AtomicUsize>> =
+        Arc::new((0..FACTS).map(|_| AtomicUsize::new(0)).collect());
+    let tokens = Arc::new(AtomicUsize::new(0));
+    let workers: Vec<_> = (0..6)
+        .map(|_| {
+            let (deliveries, seen, queue, acknowledged, completed, tokens) = (
+                deliveries.clone(),
+                seen.clone(),
+                queue.clone(),
+                acknowledged.clone(),
+                completed.clone(),
+                tokens.clone(),
+            );
+            std::thread::spawn(move || {
+                loop {
+                    assert!(clock() < 30_000, "the deliveries settle");
+                    let next = {
+                        let mut queue = queue.lock().unwrap();
+                        let due = queue.iter().position(|(_, _, at)| *at <= clock());
+                        due.and_then(|i| queue.remove(i))
+                    };
+                    let Some((d, attempt, _)) = next else {
+                        if acknowledged.iter().all(|a| a.load(Ordering::SeqCst) > 0) {
+                            return;
+                        }
+                        std::thread::sleep(Duration::from_millis(10));
+                        continue;
+                    };
+                    let (id, event, fact) = &deliveries[d];
+                    let token = LeaseToken::new(tokens.fetch_add(1, Ordering::SeqCst).to_string());
+                    let claim = seen
+                        .lock()
+                        .unwrap()
+                        .claim(Some(*id), event, token, clock(), LEASE_MS)
+                        .unwrap();
+                    let ok = match claim {
+                        Claim::Done(_) => true,
+                        Claim::InProgress(_) => false,
+                        Claim::New(lease) => {
+                            std::thread::sleep(Duration::from_millis(5)); // the work
+                            match (d % 3, attempt) {
+                                (0, 0) => {
+                                    seen.lock().unwrap().release(&lease, clock()).unwrap();
+                                    false
+                                }
+                                (1, 0) => false, // died: the lease is left to expire
+                                _ => {
+                                    seen.lock().unwrap().complete(&lease, clock()).unwrap();
+                                    completed[*fact].fetch_add(1, Ordering::SeqCst);
+                                    true
+                                }
+                            }
+                        }
+                    };
+                    if ok {
+                        acknowledged[d].fetch_add(1, Ordering::SeqCst);
+                    } else {
+                        let at = clock() + 40;
+                        queue.lock().unwrap().push_back((d, attempt + 1, at));
+                    }
+                }
+            })
+        })
+        .collect();
+    for worker in workers {
+        worker.join().unwrap();
+    }
+    for (fact, count) in completed.iter().enumerate() {
+        assert_eq!(count.load(Ordering::SeqCst), 1, "fact {fact}");
+    }
 }

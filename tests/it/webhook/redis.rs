@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use securepay::redis;
 use securepay::webhook::{
-    AsyncSeenStore, Deduplicator, DeliveryId, Duplicate, Event, RedisStore, RedisStoreError,
-    SeenKey, SeenStore,
+    AsyncSeenStore, Claim, Deduplicator, DeliveryId, Duplicate, Event, Lease, LeaseError,
+    LeaseToken, RedisStore, RedisStoreError, SeenKey, SeenStore,
 };
 
 /// A `redis-server` of this test: no persistence, on 127.0.0.1 only; killed when dropped.
@@ -20,8 +20,24 @@ struct Server {
 
 impl Server {
     /// Starts a server, or `None` (with a message) where `redis-server` is not installed
-    /// outside CI.
+    /// outside CI. The free port is found by binding port 0 and letting it go, so a test
+    /// running at the same time may take it first: the server reached must be this child
+    /// (`INFO server` names its `process_id`), or another port is tried.
     fn start() -> Option<Server> {
+        for _ in 0..10 {
+            match Server::try_start()? {
+                Ok(server) => return Some(server),
+                Err(mut child) => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                }
+            }
+        }
+        panic!("no redis-server of this test listened after 10 ports");
+    }
+
+    /// `None` without redis-server; `Err(child)` when the port was not this child's.
+    fn try_start() -> Option<Result<Server, Child>> {
         let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
             .and_then(|listener| listener.local_addr())
             .map(|address| address.port())
@@ -39,7 +55,7 @@ impl Server {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn();
-        let child = match spawned {
+        let mut child = match spawned {
             Ok(child) => child,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
                 assert!(
@@ -53,16 +69,35 @@ impl Server {
             }
             Err(error) => panic!("cannot start redis-server: {error}"),
         };
-        let server = Server { child, port };
         let deadline = Instant::now() + Duration::from_secs(10);
-        while TcpStream::connect((Ipv4Addr::LOCALHOST, port)).is_err() {
+        loop {
+            if matches!(child.try_wait(), Ok(Some(_))) {
+                return Some(Err(child)); // it could not bind: the port was taken
+            }
+            if TcpStream::connect((Ipv4Addr::LOCALHOST, port)).is_ok() {
+                break;
+            }
             assert!(
                 Instant::now() < deadline,
                 "redis-server did not listen on {port}"
             );
             std::thread::sleep(Duration::from_millis(20));
         }
-        Some(server)
+        let ours = redis::Client::open(format!("redis://127.0.0.1:{port}/"))
+            .and_then(|client| client.get_connection())
+            .and_then(|mut connection| {
+                redis::cmd("INFO")
+                    .arg("server")
+                    .query::<String>(&mut connection)
+            })
+            .is_ok_and(|info| {
+                info.lines()
+                    .any(|line| line.trim() == format!("process_id:{}", child.id()))
+            });
+        if !ours {
+            return Some(Err(child));
+        }
+        Some(Ok(Server { child, port }))
     }
 
     fn url(&self) -> String {
@@ -240,4 +275,447 @@ fn a_server_that_is_gone_is_an_error_not_a_new_key() {
         seen.check(None, &refunded),
         Err(RedisStoreError::Read { .. })
     ));
+}
+
+/// Issue 34 item 1. With the claim-first API (`first_seen`) a delivery whose work failed after
+/// the claim was lost: the retry answered `Some(Delivery(…))`. With a lease, the failed work
+/// releases it and the retry is processed; a completed one is a duplicate.
+#[test]
+fn a_claim_whose_work_failed_is_released_and_the_retry_processed() {
+    let Some(server) = Server::start() else {
+        return;
+    };
+    let mut seen = Deduplicator::new(RedisStore::new(server.connection(), 60));
+    let refunded = event(r#"{"event":"payment.refunded","requestId":"01ab"}"#);
+    let delivery = Some(id("01ARZ3NDEKTSV4RRFFQ69G5FAV"));
+    let Claim::New(lease) = seen
+        .claim(delivery, &refunded, LeaseToken::new("a:1"), 0, 10_000)
+        .unwrap()
+    else {
+        panic!("attempt 1 is new")
+    };
+    // The work fails: release, answer 500, the service retries.
+    seen.release(&lease, 0).unwrap();
+    let retry = seen
+        .claim(delivery, &refunded, LeaseToken::new("a:2"), 0, 10_000)
+        .unwrap();
+    let Claim::New(lease) = retry else {
+        panic!("attempt 2 (retry after our 500): {retry:?}")
+    };
+    // Released, the old token holds nothing: completing with it is refused.
+    let stale = Lease::clone(&lease);
+    seen.complete(&lease, 0).unwrap();
+    let again = seen
+        .claim(delivery, &refunded, LeaseToken::new("a:3"), 0, 10_000)
+        .unwrap();
+    assert!(
+        matches!(again, Claim::Done(Duplicate::Delivery(_))),
+        "{again:?}"
+    );
+    assert!(matches!(
+        seen.complete(&stale, 0),
+        Err(LeaseError::Lost { .. })
+    ));
+    // Done keys are kept the store's TTL, as `first_seen` keys are.
+    let mut raw = server.connection();
+    let name = "securepay:seen:delivery:01ARZ3NDEKTSV4RRFFQ69G5FAV";
+    let value: String = redis::cmd("GET").arg(name).query(&mut raw).unwrap();
+    let ttl: i64 = redis::cmd("TTL").arg(name).query(&mut raw).unwrap();
+    assert_eq!(value, "done");
+    assert!((50..=60).contains(&ttl), "{ttl}");
+}
+
+/// An instance that dies mid-way never completes nor releases: its lease expires (Redis's
+/// clock), another instance takes the delivery over, and the dead one, should it wake up,
+/// cannot mark it done over the new holder.
+#[test]
+fn a_lease_of_an_instance_that_died_expires_and_is_taken_over() {
+    let Some(server) = Server::start() else {
+        return;
+    };
+    let mut dead = Deduplicator::new(RedisStore::new(server.connection(), 60));
+    let mut alive = Deduplicator::new(RedisStore::new(server.connection(), 60));
+    let confirmed = event(r#"{"event":"payment.confirmed","requestId":"01ab","txHash":"0xab"}"#);
+    let delivery = Some(id("01ARZ3NDEKTSV4RRFFQ69G5FAV"));
+    let Claim::New(zombie) = dead
+        .claim(delivery, &confirmed, LeaseToken::new("dead:1"), 0, 300)
+        .unwrap()
+    else {
+        panic!("new")
+    };
+    // While the lease runs, a retry is told to come back later.
+    let busy = alive
+        .claim(delivery, &confirmed, LeaseToken::new("alive:1"), 0, 300)
+        .unwrap();
+    assert!(
+        matches!(&busy, Claim::InProgress(SeenKey::Delivery(_))),
+        "{busy:?}"
+    );
+    assert_eq!(busy.status(), 409);
+    std::thread::sleep(Duration::from_millis(400));
+    let Claim::New(lease) = alive
+        .claim(delivery, &confirmed, LeaseToken::new("alive:2"), 0, 10_000)
+        .unwrap()
+    else {
+        panic!("taken over after the expiry")
+    };
+    let lost = dead.complete(&zombie, 0).unwrap_err();
+    assert!(
+        matches!(
+            &lost,
+            LeaseError::Lost {
+                key: SeenKey::Delivery(_)
+            }
+        ),
+        "{lost:?}"
+    );
+    dead.release(&zombie, 0).unwrap(); // releases nothing of the new holder's
+    alive.complete(&lease, 0).unwrap();
+    assert!(matches!(
+        dead.claim(delivery, &confirmed, LeaseToken::new("dead:2"), 0, 300)
+            .unwrap(),
+        Claim::Done(_)
+    ));
+}
+
+/// A delivery claims its id and its fact together, all or nothing: a scoped variant whose fact
+/// is in progress takes neither key, so its retry is free to be processed later.
+#[test]
+fn a_claim_of_two_keys_takes_both_or_neither() {
+    let Some(server) = Server::start() else {
+        return;
+    };
+    let mut one = Deduplicator::new(RedisStore::new(server.connection(), 60));
+    let mut two = Deduplicator::new(RedisStore::new(server.connection(), 60));
+    let core = event(r#"{"event":"payment.confirmed","requestId":"01ab","txHash":"0xab"}"#);
+    let checkout =
+        event(r#"{"event":"payment.confirmed.checkout","requestId":"01ab","txHash":"0xab"}"#);
+    let first = Some(id("01ARZ3NDEKTSV4RRFFQ69G5FAV"));
+    let second = Some(id("01ARZ3NDEKTSV4RRFFQ69G5FAW"));
+    let Claim::New(lease) = one
+        .claim(first, &core, LeaseToken::new("one"), 0, 10_000)
+        .unwrap()
+    else {
+        panic!("new")
+    };
+    // In progress is not processed: `check` does not count a lease.
+    assert_eq!(two.check(None, &checkout).unwrap(), None);
+    let busy = two
+        .claim(second, &checkout, LeaseToken::new("two"), 0, 10_000)
+        .unwrap();
+    assert!(
+        matches!(&busy, Claim::InProgress(SeenKey::Fact(_))),
+        "{busy:?}"
+    );
+    let mut raw = server.connection();
+    let exists: bool = redis::cmd("EXISTS")
+        .arg("securepay:seen:delivery:01ARZ3NDEKTSV4RRFFQ69G5FAW")
+        .query(&mut raw)
+        .unwrap();
+    assert!(
+        !exists,
+        "the variant's delivery id is not left half-claimed"
+    );
+    // The first holder's work fails: released, the variant is processed.
+    one.release(&lease, 0).unwrap();
+    let Claim::New(lease) = two
+        .claim(second, &checkout, LeaseToken::new("two:2"), 0, 10_000)
+        .unwrap()
+    else {
+        panic!("processed after the release")
+    };
+    two.complete(&lease, 0).unwrap();
+    assert!(matches!(
+        one.claim(first, &core, LeaseToken::new("one:2"), 0, 10_000)
+            .unwrap(),
+        Claim::Done(Duplicate::BusinessKey(_))
+    ));
+}
+
+/// What a simulated instance does with a delivery.
+#[derive(Clone, Copy, Debug)]
+enum Fate {
+    Succeeds,
+    /// The work fails: release, answer 500.
+    Fails,
+    /// The instance dies mid-way: no answer (the service times out and retries), the lease is
+    /// left to expire; the instance comes back later and tries to complete it.
+    Dies,
+}
+
+/// Eight instances (a thread and a connection each) behind a load balancer, one Redis, and a
+/// service that delivers 24 deliveries of 12 facts (each core event and its checkout variant)
+/// at least once: every delivery is sent to two instances at once, and resent after any
+/// non-2xx answer or timeout. Instances fail or die at chosen attempts. In the end every
+/// delivery was acknowledged and every fact completed exactly once.
+#[test]
+fn concurrent_instances_with_failures_and_deaths_complete_each_fact_once() {
+    use std::collections::VecDeque;
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+
+    let Some(server) = Server::start() else {
+        return;
+    };
+    const FACTS: usize = 12;
+    const LEASE_MS: u64 = 500;
+    let deliveries: Vec<(DeliveryId, Event, usize)> = (0..FACTS)
+        .flat_map(|fact| {
+            let core = format!(
+                r#"{{"event":"payment.confirmed","requestId":"req{fact}","txHash":"0xab"}}"#
+            );
+            let checkout = format!(
+                r#"{{"event":"payment.confirmed.checkout","requestId":"req{fact}","txHash":"0xab"}}"#
+            );
+            [
+                (id(&format!("01ARZ3NDEKTSV4RRFFQ69G{:04}", fact * 2)), event(&core), fact),
+                (id(&format!("01ARZ3NDEKTSV4RRFFQ69G{:04}", fact * 2 + 1)), event(&checkout), fact),
+            ]
+        })
+        .collect();
+    let deliveries = Arc::new(deliveries);
+    // The service's queue: (delivery, attempt); each delivery sent twice at once.
+    let queue: Arc<Mutex<VecDeque<(usize, u32)>>> = Arc::new(Mutex::new(
+        (0..deliveries.len())
+            .flat_map(|d| [(d, 0), (d, 0)])
+            .collect(),
+    ));
+    let acknowledged: Arc<Vec<AtomicUsize>> =
+        Arc::new((0..deliveries.len()).map(|_| AtomicUsize::new(0)).collect());
+    let completed: Arc<Vec<AtomicUsize>> =
+        Arc::new((0..FACTS).map(|_| AtomicUsize::new(0)).collect());
+    let started: Arc<Vec<AtomicUsize>> =
+        Arc::new((0..FACTS).map(|_| AtomicUsize::new(0)).collect());
+    let zombies_refused = Arc::new(AtomicUsize::new(0));
+    let tokens = Arc::new(AtomicU64::new(0));
+    let fate = |delivery: usize, attempt: u32| match (delivery % 4, attempt) {
+        (0, 0) => Fate::Fails,
+        (1, 0) => Fate::Dies,
+        (2, 0) | (2, 1) => Fate::Fails,
+        (3, 1) => Fate::Dies,
+        _ => Fate::Succeeds,
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let workers: Vec<_> = (0..8)
+        .map(|instance| {
+            let mut seen = Deduplicator::new(RedisStore::new(server.connection(), 600));
+            let (deliveries, queue, acknowledged, completed, started, zombies_refused, tokens) = (
+                deliveries.clone(),
+                queue.clone(),
+                acknowledged.clone(),
+                completed.clone(),
+                started.clone(),
+                zombies_refused.clone(),
+                tokens.clone(),
+            );
+            std::thread::spawn(move || {
+                let mut zombies: Vec<(Instant, Lease)> = Vec::new();
+                loop {
+                    assert!(Instant::now() < deadline, "the deliveries settle");
+                    // A dead instance that comes back tries to finish what it held.
+                    let (awake, asleep): (Vec<_>, Vec<_>) = zombies
+                        .drain(..)
+                        .partition(|(wake, _)| Instant::now() >= *wake);
+                    zombies = asleep;
+                    for (_, lease) in awake {
+                        match seen.complete(&lease, 0) {
+                            Err(LeaseError::Lost { .. }) => {
+                                zombies_refused.fetch_add(1, Ordering::SeqCst);
+                            }
+                            other => panic!("a lease past its expiry completed: {other:?}"),
+                        }
+                    }
+                    let next = queue.lock().unwrap().pop_front();
+                    let Some((d, attempt)) = next else {
+                        let settled = acknowledged.iter().all(|a| a.load(Ordering::SeqCst) > 0);
+                        if settled && zombies.is_empty() {
+                            return;
+                        }
+                        std::thread::sleep(Duration::from_millis(20));
+                        continue;
+                    };
+                    let (delivery, event, fact) = &deliveries[d];
+                    let token = LeaseToken::new(format!(
+                        "instance-{instance}:{}",
+                        tokens.fetch_add(1, Ordering::SeqCst)
+                    ));
+                    let status = match seen
+                        .claim(Some(*delivery), event, token, 0, LEASE_MS)
+                        .unwrap()
+                    {
+                        Claim::Done(_) => 200,
+                        Claim::InProgress(_) => 409,
+                        Claim::New(lease) => {
+                            started[*fact].fetch_add(1, Ordering::SeqCst);
+                            std::thread::sleep(Duration::from_millis(10)); // the work
+                            match fate(d, attempt) {
+                                Fate::Succeeds => match seen.complete(&lease, 0) {
+                                    Ok(()) => {
+                                        completed[*fact].fetch_add(1, Ordering::SeqCst);
+                                        200
+                                    }
+                                    Err(error) => panic!("a lease held 10 ms is lost: {error}"),
+                                },
+                                Fate::Fails => {
+                                    seen.release(&lease, 0).unwrap();
+                                    500
+                                }
+                                Fate::Dies => {
+                                    zombies.push((
+                                        Instant::now() + Duration::from_millis(2 * LEASE_MS),
+                                        lease,
+                                    ));
+                                    504
+                                }
+                            }
+                        }
+                    };
+                    if status == 200 {
+                        acknowledged[d].fetch_add(1, Ordering::SeqCst);
+                    } else {
+                        // The service retries after a pause.
+                        let queue = queue.clone();
+                        std::thread::spawn(move || {
+                            std::thread::sleep(Duration::from_millis(50));
+                            queue.lock().unwrap().push_back((d, attempt + 1));
+                        });
+                    }
+                }
+            })
+        })
+        .collect();
+    for worker in workers {
+        worker.join().unwrap();
+    }
+    for (fact, count) in completed.iter().enumerate() {
+        assert_eq!(
+            count.load(Ordering::SeqCst),
+            1,
+            "fact {fact} is completed exactly once"
+        );
+    }
+    assert!(acknowledged.iter().all(|a| a.load(Ordering::SeqCst) >= 1));
+    let retried: usize = started.iter().map(|s| s.load(Ordering::SeqCst)).sum();
+    assert!(
+        retried > FACTS,
+        "failures and deaths were injected: {retried} starts"
+    );
+    assert!(
+        zombies_refused.load(Ordering::SeqCst) > 0,
+        "dead instances came back and were refused"
+    );
+}
+
+/// The async store over clones of one multiplexed connection: of concurrent claims of one
+/// delivery one holds the lease, the others are in progress; after the completion, done.
+#[test]
+fn concurrent_async_claims_lease_a_delivery_once() {
+    let Some(server) = Server::start() else {
+        return;
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let connection = server
+            .client()
+            .get_multiplexed_async_connection()
+            .await
+            .unwrap();
+        let refunded = event(r#"{"event":"payment.refunded","requestId":"01ab"}"#);
+        let delivery = Some(id("01ARZ3NDEKTSV4RRFFQ69G5FAV"));
+        let claims = (0..16).map(|task| {
+            let mut seen = Deduplicator::new(RedisStore::new(connection.clone(), 60));
+            let refunded = refunded.clone();
+            tokio::spawn(async move {
+                let claim = seen
+                    .claim_async(
+                        delivery,
+                        &refunded,
+                        LeaseToken::new(format!("task-{task}")),
+                        0,
+                        10_000,
+                    )
+                    .await
+                    .unwrap();
+                (seen, claim)
+            })
+        });
+        let mut leases = Vec::new();
+        for handle in claims.collect::<Vec<_>>() {
+            let (seen, claim) = handle.await.unwrap();
+            match claim {
+                Claim::New(lease) => leases.push((seen, lease)),
+                Claim::InProgress(_) => {}
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(leases.len(), 1);
+        let (mut seen, lease) = leases.pop().unwrap();
+        seen.complete_async(&lease, 0).await.unwrap();
+        assert!(matches!(
+            seen.claim_async(delivery, &refunded, LeaseToken::new("late"), 0, 10_000)
+                .await
+                .unwrap(),
+            Claim::Done(_)
+        ));
+        seen.release_async(&lease, 0).await.unwrap(); // a done key is not freed
+        assert!(
+            seen.check_async(delivery, &refunded)
+                .await
+                .unwrap()
+                .is_some()
+        );
+    });
+}
+
+/// A store that cannot answer a claim fails closed, with the client's error as its source.
+#[test]
+fn a_lease_claim_against_a_server_that_is_gone_is_an_error() {
+    let Some(mut server) = Server::start() else {
+        return;
+    };
+    let mut seen = Deduplicator::new(RedisStore::new(server.connection(), 60));
+    let refunded = event(r#"{"event":"payment.refunded","requestId":"01ab"}"#);
+    let Claim::New(lease) = seen
+        .claim(None, &refunded, LeaseToken::new("held"), 0, 10_000)
+        .unwrap()
+    else {
+        panic!("new")
+    };
+    let _ = server.child.kill();
+    let _ = server.child.wait();
+    // A completion that cannot be made: `LeaseError::Store`, whose source is the store's
+    // error, whose source is the client's.
+    let error = seen.complete(&lease, 0).unwrap_err();
+    let store = std::error::Error::source(&error)
+        .and_then(|source| source.downcast_ref::<RedisStoreError>())
+        .unwrap_or_else(|| panic!("{error:?}"));
+    assert!(
+        matches!(
+            store,
+            RedisStoreError::Lease {
+                action: "complete",
+                ..
+            }
+        ),
+        "{store:?}"
+    );
+    assert!(std::error::Error::source(store).is_some());
+    assert!(matches!(
+        seen.release(&lease, 0),
+        Err(RedisStoreError::Lease {
+            action: "release",
+            ..
+        })
+    ));
+    let error = seen
+        .claim(None, &refunded, LeaseToken::new("a"), 0, 10_000)
+        .unwrap_err();
+    assert!(
+        matches!(&error, RedisStoreError::Lease { action: "claim", keys, .. } if keys.starts_with("securepay:seen:fact:")),
+        "{error:?}"
+    );
+    assert!(std::error::Error::source(&error).is_some());
 }

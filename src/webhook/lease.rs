@@ -1,0 +1,629 @@
+//! Exactly-once processing over an at-least-once delivery: a claim is a lease.
+//!
+//! [`Deduplicator::claim`] takes a short lease on the keys a delivery claims
+//! ([`SeenKey::claims`]): the delivery is in progress, held by the caller's [`LeaseToken`],
+//! until the lease's expiry. The holder then either [`complete`](Deduplicator::complete)s it
+//! (its keys are done: every later delivery of them is a [`Duplicate`]) after the work
+//! succeeded, or [`release`](Deduplicator::release)s it when the work failed and answers the
+//! service with an error, so that the retry is processed. A holder that dies does neither: its
+//! lease expires and the next delivery takes it over. A claim while another holder's lease runs
+//! is [`Claim::InProgress`]: answer a non-2xx status (409), the service retries.
+//!
+//! Only the holder of a lease can complete it: a lease that expired and was taken over is
+//! [`LeaseError::Lost`], and nothing is marked done by the old holder. The core has no clock:
+//! `now_ms` is Unix milliseconds from yours (Redis counts expiries with its own clock).
+
+use std::fmt;
+use std::future::Future;
+
+use serde::{Deserialize, Serialize};
+
+use super::dedup::{Deduplicator, Duplicate, SeenKey};
+use super::{DeliveryId, Event};
+
+/// Who holds a lease: text unique to one claim (an instance id and a counter, a UUID). Two
+/// claims with one token are one holder to the store, so never reuse a token.
+///
+/// ```
+/// use securepay::webhook::LeaseToken;
+///
+/// let token = LeaseToken::new("instance-7:42");
+/// assert_eq!(token.as_str(), "instance-7:42");
+/// assert_eq!(token.to_string(), "instance-7:42");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct LeaseToken(String);
+
+impl LeaseToken {
+    /// The token `text`.
+    ///
+    /// ```
+    /// use securepay::webhook::LeaseToken;
+    ///
+    /// assert_ne!(LeaseToken::new("a:1"), LeaseToken::new("a:2"));
+    /// ```
+    pub fn new(text: impl Into<String>) -> LeaseToken {
+        LeaseToken(text.into())
+    }
+
+    /// The token's text.
+    ///
+    /// ```
+    /// use securepay::webhook::LeaseToken;
+    ///
+    /// assert_eq!(LeaseToken::new("a:1").as_str(), "a:1");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for LeaseToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A [`LeaseStore`]'s answer to a claim of keys, in order.
+///
+/// ```
+/// use securepay::webhook::{KeysClaim, LeaseStore, LeaseToken, MemoryStore, SeenKey};
+///
+/// let key = SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?);
+/// let mut store = MemoryStore::default();
+/// let keys = [key.clone()];
+/// assert_eq!(store.claim(&keys, &LeaseToken::new("a"), 1_000, 10_000)?, KeysClaim::Taken);
+/// assert_eq!(store.claim(&keys, &LeaseToken::new("b"), 2_000, 10_000)?, KeysClaim::InProgress(key));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeysClaim {
+    /// Every key was free (never seen, released, or its lease expired): all are now leased to
+    /// the token.
+    Taken,
+    /// This key (the first one not free) is leased to another holder whose lease runs:
+    /// nothing was taken.
+    InProgress(SeenKey),
+    /// This key (the first one not free) is done: nothing was taken.
+    Done(SeenKey),
+}
+
+/// A [`LeaseStore`]'s answer to a completion.
+///
+/// ```
+/// use securepay::webhook::{KeysClaim, LeaseCheck, LeaseStore, LeaseToken, MemoryStore, SeenKey};
+///
+/// let keys = [SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?)];
+/// let mut store = MemoryStore::default();
+/// store.claim(&keys, &LeaseToken::new("a"), 1_000, 10_000)?;
+/// assert_eq!(store.complete(&keys, &LeaseToken::new("b"), 2_000)?, LeaseCheck::Lost(keys[0].clone()));
+/// assert_eq!(store.complete(&keys, &LeaseToken::new("a"), 2_000)?, LeaseCheck::Held);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LeaseCheck {
+    /// The token held every key: all are done now.
+    Held,
+    /// The token no longer holds this key (its lease expired, was released, or another holder
+    /// took it over): nothing was marked done.
+    Lost(SeenKey),
+}
+
+/// Where leases and finished keys are kept (a blocking store; [`AsyncLeaseStore`] is the same
+/// contract for async code): [`MemoryStore`](super::MemoryStore) for one process,
+/// `RedisStore` (feature `redis-store`) or a table of your database for several instances.
+///
+/// What an implementation guarantees, for the keys of one call together:
+///
+/// - [`claim`](LeaseStore::claim) is atomic and all or nothing: when every key is free (never
+///   seen, released, or its lease expired at `now_ms`), it leases them all to `token` until
+///   `now_ms + lease_ms` and answers [`KeysClaim::Taken`]; otherwise it takes none and names
+///   the first key in order that is in progress or done. Of any number of claims of one key,
+///   at most one is answered `Taken` while its lease runs. A store that claims key by key
+///   releases the keys it took when a later one is not free or the store fails.
+/// - [`complete`](LeaseStore::complete) marks every key done (kept as long as the store keeps
+///   finished keys) only if `token` still holds each one, unexpired, at `now_ms`; otherwise it
+///   marks none and answers [`LeaseCheck::Lost`].
+/// - [`release`](LeaseStore::release) frees the keys `token` still holds, and no other.
+/// - A store that cannot answer returns its typed error, never a guess.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use std::convert::Infallible;
+/// use securepay::webhook::{KeysClaim, LeaseCheck, LeaseStore, LeaseToken, SeenKey};
+///
+/// /// A stand-in for a table `(key unique, holder, expires_at_ms)`; holder `None`: done.
+/// #[derive(Default)]
+/// struct Table(BTreeMap<String, (Option<LeaseToken>, u64)>);
+///
+/// impl LeaseStore for Table {
+///     type Error = Infallible; // a real table: the driver's error
+///     fn claim(&mut self, keys: &[SeenKey], token: &LeaseToken, now_ms: u64, lease_ms: u64) -> Result<KeysClaim, Infallible> {
+///         // In one transaction: SELECT … FOR UPDATE, then INSERT or UPDATE.
+///         for key in keys {
+///             match self.0.get(&key.to_string()) {
+///                 Some((None, _)) => return Ok(KeysClaim::Done(key.clone())),
+///                 Some((Some(_), expires)) if *expires > now_ms => return Ok(KeysClaim::InProgress(key.clone())),
+///                 _ => {}
+///             }
+///         }
+///         for key in keys {
+///             self.0.insert(key.to_string(), (Some(token.clone()), now_ms + lease_ms));
+///         }
+///         Ok(KeysClaim::Taken)
+///     }
+///     fn complete(&mut self, keys: &[SeenKey], token: &LeaseToken, now_ms: u64) -> Result<LeaseCheck, Infallible> {
+///         for key in keys {
+///             match self.0.get(&key.to_string()) {
+///                 Some((Some(holder), expires)) if holder == token && *expires > now_ms => {}
+///                 _ => return Ok(LeaseCheck::Lost(key.clone())),
+///             }
+///         }
+///         for key in keys {
+///             self.0.insert(key.to_string(), (None, now_ms));
+///         }
+///         Ok(LeaseCheck::Held)
+///     }
+///     fn release(&mut self, keys: &[SeenKey], token: &LeaseToken, _now_ms: u64) -> Result<usize, Infallible> {
+///         let before = self.0.len();
+///         self.0.retain(|k, (holder, _)| holder.as_ref() != Some(token) || !keys.iter().any(|key| key.to_string() == *k));
+///         Ok(before - self.0.len())
+///     }
+/// }
+///
+/// let keys = [SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?)];
+/// let mut table = Table::default();
+/// assert_eq!(table.claim(&keys, &LeaseToken::new("a"), 0, 10_000)?, KeysClaim::Taken);
+/// assert_eq!(table.release(&keys, &LeaseToken::new("a"), 5)?, 1);
+/// assert_eq!(table.claim(&keys, &LeaseToken::new("b"), 10, 10_000)?, KeysClaim::Taken);
+/// assert_eq!(table.complete(&keys, &LeaseToken::new("b"), 20)?, LeaseCheck::Held);
+/// assert_eq!(table.claim(&keys, &LeaseToken::new("c"), 30, 10_000)?, KeysClaim::Done(keys[0].clone()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait LeaseStore {
+    /// Why the store could not answer (`Infallible` for a store that cannot fail).
+    type Error: std::error::Error + Send + Sync + 'static;
+
+    /// Leases every key to `token` until `now_ms + lease_ms`, or none (see the trait).
+    fn claim(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+        lease_ms: u64,
+    ) -> Result<KeysClaim, Self::Error>;
+
+    /// Marks every key done if `token` still holds each one, or none (see the trait).
+    fn complete(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+    ) -> Result<LeaseCheck, Self::Error>;
+
+    /// Frees the keys `token` still holds; returns how many.
+    fn release(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+    ) -> Result<usize, Self::Error>;
+}
+
+/// [`LeaseStore`] for async code: the same guarantees, each answer a `Send` future.
+/// `RedisStore` over an async connection implements it (feature `redis-store`), and so does
+/// [`MemoryStore`](super::MemoryStore).
+///
+/// ```
+/// use securepay::webhook::{AsyncLeaseStore, KeysClaim, LeaseToken, MemoryStore, SeenKey};
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+/// let keys = [SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?)];
+/// let mut store = MemoryStore::default();
+/// let claim = AsyncLeaseStore::claim(&mut store, &keys, &LeaseToken::new("a"), 0, 10_000).await?;
+/// assert_eq!(claim, KeysClaim::Taken);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # })
+/// # }
+/// ```
+pub trait AsyncLeaseStore {
+    /// Why the store could not answer.
+    type Error: std::error::Error + Send + Sync + 'static;
+
+    /// [`LeaseStore::claim`], as a future.
+    fn claim(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+        lease_ms: u64,
+    ) -> impl Future<Output = Result<KeysClaim, Self::Error>> + Send;
+
+    /// [`LeaseStore::complete`], as a future.
+    fn complete(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+    ) -> impl Future<Output = Result<LeaseCheck, Self::Error>> + Send;
+
+    /// [`LeaseStore::release`], as a future.
+    fn release(
+        &mut self,
+        keys: &[SeenKey],
+        token: &LeaseToken,
+        now_ms: u64,
+    ) -> impl Future<Output = Result<usize, Self::Error>> + Send;
+}
+
+/// A lease held on the keys of one delivery: [`complete`](Deduplicator::complete) it after the
+/// work succeeded, [`release`](Deduplicator::release) it when the work failed.
+///
+/// ```
+/// use securepay::webhook::{Claim, Deduplicator, Event, LeaseToken};
+///
+/// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+/// let mut seen = Deduplicator::default();
+/// let Claim::New(lease) = seen.claim(None, &event, LeaseToken::new("a:1"), 1_000, 10_000)? else {
+///     return Err("a new event".into());
+/// };
+/// assert_eq!((lease.token().as_str(), lease.expires_at_ms(), lease.keys().len()), ("a:1", 11_000, 1));
+/// seen.complete(&lease, 2_000)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[must_use = "complete the lease after the work, or release it when the work failed"]
+pub struct Lease {
+    keys: Vec<SeenKey>,
+    token: LeaseToken,
+    expires_at_ms: u64,
+}
+
+impl Lease {
+    /// The keys held ([`SeenKey::claims`], in order; none for an unknown event without a
+    /// delivery id, which nothing de-duplicates).
+    ///
+    /// ```
+    /// use securepay::webhook::{Claim, Deduplicator, Event, LeaseToken};
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+    /// let Claim::New(lease) = Deduplicator::default().claim(Some("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?), &event, LeaseToken::new("a"), 0, 10_000)? else {
+    ///     return Err("new".into());
+    /// };
+    /// assert_eq!(lease.keys().len(), 2); // the delivery and the fact
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn keys(&self) -> &[SeenKey] {
+        &self.keys
+    }
+
+    /// The holder's token.
+    ///
+    /// ```
+    /// use securepay::webhook::{Claim, Deduplicator, Event, LeaseToken};
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+    /// let Claim::New(lease) = Deduplicator::default().claim(None, &event, LeaseToken::new("a"), 0, 10_000)? else {
+    ///     return Err("new".into());
+    /// };
+    /// assert_eq!(lease.token(), &LeaseToken::new("a"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn token(&self) -> &LeaseToken {
+        &self.token
+    }
+
+    /// When the lease expires, by the caller's clock (`now_ms + lease_ms` of the claim): finish
+    /// before it, or another delivery may take the keys over. Redis counts the expiry with its
+    /// own clock.
+    ///
+    /// ```
+    /// use securepay::webhook::{Claim, Deduplicator, Event, LeaseToken};
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+    /// let Claim::New(lease) = Deduplicator::default().claim(None, &event, LeaseToken::new("a"), 5, 10_000)? else {
+    ///     return Err("new".into());
+    /// };
+    /// assert_eq!(lease.expires_at_ms(), 10_005);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn expires_at_ms(&self) -> u64 {
+        self.expires_at_ms
+    }
+}
+
+/// What [`Deduplicator::claim`] answers.
+///
+/// ```
+/// use securepay::webhook::{Claim, Deduplicator, Event, LeaseToken};
+///
+/// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+/// let mut seen = Deduplicator::default();
+/// let Claim::New(lease) = seen.claim(None, &event, LeaseToken::new("a"), 0, 10_000)? else {
+///     return Err("new".into());
+/// };
+/// let busy = seen.claim(None, &event, LeaseToken::new("b"), 1_000, 10_000)?;
+/// assert!(matches!(busy, Claim::InProgress(_)));
+/// assert_eq!(busy.status(), 409); // the service retries
+/// seen.complete(&lease, 2_000)?;
+/// let done = seen.claim(None, &event, LeaseToken::new("c"), 3_000, 10_000)?;
+/// assert!(matches!(done, Claim::Done(_)));
+/// assert_eq!(done.status(), 200); // a duplicate: acknowledge it
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[must_use = "a new claim holds a lease: process, then complete or release it"]
+pub enum Claim {
+    /// New: the caller holds the lease. Process the delivery, then complete or release it.
+    New(Lease),
+    /// Another holder's lease on this key runs: answer a non-2xx status (409) so that the
+    /// service retries after the other holder finished, failed or died.
+    InProgress(SeenKey),
+    /// Already processed: a duplicate, answer 2xx.
+    Done(Duplicate),
+}
+
+impl Claim {
+    /// The HTTP status to answer when the claim is not [`Claim::New`]: 409 for
+    /// [`Claim::InProgress`] (the service retries), 200 for [`Claim::Done`]; for
+    /// [`Claim::New`], 202 until the work answers its own status.
+    ///
+    /// ```
+    /// use securepay::webhook::{Claim, SeenKey};
+    ///
+    /// assert_eq!(Claim::InProgress(SeenKey::Delivery("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?)).status(), 409);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn status(&self) -> u16 {
+        match self {
+            Claim::New(_) => 202,
+            Claim::InProgress(_) => 409,
+            Claim::Done(_) => 200,
+        }
+    }
+}
+
+/// Why [`Deduplicator::complete`] marked nothing done.
+///
+/// ```
+/// use securepay::webhook::{Claim, Deduplicator, Event, LeaseError, LeaseToken};
+///
+/// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+/// let mut seen = Deduplicator::default();
+/// let Claim::New(slow) = seen.claim(None, &event, LeaseToken::new("a"), 0, 10_000)? else {
+///     return Err("new".into());
+/// };
+/// // Its lease expired; a retry took the event over.
+/// let Claim::New(next) = seen.claim(None, &event, LeaseToken::new("b"), 10_000, 10_000)? else {
+///     return Err("taken over".into());
+/// };
+/// assert!(matches!(seen.complete(&slow, 11_000), Err(LeaseError::Lost { .. })));
+/// seen.complete(&next, 11_000)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LeaseError<E> {
+    /// The lease is no longer held on `key`: it expired (and another delivery may have taken
+    /// it over) or was released. Nothing was marked done; the work may have run twice, so
+    /// undo it if you can and answer the service with an error.
+    #[error(
+        "the lease on {key} is no longer held (expired or taken over): nothing was marked done"
+    )]
+    Lost {
+        /// The first key not held.
+        key: SeenKey,
+    },
+    /// The store could not answer: whether the keys are done is unknown (retry the
+    /// completion, or let the lease expire and the service's retry find out).
+    #[error("the lease store cannot complete the lease")]
+    Store(#[source] E),
+}
+
+impl<S: LeaseStore> Deduplicator<S> {
+    /// Claims the delivery and the event's fact ([`SeenKey::claims`]) with a lease of
+    /// `lease_ms` for `token`, at `now_ms` (Unix milliseconds from your clock): [`Claim::New`]
+    /// holds the lease, all keys or none. Choose `lease_ms` longer than the work and shorter
+    /// than the service's retries (it retries 1, 5 and 15 s after a failure; 10 000 lets the
+    /// last retry take over from a holder that died). A store that cannot answer returns its
+    /// error: the delivery is neither new nor a duplicate (answer 503).
+    ///
+    /// ```
+    /// use securepay::webhook::{Claim, Deduplicator, Event, LeaseToken};
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+    /// let mut seen = Deduplicator::default();
+    /// let Claim::New(lease) = seen.claim(None, &event, LeaseToken::new("a:1"), 0, 10_000)? else {
+    ///     return Err("new".into());
+    /// };
+    /// let work: Result<(), &str> = Err("the database is down");
+    /// match work {
+    ///     Ok(()) => seen.complete(&lease, 1_000)?, // then answer 200
+    ///     Err(_) => seen.release(&lease, 1_000)?,  // then answer 500: the retry is processed
+    /// }
+    /// assert!(matches!(seen.claim(None, &event, LeaseToken::new("a:2"), 2_000, 10_000)?, Claim::New(_)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn claim(
+        &mut self,
+        delivery: Option<DeliveryId>,
+        event: &Event,
+        token: LeaseToken,
+        now_ms: u64,
+        lease_ms: u64,
+    ) -> Result<Claim, S::Error> {
+        let keys: Vec<SeenKey> = SeenKey::claims(delivery, event).collect();
+        if keys.is_empty() {
+            return Ok(new_claim(keys, token, now_ms, lease_ms));
+        }
+        let answer = self
+            .store_mut()
+            .claim(&keys, &token, now_ms, lease_ms.max(1))?;
+        Ok(claim_from(answer, keys, token, now_ms, lease_ms))
+    }
+
+    /// Marks the lease's keys done, if it is still held: from now on every delivery of them is
+    /// a [`Duplicate`]. [`LeaseError::Lost`] when it expired or was taken over (nothing marked).
+    /// A lease of no keys completes without asking the store.
+    ///
+    /// ```
+    /// use securepay::webhook::{Claim, Deduplicator, Event, LeaseToken};
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+    /// let mut seen = Deduplicator::default();
+    /// let Claim::New(lease) = seen.claim(None, &event, LeaseToken::new("a"), 0, 10_000)? else {
+    ///     return Err("new".into());
+    /// };
+    /// seen.complete(&lease, 1_000)?;
+    /// assert!(seen.check(None, &event)?.is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn complete(&mut self, lease: &Lease, now_ms: u64) -> Result<(), LeaseError<S::Error>> {
+        if lease.keys.is_empty() {
+            return Ok(());
+        }
+        match self.store_mut().complete(&lease.keys, &lease.token, now_ms) {
+            Ok(LeaseCheck::Held) => Ok(()),
+            Ok(LeaseCheck::Lost(key)) => Err(LeaseError::Lost { key }),
+            Err(error) => Err(LeaseError::Store(error)),
+        }
+    }
+
+    /// Frees the lease's keys that it still holds (the work failed): the service's retry is
+    /// processed. A store that cannot answer returns its error; the lease then ends at its
+    /// expiry.
+    ///
+    /// ```
+    /// use securepay::webhook::{Claim, Deduplicator, Event, LeaseToken};
+    ///
+    /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+    /// let mut seen = Deduplicator::default();
+    /// let Claim::New(lease) = seen.claim(None, &event, LeaseToken::new("a"), 0, 10_000)? else {
+    ///     return Err("new".into());
+    /// };
+    /// seen.release(&lease, 1_000)?;
+    /// assert!(matches!(seen.claim(None, &event, LeaseToken::new("b"), 1_000, 10_000)?, Claim::New(_)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn release(&mut self, lease: &Lease, now_ms: u64) -> Result<(), S::Error> {
+        if lease.keys.is_empty() {
+            return Ok(());
+        }
+        self.store_mut()
+            .release(&lease.keys, &lease.token, now_ms)
+            .map(drop)
+    }
+}
+
+impl<S: AsyncLeaseStore> Deduplicator<S> {
+    /// [`claim`](Deduplicator::claim) over an [`AsyncLeaseStore`].
+    ///
+    /// ```
+    /// use securepay::webhook::{Claim, Deduplicator, Event, LeaseToken};
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+    /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+    /// let mut seen = Deduplicator::default();
+    /// let Claim::New(lease) = seen.claim_async(None, &event, LeaseToken::new("a"), 0, 10_000).await? else {
+    ///     return Err("new".into());
+    /// };
+    /// seen.complete_async(&lease, 1_000).await?;
+    /// assert!(matches!(seen.claim_async(None, &event, LeaseToken::new("b"), 2_000, 10_000).await?, Claim::Done(_)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # })
+    /// # }
+    /// ```
+    pub async fn claim_async(
+        &mut self,
+        delivery: Option<DeliveryId>,
+        event: &Event,
+        token: LeaseToken,
+        now_ms: u64,
+        lease_ms: u64,
+    ) -> Result<Claim, S::Error> {
+        let keys: Vec<SeenKey> = SeenKey::claims(delivery, event).collect();
+        if keys.is_empty() {
+            return Ok(new_claim(keys, token, now_ms, lease_ms));
+        }
+        let answer = self
+            .store_mut()
+            .claim(&keys, &token, now_ms, lease_ms.max(1))
+            .await?;
+        Ok(claim_from(answer, keys, token, now_ms, lease_ms))
+    }
+
+    /// [`complete`](Deduplicator::complete) over an [`AsyncLeaseStore`] (see
+    /// [`claim_async`](Deduplicator::claim_async)).
+    pub async fn complete_async(
+        &mut self,
+        lease: &Lease,
+        now_ms: u64,
+    ) -> Result<(), LeaseError<S::Error>> {
+        if lease.keys.is_empty() {
+            return Ok(());
+        }
+        match self
+            .store_mut()
+            .complete(&lease.keys, &lease.token, now_ms)
+            .await
+        {
+            Ok(LeaseCheck::Held) => Ok(()),
+            Ok(LeaseCheck::Lost(key)) => Err(LeaseError::Lost { key }),
+            Err(error) => Err(LeaseError::Store(error)),
+        }
+    }
+
+    /// [`release`](Deduplicator::release) over an [`AsyncLeaseStore`].
+    ///
+    /// ```
+    /// use securepay::webhook::{Claim, Deduplicator, Event, LeaseToken};
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+    /// let event = Event::parse_unverified(br#"{"event": "payment.refunded", "requestId": "01ab"}"#)?;
+    /// let mut seen = Deduplicator::default();
+    /// let Claim::New(lease) = seen.claim_async(None, &event, LeaseToken::new("a"), 0, 10_000).await? else {
+    ///     return Err("new".into());
+    /// };
+    /// seen.release_async(&lease, 1_000).await?;
+    /// assert!(matches!(seen.claim_async(None, &event, LeaseToken::new("b"), 2_000, 10_000).await?, Claim::New(_)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # })
+    /// # }
+    /// ```
+    pub async fn release_async(&mut self, lease: &Lease, now_ms: u64) -> Result<(), S::Error> {
+        if lease.keys.is_empty() {
+            return Ok(());
+        }
+        self.store_mut()
+            .release(&lease.keys, &lease.token, now_ms)
+            .await
+            .map(drop)
+    }
+}
+
+fn new_claim(keys: Vec<SeenKey>, token: LeaseToken, now_ms: u64, lease_ms: u64) -> Claim {
+    Claim::New(Lease {
+        keys,
+        token,
+        expires_at_ms: now_ms.saturating_add(lease_ms.max(1)),
+    })
+}
+
+fn claim_from(
+    answer: KeysClaim,
+    keys: Vec<SeenKey>,
+    token: LeaseToken,
+    now_ms: u64,
+    lease_ms: u64,
+) -> Claim {
+    match answer {
+        KeysClaim::Taken => new_claim(keys, token, now_ms, lease_ms),
+        KeysClaim::InProgress(key) => Claim::InProgress(key),
+        KeysClaim::Done(key) => Claim::Done(key.into()),
+    }
+}
