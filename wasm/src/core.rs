@@ -1,5 +1,6 @@
-//! The package's functions on Rust types: JSON text in, JSON text out, a one-line reason for
-//! unusable input. The `#[wasm_bindgen]` layer only converts at the boundary.
+//! The package's functions on Rust types: JSON text in, JSON text out, a [`Refusal`] (the
+//! `code` the thrown Error carries, and the library's one-line reason) for unusable input. The
+//! `#[wasm_bindgen]` layer only converts at the boundary.
 
 use alloy_primitives::U256;
 
@@ -13,18 +14,24 @@ use securepay::verify::{Expectation, Finding, Verdict, Verifier};
 use securepay::webhook::{SignatureError, verify_signature};
 /// JSON text of an answer (the boundary's, shared with the detect module).
 pub use securepay_wasm_boundary::Json;
+pub use securepay_wasm_boundary::Refusal;
 use securepay_wasm_boundary::json;
+
+/// The JSON text of an answer; failing to write one is a bug (`internal`).
+fn answer(value: &impl serde::Serialize) -> Result<Json, Refusal> {
+    json(value).map_err(Refusal::with("internal"))
+}
 
 /// The verdict as the package returns it: `{safe, findings, summary}`, summary lines with
 /// their `text`; serialized in one pass (no intermediate JSON tree).
-fn verdict_json(verdict: &Verdict) -> Result<Json, String> {
+fn verdict_json(verdict: &Verdict) -> Result<Json, Refusal> {
     #[derive(serde::Serialize)]
     struct Out<'a, L: serde::Serialize> {
         safe: bool,
         findings: &'a [Finding],
         summary: L,
     }
-    json(&Out {
+    answer(&Out {
         safe: verdict.is_safe(),
         findings: &verdict.findings,
         summary: verdict.summary.lines_with_text(),
@@ -44,16 +51,19 @@ fn verdict_json(verdict: &Verdict) -> Result<Json, String> {
 /// // `safe` comes first: the package's `verdict()` (wasm/npm/verdict.js) reads it from the text.
 /// assert!(securepay_wasm::core::verify(agreed, response, None)?.0.starts_with(r#"{"safe":true,"#));
 /// assert!(securepay_wasm::core::verify(agreed, br#"{"paymentType":"single"}"#, None)?.0.starts_with(r#"{"safe":false,"#));
-/// assert!(securepay_wasm::core::verify("{}", response, None).is_err()); // not an expectation
+/// let refused = securepay_wasm::core::verify("{}", response, None).unwrap_err(); // not an expectation
+/// assert_eq!(refused.code, "invalid_expectation");
 /// # Ok::<(), String>(())
 /// ```
-pub fn verify(expectation: &str, response: &[u8], tron: Option<&str>) -> Result<Json, String> {
-    let expectation = Expectation::from_str(expectation).map_err(|e| e.to_string())?;
+pub fn verify(expectation: &str, response: &[u8], tron: Option<&str>) -> Result<Json, Refusal> {
+    let expectation =
+        Expectation::from_str(expectation).map_err(Refusal::with("invalid_expectation"))?;
     let verifier = Verifier::builtin();
     let verdict = match tron {
         None => verifier.verify_slice(response, &expectation),
         Some(tx) => {
-            let tx = TronTransaction::from_str(tx).map_err(|e| e.to_string())?;
+            let tx =
+                TronTransaction::from_str(tx).map_err(Refusal::with("invalid_tron_transaction"))?;
             match PayResponse::from_slice(response) {
                 Ok(response) => verifier.verify_tron(&response, &expectation, &tx),
                 // The response's own finding says it is unreadable.
@@ -72,29 +82,38 @@ pub fn verify(expectation: &str, response: &[u8], tron: Option<&str>) -> Result<
 /// let call = securepay_wasm::core::decode("base", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
 ///     "0x095ea7b30000000000000000000000001892196e80c4c17ea5100da765ab48c1fe2fb8140000000000000000000000000000000000000000000000000000000000a037a0", None)?;
 /// assert!(call.0.contains("\"function\":\"approve\""));
-/// assert!(securepay_wasm::core::decode("base", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "0x12", None).is_err());
+/// let short = securepay_wasm::core::decode("base", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "0x12", None).unwrap_err();
+/// assert_eq!(short.code, "undecodable_call");
 /// // At the LI.FI diamond, another LI.FI function is refused by name.
 /// let relay = format!("0xae328590{}", "00".repeat(64));
 /// let refused = securepay_wasm::core::decode("mainnet", "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE", &relay, None).unwrap_err();
-/// assert!(refused.starts_with("LI.FI diamond: startBridgeTokensViaRelay (0xae328590, RelayFacet) is not allowed"), "{refused}");
+/// assert!(refused.reason.starts_with("LI.FI diamond: startBridgeTokensViaRelay (0xae328590, RelayFacet) is not allowed"), "{refused}");
+/// assert_eq!(securepay_wasm::core::decode("basee", "0x00", "0x", None).unwrap_err().code, "invalid_network");
 /// # Ok::<(), String>(())
 /// ```
-pub fn decode(network: &str, to: &str, data: &str, value: Option<&str>) -> Result<Json, String> {
-    let network = Network::from_name(network).map_err(|e| format!("network: {e}"))?;
-    let to = ChainAddress::parse(network, to).map_err(|e| format!("to: {e}"))?;
+pub fn decode(network: &str, to: &str, data: &str, value: Option<&str>) -> Result<Json, Refusal> {
+    let refuse = |code, what| move |e: String| Refusal::new(code, format!("{what}: {e}"));
+    let network = Network::from_name(network)
+        .map_err(|e| e.to_string())
+        .map_err(refuse("invalid_network", "network"))?;
+    let to = ChainAddress::parse(network, to)
+        .map_err(|e| e.to_string())
+        .map_err(refuse("invalid_address", "to"))?;
     let value = match value {
-        Some(value) => parse_uint(value).map_err(|e| format!("value: {e}"))?,
+        Some(value) => parse_uint(value)
+            .map_err(|e| e.to_string())
+            .map_err(refuse("invalid_value", "value"))?,
         None => U256::ZERO,
     };
     let bytes = data
         .strip_prefix("0x")
         .filter(|digits| digits.bytes().all(|b| b.is_ascii_hexdigit()))
         .and_then(|digits| alloy_primitives::hex::decode(digits).ok())
-        .ok_or_else(|| "data: not 0x-prefixed even-length hex".to_owned())?;
+        .ok_or_else(|| Refusal::new("invalid_calldata", "data: not 0x-prefixed even-length hex"))?;
     let decoded = Decoder::builtin()
         .decode_any(network, &to, &bytes, value)
-        .map_err(|e| e.to_string())?;
-    json(&decoded)
+        .map_err(Refusal::with("undecodable_call"))?;
+    answer(&decoded)
 }
 
 /// The payment reference of a request.
@@ -103,27 +122,29 @@ pub fn decode(network: &str, to: &str, data: &str, value: Option<&str>) -> Resul
 /// assert_eq!(securepay_wasm::core::payment_reference("abcd", "salt", "0xf17f52151EbEF6C7334FAD080c5704D77216b732")?, "0x86dfbccad783599a");
 /// # Ok::<(), String>(())
 /// ```
-pub fn payment_reference(request_id: &str, salt: &str, address: &str) -> Result<String, String> {
+pub fn payment_reference(request_id: &str, salt: &str, address: &str) -> Result<String, Refusal> {
     PaymentReference::derive(request_id, salt, address)
         .map(|r| r.to_string())
-        .map_err(|e| e.to_string())
+        .map_err(Refusal::with("invalid_reference_input"))
 }
 
-fn decimals(decimals: u8) -> Result<Decimals, String> {
-    Decimals::new(decimals).map_err(|e| e.to_string())
+fn decimals(decimals: u8) -> Result<Decimals, Refusal> {
+    Decimals::new(decimals).map_err(Refusal::with("invalid_decimals"))
 }
 
 /// A human amount in smallest units.
 ///
 /// ```
 /// assert_eq!(securepay_wasm::core::parse_amount("10.50", 6)?, "10500000");
-/// assert!(securepay_wasm::core::parse_amount("1.0000001", 6).is_err()); // too precise
+/// assert_eq!(securepay_wasm::core::parse_amount("1.0000001", 6).unwrap_err().code, "invalid_amount"); // too precise
+/// assert_eq!(securepay_wasm::core::parse_amount("1", 78).unwrap_err().code, "invalid_decimals");
 /// # Ok::<(), String>(())
 /// ```
-pub fn parse_amount(text: &str, decimals_: u8) -> Result<String, String> {
-    parse_units(text, decimals(decimals_)?)
+pub fn parse_amount(text: &str, decimals_: u8) -> Result<String, Refusal> {
+    let decimals = decimals(decimals_)?;
+    parse_units(text, decimals)
         .map(|units| units.to_string())
-        .map_err(|e| e.to_string())
+        .map_err(Refusal::with("invalid_amount"))
 }
 
 /// Smallest units as a human amount.
@@ -132,13 +153,15 @@ pub fn parse_amount(text: &str, decimals_: u8) -> Result<String, String> {
 /// assert_eq!(securepay_wasm::core::format_amount("10500000", 6)?, "10.5");
 /// # Ok::<(), String>(())
 /// ```
-pub fn format_amount(units: &str, decimals_: u8) -> Result<String, String> {
-    let units = parse_uint(units).map_err(|e| e.to_string())?;
-    Ok(format_units(units, decimals(decimals_)?))
+pub fn format_amount(units: &str, decimals_: u8) -> Result<String, Refusal> {
+    let decimals = decimals(decimals_)?;
+    let units = parse_uint(units).map_err(Refusal::with("invalid_amount"))?;
+    Ok(format_units(units, decimals))
 }
 
-/// Whether the signature header signs the body; a malformed header or an empty secret is an
-/// error.
+/// Whether the signature header signs the body: a header that does not (a wrong digest, or one
+/// of the wrong form: empty, not hex, not 64 digits) is `false`; an empty secret, which can
+/// verify nothing, is refused (`invalid_secret`).
 ///
 /// ```
 /// let secret = "f3c189a4b5e6d7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2";
@@ -146,14 +169,26 @@ pub fn format_amount(units: &str, decimals_: u8) -> Result<String, String> {
 /// let header = securepay::webhook::sign(secret, body).map_err(|e| e.to_string())?;
 /// assert_eq!(securepay_wasm::core::verify_webhook_signature(secret, body, &header), Ok(true));
 /// assert_eq!(securepay_wasm::core::verify_webhook_signature(secret, b"{}", &header), Ok(false));
-/// assert!(securepay_wasm::core::verify_webhook_signature(secret, body, "zz").is_err());
+/// assert_eq!(securepay_wasm::core::verify_webhook_signature(secret, body, "zz"), Ok(false));
+/// assert_eq!(securepay_wasm::core::verify_webhook_signature(secret, body, ""), Ok(false));
+/// assert_eq!(securepay_wasm::core::verify_webhook_signature("", body, &header).unwrap_err().code, "invalid_secret");
 /// # Ok::<(), String>(())
 /// ```
-pub fn verify_webhook_signature(secret: &str, body: &[u8], header: &str) -> Result<bool, String> {
+pub fn verify_webhook_signature(secret: &str, body: &[u8], header: &str) -> Result<bool, Refusal> {
+    // The library reads the header first; an empty secret is refused whatever the header.
+    if secret.is_empty() {
+        return Err(Refusal::new(
+            "invalid_secret",
+            SignatureError::EmptySecret.to_string(),
+        ));
+    }
     match verify_signature(secret, body, header) {
         Ok(_) => Ok(true),
-        Err(SignatureError::Mismatch) => Ok(false),
-        Err(error) => Err(error.to_string()),
+        Err(error @ (SignatureError::EmptySecret | SignatureError::KeyRejected)) => {
+            Err(Refusal::new("invalid_secret", error.to_string()))
+        }
+        // A mismatch, and every malformed header: it does not sign this body.
+        Err(_) => Ok(false),
     }
 }
 
@@ -337,6 +372,15 @@ mod tests {
         assert!(
             message.contains("a JavaScript wallet reads it as 200000000000000000, 3 less"),
             "{message}"
+        );
+    }
+
+    /// The TypeScript union of error codes is the boundary's list, in order.
+    #[test]
+    fn the_typescript_error_codes_are_the_boundary_s() {
+        assert_eq!(
+            securepay_wasm_boundary::typescript_union(TYPES, "ErrorCode").unwrap(),
+            securepay_wasm_boundary::ERROR_CODES
         );
     }
 }

@@ -22,7 +22,7 @@ export type ContractName =
 /** What the payer agreed to (see the crate's `Expectation`): human amounts, every cap. Networks
  * are the service's ids (`"base"`), currencies the catalog's (`"USDC-base"`). */
 export interface Expectation {
-  network: string;
+  network: Network;
   currency: string;
   payments: { payee: string; amount: string; reference?: string }[];
   payer?: string;
@@ -31,7 +31,7 @@ export interface Expectation {
   maxPayeeFees?: string;
   batchFeeRate?: number;
   hidePayeeAddress?: boolean;
-  sourceNetwork?: string;
+  sourceNetwork?: Network;
   sourceCurrency?: string;
   maxSourceAmount?: string;
   maxTronFeeLimit?: string;
@@ -354,4 +354,34 @@ export interface DecodedBridgeCall extends DecodedCall {
   /** `_swapData` (the source swaps) for `swapAndStartBridgeTokensViaAcrossV4` only. */
   args: { _bridgeData: BridgeData; _swapData?: SwapData[]; _acrossData: AcrossV4Data };
   destination: { network: Network | Undecoded; message: DestinationMessage | Undecoded } | null;
+}
+
+/** The `code` of every Error the package throws: which input was refused (the message says
+ * why, in one line, in the library's words). `not_initialized`: a function of a browser entry
+ * called before its `init()`; `wrong_type`: an argument of the wrong JavaScript type;
+ * `too_large`: text or bytes above what the function reads; `internal`: a bug to report. */
+export type ErrorCode =
+  | "not_initialized"
+  | "wrong_type"
+  | "too_large"
+  | "invalid_expectation"
+  | "invalid_tron_transaction"
+  | "invalid_network"
+  | "invalid_address"
+  | "invalid_value"
+  | "invalid_calldata"
+  | "undecodable_call"
+  | "invalid_reference_input"
+  | "invalid_amount"
+  | "invalid_decimals"
+  | "invalid_secret"
+  | "invalid_call"
+  | "invalid_interop_name"
+  | "invalid_criteria"
+  | "invalid_chain_data"
+  | "internal";
+
+/** What the package throws: an `Error` with its `code`. */
+export interface SecurepayError extends Error {
+  code: ErrorCode;
 }
