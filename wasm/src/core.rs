@@ -6,7 +6,8 @@ use alloy_primitives::U256;
 
 use securepay::address::ChainAddress;
 use securepay::amount::{Decimals, format_units, parse_uint, parse_units};
-use securepay::calldata::{Decoder, PaymentReference};
+use securepay::calldata::decode::{BatchFunction, LegacyBatchTokens, RequestDetail, UsdLimit};
+use securepay::calldata::{AnyCall, Call, DecodedCall, Decoder, PaymentReference};
 use securepay::network::Network;
 use securepay::pay::PayResponse;
 use securepay::tron::TronTransaction;
@@ -113,7 +114,197 @@ pub fn decode(network: &str, to: &str, data: &str, value: Option<&str>) -> Resul
     let decoded = Decoder::builtin()
         .decode_any(network, &to, &bytes, value)
         .map_err(Refusal::with("undecodable_call"))?;
-    answer(&decoded)
+    #[derive(serde::Serialize)]
+    struct WithCall<'a> {
+        #[serde(flatten)]
+        decoded: &'a AnyCall,
+        call: Option<serde_json::Value>,
+    }
+    let call = match &decoded {
+        AnyCall::Call(call) => description(call),
+        _ => None,
+    };
+    answer(&WithCall {
+        decoded: &decoded,
+        call,
+    })
+}
+
+/// The call description (`securepay encode`'s JSON call format, `calldata::spec`, with its
+/// `network`) that encodes the decoded call again: the same data, to the same address, with
+/// the same value. `None` for the calls no kind of the format makes (`transferFrom`, the
+/// ERC20Proxy and EthereumProxy, two of BatchConversionPayments' functions, the LI.FI
+/// diamond) and for a native batch whose value no batch fee rate gives.
+fn description(decoded: &DecodedCall) -> Option<serde_json::Value> {
+    use serde_json::{Value, json};
+    let units = |n: &U256| Value::String(n.to_string());
+    let hex =
+        |b: &alloy_primitives::Bytes| Value::String(alloy_primitives::hex::encode_prefixed(b));
+    // Addresses as the decoder writes them (EIP-55, Base58 on Tron).
+    let address = |a: &ChainAddress| Value::String(a.to_string());
+    let addresses = |list: &[alloy_primitives::Address]| -> Value {
+        list.iter()
+            .map(|a| Value::String(a.to_checksum(None)))
+            .collect()
+    };
+    let requests = |list: &[RequestDetail]| -> Value {
+        list.iter()
+            .map(|r| {
+                json!({
+                    "recipient": address(&r.recipient), "requestAmount": units(&r.request_amount),
+                    "path": addresses(&r.path), "paymentReference": hex(&r.payment_reference),
+                    "feeAmount": units(&r.fee_amount), "maxToSpend": units(&r.max_to_spend),
+                    "maxRateTimespan": units(&r.max_rate_timespan),
+                })
+            })
+            .collect()
+    };
+    let paths = |list: &[Vec<alloy_primitives::Address>]| -> Value {
+        list.iter().map(|path| addresses(path)).collect()
+    };
+    let mut out = match &decoded.call {
+        Call::Erc20FeeTransfer(c) => json!({
+            "kind": "erc20_fee", "token": address(&c.token_address), "to": address(&c.to),
+            "amount": units(&c.amount), "reference": hex(&c.payment_reference),
+            "feeAmount": units(&c.fee_amount), "feeAddress": address(&c.fee_address),
+        }),
+        Call::NativeFeeTransfer(c) => json!({
+            "kind": "eth_fee", "to": address(&c.to), "reference": hex(&c.payment_reference),
+            "feeAmount": units(&c.fee_amount), "feeAddress": address(&c.fee_address),
+            "amount": units(&c.amount),
+        }),
+        Call::NativeFeeExactTransfer(c) => json!({
+            "kind": "eth_fee_exact", "to": address(&c.to), "amount": units(&c.amount),
+            "reference": hex(&c.payment_reference), "feeAmount": units(&c.fee_amount),
+            "feeAddress": address(&c.fee_address),
+        }),
+        Call::Approve(c) => json!({
+            "kind": "erc20_approve", "spender": address(&c.spender), "amount": units(&c.amount),
+            "token": address(&decoded.to),
+        }),
+        Call::Transfer(c) => json!({
+            "kind": "erc20_transfer", "to": address(&c.to), "amount": units(&c.amount),
+            "token": address(&decoded.to),
+        }),
+        Call::Erc20ConversionTransfer(c) => json!({
+            "kind": "erc20_conversion", "to": address(&c.to),
+            "requestAmount": units(&c.request_amount), "path": addresses(&c.path),
+            "reference": hex(&c.payment_reference), "maxToSpend": units(&c.max_to_spend),
+            "maxRateTimespan": units(&c.max_rate_timespan), "feeAmount": units(&c.fee_amount),
+            "feeAddress": address(&c.fee_address),
+        }),
+        Call::NativeConversionTransfer(c) => json!({
+            "kind": "eth_conversion", "to": address(&c.to),
+            "requestAmount": units(&c.request_amount), "path": addresses(&c.path),
+            "reference": hex(&c.payment_reference),
+            "maxRateTimespan": units(&c.max_rate_timespan), "feeAmount": units(&c.fee_amount),
+            "feeAddress": address(&c.fee_address), "maxToSpend": units(&decoded.value),
+        }),
+        Call::LegacyBatch(batch) => {
+            let payees: Vec<Value> = batch
+                .payments()
+                .map(|(token, to, amount, reference, fee)| {
+                    let mut payee = json!({
+                        "to": address(to), "amount": units(&amount), "reference": hex(reference),
+                        "feeAmount": units(&fee),
+                    });
+                    if let (LegacyBatchTokens::PerPayment { .. }, Some(token)) =
+                        (&batch.tokens, token)
+                    {
+                        set(&mut payee, "token", address(token));
+                    }
+                    payee
+                })
+                .collect();
+            let fee_address = address(&batch.fee_address);
+            match &batch.tokens {
+                LegacyBatchTokens::Single { token_address } => json!({
+                    "kind": "batch_erc20", "token": address(token_address), "payees": payees,
+                    "feeAddress": fee_address,
+                }),
+                LegacyBatchTokens::PerPayment { .. } => json!({
+                    "kind": "batch_erc20_multi", "payees": payees, "feeAddress": fee_address,
+                }),
+                LegacyBatchTokens::Native {} => json!({
+                    "kind": "batch_eth", "payees": payees, "feeAddress": fee_address,
+                }),
+            }
+        }
+        Call::BatchRequests(batch) => {
+            let (kind, limit) = match (batch.function, &batch.usd_limit) {
+                (BatchFunction::Erc20, UsdLimit::Paths { paths_to_usd }) => {
+                    ("batch_nc_erc20", ("pathsToUSD", paths(paths_to_usd)))
+                }
+                (BatchFunction::MultiErc20, UsdLimit::Paths { paths_to_usd }) => {
+                    ("batch_nc_multi_erc20", ("pathsToUSD", paths(paths_to_usd)))
+                }
+                (BatchFunction::Native, UsdLimit::Skip { skip_fee_usd_limit }) => (
+                    "batch_nc_native",
+                    ("skipFeeUSDLimit", Value::Bool(*skip_fee_usd_limit)),
+                ),
+                _ => return None,
+            };
+            let mut out = json!({
+                "kind": kind, "requests": requests(&batch.request_details),
+                "feeAddress": address(&batch.fee_address),
+            });
+            set(&mut out, limit.0, limit.1);
+            out
+        }
+        Call::BatchPayments(batch) => {
+            let meta: Vec<Value> = batch
+                .meta_details
+                .iter()
+                .map(|m| {
+                    json!({
+                        "paymentNetworkId": m.payment_network_id.id().to_string(),
+                        "requests": requests(&m.request_details),
+                    })
+                })
+                .collect();
+            json!({
+                "kind": "batch_conv_payments", "metaDetails": meta,
+                "pathsToUSD": paths(&batch.paths_to_usd), "feeAddress": address(&batch.fee_address),
+            })
+        }
+        _ => return None,
+    };
+    // A native batch's value is its payments, fees and the batch fee at the contract's rate,
+    // which the format takes as `batchFee`: the rate whose value is the one sent.
+    if matches!(
+        out.get("kind").and_then(Value::as_str),
+        Some("batch_eth" | "batch_nc_native" | "batch_conv_payments")
+    ) {
+        let effect = securepay::calldata::effect::effect_of(decoded);
+        let at = |rate: u32| effect.required_value(rate);
+        // The least rate whose value is at least the one sent (the value grows with the rate).
+        let (mut low, mut high) = (0u32, u32::MAX);
+        while low < high {
+            let mid = low + (high - low) / 2;
+            match at(mid) {
+                Some(v) if v >= decoded.value => high = mid,
+                Some(_) => low = mid + 1,
+                None => high = mid,
+            }
+        }
+        if at(low) != Some(decoded.value) {
+            return None;
+        }
+        set(&mut out, "batchFee", Value::String(low.to_string()));
+    }
+    set(
+        &mut out,
+        "network",
+        Value::String(decoded.network.id().to_owned()),
+    );
+    Some(out)
+}
+
+/// Sets a field of a JSON object.
+fn set(object: &mut serde_json::Value, key: &str, value: serde_json::Value) {
+    if let serde_json::Value::Object(map) = object {
+        map.insert(key.to_owned(), value);
+    }
 }
 
 /// The payment reference of a request.
@@ -193,7 +384,7 @@ pub fn verify_webhook_signature(secret: &str, body: &[u8], header: &str) -> Resu
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use securepay::verify::FindingCode;
 
@@ -381,6 +572,116 @@ mod tests {
         assert_eq!(
             securepay_wasm_boundary::typescript_union(TYPES, "ErrorCode").unwrap(),
             securepay_wasm_boundary::ERROR_CODES
+        );
+    }
+
+    /// The call description repeated for `decode`'s answer is the encode module's, line for
+    /// line.
+    #[test]
+    fn the_call_description_is_the_encode_module_s() {
+        let encode = include_str!("../encode/src/types.d.ts");
+        let block = |types: &'static str| {
+            let start = types.find("/** A payee of `batch_erc20`").unwrap();
+            let rest = types.get(start..).unwrap();
+            let end = rest.find(" | { kind: \"eip55\"").unwrap();
+            rest.get(..end).unwrap()
+        };
+        assert_eq!(block(TYPES), block(encode));
+    }
+
+    /// `decode`'s `call` encodes the same call again, for every kind of call the format has:
+    /// each vector of tests/data/vectors/abi-calls.jsonl that encodes with a network, and one
+    /// `erc20_transfer` and one `eth_conversion` (kinds the vectors do not have).
+    #[test]
+    fn decode_s_call_encodes_the_same_call_for_every_kind() {
+        use securepay::calldata::spec::CallSpec;
+        use securepay::network::Network;
+        use serde_json::{Value, json};
+        let encode = |call: &Value| -> Option<Value> {
+            let answer = CallSpec::from_value(call).ok()?.answer().ok()?;
+            serde_json::to_value(&answer).ok()
+        };
+        let vectors = include_str!("../../tests/data/vectors/abi-calls.jsonl");
+        let mut inputs: Vec<Value> = vectors
+            .lines()
+            .map(|line| serde_json::from_str::<Value>(line).unwrap())
+            .filter(|v| v.get("expected").is_some())
+            .map(|v| v["input"].clone())
+            .collect();
+        inputs.push(
+            json!({"kind": "erc20_transfer", "to": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+            "amount": "827500000", "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"}),
+        );
+        inputs.push(json!({"kind": "eth_conversion", "to": "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+            "requestAmount": "100000000", "path": ["0x775eb53d00dd0acd3ec1696472105d579b9b386b", "0xf5af88e117747e87fc5929f2ff87221b1447652e"],
+            "reference": "0xe23a6b02059c2b30", "maxRateTimespan": "0", "feeAmount": "0",
+            "feeAddress": "0x0000000000000000000000000000000000000000", "maxToSpend": "100000000000000000"}));
+        let mut kinds = std::collections::BTreeMap::<String, usize>::new();
+        for input in &inputs {
+            let kind = input["kind"].as_str().unwrap().to_owned();
+            if matches!(
+                kind.as_str(),
+                "payment_reference" | "tron_address" | "eip55"
+            ) {
+                continue;
+            }
+            // What a kind needs with a network: the value of a native payment (`amount` of
+            // `eth_fee`), the batch fee rate of a native batch, an approval's token.
+            let mut variants = vec![input.clone()];
+            for (field, value) in [
+                ("amount", "1000"),
+                ("batchFee", "10"),
+                ("token", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"),
+            ] {
+                if input.get(field).is_none() {
+                    let mut variant = input.clone();
+                    variant[field] = json!(value);
+                    variants.push(variant);
+                }
+            }
+            for (network, mut call) in Network::ALL
+                .iter()
+                .flat_map(|n| variants.iter().map(move |v| (n, v.clone())))
+            {
+                call["network"] = json!(network.id());
+                let Some(encoded) = encode(&call) else {
+                    continue;
+                };
+                // Encoding takes any token; decoding knows the catalog's.
+                let Ok(decoded) = super::decode(
+                    network.id(),
+                    encoded["to"].as_str().unwrap(),
+                    encoded["data"].as_str().unwrap(),
+                    encoded["value"].as_str(),
+                ) else {
+                    continue;
+                };
+                let decoded: Value = serde_json::from_str(&decoded.0).unwrap();
+                let again = &decoded["call"];
+                assert_eq!(again["kind"], json!(kind), "{call} -> {decoded}");
+                assert_eq!(encode(again).as_ref(), Some(&encoded), "{call} -> {again}");
+                *kinds.entry(kind.clone()).or_default() += 1;
+            }
+        }
+        let kinds: Vec<&str> = kinds.keys().map(String::as_str).collect();
+        assert_eq!(
+            kinds,
+            [
+                "batch_conv_payments",
+                "batch_erc20",
+                "batch_erc20_multi",
+                "batch_eth",
+                "batch_nc_erc20",
+                "batch_nc_multi_erc20",
+                "batch_nc_native",
+                "erc20_approve",
+                "erc20_conversion",
+                "erc20_fee",
+                "erc20_transfer",
+                "eth_conversion",
+                "eth_fee",
+                "eth_fee_exact",
+            ]
         );
     }
 }

@@ -60,8 +60,9 @@ pub fn verify(
 }
 
 /// Strictly decodes calldata sent to a known contract or token, or an Across V4 call to the
-/// LI.FI diamond (a `DecodedBridgeCall`, with its destination message).
-#[wasm_bindgen(js_name = decode, unchecked_return_type = "DecodedCall | DecodedBridgeCall")]
+/// LI.FI diamond (a `DecodedBridgeCall`, with its destination message); with `call`, the
+/// description `encode` makes the same call of.
+#[wasm_bindgen(js_name = decode, unchecked_return_type = "DecodeAnswer")]
 pub fn decode(
     #[wasm_bindgen(unchecked_param_type = "Network")] network: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] to: JsValue,
