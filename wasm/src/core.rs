@@ -6,7 +6,9 @@ use alloy_primitives::U256;
 
 use securepay::address::ChainAddress;
 use securepay::amount::{Decimals, format_units, parse_uint, parse_units};
-use securepay::calldata::decode::{BatchFunction, LegacyBatchTokens, RequestDetail, UsdLimit};
+use securepay::calldata::decode::{
+    BatchFunction, LegacyBatch, LegacyBatchTokens, RequestDetail, UsdLimit,
+};
 use securepay::calldata::{AnyCall, Call, DecodedCall, Decoder, PaymentReference};
 use securepay::network::Network;
 use securepay::pay::PayResponse;
@@ -114,124 +116,131 @@ pub fn decode(network: &str, to: &str, data: &str, value: Option<&str>) -> Resul
     let decoded = Decoder::builtin()
         .decode_any(network, &to, &bytes, value)
         .map_err(Refusal::with("undecodable_call"))?;
-    #[derive(serde::Serialize)]
-    struct WithCall<'a> {
-        #[serde(flatten)]
-        decoded: &'a AnyCall,
-        call: Option<serde_json::Value>,
-    }
     let call = match &decoded {
         AnyCall::Call(call) => description(call),
         _ => None,
     };
-    answer(&WithCall {
-        decoded: &decoded,
-        call,
-    })
+    // `{…decoded…,"call":…}`: the decoded call's own JSON, then `call` (spliced rather than
+    // serialized through a `#[serde(flatten)]` wrapper, which made the module 10 KB larger
+    // gzipped: a second copy of the decoded calls' serializers).
+    let Json(mut text) = answer(&decoded)?;
+    let call = call.unwrap_or_else(|| "null".to_owned());
+    if text.pop() != Some('}') {
+        return Err(Refusal::new(
+            "internal",
+            "internal: a decoded call is not an object",
+        ));
+    }
+    text.push_str(",\"call\":");
+    text.push_str(&call);
+    text.push('}');
+    Ok(Json(text))
 }
 
 /// The call description (`securepay encode`'s JSON call format, `calldata::spec`, with its
 /// `network`) that encodes the decoded call again: the same data, to the same address, with
-/// the same value. `None` for the calls no kind of the format makes (`transferFrom`, the
-/// ERC20Proxy and EthereumProxy, two of BatchConversionPayments' functions, the LI.FI
-/// diamond) and for a native batch whose value no batch fee rate gives.
-fn description(decoded: &DecodedCall) -> Option<serde_json::Value> {
-    use serde_json::{Value, json};
-    let units = |n: &U256| Value::String(n.to_string());
-    let hex =
-        |b: &alloy_primitives::Bytes| Value::String(alloy_primitives::hex::encode_prefixed(b));
-    // Addresses as the decoder writes them (EIP-55, Base58 on Tron).
-    let address = |a: &ChainAddress| Value::String(a.to_string());
-    let addresses = |list: &[alloy_primitives::Address]| -> Value {
-        list.iter()
-            .map(|a| Value::String(a.to_checksum(None)))
-            .collect()
-    };
-    let requests = |list: &[RequestDetail]| -> Value {
-        list.iter()
-            .map(|r| {
-                json!({
-                    "recipient": address(&r.recipient), "requestAmount": units(&r.request_amount),
-                    "path": addresses(&r.path), "paymentReference": hex(&r.payment_reference),
-                    "feeAmount": units(&r.fee_amount), "maxToSpend": units(&r.max_to_spend),
-                    "maxRateTimespan": units(&r.max_rate_timespan),
-                })
-            })
-            .collect()
-    };
-    let paths = |list: &[Vec<alloy_primitives::Address>]| -> Value {
-        list.iter().map(|path| addresses(path)).collect()
-    };
-    let mut out = match &decoded.call {
-        Call::Erc20FeeTransfer(c) => json!({
-            "kind": "erc20_fee", "token": address(&c.token_address), "to": address(&c.to),
-            "amount": units(&c.amount), "reference": hex(&c.payment_reference),
-            "feeAmount": units(&c.fee_amount), "feeAddress": address(&c.fee_address),
-        }),
-        Call::NativeFeeTransfer(c) => json!({
-            "kind": "eth_fee", "to": address(&c.to), "reference": hex(&c.payment_reference),
-            "feeAmount": units(&c.fee_amount), "feeAddress": address(&c.fee_address),
-            "amount": units(&c.amount),
-        }),
-        Call::NativeFeeExactTransfer(c) => json!({
-            "kind": "eth_fee_exact", "to": address(&c.to), "amount": units(&c.amount),
-            "reference": hex(&c.payment_reference), "feeAmount": units(&c.fee_amount),
-            "feeAddress": address(&c.fee_address),
-        }),
-        Call::Approve(c) => json!({
-            "kind": "erc20_approve", "spender": address(&c.spender), "amount": units(&c.amount),
-            "token": address(&decoded.to),
-        }),
-        Call::Transfer(c) => json!({
-            "kind": "erc20_transfer", "to": address(&c.to), "amount": units(&c.amount),
-            "token": address(&decoded.to),
-        }),
-        Call::Erc20ConversionTransfer(c) => json!({
-            "kind": "erc20_conversion", "to": address(&c.to),
-            "requestAmount": units(&c.request_amount), "path": addresses(&c.path),
-            "reference": hex(&c.payment_reference), "maxToSpend": units(&c.max_to_spend),
-            "maxRateTimespan": units(&c.max_rate_timespan), "feeAmount": units(&c.fee_amount),
-            "feeAddress": address(&c.fee_address),
-        }),
-        Call::NativeConversionTransfer(c) => json!({
-            "kind": "eth_conversion", "to": address(&c.to),
-            "requestAmount": units(&c.request_amount), "path": addresses(&c.path),
-            "reference": hex(&c.payment_reference),
-            "maxRateTimespan": units(&c.max_rate_timespan), "feeAmount": units(&c.fee_amount),
-            "feeAddress": address(&c.fee_address), "maxToSpend": units(&decoded.value),
-        }),
+/// the same value, as JSON text. `None` for the calls no kind of the format makes
+/// (`transferFrom`, the ERC20Proxy and EthereumProxy, two of BatchConversionPayments'
+/// functions, the LI.FI diamond) and for a native batch whose value no batch fee rate gives.
+///
+/// Written as text: every value is an address (hex or Base58), `0x` hex, a decimal integer, a
+/// kind or a network id, none of which JSON escapes. (Built as `serde_json::Value`s, it made
+/// the module 11 KB larger gzipped.)
+fn description(decoded: &DecodedCall) -> Option<String> {
+    let kind = |kind: &str| ("kind", format!("\"{kind}\""));
+    let mut fields: Vec<(&str, String)> = match &decoded.call {
+        Call::Erc20FeeTransfer(c) => vec![
+            kind("erc20_fee"),
+            ("token", address(&c.token_address)),
+            ("to", address(&c.to)),
+            ("amount", units(&c.amount)),
+            ("reference", hex(&c.payment_reference)),
+            ("feeAmount", units(&c.fee_amount)),
+            ("feeAddress", address(&c.fee_address)),
+        ],
+        Call::NativeFeeTransfer(c) => vec![
+            kind("eth_fee"),
+            ("to", address(&c.to)),
+            ("reference", hex(&c.payment_reference)),
+            ("feeAmount", units(&c.fee_amount)),
+            ("feeAddress", address(&c.fee_address)),
+            ("amount", units(&c.amount)),
+        ],
+        Call::NativeFeeExactTransfer(c) => vec![
+            kind("eth_fee_exact"),
+            ("to", address(&c.to)),
+            ("amount", units(&c.amount)),
+            ("reference", hex(&c.payment_reference)),
+            ("feeAmount", units(&c.fee_amount)),
+            ("feeAddress", address(&c.fee_address)),
+        ],
+        Call::Approve(c) => vec![
+            kind("erc20_approve"),
+            ("spender", address(&c.spender)),
+            ("amount", units(&c.amount)),
+            ("token", address(&decoded.to)),
+        ],
+        Call::Transfer(c) => vec![
+            kind("erc20_transfer"),
+            ("to", address(&c.to)),
+            ("amount", units(&c.amount)),
+            ("token", address(&decoded.to)),
+        ],
+        Call::Erc20ConversionTransfer(c) => vec![
+            kind("erc20_conversion"),
+            ("to", address(&c.to)),
+            ("requestAmount", units(&c.request_amount)),
+            ("path", path(&c.path)),
+            ("reference", hex(&c.payment_reference)),
+            ("maxToSpend", units(&c.max_to_spend)),
+            ("maxRateTimespan", units(&c.max_rate_timespan)),
+            ("feeAmount", units(&c.fee_amount)),
+            ("feeAddress", address(&c.fee_address)),
+        ],
+        Call::NativeConversionTransfer(c) => vec![
+            kind("eth_conversion"),
+            ("to", address(&c.to)),
+            ("requestAmount", units(&c.request_amount)),
+            ("path", path(&c.path)),
+            ("reference", hex(&c.payment_reference)),
+            ("maxRateTimespan", units(&c.max_rate_timespan)),
+            ("feeAmount", units(&c.fee_amount)),
+            ("feeAddress", address(&c.fee_address)),
+            // The value sent is at most what the conversion may take.
+            ("maxToSpend", units(&decoded.value)),
+        ],
         Call::LegacyBatch(batch) => {
-            let payees: Vec<Value> = batch
-                .payments()
-                .map(|(token, to, amount, reference, fee)| {
-                    let mut payee = json!({
-                        "to": address(to), "amount": units(&amount), "reference": hex(reference),
-                        "feeAmount": units(&fee),
-                    });
-                    if let (LegacyBatchTokens::PerPayment { .. }, Some(token)) =
-                        (&batch.tokens, token)
-                    {
-                        set(&mut payee, "token", address(token));
-                    }
-                    payee
-                })
-                .collect();
-            let fee_address = address(&batch.fee_address);
-            match &batch.tokens {
-                LegacyBatchTokens::Single { token_address } => json!({
-                    "kind": "batch_erc20", "token": address(token_address), "payees": payees,
-                    "feeAddress": fee_address,
-                }),
-                LegacyBatchTokens::PerPayment { .. } => json!({
-                    "kind": "batch_erc20_multi", "payees": payees, "feeAddress": fee_address,
-                }),
-                LegacyBatchTokens::Native {} => json!({
-                    "kind": "batch_eth", "payees": payees, "feeAddress": fee_address,
-                }),
-            }
+            let per_payment = matches!(batch.tokens, LegacyBatchTokens::PerPayment { .. });
+            let payees = list(
+                batch
+                    .payments()
+                    .map(|(token, to, amount, reference, fee)| {
+                        let mut payee = vec![
+                            ("to", address(to)),
+                            ("amount", units(&amount)),
+                            ("reference", hex(reference)),
+                            ("feeAmount", units(&fee)),
+                        ];
+                        if let (true, Some(token)) = (per_payment, token) {
+                            payee.push(("token", address(token)));
+                        }
+                        object(&payee)
+                    })
+                    .collect(),
+            );
+            let mut fields = match &batch.tokens {
+                LegacyBatchTokens::Single { token_address } => {
+                    vec![kind("batch_erc20"), ("token", address(token_address))]
+                }
+                LegacyBatchTokens::PerPayment { .. } => vec![kind("batch_erc20_multi")],
+                LegacyBatchTokens::Native {} => vec![kind("batch_eth")],
+            };
+            fields.push(("payees", payees));
+            fields.push(("feeAddress", address(&batch.fee_address)));
+            fields
         }
         Call::BatchRequests(batch) => {
-            let (kind, limit) = match (batch.function, &batch.usd_limit) {
+            let (name, limit) = match (batch.function, &batch.usd_limit) {
                 (BatchFunction::Erc20, UsdLimit::Paths { paths_to_usd }) => {
                     ("batch_nc_erc20", ("pathsToUSD", paths(paths_to_usd)))
                 }
@@ -240,41 +249,52 @@ fn description(decoded: &DecodedCall) -> Option<serde_json::Value> {
                 }
                 (BatchFunction::Native, UsdLimit::Skip { skip_fee_usd_limit }) => (
                     "batch_nc_native",
-                    ("skipFeeUSDLimit", Value::Bool(*skip_fee_usd_limit)),
+                    ("skipFeeUSDLimit", skip_fee_usd_limit.to_string()),
                 ),
                 _ => return None,
             };
-            let mut out = json!({
-                "kind": kind, "requests": requests(&batch.request_details),
-                "feeAddress": address(&batch.fee_address),
-            });
-            set(&mut out, limit.0, limit.1);
-            out
+            vec![
+                kind(name),
+                ("requests", requests(&batch.request_details)),
+                limit,
+                ("feeAddress", address(&batch.fee_address)),
+            ]
         }
         Call::BatchPayments(batch) => {
-            let meta: Vec<Value> = batch
-                .meta_details
-                .iter()
-                .map(|m| {
-                    json!({
-                        "paymentNetworkId": m.payment_network_id.id().to_string(),
-                        "requests": requests(&m.request_details),
+            let meta = list(
+                batch
+                    .meta_details
+                    .iter()
+                    .map(|m| {
+                        object(&[
+                            (
+                                "paymentNetworkId",
+                                format!("\"{}\"", m.payment_network_id.id()),
+                            ),
+                            ("requests", requests(&m.request_details)),
+                        ])
                     })
-                })
-                .collect();
-            json!({
-                "kind": "batch_conv_payments", "metaDetails": meta,
-                "pathsToUSD": paths(&batch.paths_to_usd), "feeAddress": address(&batch.fee_address),
-            })
+                    .collect(),
+            );
+            vec![
+                kind("batch_conv_payments"),
+                ("metaDetails", meta),
+                ("pathsToUSD", paths(&batch.paths_to_usd)),
+                ("feeAddress", address(&batch.fee_address)),
+            ]
         }
         _ => return None,
     };
     // A native batch's value is its payments, fees and the batch fee at the contract's rate,
     // which the format takes as `batchFee`: the rate whose value is the one sent.
-    if matches!(
-        out.get("kind").and_then(Value::as_str),
-        Some("batch_eth" | "batch_nc_native" | "batch_conv_payments")
-    ) {
+    let native_batch = matches!(
+        &decoded.call,
+        Call::LegacyBatch(LegacyBatch {
+            tokens: LegacyBatchTokens::Native {},
+            ..
+        }) | Call::BatchPayments(_)
+    ) || matches!(&decoded.call, Call::BatchRequests(b) if b.function == BatchFunction::Native);
+    if native_batch {
         let effect = securepay::calldata::effect::effect_of(decoded);
         let at = |rate: u32| effect.required_value(rate);
         // The least rate whose value is at least the one sent (the value grows with the rate).
@@ -283,28 +303,88 @@ fn description(decoded: &DecodedCall) -> Option<serde_json::Value> {
             let mid = low + (high - low) / 2;
             match at(mid) {
                 Some(v) if v >= decoded.value => high = mid,
-                Some(_) => low = mid + 1,
+                Some(_) => low = mid.saturating_add(1),
                 None => high = mid,
             }
         }
         if at(low) != Some(decoded.value) {
             return None;
         }
-        set(&mut out, "batchFee", Value::String(low.to_string()));
+        fields.push(("batchFee", format!("\"{low}\"")));
     }
-    set(
-        &mut out,
-        "network",
-        Value::String(decoded.network.id().to_owned()),
-    );
-    Some(out)
+    fields.push(("network", format!("\"{}\"", decoded.network.id())));
+    Some(object(&fields))
 }
 
-/// Sets a field of a JSON object.
-fn set(object: &mut serde_json::Value, key: &str, value: serde_json::Value) {
-    if let serde_json::Value::Object(map) = object {
-        map.insert(key.to_owned(), value);
-    }
+// The writers of `description`'s values, not inlined: each is called from many places.
+
+/// A decimal integer, quoted.
+#[inline(never)]
+fn units(n: &U256) -> String {
+    format!("\"{n}\"")
+}
+
+/// Bytes as quoted `0x` hex.
+#[inline(never)]
+fn hex(bytes: &alloy_primitives::Bytes) -> String {
+    format!("\"{}\"", alloy_primitives::hex::encode_prefixed(bytes))
+}
+
+/// An address as the decoder writes it (EIP-55, Base58 on Tron), quoted.
+#[inline(never)]
+fn address(address: &ChainAddress) -> String {
+    format!("\"{address}\"")
+}
+
+/// A JSON array of JSON texts.
+#[inline(never)]
+fn list(items: Vec<String>) -> String {
+    format!("[{}]", items.join(","))
+}
+
+/// A conversion path: EIP-55 addresses.
+#[inline(never)]
+fn path(path: &[alloy_primitives::Address]) -> String {
+    list(
+        path.iter()
+            .map(|a| format!("\"{}\"", a.to_checksum(None)))
+            .collect(),
+    )
+}
+
+/// Conversion paths.
+fn paths(paths: &[Vec<alloy_primitives::Address>]) -> String {
+    list(paths.iter().map(|p| path(p)).collect())
+}
+
+/// Conversion requests, named as the call format names them (`ConversionRequest`).
+fn requests(requests: &[RequestDetail]) -> String {
+    list(
+        requests
+            .iter()
+            .map(|r| {
+                object(&[
+                    ("recipient", address(&r.recipient)),
+                    ("requestAmount", units(&r.request_amount)),
+                    ("path", path(&r.path)),
+                    ("paymentReference", hex(&r.payment_reference)),
+                    ("feeAmount", units(&r.fee_amount)),
+                    ("maxToSpend", units(&r.max_to_spend)),
+                    ("maxRateTimespan", units(&r.max_rate_timespan)),
+                ])
+            })
+            .collect(),
+    )
+}
+
+/// A JSON object of fields whose values are JSON text.
+#[inline(never)]
+fn object(fields: &[(&str, String)]) -> String {
+    let fields: Vec<String> = fields
+        .iter()
+        .map(|(name, value)| format!("\"{name}\":{value}"))
+        .collect();
+    format!("{{{}}}", fields.join(","))
 }
 
 /// The payment reference of a request.

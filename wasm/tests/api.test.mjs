@@ -386,3 +386,49 @@ test('securepay-wasm/encode: its own module, ready in Node; in browsers a clear 
   for (const entry of [node, esm, web]) assert.match(entry.encode(call).data, /^0x095ea7b3/);
   assert.throws(() => node.encode({ kind: 'erc20_approve' }), invalid('invalid_call'));
 });
+
+test("decode's call is what encode makes the same call of, for every kind of call: encode(decode(…).call)", () => {
+  const inputs = readFileSync(data('vectors/abi-calls.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    .filter((v) => 'expected' in v).map((v) => v.input);
+  // Kinds the vectors do not have.
+  inputs.push({ kind: 'erc20_transfer', to: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7', amount: '827500000',
+    token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' });
+  inputs.push({ kind: 'eth_conversion', to: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7', requestAmount: '100000000',
+    path: ['0x775eb53d00dd0acd3ec1696472105d579b9b386b', '0xf5af88e117747e87fc5929f2ff87221b1447652e'],
+    reference: '0xe23a6b02059c2b30', maxRateTimespan: '0', maxToSpend: '100000000000000000' });
+  const networks = ['mainnet', 'arbitrum-one', 'optimism', 'base', 'matic', 'bsc', 'tron', 'sepolia'];
+  const kinds = new Map();
+  for (const input of inputs) {
+    if (['payment_reference', 'tron_address', 'eip55'].includes(input.kind)) continue;
+    // With a network a kind may need more: the value of `eth_fee`, a native batch's fee rate, an approval's token.
+    const variants = [input, ...Object.entries({ amount: '1000', batchFee: '10', token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' })
+      .filter(([field]) => !(field in input)).map(([field, value]) => ({ ...input, [field]: value }))];
+    for (const network of networks) {
+      for (const variant of variants) {
+        let encoded;
+        let decoded;
+        try {
+          encoded = encode({ ...variant, network });
+          decoded = sp.decode(network, encoded.to, encoded.data, encoded.value);
+        } catch {
+          continue; // not on this network (encoding takes any token; decoding knows the catalog's)
+        }
+        assert.equal(decoded.call?.kind, input.kind, JSON.stringify(decoded));
+        assert.equal(decoded.call.network, network);
+        assert.deepEqual(encode(decoded.call), encoded, JSON.stringify(decoded.call));
+        kinds.set(input.kind, (kinds.get(input.kind) ?? 0) + 1);
+      }
+    }
+  }
+  assert.deepEqual([...kinds.keys()].sort(), ['batch_conv_payments', 'batch_erc20', 'batch_erc20_multi', 'batch_eth',
+    'batch_nc_erc20', 'batch_nc_multi_erc20', 'batch_nc_native', 'erc20_approve', 'erc20_conversion', 'erc20_fee',
+    'erc20_transfer', 'eth_conversion', 'eth_fee', 'eth_fee_exact']);
+  // One naming: the decoded call's description names fields as encode does, not as the ABI.
+  const fee = inputs.find((i) => i.kind === 'erc20_fee');
+  const encoded = encode({ ...fee, network: 'mainnet' });
+  const { call } = sp.decode('mainnet', encoded.to, encoded.data);
+  assert.deepEqual(Object.keys(call).sort(), ['amount', 'feeAddress', 'feeAmount', 'kind', 'network', 'reference', 'to', 'token']);
+  // A call no kind makes (ERC-20 transferFrom): no description.
+  const transferFrom = `0x23b872dd${'0'.repeat(24)}6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7${'0'.repeat(24)}1892196e80c4c17ea5100da765ab48c1fe2fb814${'0'.repeat(62)}10`;
+  assert.equal(sp.decode('base', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', transferFrom).call, null);
+});

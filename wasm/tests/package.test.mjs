@@ -258,6 +258,9 @@ test('TypeScript: tsc --strict against the installed package (Node CommonJS and 
     // @ts-expect-error: decode's network too
     decodeAny('basee', '0x00', '0x');
     const approve: string = encode({ kind: 'erc20_approve', spender: '0x00', amount: '0' }).data;
+    // decode's call is encode's input, whose answer is a call (or a text, TypeScript cannot know which).
+    const described = decodeAny('base', '0x00', '0x').call;
+    const again: EncodedCall | null = described === null ? null : encode(described);
     const eip55: string = encode({ kind: 'eip55', address: '0x00' }).result;
     // @ts-expect-error: an eip55 answer is a text, not a call
     encode({ kind: 'eip55', address: '0x00' }).data;
@@ -266,7 +269,7 @@ test('TypeScript: tsc --strict against the installed package (Node CommonJS and 
     const oldCode: ErrorCode = 'invalid_input';
     // @ts-expect-error: the criteria's fields are camelCase
     detect({ network: 'base', reference: '0x00', fee_address: '0x00' }, '[]');
-    export { lines, encoded, status, loaded, ignored, criteria, detectLoaded, balance, approve, eip55, failed, oldCode };
+    export { lines, encoded, status, loaded, ignored, criteria, detectLoaded, balance, approve, eip55, failed, oldCode, again };
   `;
   const types = 'type Verdict, type SummaryLine, type ErrorCode, type SecurepayError, decode as decodeAny';
   const encodeImport = `import { encode, type CallDescription, type EncodedCall, type InteropNameInfo } from 'securepay-wasm/encode';`;
@@ -325,7 +328,8 @@ test("TypeScript checks the READMEs' JavaScript blocks too (tsc --strict --check
     "declare module 'node:fs' { export function readFileSync(path: string, encoding?: string): any; }\n"
     + "declare module 'fs' { export * from 'node:fs'; }\n"
     + 'declare var require: (id: string) => any;\n');
-  run(process.execPath, [tsc, '--noEmit', '--strict', '--allowJs', '--checkJs', '--module', 'node16', '--moduleResolution', 'node16',
+  // A JavaScript `catch (e)` has no type to give: `e` is `any`, as in an editor's JavaScript.
+  run(process.execPath, [tsc, '--noEmit', '--strict', '--useUnknownInCatchVariables', 'false', '--allowJs', '--checkJs', '--module', 'node16', '--moduleResolution', 'node16',
     '--target', 'es2022', '--lib', 'es2022,dom', 'node-fs.d.ts', ...files], { cwd: project });
   writeFileSync(path.join(project, 'check-browser.js'), readmeBlock('js', 'Browsers and bundlers'));
   run(process.execPath, [tsc, '--noEmit', '--strict', '--allowJs', '--checkJs', '--module', 'esnext', '--moduleResolution', 'bundler',
