@@ -6,7 +6,11 @@
 # ES module whose `init()` fetches it), the entry points and package.json of wasm/npm
 # (exports: Node `require` and `import`, then the browser build), the README and the
 # licences. `npm pack` in wasm/pkg makes the tarball. Installs what it needs: the wasm32
-# target, and wasm-bindgen-cli at the exact version of the `wasm-bindgen` crate in Cargo.lock.
+# target, and wasm-bindgen-cli at the exact version of the `wasm-bindgen` crate in Cargo.lock:
+# the `wasm-bindgen` on PATH when it is that version, else one built into the build's own
+# folder, `${CARGO_TARGET_DIR:-target}/wasm-bindgen-cli-<version>` (never the global cargo bin).
+# The first build compiles it (about 12 minutes on two cores, on top of compiling the three
+# modules); later builds reuse it.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -20,17 +24,29 @@ fi
 
 version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
 [ -n "$version" ] || fail "no wasm-bindgen in Cargo.lock"
-if ! wasm-bindgen --version 2>/dev/null | grep -q " $version\$"; then
-  echo "== installing wasm-bindgen-cli $version"
+# `wasm-bindgen` refuses a module made by another version of the crate: the CLI's version must
+# be the lock file's.
+target_dir="${CARGO_TARGET_DIR:-target}"
+case "$target_dir" in /*) ;; *) target_dir="$root/$target_dir" ;; esac
+bindgen_root="$target_dir/wasm-bindgen-cli-$version"
+if wasm-bindgen --version 2>/dev/null | grep -q " $version\$"; then
+  wasm_bindgen="$(command -v wasm-bindgen)"
+  echo "== wasm-bindgen $version: $wasm_bindgen (on PATH)"
+elif "$bindgen_root/bin/wasm-bindgen" --version 2>/dev/null | grep -q " $version\$"; then
+  wasm_bindgen="$bindgen_root/bin/wasm-bindgen"
+  echo "== wasm-bindgen $version: $wasm_bindgen"
+else
+  echo "== installing wasm-bindgen-cli $version into $bindgen_root (the first build only: about 12 minutes on two cores)"
   # --locked first; a registry mirror missing one of its locked dependencies needs a fresh resolve.
-  cargo install wasm-bindgen-cli --version "$version" --locked \
-    || cargo install wasm-bindgen-cli --version "$version" \
+  cargo install wasm-bindgen-cli --version "$version" --root "$bindgen_root" --locked \
+    || cargo install wasm-bindgen-cli --version "$version" --root "$bindgen_root" \
     || fail "could not install wasm-bindgen-cli $version (is the download refused?)"
+  wasm_bindgen="$bindgen_root/bin/wasm-bindgen"
 fi
 
 echo "== cargo build securepay-wasm, securepay-wasm-encode, securepay-wasm-detect (wasm32-unknown-unknown, profile wasm-release)"
 cargo build --locked -p securepay-wasm -p securepay-wasm-encode -p securepay-wasm-detect --lib --target wasm32-unknown-unknown --profile wasm-release
-built="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm-release"
+built="$target_dir/wasm32-unknown-unknown/wasm-release"
 wasm="$built/securepay_wasm.wasm"
 encode_wasm="$built/securepay_wasm_encode.wasm"
 detect_wasm="$built/securepay_wasm_detect.wasm"
@@ -59,7 +75,7 @@ bindgen() {
   for target in web nodejs; do
     local dir="$out"
     [ "$target" = web ] || dir="$node_glue"
-    wasm-bindgen --target "$target" --out-dir "$dir" --out-name "$1" \
+    "$wasm_bindgen" --target "$target" --out-dir "$dir" --out-name "$1" \
       --remove-name-section --remove-producers-section "$2"
   done
   # Both glues load the same .wasm: the package holds one.

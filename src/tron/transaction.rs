@@ -102,6 +102,9 @@ struct TransactionJson {
     visible: bool,
     #[serde(rename = "txID")]
     tx_id: String,
+    // Kept free-form (compared with raw_data_hex later), but no key may be given twice at any
+    // depth, as `TronTransactionError::Json` says: a plain `Value` keeps the last one.
+    #[serde(deserialize_with = "crate::wire::json::strict")]
     raw_data: Value,
     raw_data_hex: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -188,7 +191,21 @@ pub struct TronTransaction {
 }
 
 impl TronTransaction {
-    /// Reads TronWeb's transaction JSON (at most [`MAX_TRANSACTION_BYTES`]).
+    /// Reads TronWeb's transaction JSON (at most [`MAX_TRANSACTION_BYTES`]). A key given twice
+    /// is refused, `raw_data`'s included.
+    ///
+    /// ```
+    /// use securepay::tron::TronTransaction;
+    ///
+    /// let line = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vectors/tron-transactions.jsonl"))?;
+    /// let vector: serde_json::Value = serde_json::from_str(line.lines().next().unwrap_or_default())?;
+    /// let text = serde_json::to_string(&vector["transaction"])?;
+    /// assert!(TronTransaction::from_slice(text.as_bytes()).is_ok());
+    /// let twice = text.replacen("\"fee_limit\":", "\"fee_limit\":1,\"fee_limit\":", 1);
+    /// let refused = TronTransaction::from_slice(twice.as_bytes()).unwrap_err();
+    /// assert!(refused.to_string().starts_with("tron transaction: duplicate field `fee_limit`"), "{refused}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_slice(bytes: &[u8]) -> Result<TronTransaction, TronTransactionError> {
         if bytes.len() > MAX_TRANSACTION_BYTES {
             return Err(TronTransactionError::TooLarge(bytes.len()));

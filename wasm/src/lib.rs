@@ -5,14 +5,15 @@
 //!
 //! Values cross the boundary as JSON text (parsed by the engine's `JSON.parse`, measured
 //! faster than building objects field by field); amounts are decimal strings, never numbers.
-//! Unusable input throws an `Error` whose `code` is `"invalid_input"` and whose message is the
-//! library's one-line reason. [`core`] holds the same functions on Rust types, tested natively.
+//! Unusable input throws an `Error` whose `code` says which input was refused (the boundary's
+//! `ERROR_CODES`, the `ErrorCode` union of types.d.ts) and whose message is the library's
+//! one-line reason. [`core`] holds the same functions on Rust types, tested natively.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod core;
 
-use securepay_wasm_boundary::{answer, bytes, given, invalid, json_text, text};
+use securepay_wasm_boundary::{answer, bytes, error, given, json_text, text, throw};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -24,13 +25,14 @@ const TYPES: &str = include_str!("types.d.ts");
 fn decimals(value: &JsValue) -> Result<u8, JsValue> {
     let number = value
         .as_f64()
-        .ok_or_else(|| invalid("decimals: expected a number"))?;
+        .ok_or_else(|| error("wrong_type", "decimals: expected a number"))?;
     (0..=u8::MAX)
         .find(|d| f64::from(*d) == number)
         .ok_or_else(|| {
-            invalid(&format!(
-                "decimals: {number} is not a whole number from 0 to 77"
-            ))
+            error(
+                "invalid_decimals",
+                &format!("decimals: {number} is not a whole number from 0 to 77"),
+            )
         })
 }
 
@@ -54,14 +56,15 @@ pub fn verify(
         .transpose()?;
     core::verify(&expectation, &response, tron.as_deref())
         .map(|verdict| verdict.0)
-        .map_err(|reason| invalid(&reason))
+        .map_err(throw)
 }
 
 /// Strictly decodes calldata sent to a known contract or token, or an Across V4 call to the
-/// LI.FI diamond (a `DecodedBridgeCall`, with its destination message).
-#[wasm_bindgen(js_name = decode, unchecked_return_type = "DecodedCall | DecodedBridgeCall")]
+/// LI.FI diamond (a `DecodedBridgeCall`, with its destination message); with `call`, the
+/// description `encode` makes the same call of.
+#[wasm_bindgen(js_name = decode, unchecked_return_type = "DecodeAnswer")]
 pub fn decode(
-    #[wasm_bindgen(unchecked_param_type = "string")] network: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Network")] network: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] to: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] data: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "string | null")] value: Option<JsValue>,
@@ -87,7 +90,7 @@ pub fn payment_reference(
         &text(&salt, "salt")?,
         &text(&address, "address")?,
     )
-    .map_err(|r| invalid(&r))
+    .map_err(throw)
 }
 
 /// A human decimal amount in smallest units, exactly (a decimal string); `decimals` is a whole
@@ -97,7 +100,7 @@ pub fn parse_amount(
     #[wasm_bindgen(js_name = text, unchecked_param_type = "string")] amount: JsValue,
     #[wasm_bindgen(js_name = decimals, unchecked_param_type = "number")] places: JsValue,
 ) -> Result<String, JsValue> {
-    core::parse_amount(&text(&amount, "text")?, decimals(&places)?).map_err(|r| invalid(&r))
+    core::parse_amount(&text(&amount, "text")?, decimals(&places)?).map_err(throw)
 }
 
 /// Smallest units (a decimal string) as a human decimal amount; `decimals` is a whole number
@@ -107,11 +110,12 @@ pub fn format_amount(
     #[wasm_bindgen(unchecked_param_type = "string")] units: JsValue,
     #[wasm_bindgen(js_name = decimals, unchecked_param_type = "number")] places: JsValue,
 ) -> Result<String, JsValue> {
-    core::format_amount(&text(&units, "units")?, decimals(&places)?).map_err(|r| invalid(&r))
+    core::format_amount(&text(&units, "units")?, decimals(&places)?).map_err(throw)
 }
 
 /// Whether `signature` (the `x-request-network-signature` header) signs `rawBody` with the
-/// webhook secret. A malformed signature or an empty secret throws.
+/// webhook secret: `false` for a header that does not, whatever its form (empty, not hex, not
+/// 64 digits). An empty secret throws (`invalid_secret`).
 #[wasm_bindgen(js_name = verifyWebhookSignature)]
 pub fn verify_webhook_signature(
     #[wasm_bindgen(unchecked_param_type = "string")] secret: JsValue,
@@ -122,5 +126,5 @@ pub fn verify_webhook_signature(
     let secret = text(&secret, "secret")?;
     let body = bytes(&raw_body, "rawBody", usize::MAX)?;
     let signature = text(&signature, "signature")?;
-    core::verify_webhook_signature(&secret, &body, &signature).map_err(|r| invalid(&r))
+    core::verify_webhook_signature(&secret, &body, &signature).map_err(throw)
 }

@@ -22,7 +22,7 @@ export type ContractName =
 /** What the payer agreed to (see the crate's `Expectation`): human amounts, every cap. Networks
  * are the service's ids (`"base"`), currencies the catalog's (`"USDC-base"`). */
 export interface Expectation {
-  network: string;
+  network: Network;
   currency: string;
   payments: { payee: string; amount: string; reference?: string }[];
   payer?: string;
@@ -31,7 +31,7 @@ export interface Expectation {
   maxPayeeFees?: string;
   batchFeeRate?: number;
   hidePayeeAddress?: boolean;
-  sourceNetwork?: string;
+  sourceNetwork?: Network;
   sourceCurrency?: string;
   maxSourceAmount?: string;
   maxTronFeeLimit?: string;
@@ -311,6 +311,61 @@ export interface DecodedCall {
   args: Record<string, unknown>;
 }
 
+// The call description of `securepay-wasm/encode`, repeated so that `decode`'s answer can
+// name it (a test of the crate holds this block to the encode module's, line for line).
+/** A payee of `batch_erc20` and `batch_eth`. */
+export interface BatchPayee { to: string; amount: string; reference: string; feeAmount: string }
+
+/** A conversion request of the `batch_nc_*` and `batch_conv_payments` kinds. */
+export interface ConversionRequest {
+  recipient: string;
+  requestAmount: string;
+  /** The conversion path: addresses. */
+  path: string[];
+  paymentReference: string;
+  feeAmount: string;
+  maxToSpend: string;
+  maxRateTimespan: string;
+}
+
+/** The requests of one payment network, in `batch_conv_payments`. */
+export interface MetaDetail { paymentNetworkId: string; requests: ConversionRequest[] }
+
+/** A call description (the CLI's JSON call format, `securepay encode --help`), by `kind`.
+ * Amounts are integer strings in smallest units (decimal or `0x` hex), bytes `0x` hex,
+ * addresses EVM hex (Base58 with `network: "tron"`). Every kind takes `network`; with it the
+ * answer adds `to` and `value`. A fee left out is no fee. One kind a line (a unit test holds
+ * these lines to the CLI's table). */
+export type CallDescription =
+  | { kind: "erc20_fee"; network?: Network; token: string; to: string; amount: string; reference: string; feeAmount?: string; feeAddress?: string }
+  | { kind: "eth_fee"; network?: Network; to: string; reference: string; feeAmount?: string; feeAddress?: string; amount?: string }
+  | { kind: "eth_fee_exact"; network?: Network; to: string; amount: string; reference: string; feeAmount?: string; feeAddress?: string }
+  | { kind: "erc20_approve"; network?: Network; spender: string; amount: string; token?: string }
+  | { kind: "erc20_transfer"; network?: Network; to: string; amount: string; token?: string }
+  | { kind: "erc20_conversion"; network?: Network; to: string; requestAmount: string; path: string[]; reference: string; maxToSpend: string; maxRateTimespan: string; feeAmount?: string; feeAddress?: string }
+  | { kind: "eth_conversion"; network?: Network; to: string; requestAmount: string; path: string[]; reference: string; maxRateTimespan: string; feeAmount?: string; feeAddress?: string; maxToSpend?: string }
+  | { kind: "batch_erc20"; network?: Network; token: string; payees: BatchPayee[]; feeAddress: string }
+  | { kind: "batch_erc20_multi"; network?: Network; payees: (BatchPayee & { token: string })[]; feeAddress: string }
+  | { kind: "batch_eth"; network?: Network; payees: BatchPayee[]; feeAddress: string; batchFee?: string }
+  | { kind: "batch_nc_erc20"; network?: Network; requests: ConversionRequest[]; pathsToUSD: string[][]; feeAddress: string }
+  | { kind: "batch_nc_multi_erc20"; network?: Network; requests: ConversionRequest[]; pathsToUSD: string[][]; feeAddress: string }
+  | { kind: "batch_nc_native"; network?: Network; requests: ConversionRequest[]; skipFeeUSDLimit: boolean; feeAddress: string; batchFee?: string }
+  | { kind: "batch_conv_payments"; network?: Network; metaDetails: MetaDetail[]; pathsToUSD: string[][]; feeAddress: string; batchFee?: string }
+  | { kind: "payment_reference"; network?: Network; requestId: string; salt: string; address: string }
+  | { kind: "tron_address"; network?: Network; address: string }
+  | { kind: "eip55"; network?: Network; address: string };
+
+/** `decode`'s answer: the decoded call, with `args` named as in the contract's ABI, and
+ * `call`, the `CallDescription` that `encode` (`securepay-wasm/encode`) makes this same call
+ * of (the same data, to the same address, with the same value; its `network` included), named
+ * as `encode` names it: `encode(decode(network, to, data, value).call)`. `call` is `null` for
+ * the calls no kind of the format makes: `transferFrom`, the ERC20Proxy and EthereumProxy,
+ * BatchConversionPayments' `batchMultiERC20ConversionPayments` and
+ * `batchNativeConversionPayments`, the LI.FI diamond. */
+export type DecodeAnswer =
+  | (DecodedCall & { call: CallDescription | null })
+  | (DecodedBridgeCall & { call: null });
+
 /** A part of a decoded call that does not decode: the reason. */
 export interface Undecoded {
   error: string;
@@ -380,4 +435,34 @@ export interface DecodedBridgeCall extends DecodedCall {
   /** `_swapData` (the source swaps) for `swapAndStartBridgeTokensViaAcrossV4` only. */
   args: { _bridgeData: BridgeData; _swapData?: SwapData[]; _acrossData: AcrossV4Data };
   destination: { network: Network | Undecoded; message: DestinationMessage | Undecoded } | null;
+}
+
+/** The `code` of every Error the package throws: which input was refused (the message says
+ * why, in one line, in the library's words). `not_initialized`: a function of a browser entry
+ * called before its `init()`; `wrong_type`: an argument of the wrong JavaScript type;
+ * `too_large`: text or bytes above what the function reads; `internal`: a bug to report. */
+export type ErrorCode =
+  | "not_initialized"
+  | "wrong_type"
+  | "too_large"
+  | "invalid_expectation"
+  | "invalid_tron_transaction"
+  | "invalid_network"
+  | "invalid_address"
+  | "invalid_value"
+  | "invalid_calldata"
+  | "undecodable_call"
+  | "invalid_reference_input"
+  | "invalid_amount"
+  | "invalid_decimals"
+  | "invalid_secret"
+  | "invalid_call"
+  | "invalid_interop_name"
+  | "invalid_criteria"
+  | "invalid_chain_data"
+  | "internal";
+
+/** What the package throws: an `Error` with its `code`. */
+export interface SecurepayError extends Error {
+  code: ErrorCode;
 }

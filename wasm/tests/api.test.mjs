@@ -1,5 +1,6 @@
 // The package from Node: the shared vectors, the verification fixtures and tamper cases of
-// tests/, and the error contract (code "invalid_input", the library's one-line reason).
+// tests/, and the error contract (a `code` of the ErrorCode union that says which input was
+// refused, the library's one-line reason).
 //   bash wasm/build.sh && node --test wasm/tests/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,9 +14,10 @@ const data = (relative) => path.join(here, '../../tests/data', relative);
 const sp = createRequire(import.meta.url)('../pkg/index.node.cjs');
 const { encode, interopName } = createRequire(import.meta.url)('../pkg/encode.node.cjs');
 
-const invalid = (error) => {
+/** `invalid(code)`: a check that an Error has that code and a one-line message. */
+const invalid = (code) => (error) => {
   assert.ok(error instanceof Error, 'an Error');
-  assert.equal(error.code, 'invalid_input');
+  assert.equal(error.code, code, error.message);
   assert.ok(!error.message.includes('\n'), 'one line');
   return true;
 };
@@ -32,7 +34,7 @@ test('every abi-calls vector encodes byte for byte or fails with its message', (
       // A string is read as the same description.
       assert.deepEqual(encode(JSON.stringify(vector.input)), answer, vector.id);
     } else {
-      assert.throws(() => encode(vector.input), (error) => invalid(error) && error.message === vector.expected_error, vector.id);
+      assert.throws(() => encode(vector.input), (error) => invalid('invalid_call')(error) && error.message === vector.expected_error, vector.id);
     }
   }
 });
@@ -48,8 +50,15 @@ test('every webhook signature vector verifies, and a changed body does not', () 
     assert.equal(sp.verifyWebhookSignature(v.secret, v.body + ' ', v.signature), false);
   }
   assert.ok(vectors.some((v) => v.valid === false), 'the vectors include a refused one');
-  assert.throws(() => sp.verifyWebhookSignature('s', '{}', 'not hex'), invalid);
-  assert.throws(() => sp.verifyWebhookSignature('', '{}', '00'.repeat(32)), invalid);
+  // A malformed header does not sign the body: false, as a wrong digest is. An empty secret
+  // verifies nothing: refused, whatever the header.
+  for (const header of ['not hex', '', '00', 'A'.repeat(64), `sha256=${'0'.repeat(64)}`]) {
+    assert.equal(sp.verifyWebhookSignature('s', '{}', header), false, header);
+  }
+  for (const header of ['00'.repeat(32), 'not hex']) {
+    assert.throws(() => sp.verifyWebhookSignature('', '{}', header), (error) => invalid('invalid_secret')(error)
+      && error.message === 'the webhook secret is empty: use the secret returned when the webhook was created');
+  }
 });
 
 const AGREED = {
@@ -93,7 +102,7 @@ test('a response above 8 MiB is refused before it is copied; at 8 MiB it is read
   const max = 8 * 1024 * 1024;
   for (const response of ['x'.repeat(max + 1), new Uint8Array(max + 1)]) {
     assert.throws(() => sp.verify(AGREED, response),
-      (error) => invalid(error) && error.message.startsWith('response: 8388609 ') && error.message.includes('8388608 bytes'));
+      (error) => invalid('too_large')(error) && error.message.startsWith('response: 8388609 ') && error.message.includes('8388608 bytes'));
   }
   const verdict = sp.verify(AGREED, ' '.repeat(max));
   assert.equal(verdict.safe, false);
@@ -117,8 +126,8 @@ test('each tampering of the response is a danger with its code', () => {
     assert.ok(finding, `${name}: ${JSON.stringify(verdict.findings.map((f) => f.code))}`);
     assert.equal(finding.severity, 'danger');
   }
-  assert.throws(() => sp.verify({ network: 'base' }, RESPONSE), invalid);
-  assert.throws(() => sp.verify(AGREED, 42), invalid);
+  assert.throws(() => sp.verify({ network: 'base' }, RESPONSE), invalid('invalid_expectation'));
+  assert.throws(() => sp.verify(AGREED, 42), invalid('wrong_type'));
 });
 
 test('the Tron transaction about to be signed is checked', () => {
@@ -145,7 +154,7 @@ test('the Tron transaction about to be signed is checked', () => {
   assert.deepEqual(strict.findings.map((f) => f.code), ['approval_below_need', 'token_behaviour', 'tron_fee_limit_above_max']);
   const tampered = { ...vector.transaction, txID: '00'.repeat(32) };
   assert.ok(sp.verify(agreed('300'), response, tampered).findings.some((f) => f.code === 'tron_tx_id_mismatch'));
-  assert.throws(() => sp.verify(agreed('300'), response, { txID: '00' }), invalid);
+  assert.throws(() => sp.verify(agreed('300'), response, { txID: '00' }), invalid('invalid_tron_transaction'));
 });
 
 test('decode, payment references and exact amounts', () => {
@@ -153,17 +162,17 @@ test('decode, payment references and exact amounts', () => {
     '0x095ea7b30000000000000000000000001892196e80c4c17ea5100da765ab48c1fe2fb8140000000000000000000000000000000000000000000000000000000000a037a0');
   assert.equal(call.function, 'approve');
   assert.equal(call.value, '0');
-  assert.throws(() => sp.decode('base', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', '0x12'), invalid);
-  assert.throws(() => sp.decode('nowhere', '0x00', '0x'), invalid);
+  assert.throws(() => sp.decode('base', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', '0x12'), invalid('undecodable_call'));
+  assert.throws(() => sp.decode('nowhere', '0x00', '0x'), invalid('invalid_network'));
   assert.equal(sp.paymentReference('abcd', 'salt', '0xf17f52151EbEF6C7334FAD080c5704D77216b732'), '0x86dfbccad783599a');
-  assert.throws(() => sp.paymentReference('', 'salt', '0x00'), invalid);
+  assert.throws(() => sp.paymentReference('', 'salt', '0x00'), invalid('invalid_reference_input'));
   assert.equal(sp.parseAmount('10.50', 6), '10500000');
   assert.equal(sp.parseAmount('115792089237316195423570985008687907853269984665640564039457.584007913129639935', 18),
     '115792089237316195423570985008687907853269984665640564039457584007913129639935');
   assert.equal(sp.formatAmount('10500000', 6), '10.5');
-  assert.throws(() => sp.parseAmount('1.0000001', 6), invalid);
-  assert.throws(() => sp.parseAmount('1e3', 6), invalid);
-  assert.throws(() => sp.formatAmount('-1', 6), invalid);
+  assert.throws(() => sp.parseAmount('1.0000001', 6), invalid('invalid_amount'));
+  assert.throws(() => sp.parseAmount('1e3', 6), invalid('invalid_amount'));
+  assert.throws(() => sp.formatAmount('-1', 6), invalid('invalid_amount'));
 });
 
 test('decode at the LI.FI diamond: the Across V4 calls with their destination payments, other functions refused by name', () => {
@@ -186,17 +195,17 @@ test('decode at the LI.FI diamond: the Across V4 calls with their destination pa
       assert.equal(call.destination, null);
     } else {
       refused += 1;
-      assert.throws(() => sp.decode(networks[v.chainId], v.to, v.data), (error) => invalid(error)
+      assert.throws(() => sp.decode(networks[v.chainId], v.to, v.data), (error) => invalid('undecodable_call')(error)
         && error.message.startsWith('LI.FI diamond: ') && !error.message.includes('unknown function selector'), v.function);
     }
   }
   assert.deepEqual([decoded, refused], [2, 6]);
   assert.throws(() => sp.decode('arbitrum-one', DIAMOND, vectors[5].data),
-    (error) => invalid(error) && error.message.startsWith('LI.FI diamond: startBridgeTokensViaRelay (0xae328590, RelayFacet) is not allowed'));
+    (error) => invalid('undecodable_call')(error) && error.message.startsWith('LI.FI diamond: startBridgeTokensViaRelay (0xae328590, RelayFacet) is not allowed'));
   // Truncated: refused with the reason.
   const across = vectors[0].data;
   assert.throws(() => sp.decode('arbitrum-one', DIAMOND, across.slice(0, -64)),
-    (error) => invalid(error) && error.message === 'LI.FI diamond: startBridgeTokensViaAcrossV4: calldata is truncated');
+    (error) => invalid('undecodable_call')(error) && error.message === 'LI.FI diamond: startBridgeTokensViaAcrossV4: calldata is truncated');
 
   // The cross-chain call the plan builds (tests/data/pay, pinned by tests/it/pay/plan.rs):
   // its destination message pays the payee through the ERC20FeeProxy on Base.
@@ -230,7 +239,7 @@ test('every interop-address vector reads, and each one to reject throws', () => 
   const vectors = JSON.parse(readFileSync(data('vectors/interop-addresses.json'), 'utf8'));
   // The crate reads the eip155 profile only (the service's chains); another namespace throws.
   const others = vectors.valid.filter((v) => v.chainType === 'solana');
-  for (const v of others) assert.throws(() => interopName(v.name), invalid, v.name);
+  for (const v of others) assert.throws(() => interopName(v.name), invalid('invalid_interop_name'), v.name);
   const eip155 = vectors.valid.filter((v) => v.chainType !== 'solana');
   assert.ok(eip155.length > 0);
   for (const v of [...eip155, ...vectors.computedForServiceDocAddresses]) {
@@ -241,13 +250,13 @@ test('every interop-address vector reads, and each one to reject throws', () => 
     if (v.address) assert.equal(info.address, v.address, v.name);
   }
   assert.ok(vectors.mustReject.length > 0);
-  for (const v of vectors.mustReject) assert.throws(() => interopName(v.name), invalid, v.why);
+  for (const v of vectors.mustReject) assert.throws(() => interopName(v.name), invalid('invalid_interop_name'), v.why);
 });
 
-test('an argument of the wrong type throws invalid_input, and the module goes on working', () => {
+test('an argument of the wrong type throws wrong_type, and the module goes on working', () => {
   const token = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
   const approve = '0x095ea7b30000000000000000000000001892196e80c4c17ea5100da765ab48c1fe2fb8140000000000000000000000000000000000000000000000000000000000a037a0';
-  const says = (message) => (error) => invalid(error) && error.message === message;
+  const says = (message, code = 'wrong_type') => (error) => invalid(code)(error) && error.message === message;
   for (const wrong of [123, undefined, null, {}, ['0x'], true, 10n]) {
     assert.throws(() => sp.decode(wrong, token, approve), says('network: expected a string'));
     assert.throws(() => sp.decode('base', wrong, approve), says('to: expected a string'));
@@ -267,13 +276,13 @@ test('an argument of the wrong type throws invalid_input, and the module goes on
   assert.throws(() => sp.decode('base', token, approve, 5), says('value: expected a string'));
   // Decimals are a whole number: never wrapped (262 is not 6) nor truncated (1.5 is not 1).
   for (const wrong of [262, 256, -1, 1.5, NaN, Infinity]) {
-    assert.throws(() => sp.parseAmount('1', wrong), says(`decimals: ${Number.isNaN(wrong) ? 'NaN' : wrong === Infinity ? 'inf' : wrong} is not a whole number from 0 to 77`), String(wrong));
-    assert.throws(() => sp.formatAmount('1', wrong), invalid, String(wrong));
+    assert.throws(() => sp.parseAmount('1', wrong), says(`decimals: ${Number.isNaN(wrong) ? 'NaN' : wrong === Infinity ? 'inf' : wrong} is not a whole number from 0 to 77`, 'invalid_decimals'), String(wrong));
+    assert.throws(() => sp.formatAmount('1', wrong), invalid('invalid_decimals'), String(wrong));
   }
   for (const wrong of ['6', null, undefined, 6n]) {
     assert.throws(() => sp.parseAmount('1', wrong), says('decimals: expected a number'), String(wrong));
   }
-  assert.throws(() => sp.parseAmount('1', 78), says('78 decimals is out of range: at most 77 are supported'));
+  assert.throws(() => sp.parseAmount('1', 78), says('78 decimals is out of range: at most 77 are supported', 'invalid_decimals'));
   assert.equal(sp.parseAmount('1', 77), `1${'0'.repeat(77)}`);
   assert.equal(sp.formatAmount('1', 0), '1');
   // Still working after all of that.
@@ -376,5 +385,51 @@ test('securepay-wasm/encode: its own module, ready in Node; in browsers a clear 
     && /^securepay-wasm\/encode: encode\(\) was called before its WebAssembly module was loaded: call `await init\(\)` from securepay-wasm\/encode once first/.test(error.message));
   await web.init(readFileSync(path.join(here, '../pkg/securepay_encode_bg.wasm')));
   for (const entry of [node, esm, web]) assert.match(entry.encode(call).data, /^0x095ea7b3/);
-  assert.throws(() => node.encode({ kind: 'erc20_approve' }), invalid);
+  assert.throws(() => node.encode({ kind: 'erc20_approve' }), invalid('invalid_call'));
+});
+
+test("decode's call is what encode makes the same call of, for every kind of call: encode(decode(…).call)", () => {
+  const inputs = readFileSync(data('vectors/abi-calls.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    .filter((v) => 'expected' in v).map((v) => v.input);
+  // Kinds the vectors do not have.
+  inputs.push({ kind: 'erc20_transfer', to: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7', amount: '827500000',
+    token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' });
+  inputs.push({ kind: 'eth_conversion', to: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7', requestAmount: '100000000',
+    path: ['0x775eb53d00dd0acd3ec1696472105d579b9b386b', '0xf5af88e117747e87fc5929f2ff87221b1447652e'],
+    reference: '0xe23a6b02059c2b30', maxRateTimespan: '0', maxToSpend: '100000000000000000' });
+  const networks = ['mainnet', 'arbitrum-one', 'optimism', 'base', 'matic', 'bsc', 'tron', 'sepolia'];
+  const kinds = new Map();
+  for (const input of inputs) {
+    if (['payment_reference', 'tron_address', 'eip55'].includes(input.kind)) continue;
+    // With a network a kind may need more: the value of `eth_fee`, a native batch's fee rate, an approval's token.
+    const variants = [input, ...Object.entries({ amount: '1000', batchFee: '10', token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' })
+      .filter(([field]) => !(field in input)).map(([field, value]) => ({ ...input, [field]: value }))];
+    for (const network of networks) {
+      for (const variant of variants) {
+        let encoded;
+        let decoded;
+        try {
+          encoded = encode({ ...variant, network });
+          decoded = sp.decode(network, encoded.to, encoded.data, encoded.value);
+        } catch {
+          continue; // not on this network (encoding takes any token; decoding knows the catalog's)
+        }
+        assert.equal(decoded.call?.kind, input.kind, JSON.stringify(decoded));
+        assert.equal(decoded.call.network, network);
+        assert.deepEqual(encode(decoded.call), encoded, JSON.stringify(decoded.call));
+        kinds.set(input.kind, (kinds.get(input.kind) ?? 0) + 1);
+      }
+    }
+  }
+  assert.deepEqual([...kinds.keys()].sort(), ['batch_conv_payments', 'batch_erc20', 'batch_erc20_multi', 'batch_eth',
+    'batch_nc_erc20', 'batch_nc_multi_erc20', 'batch_nc_native', 'erc20_approve', 'erc20_conversion', 'erc20_fee',
+    'erc20_transfer', 'eth_conversion', 'eth_fee', 'eth_fee_exact']);
+  // One naming: the decoded call's description names fields as encode does, not as the ABI.
+  const fee = inputs.find((i) => i.kind === 'erc20_fee');
+  const encoded = encode({ ...fee, network: 'mainnet' });
+  const { call } = sp.decode('mainnet', encoded.to, encoded.data);
+  assert.deepEqual(Object.keys(call).sort(), ['amount', 'feeAddress', 'feeAmount', 'kind', 'network', 'reference', 'to', 'token']);
+  // A call no kind makes (ERC-20 transferFrom): no description.
+  const transferFrom = `0x23b872dd${'0'.repeat(24)}6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7${'0'.repeat(24)}1892196e80c4c17ea5100da765ab48c1fe2fb814${'0'.repeat(62)}10`;
+  assert.equal(sp.decode('base', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', transferFrom).call, null);
 });

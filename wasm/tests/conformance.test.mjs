@@ -125,10 +125,12 @@ test('every answer has the shape the TypeScript declarations give it', () => {
   const decoded = decodedCalls();
   const encodable = readFileSync(data('vectors/abi-calls.jsonl'), 'utf8').trim().split('\n')
     .map((line) => JSON.parse(line)).filter((v) => 'expected' in v).map((v) => v.input);
+  const plain = distinct(decoded.filter((c) => c.contract !== 'LiFiDiamond'));
+  const bridges = distinct(decoded.filter((c) => c.contract === 'LiFiDiamond'));
   const answers = {
     Verdict: distinct(verdicts()),
-    DecodedCall: distinct(decoded.filter((c) => c.contract !== 'LiFiDiamond')),
-    DecodedBridgeCall: distinct(decoded.filter((c) => c.contract === 'LiFiDiamond')),
+    // decode's answers, their `call` (a CallDescription, or null) included.
+    DecodeAnswer: [...plain, ...bridges],
     EncodedCall: encodable.map((input) => encode(input)),
     // The inputs too: each valid vector's call description is a `CallDescription`.
     CallDescription: encodable,
@@ -145,10 +147,11 @@ test('every answer has the shape the TypeScript declarations give it', () => {
   assert.ok(problems.some((p) => p.code === 'fee_entry_chain_id' && p.chainId === 10), JSON.stringify(problems));
   const codes = new Set(answers.Verdict.flatMap((v) => v.findings.map((f) => f.code)));
   assert.ok(codes.size >= 35, [...codes].join(' ')); // 41 when written
-  assert.ok(answers.DecodedCall.length >= 5 && answers.EncodedCall.length >= 40 && answers.InteropNameInfo.length >= 3);
+  assert.ok(plain.length >= 5 && answers.EncodedCall.length >= 40 && answers.InteropNameInfo.length >= 3);
   // The LI.FI diamond's calls: without and with source swaps, and with a destination message
   // paying through the ERC20FeeProxy.
-  const bridges = answers.DecodedBridgeCall;
+  assert.ok(plain.filter((c) => c.call !== null).length >= 5, 'calls with their description');
+  assert.ok(bridges.every((c) => c.call === null));
   assert.ok(bridges.some((c) => c.args._swapData) && bridges.some((c) => c.destination === null), 'source swaps, no message');
   assert.ok(bridges.some((c) => c.destination?.message?.swapData?.[0]?.call?.contract === 'ERC20FeeProxy'), 'a destination payment');
   assert.ok(bridges.some((c) => c.destination?.network?.error && c.destination.message.swapData[0].call === null), 'an unknown destination');

@@ -26,6 +26,8 @@ const AGREED = {
 const LOGS = path.join(here, '../../tests/data/detect/base-usdc-logs.json');
 const CRITERIA = { network: 'base', reference: '0xe23a6b02059c2b30', payee: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7', currency: 'USDC-base' };
 const README = readFileSync(path.join(here, '../npm/README.md'), 'utf8');
+/** Every fenced block of the npm README: its language and text. */
+const README_BLOCKS = [...README.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map(([, language, body]) => ({ language, body }));
 
 /** The README's fenced block of `language` whose first line is `// {title}`. */
 function readmeBlock(language, title) {
@@ -89,7 +91,7 @@ test('Node, CommonJS: require() is ready, with no init (the README example)', ()
   const out = run(process.execPath, ['readme.cjs'], { cwd: project });
   assert.match(out, /^true \[/);
   assert.match(out, /Total leaving your wallet: 827.8 USDC/);
-  assert.match(out, /invalid_input/);
+  assert.match(out, /invalid_amount/);
   const resolved = run(process.execPath, ['-e', 'console.log(require.resolve("securepay-wasm"))'], { cwd: project });
   assert.match(resolved, /node_modules\/securepay-wasm\/index\.node\.cjs$/m);
 });
@@ -251,16 +253,30 @@ test('TypeScript: tsc --strict against the installed package (Node CommonJS and 
     const detectLoaded: Promise<void> = initDetect();
     // @ts-expect-error: balances are decimal strings
     const balance: bigint = settlement.balance;
+    // @ts-expect-error: a network is one of the eight, by the service's id
+    verify({ ...${JSON.stringify(AGREED)}, network: 'basee' }, '{}');
+    // @ts-expect-error: decode's network too
+    decodeAny('basee', '0x00', '0x');
+    const approve: string = encode({ kind: 'erc20_approve', spender: '0x00', amount: '0' }).data;
+    // decode's call is encode's input, whose answer is a call (or a text, TypeScript cannot know which).
+    const described = decodeAny('base', '0x00', '0x').call;
+    const again: EncodedCall | null = described === null ? null : encode(described);
+    const eip55: string = encode({ kind: 'eip55', address: '0x00' }).result;
+    // @ts-expect-error: an eip55 answer is a text, not a call
+    encode({ kind: 'eip55', address: '0x00' }).data;
+    const failed = (e: unknown): ErrorCode => (e as SecurepayError).code;
+    // @ts-expect-error: the codes are a closed union
+    const oldCode: ErrorCode = 'invalid_input';
     // @ts-expect-error: the criteria's fields are camelCase
     detect({ network: 'base', reference: '0x00', fee_address: '0x00' }, '[]');
-    export { lines, encoded, status, loaded, ignored, criteria, detectLoaded, balance };
+    export { lines, encoded, status, loaded, ignored, criteria, detectLoaded, balance, approve, eip55, failed, oldCode, again };
   `;
-  const types = 'type Verdict, type SummaryLine';
+  const types = 'type Verdict, type SummaryLine, type ErrorCode, type SecurepayError, decode as decodeAny';
   const encodeImport = `import { encode, type CallDescription, type EncodedCall, type InteropNameInfo } from 'securepay-wasm/encode';`;
   const detectTypes = 'type Settlement, type IgnoredCode, type DetectCriteria';
   writeFileSync(path.join(project, 'use.cts'), `import sp = require('securepay-wasm');
-    const { verify, init } = sp;
-    type Verdict = sp.Verdict; type SummaryLine = sp.SummaryLine;
+    const { verify, init, decode: decodeAny } = sp;
+    type Verdict = sp.Verdict; type SummaryLine = sp.SummaryLine; type ErrorCode = sp.ErrorCode; type SecurepayError = sp.SecurepayError;
     import se = require('securepay-wasm/encode');
     const { encode } = se;
     type CallDescription = se.CallDescription; type EncodedCall = se.EncodedCall; type InteropNameInfo = se.InteropNameInfo;
@@ -280,9 +296,68 @@ test('TypeScript: tsc --strict against the installed package (Node CommonJS and 
     const sync: (module: BufferSource | WebAssembly.Module) => void = initSync;
     const syncDetect: (module: BufferSource | WebAssembly.Module) => void = initDetectSync;
     export { sync, syncDetect };\n${detectImport}\n${use}`);
-  const readmeTs = [...README.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
-  assert.equal(readmeTs.length, 1);
-  writeFileSync(path.join(project, 'readme.ts'), `${readmeTs[0]}\nexport { describe };\n`);
+  // Every TypeScript block of the README, each a module of its own.
+  const readmeTs = README_BLOCKS.filter((b) => b.language === 'ts');
+  assert.equal(readmeTs.length, 2);
+  const names = readmeTs.map((block, i) => {
+    const name = `readme${i}.ts`;
+    writeFileSync(path.join(project, name), `${block.body}\nexport {};\n`);
+    return name;
+  });
   run(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'esnext', '--moduleResolution', 'bundler',
-    '--target', 'es2022', '--lib', 'es2022,dom', 'use.ts', 'readme.ts'], { cwd: project });
+    '--target', 'es2022', '--lib', 'es2022,dom', 'use.ts', ...names], { cwd: project });
+});
+
+test("TypeScript checks the READMEs' JavaScript blocks too (tsc --strict --checkJs against the installed package)", () => {
+  // The blocks are run by the tests above (and wasm/tests/readme.test.mjs); here TypeScript
+  // reads them as a user's editor does, against the package's declarations: a field the
+  // declared type does not have (`data` of an encode answer not narrowed) fails.
+  const tsc = path.join(here, '../node_modules/typescript/bin/tsc');
+  const node = { 'Node, CommonJS': 'cjs', 'Node, ES module': 'mjs', 'Encode, Node': 'mjs', 'Detect, Node': 'mjs' };
+  const files = Object.entries(node).map(([title, ext], i) => {
+    const name = `check${i}.${ext}`;
+    writeFileSync(path.join(project, name), readmeBlock('js', title));
+    return name;
+  });
+  const root = readFileSync(path.join(here, '../../README.md'), 'utf8');
+  const section = root.slice(root.indexOf('## From JavaScript and TypeScript'));
+  writeFileSync(path.join(project, 'check-root.cjs'), section.match(/```js\n([\s\S]*?)```/)[1]);
+  files.push('check-root.cjs');
+  // The snippets read files with node:fs; the test project has no @types/node: its one function.
+  writeFileSync(path.join(project, 'node-fs.d.ts'),
+    "declare module 'node:fs' { export function readFileSync(path: string, encoding?: string): any; }\n"
+    + "declare module 'fs' { export * from 'node:fs'; }\n"
+    + 'declare var require: (id: string) => any;\n');
+  // A JavaScript `catch (e)` has no type to give: `e` is `any`, as in an editor's JavaScript.
+  run(process.execPath, [tsc, '--noEmit', '--strict', '--useUnknownInCatchVariables', 'false', '--allowJs', '--checkJs', '--module', 'node16', '--moduleResolution', 'node16',
+    '--target', 'es2022', '--lib', 'es2022,dom', 'node-fs.d.ts', ...files], { cwd: project });
+  writeFileSync(path.join(project, 'check-browser.js'), readmeBlock('js', 'Browsers and bundlers'));
+  run(process.execPath, [tsc, '--noEmit', '--strict', '--allowJs', '--checkJs', '--module', 'esnext', '--moduleResolution', 'bundler',
+    '--target', 'es2022', '--lib', 'es2022,dom', 'check-browser.js'], { cwd: project });
+});
+
+test('every block of the npm README is run, compiled or checked; its install lines name the tarball npm pack makes', () => {
+  const handled = {
+    js: ['Node, CommonJS', 'Node, ES module', 'Browsers and bundlers', 'Encode, Node', 'Detect, Node'],
+    ts: null, // every one, compiled above
+    sh: null, // the install block, checked here
+  };
+  for (const block of README_BLOCKS) {
+    assert.ok(block.language in handled, `a ${block.language} block no test reads:\n${block.body}`);
+    const titles = handled[block.language];
+    if (titles) assert.ok(titles.some((t) => block.body.startsWith(`// ${t}\n`)), `a ${block.language} block no test reads:\n${block.body}`);
+  }
+  const install = README_BLOCKS.filter((b) => b.language === 'sh');
+  assert.equal(install.length, 1);
+  const commands = install[0].body.split('\n').map((line) => line.replace(/#.*$/, '').trim()).filter(Boolean);
+  // What the test did before (npm pack in wasm/pkg, the tarball installed into a fresh project):
+  // the README's commands, from the clone's root and from the project.
+  assert.deepEqual(commands, ['bash wasm/build.sh', 'npm pack ./wasm/pkg', `npm install /path/to/the/clone/${tarball.filename}`]);
+  assert.match(install[0].body, new RegExp(`# writes ${tarball.filename.replaceAll('.', '\\.')}`));
+  // The repository's README names the same tarball.
+  const root = readFileSync(path.join(here, '../../README.md'), 'utf8');
+  const named = [...root.matchAll(/securepay-wasm-[0-9][^\s`]*\.tgz/g)].map((m) => m[0]);
+  assert.ok(named.length > 0);
+  for (const name of named) assert.equal(name, tarball.filename);
+  assert.match(README, /Once the package is published, the last line will be `npm install securepay-wasm`/);
 });

@@ -24,7 +24,7 @@ test('the README snippet runs and prints a safe verdict', () => {
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^true \[/);
     assert.match(run.stdout, /Total leaving your wallet: 827.8 USDC/);
-    assert.match(run.stdout, /invalid_input/);
+    assert.match(run.stdout, /invalid_amount/);
   } finally {
     rmSync(modules, { recursive: true, force: true });
   }

@@ -2,7 +2,8 @@
 //! `securepay-wasm/detect` subpath), in one place: arguments read from JavaScript values
 //! (strings through the engine's `TextEncoder`, bytes, JSON text or objects), answers written
 //! as ASCII JSON text and parsed by the engine's `JSON.parse`, and unusable input thrown as an
-//! `Error` whose `code` is `"invalid_input"`.
+//! `Error` whose `code` says which input was refused ([`ERROR_CODES`], the `ErrorCode` union of
+//! each module's declarations) and whose message is the library's one-line reason.
 //!
 //! The functions taking or giving a `JsValue` call the JavaScript host: they run in a
 //! WebAssembly module only (natively they panic), so their examples are compiled, not run.
@@ -12,18 +13,116 @@
 
 use wasm_bindgen::prelude::*;
 
-/// An `Error` with `code = "invalid_input"` and the reason as its message.
+/// The `code` of every `Error` the package throws, in the order of the `ErrorCode` union of
+/// each module's declarations (a test of each crate holds them to this list). A program
+/// branches on the code; the message is for people.
+pub const ERROR_CODES: &[&str] = &[
+    // Thrown by the package's JavaScript (wasm/npm/loader.js): a function of a browser entry
+    // called before its `init()`.
+    "not_initialized",
+    // An argument of the wrong JavaScript type (a number where a string is read…).
+    "wrong_type",
+    // Text or bytes above the size the function reads.
+    "too_large",
+    // verify: the expectation, or the TronWeb transaction, is refused.
+    "invalid_expectation",
+    "invalid_tron_transaction",
+    // decode: the network, the address called, the native value, calldata that is not hex, a
+    // call that does not decode strictly (an unknown contract or function, non-canonical
+    // encoding, a LI.FI function other than the two Across V4 entry points).
+    "invalid_network",
+    "invalid_address",
+    "invalid_value",
+    "invalid_calldata",
+    "undecodable_call",
+    // paymentReference: a request id, salt or address that does not derive a reference.
+    "invalid_reference_input",
+    // parseAmount, formatAmount: the amount, the number of decimals.
+    "invalid_amount",
+    "invalid_decimals",
+    // verifyWebhookSignature: the secret is empty.
+    "invalid_secret",
+    // securepay-wasm/encode: a call description refused, an ERC-7828 name or ERC-7930 address.
+    "invalid_call",
+    "invalid_interop_name",
+    // securepay-wasm/detect: the criteria, the chain data.
+    "invalid_criteria",
+    "invalid_chain_data",
+    // An answer the module could not write: a bug to report.
+    "internal",
+];
+
+/// Unusable input: the `code` of [`ERROR_CODES`] that says which input, and the library's
+/// one-line reason. What the core functions of the modules answer; [`throw`] makes it the
+/// `Error` the export throws.
 ///
 /// ```
-/// use securepay_wasm_boundary::invalid;
-/// use wasm_bindgen::JsValue;
-/// fn refuse(what: &str) -> JsValue { invalid(&format!("{what}: expected a string")) }
+/// use securepay_wasm_boundary::Refusal;
+/// let refusal = Refusal::new("invalid_amount", "amount \"x\" is not a decimal number");
+/// assert_eq!(refusal.code, "invalid_amount");
+/// assert_eq!(refusal.to_string(), "amount \"x\" is not a decimal number");
 /// ```
-pub fn invalid(reason: &str) -> JsValue {
-    let error = js_sys::Error::new(reason);
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// One of [`ERROR_CODES`].
+    pub code: &'static str,
+    /// The one-line reason (the `Error`'s message).
+    pub reason: String,
+}
+
+impl Refusal {
+    /// A refusal with `code` (one of [`ERROR_CODES`]) and `reason`.
+    pub fn new(code: &'static str, reason: impl Into<String>) -> Refusal {
+        debug_assert!(ERROR_CODES.contains(&code), "{code}");
+        Refusal {
+            code,
+            reason: reason.into(),
+        }
+    }
+
+    /// A function that makes a reason a refusal with `code`, for `map_err`.
+    pub fn with<E: std::fmt::Display>(code: &'static str) -> impl Fn(E) -> Refusal {
+        move |error| Refusal::new(code, error.to_string())
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+impl From<Refusal> for String {
+    fn from(refusal: Refusal) -> String {
+        refusal.reason
+    }
+}
+
+/// The `Error` thrown for a refusal: its reason as the message, its code as `code`.
+///
+/// ```
+/// use securepay_wasm_boundary::{throw, Refusal};
+/// use wasm_bindgen::JsValue;
+/// fn refuse(what: &str) -> JsValue { throw(Refusal::new("wrong_type", format!("{what}: expected a string"))) }
+/// ```
+pub fn throw(refusal: Refusal) -> JsValue {
+    let error = js_sys::Error::new(&refusal.reason);
     // Setting a property on a fresh Error object does not fail.
-    let _ = js_sys::Reflect::set(&error, &"code".into(), &"invalid_input".into());
+    let _ = js_sys::Reflect::set(&error, &"code".into(), &refusal.code.into());
     error.into()
+}
+
+/// An `Error` with `code` (one of [`ERROR_CODES`]) and `reason` as its message.
+///
+/// ```
+/// use securepay_wasm_boundary::error;
+/// use wasm_bindgen::JsValue;
+/// fn refuse(what: &str) -> JsValue { error("wrong_type", &format!("{what}: expected a string")) }
+/// ```
+pub fn error(code: &'static str, reason: &str) -> JsValue {
+    throw(Refusal::new(code, reason))
 }
 
 #[wasm_bindgen]
@@ -94,7 +193,7 @@ pub fn text(value: &JsValue, what: &str) -> Result<String, JsValue> {
     value
         .dyn_ref::<js_sys::JsString>()
         .map(string)
-        .ok_or_else(|| invalid(&format!("{what}: expected a string")))
+        .ok_or_else(|| error("wrong_type", &format!("{what}: expected a string")))
 }
 
 /// An optional argument: `undefined` and `null` are no value.
@@ -123,11 +222,12 @@ pub fn json_text(value: &JsValue, what: &str) -> Result<String, JsValue> {
             .ok()
             .and_then(|text| JsValue::from(text).dyn_into::<js_sys::JsString>().ok())
             .map(|text| string(&text))
-            .ok_or_else(|| invalid(&format!("{what}: not JSON-serializable")));
+            .ok_or_else(|| error("wrong_type", &format!("{what}: not JSON-serializable")));
     }
-    Err(invalid(&format!(
-        "{what}: expected a JSON string or an object"
-    )))
+    Err(error(
+        "wrong_type",
+        &format!("{what}: expected a JSON string or an object"),
+    ))
 }
 
 /// Bytes of a `Uint8Array`, or the UTF-8 of a string; more than `max` bytes is refused before
@@ -139,9 +239,10 @@ pub fn json_text(value: &JsValue, what: &str) -> Result<String, JsValue> {
 /// ```
 pub fn bytes(value: &JsValue, what: &str, max: usize) -> Result<Vec<u8>, JsValue> {
     let too_large = |size: usize, unit: &str| {
-        invalid(&format!(
-            "{what}: {size} {unit}, above the {max} bytes it may have"
-        ))
+        error(
+            "too_large",
+            &format!("{what}: {size} {unit}, above the {max} bytes it may have"),
+        )
     };
     if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
         // A UTF-16 unit is at least one byte of UTF-8.
@@ -158,9 +259,10 @@ pub fn bytes(value: &JsValue, what: &str, max: usize) -> Result<Vec<u8>, JsValue
         }
         return Ok(array.to_vec());
     }
-    Err(invalid(&format!(
-        "{what}: expected a string or a Uint8Array"
-    )))
+    Err(error(
+        "wrong_type",
+        &format!("{what}: expected a string or a Uint8Array"),
+    ))
 }
 
 /// JSON text of an answer.
@@ -226,19 +328,21 @@ impl serde_json::ser::Formatter for Ascii {
 /// fn value(json: Json) -> Result<JsValue, JsValue> { securepay_wasm_boundary::to_js(json) }
 /// ```
 pub fn to_js(json: Json) -> Result<JsValue, JsValue> {
-    js_sys::JSON::parse(&json.0).map_err(|_| invalid("internal: an answer is not JSON"))
+    js_sys::JSON::parse(&json.0).map_err(|_| error("internal", "internal: an answer is not JSON"))
 }
 
 /// An answer of a core function as the export returns it: its JSON as a JavaScript value, or
-/// its reason thrown as an `invalid_input` Error.
+/// its refusal thrown as an Error with its code.
 ///
 /// ```
-/// use securepay_wasm_boundary::{json, Json};
+/// use securepay_wasm_boundary::{json, Json, Refusal};
 /// use wasm_bindgen::JsValue;
-/// fn export(n: u32) -> Result<JsValue, JsValue> { securepay_wasm_boundary::answer(json(&n)) }
+/// fn export(n: u32) -> Result<JsValue, JsValue> {
+///     securepay_wasm_boundary::answer(json(&n).map_err(Refusal::with("internal")))
+/// }
 /// ```
-pub fn answer(result: Result<Json, String>) -> Result<JsValue, JsValue> {
-    result.map_err(|reason| invalid(&reason)).and_then(to_js)
+pub fn answer(result: Result<Json, Refusal>) -> Result<JsValue, JsValue> {
+    result.map_err(throw).and_then(to_js)
 }
 
 /// The quoted strings of the TypeScript union of string literals `export type {name} = …;` in

@@ -1,17 +1,29 @@
 //! Detection on Rust types: criteria JSON text and chain data bytes in, the settlement's JSON
-//! text out, a one-line reason for unusable input. The `#[wasm_bindgen]` export only converts
+//! text out, a [`Refusal`] (`invalid_criteria` or `invalid_chain_data`, and a one-line reason)
+//! for unusable input. The `#[wasm_bindgen]` export only converts
 //! at the boundary.
 
 use securepay::currency::Catalog;
 use securepay::detect::{ChainData, Criteria, CriteriaText};
 pub use securepay_wasm_boundary::Json;
+pub use securepay_wasm_boundary::Refusal;
 
 /// The library's criteria from their JSON text ([`CriteriaText`]: `securepay detect`'s flags
 /// by their camelCase names, and `refundAddress`, `headBlock`; an unknown field is refused, a
 /// misspelt tie would otherwise go unchecked). Each reason names the field.
-fn criteria(text: &str) -> Result<Criteria, String> {
-    let text: CriteriaText = serde_json::from_str(text).map_err(|e| format!("criteria: {e}"))?;
-    text.criteria(Catalog::builtin()).map_err(|e| e.to_string())
+fn criteria(text: &str) -> Result<Criteria, Refusal> {
+    let refuse = |reason: String| Refusal::new("invalid_criteria", reason);
+    // As the library's expectation reader says of text that is not an object
+    // (`ExpectationError::NotAnObject`), rather than serde's "EOF while parsing a value".
+    if !text.trim_start().starts_with('{') {
+        return Err(refuse(
+            "criteria: the criteria are a JSON object (starts with {)".to_owned(),
+        ));
+    }
+    let text: CriteriaText =
+        serde_json::from_str(text).map_err(|e| refuse(format!("criteria: {e}")))?;
+    text.criteria(Catalog::builtin())
+        .map_err(|e| refuse(e.to_string()))
 }
 
 /// The settlement of a request from chain data the caller fetched (`eth_getLogs` logs or
@@ -33,17 +45,22 @@ fn criteria(text: &str) -> Result<Criteria, String> {
 /// assert!(none.0.contains(r#""balance":"0""#), "{}", none.0);
 /// // A field the criteria do not have is refused, and so is what is not chain JSON.
 /// let unknown = securepay_wasm_detect::core::detect(r#"{"network":"base","reference":"0x1a2b3c4d5e6f7081","txHash":"0x"}"#, b"[]").unwrap_err();
-/// assert!(unknown.starts_with("criteria: unknown field `txHash`"), "{unknown}");
-/// assert!(securepay_wasm_detect::core::detect(criteria, br#"{"not":"logs"}"#).unwrap_err().starts_with("chain data: "));
+/// assert!(unknown.reason.starts_with("criteria: unknown field `txHash`"), "{unknown}");
+/// assert_eq!(unknown.code, "invalid_criteria");
+/// let logs_not = securepay_wasm_detect::core::detect(criteria, br#"{"not":"logs"}"#).unwrap_err();
+/// assert!(logs_not.reason.starts_with("chain data: ") && logs_not.code == "invalid_chain_data");
 /// # Ok::<(), String>(())
 /// ```
-pub fn detect(criteria: &str, chain: &[u8]) -> Result<Json, String> {
+pub fn detect(criteria: &str, chain: &[u8]) -> Result<Json, Refusal> {
     let criteria = self::criteria(criteria)?;
-    let chain =
-        ChainData::from_slice(criteria.network(), chain).map_err(|e| format!("chain data: {e}"))?;
-    let settlement =
-        securepay::detect::detect(&chain, &criteria).map_err(|e| format!("chain data: {e}"))?;
-    securepay_wasm_boundary::json(&settlement)
+    let refuse = |e: String| Refusal::new("invalid_chain_data", format!("chain data: {e}"));
+    let chain = ChainData::from_slice(criteria.network(), chain)
+        .map_err(|e| e.to_string())
+        .map_err(refuse)?;
+    let settlement = securepay::detect::detect(&chain, &criteria)
+        .map_err(|e| e.to_string())
+        .map_err(refuse)?;
+    securepay_wasm_boundary::json(&settlement).map_err(Refusal::with("internal"))
 }
 
 #[cfg(test)]
@@ -81,7 +98,7 @@ mod tests {
             let mut criteria: serde_json::Value = serde_json::from_str(CRITERIA).unwrap();
             let (name, value) = field.split_once('=').unwrap();
             criteria[name] = serde_json::Value::from(value);
-            detect(&criteria.to_string(), LOGS).unwrap_err()
+            detect(&criteria.to_string(), LOGS).unwrap_err().reason
         };
         for (field, starts) in [
             ("network=basic", "network: "),
@@ -107,6 +124,7 @@ mod tests {
             LOGS,
         )
         .unwrap_err();
-        assert!(tron.starts_with("chain data: "), "{tron}");
+        assert!(tron.reason.starts_with("chain data: "), "{tron}");
+        assert_eq!(tron.code, "invalid_chain_data");
     }
 }

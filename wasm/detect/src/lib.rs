@@ -4,7 +4,8 @@
 //! `securepay-wasm/detect` subpath, so that a wallet loading the verifier does not load it.
 //!
 //! The boundary is the main module's (`securepay-wasm-boundary`): JSON text both ways, amounts
-//! as decimal strings, unusable input thrown as an `Error` whose `code` is `"invalid_input"`.
+//! as decimal strings, unusable input thrown as an `Error` whose `code` says which input was
+//! refused (the `ErrorCode` union).
 //! [`core`] holds the function on Rust types, tested natively.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -55,5 +56,14 @@ mod tests {
         assert_eq!(union("Network"), networks);
         let contracts: Vec<&str> = Contract::ALL.iter().map(|c| c.name()).collect();
         assert_eq!(union("ContractName"), contracts);
+    }
+
+    /// The TypeScript union of error codes is the boundary's list, in order.
+    #[test]
+    fn the_typescript_error_codes_are_the_boundary_s() {
+        assert_eq!(
+            securepay_wasm_boundary::typescript_union(TYPES, "ErrorCode").unwrap(),
+            securepay_wasm_boundary::ERROR_CODES
+        );
     }
 }

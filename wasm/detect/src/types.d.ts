@@ -139,3 +139,33 @@ export interface Settlement {
   /** The ties the criteria did not give, so not checked. */
   unchecked: ("payee" | "currency" | "fee_address" | "refund_address")[];
 }
+
+/** The `code` of every Error the package throws: which input was refused (the message says
+ * why, in one line, in the library's words). `not_initialized`: a function of a browser entry
+ * called before its `init()`; `wrong_type`: an argument of the wrong JavaScript type;
+ * `too_large`: text or bytes above what the function reads; `internal`: a bug to report. */
+export type ErrorCode =
+  | "not_initialized"
+  | "wrong_type"
+  | "too_large"
+  | "invalid_expectation"
+  | "invalid_tron_transaction"
+  | "invalid_network"
+  | "invalid_address"
+  | "invalid_value"
+  | "invalid_calldata"
+  | "undecodable_call"
+  | "invalid_reference_input"
+  | "invalid_amount"
+  | "invalid_decimals"
+  | "invalid_secret"
+  | "invalid_call"
+  | "invalid_interop_name"
+  | "invalid_criteria"
+  | "invalid_chain_data"
+  | "internal";
+
+/** What the package throws: an `Error` with its `code`. */
+export interface SecurepayError extends Error {
+  code: ErrorCode;
+}

@@ -1,9 +1,10 @@
-//! The module's function on Rust types: JSON text in, JSON text out, a one-line reason for
-//! unusable input. The `#[wasm_bindgen]` layer only converts at the boundary.
+//! The module's function on Rust types: JSON text in, JSON text out, a [`Refusal`] (the thrown
+//! Error's `code` and the library's one-line reason) for unusable input. The `#[wasm_bindgen]` layer only converts at the boundary.
 
 use securepay::calldata::spec::CallSpec;
 /// JSON text of an answer (the boundary's, shared with the main and detect modules).
 pub use securepay_wasm_boundary::Json;
+pub use securepay_wasm_boundary::Refusal;
 use securepay_wasm_boundary::json;
 
 /// Encodes a call description (the CLI's JSON call format): `{data, to?, value?}` or
@@ -12,15 +13,18 @@ use securepay_wasm_boundary::json;
 /// ```
 /// let answer = securepay_wasm_encode::core::encode(r#"{"kind":"erc20_approve","spender":"0x8375561e1ba0d14ceb38ed6ec1f8dda6ac02faf9","amount":"0"}"#)?;
 /// assert!(answer.0.starts_with(r#"{"data":"0x095ea7b3"#));
+/// assert_eq!(securepay_wasm_encode::core::encode("{}").unwrap_err().code, "invalid_call");
 /// # Ok::<(), String>(())
 /// ```
-pub fn encode(call: &str) -> Result<Json, String> {
+pub fn encode(call: &str) -> Result<Json, Refusal> {
     let answer = CallSpec::from_str(call)
         .and_then(|spec| spec.answer())
-        .map_err(|e| e.to_string())?;
+        .map_err(Refusal::with("invalid_call"))?;
     let mut out = Vec::new();
     answer.write_json(&mut out);
-    String::from_utf8(out).map(Json).map_err(|e| e.to_string())
+    String::from_utf8(out)
+        .map(Json)
+        .map_err(Refusal::with("internal"))
 }
 
 /// An ERC-7828 name (`address@eip155:chain#CHECKSUM`) or ERC-7930 binary (`0x…` hex), read
@@ -30,17 +34,18 @@ pub fn encode(call: &str) -> Result<Json, String> {
 /// ```
 /// let info = securepay_wasm_encode::core::interop_name("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045@eip155:1#4CA88C9C")?;
 /// assert!(info.0.contains(r#""binary":"0x00010000010114d8da6bf26964af9d7eed9e03e53415d37aa96045""#));
-/// assert!(securepay_wasm_encode::core::interop_name("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045@eip155:1#00000000").is_err());
+/// let wrong = securepay_wasm_encode::core::interop_name("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045@eip155:1#00000000").unwrap_err();
+/// assert_eq!(wrong.code, "invalid_interop_name");
 /// # Ok::<(), String>(())
 /// ```
-pub fn interop_name(text: &str) -> Result<Json, String> {
+pub fn interop_name(text: &str) -> Result<Json, Refusal> {
     use securepay::address::{InteropAddress, InteropName};
     let name = match text.contains('@') {
         true => InteropName::parse(text),
         false => InteropAddress::from_hex(text).map(|binary| InteropName::from_binary(&binary)),
     }
-    .map_err(|e| e.to_string())?;
-    json(&securepay::address::InteropInfo::of(&name))
+    .map_err(Refusal::with("invalid_interop_name"))?;
+    json(&securepay::address::InteropInfo::of(&name)).map_err(Refusal::with("internal"))
 }
 
 #[cfg(test)]
@@ -105,9 +110,18 @@ mod tests {
         assert_eq!(typed, cli);
         // `network` is optional in each member.
         assert_eq!(
-            TYPES.matches("; network?: string;").count(),
+            TYPES.matches("; network?: Network;").count(),
             typed.len(),
-            "network?: string in each member"
+            "network?: Network in each member"
+        );
+    }
+
+    /// The TypeScript union of error codes is the boundary's list, in order.
+    #[test]
+    fn the_typescript_error_codes_are_the_boundary_s() {
+        assert_eq!(
+            securepay_wasm_boundary::typescript_union(TYPES, "ErrorCode").unwrap(),
+            securepay_wasm_boundary::ERROR_CODES
         );
     }
 }

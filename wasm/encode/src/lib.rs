@@ -6,7 +6,8 @@
 //! (46 KB and 7 KB gzipped when they were part of the main module).
 //!
 //! The boundary is the main module's (`securepay-wasm-boundary`): JSON text both ways, amounts
-//! as decimal strings, unusable input thrown as an `Error` whose `code` is `"invalid_input"`.
+//! as decimal strings, unusable input thrown as an `Error` whose `code` says which input was
+//! refused (the `ErrorCode` union).
 //! [`core`] holds the function on Rust types, tested natively.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
