@@ -1,5 +1,5 @@
-// The verdict of `verify`, made from its JSON text: `safe` at once, `findings` and `summary`
-// parsed when one of them is first read (`JSON.parse` of a one-payment verdict, 2.5 KB, takes
+// The verdict of `verify`, made from its JSON text: `safe` at once, `findings`, `assumptions`
+// and `summary` parsed when one of them is first read (`JSON.parse` of a one-payment verdict, 2.5 KB, takes
 // about as long as a sixth of the verification: a caller that reads only `safe` does not pay
 // it). Each is then a plain data property, as if the object had been parsed whole: assignable,
 // enumerable, seen by `JSON.stringify`, spread and `structuredClone`.
@@ -23,6 +23,7 @@ export function verdict(text) {
   return Object.defineProperties({}, {
     safe: { value: text.startsWith('{"safe":true,'), enumerable: true, writable: true, configurable: true },
     findings: field('findings'),
+    assumptions: field('assumptions'),
     summary: field('summary'),
   });
 }

@@ -347,11 +347,11 @@ test('the verdict reads as the whole JSON: findings and summary parsed when firs
     const text = glue.verify(agreed, response); // the module's own answer: the verdict's JSON text
     const whole = JSON.parse(text);
     for (const verdict of [sp.verify(agreed, response), web.verify(agreed, response)]) {
-      assert.deepStrictEqual(Object.keys(verdict), ['safe', 'findings', 'summary']);
+      assert.deepStrictEqual(Object.keys(verdict), ['safe', 'findings', 'assumptions', 'summary']);
       assert.equal(verdict.safe, whole.safe);
       assert.equal(JSON.stringify(verdict), text); // every field read, in the module's order
       assert.deepStrictEqual(verdict, whole);
-      for (const name of ['findings', 'summary']) {
+      for (const name of ['findings', 'assumptions', 'summary']) {
         const own = Object.getOwnPropertyDescriptor(verdict, name);
         assert.ok('value' in own && own.writable && own.enumerable, `${name} is data once read`);
       }

@@ -32,6 +32,9 @@ const expectations = [
   { ...base, maxPayerFees: undefined, maxPayeeFees: undefined },
   { ...base, smartAccount: '0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814' },
   { ...base, sourceNetwork: 'arbitrum-one', sourceCurrency: 'USDC-arbitrum-one', maxSourceAmount: '900' },
+  // The Optimism-to-Base fixture read on its own source chain (read on another, its calls are
+  // of no contract there: not shown).
+  { ...base, sourceNetwork: 'optimism', sourceCurrency: 'USDT-optimism', maxSourceAmount: '900' },
   { network: 'mainnet', currency: 'ETH-mainnet', payments: [{ payee: PAYEE, amount: '0.5' }] },
   { network: 'tron', currency: 'USDT-tron', payments: [{ payee: 'TGPhvPbswd6cQrwTQY898vd3EYPvNvq35c', amount: '10' }] },
 ];
