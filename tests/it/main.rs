@@ -37,5 +37,6 @@ mod reference_copies;
 #[cfg(feature = "fixtures")]
 mod tron;
 mod verify;
+mod version;
 mod webhook;
 mod wire_strings;
