@@ -102,6 +102,8 @@ struct TransactionJson {
     visible: bool,
     #[serde(rename = "txID")]
     tx_id: String,
+    // No key given twice at any depth: the `raw_data` shown is the one checked.
+    #[serde(deserialize_with = "crate::wire::json::strict")]
     raw_data: Value,
     raw_data_hex: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -238,6 +238,84 @@ fn duplicate<E: de::Error>(key: &str) -> E {
     E::custom(format_args!("duplicate field `{key}`"))
 }
 
+/// The first key given twice in an object of `json` (JSON text that parses: a `RawValue`'s),
+/// at any depth, or `None`: a check of free-form JSON kept as text, which builds no tree.
+pub(crate) fn key_given_twice(json: &str) -> Option<String> {
+    use std::cell::RefCell;
+    use std::collections::BTreeSet;
+
+    /// Reads one value, recording in `twice` the first key given twice in one of its objects.
+    #[derive(Clone, Copy)]
+    struct Unique<'a> {
+        twice: &'a RefCell<Option<String>>,
+    }
+
+    impl<'de> DeserializeSeed<'de> for Unique<'_> {
+        type Value = ();
+
+        fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+            deserializer.deserialize_any(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for Unique<'_> {
+        type Value = ();
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("any JSON value")
+        }
+
+        fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_str<E>(self, _: &str) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_unit<E>(self) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+            while seq.next_element_seed(self)?.is_some() {}
+            Ok(())
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            let mut keys = BTreeSet::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if keys.contains(&key) {
+                    let error = duplicate(&key);
+                    *self.twice.borrow_mut() = Some(key);
+                    return Err(error);
+                }
+                keys.insert(key);
+                map.next_value_seed(self)?;
+            }
+            Ok(())
+        }
+    }
+
+    let twice = RefCell::new(None);
+    let mut deserializer = serde_json::Deserializer::from_str(json);
+    // Any other error (none, for text a `RawValue` holds) is the reader's own to report.
+    let _ = Unique { twice: &twice }.deserialize(&mut deserializer);
+    twice.into_inner()
+}
+
 /// A map keyed by the service (`paymentOptions` by chain, then by token), no key given twice:
 /// a `BTreeMap` keeps the last one.
 pub(crate) struct UniqueMap<V>(pub(crate) BTreeMap<String, V>);

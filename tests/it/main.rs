@@ -33,6 +33,7 @@ mod pay;
 mod policy;
 mod properties;
 mod public_api;
+mod readers;
 mod reference_copies;
 #[cfg(feature = "fixtures")]
 mod tron;
