@@ -238,6 +238,52 @@ fn duplicate<E: de::Error>(key: &str) -> E {
     E::custom(format_args!("duplicate field `{key}`"))
 }
 
+/// JSON text that is empty or only JSON whitespace: every reader of JSON text refuses it with
+/// this error, worded alike (`empty input: expected …`), before serde_json would answer "EOF
+/// while parsing a value at line 1 column 0".
+///
+/// ```
+/// use securepay::EmptyInput;
+/// use securepay::pay::{PayResponse, PayResponseError};
+///
+/// let error = PayResponse::from_str(" \n").unwrap_err();
+/// assert_eq!(error.to_string(), "empty input: expected a pay response (a JSON object)");
+/// let PayResponseError::Empty(empty) = error else { panic!("{error}") };
+/// assert_eq!(empty.expected(), "a pay response (a JSON object)");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("empty input: expected {expected}")]
+pub struct EmptyInput {
+    expected: &'static str,
+}
+
+impl EmptyInput {
+    /// What the reader expected (`"a pay response (a JSON object)"`).
+    ///
+    /// ```
+    /// use securepay::EmptyInput;
+    /// use securepay::verify::{Expectation, ExpectationError};
+    ///
+    /// let Err(ExpectationError::Empty(empty)) = Expectation::from_str("") else { panic!() };
+    /// assert_eq!(empty.expected(), "an expectation (a JSON object)");
+    /// ```
+    pub const fn expected(&self) -> &'static str {
+        self.expected
+    }
+
+    /// `Err` when `json` is empty or only JSON whitespace (space, tab, line feed, carriage
+    /// return): `expected` says what it should have held.
+    pub(crate) fn check(json: &[u8], expected: &'static str) -> Result<(), EmptyInput> {
+        if json
+            .iter()
+            .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+        {
+            return Err(EmptyInput { expected });
+        }
+        Ok(())
+    }
+}
+
 /// The first key given twice in an object of `json` (JSON text that parses: a `RawValue`'s),
 /// at any depth, or `None`: a check of free-form JSON kept as text, which builds no tree.
 pub(crate) fn key_given_twice(json: &str) -> Option<String> {

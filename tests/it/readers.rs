@@ -77,25 +77,37 @@ fn readers() -> Vec<Reader> {
     }
     let expectation = Expectation::from_str(EXPECTATION).unwrap();
     let mut readers = vec![
-        reader("PayResponse::from_slice", data("pay/single_erc20_fees.json"), |b| {
-            PayResponse::from_slice(b).map(drop).map_err(e)
-        }),
-        reader("PayResponse::from_str", data("pay/multicall_cross_chain.json"), |b| {
-            PayResponse::from_str(text(b)?).map(drop).map_err(e)
-        }),
-        reader("PayResponse::from_str (legacy batch)", data("pay/legacy_batch.json"), |b| {
-            PayResponse::from_str(text(b)?).map(drop).map_err(e)
-        }),
-        reader("PayResponse::from_str (Tron)", data("pay/single_tron.json"), |b| {
-            PayResponse::from_str(text(b)?).map(drop).map_err(e)
-        }),
-        reader("verify_slice", data("pay/single_erc20_fees.json"), move |b| {
-            let verdict = verify_slice(b, &expectation);
-            match verdict.findings.first() {
-                Some(finding) if !verdict.is_safe() => Err(finding.message.to_string()),
-                _ => Ok(()),
-            }
-        }),
+        reader(
+            "PayResponse::from_slice",
+            data("pay/single_erc20_fees.json"),
+            |b| PayResponse::from_slice(b).map(drop).map_err(e),
+        ),
+        reader(
+            "PayResponse::from_str",
+            data("pay/multicall_cross_chain.json"),
+            |b| PayResponse::from_str(text(b)?).map(drop).map_err(e),
+        ),
+        reader(
+            "PayResponse::from_str (legacy batch)",
+            data("pay/legacy_batch.json"),
+            |b| PayResponse::from_str(text(b)?).map(drop).map_err(e),
+        ),
+        reader(
+            "PayResponse::from_str (Tron)",
+            data("pay/single_tron.json"),
+            |b| PayResponse::from_str(text(b)?).map(drop).map_err(e),
+        ),
+        reader(
+            "verify_slice",
+            data("pay/single_erc20_fees.json"),
+            move |b| {
+                let verdict = verify_slice(b, &expectation);
+                match verdict.findings.first() {
+                    Some(finding) if !verdict.is_safe() => Err(finding.message.to_string()),
+                    _ => Ok(()),
+                }
+            },
+        ),
         reader("Expectation::from_str", EXPECTATION, |b| {
             Expectation::from_str(text(b)?).map(drop).map_err(e)
         }),
@@ -107,12 +119,16 @@ fn readers() -> Vec<Reader> {
             r#"{"mode":"kyt_all_wallets","screeningProvider":"hypernative","allowedPayerAddresses":["0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"]}"#,
             |b| AccessPolicyFields::from_str(text(b)?).map(drop).map_err(e),
         ),
-        reader("PaymentPolicy::from_str", r#"{"mode":"kyt_all_wallets","screeningProvider":"merklescience"}"#, |b| {
-            PaymentPolicy::from_str(text(b)?).map(drop).map_err(e)
-        }),
-        reader("DestinationPolicy::from_str", data("policy/destination-access-policy.json"), |b| {
-            DestinationPolicy::from_str(text(b)?).map(drop).map_err(e)
-        }),
+        reader(
+            "PaymentPolicy::from_str",
+            r#"{"mode":"kyt_all_wallets","screeningProvider":"merklescience"}"#,
+            |b| PaymentPolicy::from_str(text(b)?).map(drop).map_err(e),
+        ),
+        reader(
+            "DestinationPolicy::from_str",
+            data("policy/destination-access-policy.json"),
+            |b| DestinationPolicy::from_str(text(b)?).map(drop).map_err(e),
+        ),
         reader(
             "KytPlan::from_str",
             r#"{"definedBy": "orchestrator", "kyt": {"providers": [{"provider": "hypernative"}, {"provider": "merklescience"}]}}"#,
@@ -123,35 +139,59 @@ fn readers() -> Vec<Reader> {
             r#"{"event":"screened","wallet":"0x2222222222222222222222222222222222222222","status":"rejected"}"#,
             |b| GateEvent::from_str(text(b)?).map(drop).map_err(e),
         ),
-        reader("PayeeDestinationRequest::from_str", data("policy/destination-body-tron.json"), |b| {
-            PayeeDestinationRequest::from_str(text(b)?).map(drop).map_err(e)
-        }),
+        reader(
+            "PayeeDestinationRequest::from_str",
+            data("policy/destination-body-tron.json"),
+            |b| {
+                PayeeDestinationRequest::from_str(text(b)?)
+                    .map(drop)
+                    .map_err(e)
+            },
+        ),
         reader(
             "PolicySnapshot::from_str",
             serde_json::to_string(&PolicySnapshot::take(None, None, None).unwrap()).unwrap(),
             |b| PolicySnapshot::from_str(text(b)?).map(drop).map_err(e),
         ),
-        reader("ChainData::from_slice (EVM logs)", data("detect/base-usdc-logs.json"), |b| {
-            ChainData::from_slice(Network::Base, b).map(drop).map_err(e)
-        }),
-        reader("ChainData::from_slice (EVM receipt)", data("detect/base-usdc-receipt.json"), |b| {
-            ChainData::from_slice(Network::Base, b).map(drop).map_err(e)
-        }),
-        reader("ChainData::from_slice (TronGrid events)", data("detect/tron-events.json"), |b| {
-            ChainData::from_slice(Network::Tron, b).map(drop).map_err(e)
-        }),
-        reader("TronTransaction::from_str", data("tron/trc20-transfer-tron-docs.json"), |b| {
-            TronTransaction::from_str(text(b)?).map(drop).map_err(e)
-        }),
-        reader("TronTransaction::from_slice", data("tron/trx-transfer-java-tron.json"), |b| {
-            TronTransaction::from_slice(b).map(drop).map_err(e)
-        }),
-        reader("CreatePayer::from_str", data("offramp/payer-individualBeneficiary.json"), |b| {
-            CreatePayer::from_str(text(b)?).map(drop).map_err(e)
-        }),
-        reader("CreatePaymentDetails::from_str", data("offramp/payment-details-ukAccount.json"), |b| {
-            CreatePaymentDetails::from_str(text(b)?).map(drop).map_err(e)
-        }),
+        reader(
+            "ChainData::from_slice (EVM logs)",
+            data("detect/base-usdc-logs.json"),
+            |b| ChainData::from_slice(Network::Base, b).map(drop).map_err(e),
+        ),
+        reader(
+            "ChainData::from_slice (EVM receipt)",
+            data("detect/base-usdc-receipt.json"),
+            |b| ChainData::from_slice(Network::Base, b).map(drop).map_err(e),
+        ),
+        reader(
+            "ChainData::from_slice (TronGrid events)",
+            data("detect/tron-events.json"),
+            |b| ChainData::from_slice(Network::Tron, b).map(drop).map_err(e),
+        ),
+        reader(
+            "TronTransaction::from_str",
+            data("tron/trc20-transfer-tron-docs.json"),
+            |b| TronTransaction::from_str(text(b)?).map(drop).map_err(e),
+        ),
+        reader(
+            "TronTransaction::from_slice",
+            data("tron/trx-transfer-java-tron.json"),
+            |b| TronTransaction::from_slice(b).map(drop).map_err(e),
+        ),
+        reader(
+            "CreatePayer::from_str",
+            data("offramp/payer-individualBeneficiary.json"),
+            |b| CreatePayer::from_str(text(b)?).map(drop).map_err(e),
+        ),
+        reader(
+            "CreatePaymentDetails::from_str",
+            data("offramp/payment-details-ukAccount.json"),
+            |b| {
+                CreatePaymentDetails::from_str(text(b)?)
+                    .map(drop)
+                    .map_err(e)
+            },
+        ),
     ];
     for event in [
         "payment.confirmed",
@@ -251,7 +291,9 @@ fn twice_everywhere(text: &str) -> Vec<(String, String)> {
             let write = |members: &[(String, String)]| {
                 let members: Vec<String> = members
                     .iter()
-                    .map(|(key, value)| format!("{}:{value}", serde_json::Value::from(key.as_str())))
+                    .map(|(key, value)| {
+                        format!("{}:{value}", serde_json::Value::from(key.as_str()))
+                    })
                     .collect();
                 format!("{{{}}}", members.join(","))
             };
@@ -289,7 +331,10 @@ fn twice_everywhere(text: &str) -> Vec<(String, String)> {
 #[test]
 fn the_writer_gives_each_objects_first_key_twice() {
     let variants = twice_everywhere(r#"{"a": 1, "b": [{"c": {"d": 2}}], "e": {}}"#);
-    let variants: Vec<(&str, &str)> = variants.iter().map(|(k, t)| (k.as_str(), t.as_str())).collect();
+    let variants: Vec<(&str, &str)> = variants
+        .iter()
+        .map(|(k, t)| (k.as_str(), t.as_str()))
+        .collect();
     assert_eq!(
         variants,
         [
@@ -322,7 +367,9 @@ fn every_reader_refuses_a_key_given_twice_and_names_it() {
             let needle = format!("duplicate field `{key}`");
             match (reader.read)(text.as_bytes()) {
                 Err(error) if error.contains(&needle) => {}
-                Err(error) => accepted.push(format!("{}: {key}: another error: {error}", reader.name)),
+                Err(error) => {
+                    accepted.push(format!("{}: {key}: another error: {error}", reader.name))
+                }
                 Ok(()) => accepted.push(format!("{}: `{key}` read", reader.name)),
             }
         }
@@ -333,4 +380,19 @@ fn every_reader_refuses_a_key_given_twice_and_names_it() {
         accepted.len(),
         accepted.join("\n")
     );
+}
+
+#[test]
+fn every_reader_says_empty_input_alike() {
+    let mut other = Vec::new();
+    for reader in readers() {
+        for empty in ["", " \n\t\r\n"] {
+            match (reader.read)(empty.as_bytes()) {
+                Err(error) if error.contains("empty input: expected ") => {}
+                Err(error) => other.push(format!("{}: {empty:?}: {error}", reader.name)),
+                Ok(()) => other.push(format!("{}: {empty:?}: read", reader.name)),
+            }
+        }
+    }
+    assert!(other.is_empty(), "{}", other.join("\n"));
 }
