@@ -26,12 +26,15 @@ use securepay::webhook::Event;
 
 use crate::common::twice_everywhere;
 
+/// A reading of JSON bytes: `Err` with the error's text and its sources.
+type Read = Box<dyn Fn(&[u8]) -> Result<(), String>>;
+
 /// A reader: its name, a sample it reads, and the reading (`Err` with the error's text and its
 /// sources).
 struct Reader {
     name: String,
     sample: String,
-    read: Box<dyn Fn(&[u8]) -> Result<(), String>>,
+    read: Read,
 }
 
 /// The error's text and every source's, joined by ` / `.
