@@ -55,6 +55,30 @@ fn the_crates_version_is_the_changelogs_latest_release() {
     assert_eq!(released, Some(env!("CARGO_PKG_VERSION")));
 }
 
+/// The README's measurements of the next version say that it is not released: every mention of
+/// the version of the changelog's `## [Unreleased] (X)` heading reads "unreleased X".
+#[test]
+fn the_next_version_is_named_unreleased() {
+    let changelog = read("CHANGELOG.md");
+    let next = changelog
+        .lines()
+        .find_map(|line| line.strip_prefix("## [Unreleased] ("))
+        .and_then(|rest| rest.strip_suffix(')'))
+        .expect("the changelog's Unreleased heading names the next version");
+    let readme = read("README.md");
+    let unmarked: Vec<&str> = readme
+        .lines()
+        .filter(|line| {
+            line.match_indices(next)
+                .any(|(at, _)| !line[..at].ends_with("unreleased "))
+        })
+        .collect();
+    assert!(
+        unmarked.is_empty(),
+        "{next} not named unreleased: {unmarked:#?}"
+    );
+}
+
 #[test]
 fn the_reader_finds_every_form() {
     let text = "securepay 1.2.3 is not on crates.io yet\n\
