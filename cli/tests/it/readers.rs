@@ -82,7 +82,9 @@ fn inputs() -> Vec<Input> {
         input("verify --expect FILE", EXPECTATION.to_owned(), move |text| {
             let expect = file("expect-file.json", text);
             let response = common::data_path("pay/single_erc20_fees.json");
-            run(&["verify", "--expect", expect.to_str().unwrap(), "--response", response.to_str().unwrap()], b"", &[])
+            let output = run(&["verify", "--expect", expect.to_str().unwrap(), "--response", response.to_str().unwrap()], b"", &[]);
+            std::fs::remove_file(&expect).unwrap();
+            output
         }),
         input("detect --logs - (EVM)", data("detect/base-usdc-logs.json"), |text| {
             run(&["detect", "--network", "base", "--reference", "0xe23a6b02059c2b30", "--logs", "-"], text.as_bytes(), &[])
@@ -98,7 +100,9 @@ fn inputs() -> Vec<Input> {
         input("policy gate --policy FILE", std::fs::read_to_string(&snapshot_file).unwrap(), |text| {
             let policy = file("gate-policy.json", text);
             let events = "{\"event\":\"connected\",\"wallet\":\"0x2222222222222222222222222222222222222222\"}\n";
-            run(&["policy", "gate", "--policy", policy.to_str().unwrap(), "--payee", PAYEE], events.as_bytes(), &[])
+            let output = run(&["policy", "gate", "--policy", policy.to_str().unwrap(), "--payee", PAYEE], events.as_bytes(), &[]);
+            std::fs::remove_file(&policy).unwrap();
+            output
         }),
         input(
             "policy gate (an event line)",
