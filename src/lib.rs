@@ -77,3 +77,5 @@ pub mod tron;
 pub mod verify;
 pub mod webhook;
 mod wire;
+
+pub use wire::EmptyInput;

@@ -10,8 +10,8 @@ use securepay::network::{ChainKind, Network};
 pub(super) struct Args {
     /// An EVM address (0x + 40 hex) or a Tron address (Base58 T…, or 41 + 40 hex).
     address: String,
-    /// The network the address must belong to.
-    #[arg(long)]
+    // The help lists the networks (`network_help`).
+    #[arg(long, help = crate::network_help("The network the address must belong to"))]
     network: Option<String>,
 }
 

@@ -8,8 +8,8 @@ use securepay::currency::{Catalog, CatalogError, CurrencyQuery};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// Only currencies on this network.
-    #[arg(long)]
+    // The help lists the networks (`network_help`).
+    #[arg(long, help = crate::network_help("Only currencies on this network"))]
     network: Option<String>,
     /// Only currencies with this symbol.
     #[arg(long)]
@@ -26,8 +26,8 @@ pub(super) struct Args {
 pub(super) struct RoutesArgs {
     /// The invoice currency: USD, EUR, CNY, GBP or JPY.
     currency: String,
-    /// Only routes on this network.
-    #[arg(long)]
+    // The help lists the networks (`network_help`).
+    #[arg(long, help = crate::network_help("Only routes on this network"))]
     network: Option<String>,
 }
 

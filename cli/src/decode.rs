@@ -12,8 +12,8 @@ use securepay::network::Network;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// The network the call is sent on.
-    #[arg(long)]
+    // The help lists the networks (`network_help`).
+    #[arg(long, help = crate::network_help("The network the call is sent on"))]
     network: String,
     /// The address called (EVM hex, or Base58 on Tron).
     #[arg(long)]
@@ -52,6 +52,12 @@ pub(super) fn run(args: &Args, input: &mut dyn std::io::BufRead) -> Outcome {
             Err(reason) => return Outcome::Unusable(reason),
         };
         match String::from_utf8(bytes) {
+            Ok(text) if text.trim().is_empty() => {
+                return Outcome::unusable(format!(
+                    "data: {}",
+                    crate::empty_input("calldata (0x and an even number of hex digits)")
+                ));
+            }
             Ok(text) => text.trim().to_owned(),
             Err(error) => {
                 return Outcome::unusable(format!(

@@ -12,8 +12,8 @@ use securepay::detect::{ChainData, Criteria, CriteriaText, MAX_CHAIN_JSON_BYTES,
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// The network of the chain data.
-    #[arg(long)]
+    // The help lists the networks (`network_help`).
+    #[arg(long, help = crate::network_help("The network of the chain data"))]
     network: String,
     /// The request's payment reference (0x and 16 hex digits).
     #[arg(long)]

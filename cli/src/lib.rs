@@ -9,8 +9,9 @@
 //!
 //! Streaming commands (`encode`, `policy gate`) answer every input line in order, one JSON line
 //! each, and exit `2` at the end if any line failed. An error line names its input line (the
-//! first is 1): `{"line":7,"error":"…"}`. A blank line is skipped (no answer); an input with no
-//! line to answer (empty or blank) is unusable: exit 2 with the reason.
+//! first is 1): `{"line":7,"error":"…"}`; a place within the line is its column (`expected
+//! value at column 12`). A blank line is skipped (no answer); an input with no line to answer
+//! (empty or blank) is unusable: exit 2 with the reason (`empty input: expected …`).
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -232,11 +233,18 @@ fn stream_into(
         answer_lines(chunk, out, lines, &mut write_answer)
     });
     match outcome {
-        Outcome::Streamed { failed: false } if lines.answered == 0 => Outcome::Unusable(format!(
-            "standard input has no line to answer (it is empty or blank): expected {expected}"
-        )),
+        Outcome::Streamed { failed: false } if lines.answered == 0 => {
+            Outcome::Unusable(format!("standard input: {}", empty_input(expected)))
+        }
         outcome => outcome,
     }
+}
+
+/// The refusal of an input that is empty or blank, worded as the library's
+/// [`securepay::EmptyInput`] (`empty input: expected …`), for the inputs the CLI reads itself
+/// (a stream, `policy resolve`, `decode -`).
+pub(crate) fn empty_input(expected: &str) -> String {
+    format!("empty input: expected {expected}")
 }
 
 /// Where a stream is: lines read (blank ones included) and lines answered.
@@ -248,12 +256,17 @@ struct Lines {
     answered: u64,
 }
 
-/// Appends the error line of line `line`: `{"line":N,"error":"…"}`.
+/// Appends the error line of line `line`: `{"line":N,"error":"…"}`. serde_json places its
+/// errors in the text it read, which is the one line: its `at line 1 column C` is written
+/// `at column C`, so that the only line number is the input's.
 fn write_error_line(out: &mut Vec<u8>, line: u64, error: &str) {
     use std::io::Write as _;
     // Writing to a `Vec` does not fail, and a string always serializes.
     let _ = write!(out, "{{\"line\":{line},\"error\":");
-    let _ = serde_json::to_writer(&mut *out, error);
+    let _ = serde_json::to_writer(
+        &mut *out,
+        &error.replace(" at line 1 column ", " at column "),
+    );
     out.extend_from_slice(b"}\n");
 }
 
@@ -447,6 +460,25 @@ pub(crate) fn read_at_most<R: io::Read + ?Sized>(
     let mut bytes = Vec::with_capacity(hint.min(max));
     reader.take(limit).read_to_end(&mut bytes)?;
     Ok((bytes.len() <= max).then_some(bytes))
+}
+
+/// The help of a `--network` flag: `what` it is for, then the names it accepts, from the
+/// library's one table of networks (`Network::ALL`, their ids and cross-chain query names), as
+/// [`securepay::network::Network::from_name`] reads them.
+pub(crate) fn network_help(what: &str) -> String {
+    use securepay::network::Network;
+    let ids: Vec<&str> = Network::ALL.iter().map(|n| n.id()).collect();
+    let other: Vec<String> = Network::ALL
+        .iter()
+        .filter_map(|n| n.query_name())
+        .map(str::to_ascii_lowercase)
+        .filter(|name| !ids.contains(&name.as_str()))
+        .collect();
+    format!(
+        "{what}: one of {} (any case; also {})",
+        ids.join(", "),
+        other.join(", ")
+    )
 }
 
 /// The network named by an optional `--network` (the service's ids), or the answer that it is

@@ -65,6 +65,14 @@ fn resolve_command(input: &mut dyn BufRead) -> Outcome {
         }
         Err(error) => return Outcome::unusable(format!("cannot read standard input: {error}")),
     };
+    if text.trim().is_empty() {
+        return Outcome::unusable(format!(
+            "input: {}",
+            crate::empty_input(
+                "an object {\"clientPlan\",\"payment\",\"destination\"} (a JSON object)"
+            )
+        ));
+    }
     // The three parts are kept as text and each is read by its own reader: no tree of the
     // whole input is built (a JSON tree can take many times its text in memory).
     let whole: &RawValue = match serde_json::from_str(&text) {

@@ -63,7 +63,7 @@ pub(super) fn run(args: &Args, input: &mut dyn BufRead, output: &mut dyn Write) 
         MAX_RESPONSE_BYTES,
         "a pay response",
     )
-    .and_then(|bytes| PayResponse::from_slice(&bytes).map_err(|e| format!("response: {e}")))
+    .and_then(|bytes| PayResponse::from_slice(&bytes).map_err(|e| format!("--response: {e}")))
     {
         Ok(response) => response,
         Err(reason) => return Outcome::Unusable(reason),

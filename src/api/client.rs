@@ -175,11 +175,13 @@ async fn read_bounded(
 ///
 /// # Setting up
 ///
-/// The client is async: it runs on a Tokio runtime your application starts. `Cargo.toml`:
+/// The client is async: it runs on a Tokio runtime your application starts. `Cargo.toml`
+/// (securepay is not on crates.io yet: `path` is where your checkout of it is, or use
+/// `git = "…"`; once published, `securepay = { version = "0.2.0", features = ["client"] }`):
 ///
 /// ```toml
 /// [dependencies]
-/// securepay = { version = "0.3", features = ["client"] }
+/// securepay = { path = "../securepay", version = "0.2.0", features = ["client"] }
 /// tokio = { version = "1", features = ["macros", "rt-multi-thread"] }
 /// ```
 ///

@@ -70,6 +70,9 @@ pub enum ApiErrorKind {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BodyCause {
+    /// The input is empty or only whitespace.
+    #[error(transparent)]
+    Empty(#[from] crate::wire::EmptyInput),
     /// Not JSON of the model: serde_json's message; its error is the `source()`.
     #[error("{0}")]
     Json(#[source] JsonError),
@@ -261,6 +264,13 @@ pub fn parse_parts<T: DeserializeOwned>(status: StatusCode, body: &[u8]) -> Resu
     }
     if !status.is_success() {
         return Err(ApiError::from_status(status, body));
+    }
+    if let Err(empty) = crate::wire::EmptyInput::check(body, "the service's JSON answer") {
+        return Err(ApiError {
+            status,
+            kind: ApiErrorKind::InvalidBody(BodyCause::Empty(empty)),
+            body: Box::new(ErrorBody::Raw(String::from_utf8_lossy(body).into_owned())),
+        });
     }
     serde_json::from_slice(body).map_err(|e| ApiError {
         status,

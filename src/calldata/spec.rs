@@ -103,6 +103,9 @@ use crate::network::Network;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SpecError {
+    /// The input is empty or only whitespace.
+    #[error(transparent)]
+    Empty(#[from] crate::wire::EmptyInput),
     /// A field is missing, of the wrong type, or malformed.
     #[error("{field}: {reason}")]
     Field {
@@ -437,6 +440,7 @@ impl CallSpec {
     /// assert!(CallSpec::from_str_with(&long_reference, Rules::Abi).is_ok());
     /// ```
     pub fn from_str_with(text: &str, rules: Rules) -> Result<CallSpec, SpecError> {
+        crate::wire::EmptyInput::check(text.as_bytes(), "a call description (a JSON object)")?;
         match rules {
             Rules::Payment => CallSpec::parse::<true>(text),
             Rules::Abi => CallSpec::parse::<false>(text),

@@ -40,6 +40,9 @@ pub const MAX_CHAIN_JSON_BYTES: usize = 32 * 1024 * 1024;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ChainJsonError {
+    /// The input is empty or only whitespace.
+    #[error(transparent)]
+    Empty(#[from] crate::wire::EmptyInput),
     /// More bytes than [`MAX_CHAIN_JSON_BYTES`].
     #[error("chain JSON: {bytes} bytes, above the {max} bytes read")]
     TooLarge {
@@ -128,8 +131,13 @@ impl ChainData {
             });
         }
         if network.kind() == crate::network::ChainKind::Tron {
+            crate::wire::EmptyInput::check(bytes, "TronGrid events (a JSON object)")?;
             return Ok(ChainData::Tron(super::tron::read_events(bytes)?));
         }
+        crate::wire::EmptyInput::check(
+            bytes,
+            "chain JSON (an array of logs or receipts, or its JSON-RPC answer)",
+        )?;
         read_evm(bytes)
     }
 

@@ -102,6 +102,9 @@ pub enum FieldError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PayerBodyError {
+    /// The input is empty or only whitespace.
+    #[error(transparent)]
+    Empty(#[from] crate::wire::EmptyInput),
     /// One or more fields are invalid (all of them are listed).
     #[error("{} invalid field(s): {}", .0.len(), list(.0))]
     Invalid(Vec<FieldError>),
@@ -132,7 +135,9 @@ impl PayerBodyError {
     pub fn fields(&self) -> &[FieldError] {
         match self {
             PayerBodyError::Invalid(errors) => errors,
-            PayerBodyError::NotAnObject | PayerBodyError::NotJson(_) => &[],
+            PayerBodyError::Empty(_) | PayerBodyError::NotAnObject | PayerBodyError::NotJson(_) => {
+                &[]
+            }
         }
     }
 }
@@ -385,6 +390,7 @@ impl<'de> Deserialize<'de> for ClientUserId {
 /// Reads a request body that must be a JSON object (serde would also take a struct written
 /// as an array of its fields in order; a body is never that).
 pub(crate) fn read_object<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, PayerBodyError> {
+    crate::wire::EmptyInput::check(json.as_bytes(), "a request body (a JSON object)")?;
     if !crate::serde_util::opens_object(json.as_bytes()) {
         return Err(PayerBodyError::NotAnObject);
     }

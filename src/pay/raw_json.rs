@@ -7,6 +7,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
+use crate::wire::json::key_given_twice;
+
 /// The deepest nesting of arrays and objects a [`RawJson`] holds. serde_json builds a tree at
 /// most 127 levels deep: within it, a raw value read as part of a response (body, `metadata`,
 /// the field) can always be built into a tree, and read through a tree too.
@@ -28,6 +30,9 @@ pub const MAX_RAW_JSON_DEPTH: usize = 100;
 /// // Written back exactly as read.
 /// assert_eq!(serde_json::to_string(&step)?, step.get());
 /// assert!(serde_json::from_str::<RawJson>(r#"{"tool": }"#).is_err());
+/// // A key given twice, at any depth, is refused.
+/// let twice = serde_json::from_str::<RawJson>(r#"{"a": {"b": 1, "b": 2}}"#).unwrap_err();
+/// assert!(twice.to_string().starts_with("duplicate field `b`"));
 /// let deep = format!("{}{}", "[".repeat(101), "]".repeat(101));
 /// assert!(serde_json::from_str::<RawJson>(&deep).unwrap_err().to_string().contains("nested deeper than 100"));
 /// # Ok::<(), serde_json::Error>(())
@@ -56,12 +61,16 @@ impl RawJson {
         RawJson::checked(RawValue::from_string(text.to_owned())?)
     }
 
-    /// `raw`, if it is nested at most [`MAX_RAW_JSON_DEPTH`] levels deep.
+    /// `raw`, if it is nested at most [`MAX_RAW_JSON_DEPTH`] levels deep and gives no key twice
+    /// in any of its objects (the README: every reader refuses a field given twice).
     fn checked<E: serde::de::Error>(raw: Box<RawValue>) -> Result<RawJson, E> {
         if depth_exceeds(raw.get().as_bytes(), MAX_RAW_JSON_DEPTH) {
             return Err(E::custom(format_args!(
                 "JSON nested deeper than {MAX_RAW_JSON_DEPTH} levels"
             )));
+        }
+        if let Some(key) = key_given_twice(raw.get()) {
+            return Err(E::custom(format_args!("duplicate field `{key}`")));
         }
         Ok(RawJson(raw))
     }

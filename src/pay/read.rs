@@ -57,6 +57,9 @@ pub const MAX_TRANSACTION_INDICES: usize = MAX_RESPONSE_BYTES / 128;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PayResponseError {
+    /// The input is empty or only whitespace.
+    #[error(transparent)]
+    Empty(#[from] crate::wire::EmptyInput),
     /// More than [`MAX_RESPONSE_BYTES`]: refused before anything is read.
     #[error(
         "the response is {size} bytes, above the {MAX_RESPONSE_BYTES} bytes a pay response may have"

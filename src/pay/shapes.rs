@@ -322,6 +322,7 @@ impl PayResponse {
         if bytes.len() > MAX_RESPONSE_BYTES {
             return Err(PayResponseError::TooLarge { size: bytes.len() });
         }
+        crate::wire::EmptyInput::check(bytes, "a pay response (a JSON object)")?;
         if !crate::serde_util::opens_object(bytes) {
             return Err(PayResponseError::NotAnObject);
         }

@@ -95,6 +95,7 @@ impl AccessPolicyFields {
     /// # Ok::<(), AccessPolicyError>(())
     /// ```
     pub fn from_str(text: &str) -> Result<AccessPolicyFields, AccessPolicyError> {
+        crate::wire::EmptyInput::check(text.as_bytes(), "an access policy (a JSON object)")?;
         serde_json::from_str::<Object<AccessPolicyWire>>(text)
             .map_err(|e| AccessPolicyError::Json(e.into()))?
             .try_into()

@@ -28,6 +28,9 @@ const USDT0: &str = "USDT0";
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DestinationError {
+    /// The input is empty or only whitespace.
+    #[error(transparent)]
+    Empty(#[from] crate::wire::EmptyInput),
     /// `chainId` is not one of the eight networks.
     #[error("chainId: {0}")]
     Chain(#[from] NetworkError),
@@ -186,6 +189,10 @@ impl PayeeDestinationRequest {
     /// # Ok::<(), DestinationError>(())
     /// ```
     pub fn from_str(text: &str) -> Result<PayeeDestinationRequest, DestinationError> {
+        crate::wire::EmptyInput::check(
+            text.as_bytes(),
+            "a payee destination body (a JSON object)",
+        )?;
         serde_json::from_str::<Object<DestinationWire>>(text)
             .map_err(|e| DestinationError::Json(e.into()))?
             .validate(Catalog::builtin())

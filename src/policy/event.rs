@@ -162,6 +162,7 @@ impl GateEvent {
     /// # Ok::<(), GateError>(())
     /// ```
     pub fn from_str(text: &str) -> Result<GateEvent, GateError> {
+        crate::wire::EmptyInput::check(text.as_bytes(), "a gate event (a JSON object)")?;
         serde_json::from_str(text).map_err(|e| GateError::MalformedEvent(e.into()))
     }
 

@@ -27,6 +27,9 @@ use crate::network::ChainKind;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GateError {
+    /// The input is empty or only whitespace.
+    #[error(transparent)]
+    Empty(#[from] crate::wire::EmptyInput),
     /// The event is not valid JSON of a known event (an unknown event, field or status, a
     /// field missing or given twice, an invalid address). The `serde_json::Error` is the
     /// [`source()`](std::error::Error::source).

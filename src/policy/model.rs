@@ -21,6 +21,9 @@ use crate::address::ChainAddressError;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum AccessPolicyError {
+    /// The input is empty or only whitespace.
+    #[error(transparent)]
+    Empty(#[from] crate::wire::EmptyInput),
     /// A `mode` outside `off`, `kyt_all_wallets`, `inherit`.
     #[error("unknown access policy mode {0:?}: expected off, kyt_all_wallets or inherit")]
     UnknownMode(String),

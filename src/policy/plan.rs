@@ -21,6 +21,9 @@ use crate::wire::json::Object;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum KytPlanError {
+    /// The input is empty or only whitespace.
+    #[error(transparent)]
+    Empty(#[from] crate::wire::EmptyInput),
     /// `kyt.providers` is empty.
     #[error(
         "kyt.providers is empty: list 1 or 2 providers, or omit kyt to give the platform control"

@@ -130,6 +130,7 @@ impl KytPlan {
     /// # Ok::<(), KytPlanError>(())
     /// ```
     pub fn from_str(text: &str) -> Result<KytPlan, KytPlanError> {
+        crate::wire::EmptyInput::check(text.as_bytes(), "a KYT plan (a JSON object)")?;
         serde_json::from_str::<Object<KytPlanWire>>(text)
             .map_err(|e| KytPlanError::Json(e.into()))?
             .try_into()

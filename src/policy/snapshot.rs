@@ -26,6 +26,9 @@ use crate::wire::json::{Object, present};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SnapshotError {
+    /// The input is empty or only whitespace.
+    #[error(transparent)]
+    Empty(#[from] crate::wire::EmptyInput),
     /// A field is missing.
     #[error("stored access policy: missing field {0}")]
     Missing(&'static str),
@@ -117,6 +120,10 @@ impl PolicySnapshot {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_str(text: &str) -> Result<PolicySnapshot, SnapshotError> {
+        crate::wire::EmptyInput::check(
+            text.as_bytes(),
+            "a stored policy snapshot (a JSON object)",
+        )?;
         serde_json::from_str::<Object<SnapshotWire>>(text)
             .map_err(|e| SnapshotError::Json(e.into()))?
             .try_into()

@@ -21,6 +21,9 @@ pub const MAX_TRANSACTION_BYTES: usize = 256 * 1024;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TronTransactionError {
+    /// The input is empty or only whitespace.
+    #[error(transparent)]
+    Empty(#[from] crate::wire::EmptyInput),
     /// Not JSON of a TronWeb transaction's shape (a missing field, a wrong type, a field the
     /// shape does not define, a key given twice). The `serde_json::Error` (line, column,
     /// category) is the [`source()`](std::error::Error::source).
@@ -210,6 +213,7 @@ impl TronTransaction {
         if bytes.len() > MAX_TRANSACTION_BYTES {
             return Err(TronTransactionError::TooLarge(bytes.len()));
         }
+        crate::wire::EmptyInput::check(bytes, "a TronWeb transaction (a JSON object)")?;
         let json: TransactionJson =
             serde_json::from_slice(bytes).map_err(|e| TronTransactionError::Json(e.into()))?;
         TronTransaction::from_json(json)

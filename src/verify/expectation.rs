@@ -23,6 +23,9 @@ pub const MAX_EXPECTATION_BYTES: usize = 1024 * 1024;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ExpectationError {
+    /// The input is empty or only whitespace.
+    #[error(transparent)]
+    Empty(#[from] crate::wire::EmptyInput),
     /// More than [`MAX_EXPECTATION_BYTES`] of JSON: refused before it is read.
     #[error(
         "expectation: {0} bytes, above the {MAX_EXPECTATION_BYTES} bytes an expectation may have"
@@ -683,6 +686,7 @@ impl Expectation {
         if bytes.len() > MAX_EXPECTATION_BYTES {
             return Err(ExpectationError::TooLarge(bytes.len()));
         }
+        crate::wire::EmptyInput::check(bytes, "an expectation (a JSON object)")?;
         if !crate::serde_util::opens_object(bytes) {
             return Err(ExpectationError::NotAnObject);
         }

@@ -29,6 +29,9 @@ use crate::wire::json::{IfObject, JsonError, StrictValue, present};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EventError {
+    /// The input is empty or only whitespace.
+    #[error(transparent)]
+    Empty(#[from] crate::wire::EmptyInput),
     /// The body is not JSON. The `serde_json::Error` (line, column, category) is the
     /// [`source()`](std::error::Error::source).
     #[error("the body is not JSON: {0}")]
@@ -177,6 +180,7 @@ impl Event {
     /// # Ok::<(), EventError>(())
     /// ```
     pub fn parse_unverified(raw_body: &[u8]) -> Result<Event, EventError> {
+        crate::wire::EmptyInput::check(raw_body, "a webhook body (a JSON object)")?;
         match Event::read(Body::Bytes(raw_body))? {
             Ok(event) => Ok(event),
             Err(name) => match serde_json::from_slice::<StrictValue>(raw_body) {

@@ -238,6 +238,165 @@ fn duplicate<E: de::Error>(key: &str) -> E {
     E::custom(format_args!("duplicate field `{key}`"))
 }
 
+/// JSON text that is empty or only JSON whitespace: every reader of JSON text refuses it with
+/// this error, worded alike (`empty input: expected …`), before serde_json would answer "EOF
+/// while parsing a value at line 1 column 0".
+///
+/// ```
+/// use securepay::EmptyInput;
+/// use securepay::pay::{PayResponse, PayResponseError};
+///
+/// let error = PayResponse::from_str(" \n").unwrap_err();
+/// assert_eq!(error.to_string(), "empty input: expected a pay response (a JSON object)");
+/// let PayResponseError::Empty(empty) = error else { panic!("{error}") };
+/// assert_eq!(empty.expected(), "a pay response (a JSON object)");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("empty input: expected {expected}")]
+pub struct EmptyInput {
+    expected: &'static str,
+}
+
+impl EmptyInput {
+    /// What the reader expected (`"a pay response (a JSON object)"`).
+    ///
+    /// ```
+    /// use securepay::EmptyInput;
+    /// use securepay::verify::{Expectation, ExpectationError};
+    ///
+    /// let Err(ExpectationError::Empty(empty)) = Expectation::from_str("") else { panic!() };
+    /// assert_eq!(empty.expected(), "an expectation (a JSON object)");
+    /// ```
+    pub const fn expected(&self) -> &'static str {
+        self.expected
+    }
+
+    /// `Err` when `json` is empty or only JSON whitespace (space, tab, line feed, carriage
+    /// return): `expected` says what it should have held.
+    pub(crate) fn check(json: &[u8], expected: &'static str) -> Result<(), EmptyInput> {
+        if json
+            .iter()
+            .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+        {
+            return Err(EmptyInput { expected });
+        }
+        Ok(())
+    }
+}
+
+/// The first key given twice in an object of `json` (JSON text that parses: a `RawValue`'s),
+/// at any depth, or `None`: a check of free-form JSON kept as text, which builds no tree.
+pub(crate) fn key_given_twice(json: &str) -> Option<String> {
+    use std::borrow::Cow;
+    use std::cell::RefCell;
+
+    /// Reads one value, recording in `twice` the first key given twice in one of its objects.
+    #[derive(Clone, Copy)]
+    struct Unique<'a> {
+        twice: &'a RefCell<Option<String>>,
+    }
+
+    impl<'de> DeserializeSeed<'de> for Unique<'_> {
+        type Value = ();
+
+        fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+            deserializer.deserialize_any(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for Unique<'_> {
+        type Value = ();
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("any JSON value")
+        }
+
+        fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_str<E>(self, _: &str) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_unit<E>(self) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+            while seq.next_element_seed(self)?.is_some() {}
+            Ok(())
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            // The keys as the text lends them (copied only when escaped), sorted once at the
+            // end: a key costs its `Cow` (24 bytes), not a set's node and a copy.
+            let mut keys = Vec::new();
+            while let Some(Key(key)) = map.next_key::<Key<'de>>()? {
+                keys.push(key);
+                map.next_value_seed(self)?;
+            }
+            keys.sort_unstable();
+            let twice = keys.windows(2).find_map(|pair| match pair {
+                [a, b] if a == b => Some(a),
+                _ => None,
+            });
+            match twice {
+                Some(key) => {
+                    *self.twice.borrow_mut() = Some(key.to_string());
+                    Err(duplicate(key))
+                }
+                None => Ok(()),
+            }
+        }
+    }
+
+    /// An object's key, lent by the text when it has no escape.
+    struct Key<'de>(Cow<'de, str>);
+
+    impl<'de> Deserialize<'de> for Key<'de> {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Key<'de>, D::Error> {
+            struct Text;
+
+            impl<'de> Visitor<'de> for Text {
+                type Value = Key<'de>;
+
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("a key")
+                }
+
+                fn visit_borrowed_str<E>(self, key: &'de str) -> Result<Key<'de>, E> {
+                    Ok(Key(Cow::Borrowed(key)))
+                }
+
+                fn visit_str<E>(self, key: &str) -> Result<Key<'de>, E> {
+                    Ok(Key(Cow::Owned(key.to_owned())))
+                }
+            }
+
+            deserializer.deserialize_str(Text)
+        }
+    }
+
+    let twice = RefCell::new(None);
+    let mut deserializer = serde_json::Deserializer::from_str(json);
+    // Any other error (none, for text a `RawValue` holds) is the reader's own to report.
+    let _ = Unique { twice: &twice }.deserialize(&mut deserializer);
+    twice.into_inner()
+}
+
 /// A map keyed by the service (`paymentOptions` by chain, then by token), no key given twice:
 /// a `BTreeMap` keeps the last one.
 pub(crate) struct UniqueMap<V>(pub(crate) BTreeMap<String, V>);

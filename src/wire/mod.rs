@@ -21,6 +21,6 @@ pub use error_body::{
     RequestPaidStatus, ZodIssue,
 };
 pub use js_number::UnsafeJsonNumber;
-pub use json::JsonError;
+pub use json::{EmptyInput, JsonError};
 pub(crate) use open_enum::open_enum;
 pub use tx_hash::{TxHash, TxHashError};

@@ -33,9 +33,11 @@ mod pay;
 mod policy;
 mod properties;
 mod public_api;
+mod readers;
 mod reference_copies;
 #[cfg(feature = "fixtures")]
 mod tron;
 mod verify;
+mod version;
 mod webhook;
 mod wire_strings;

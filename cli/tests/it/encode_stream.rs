@@ -50,9 +50,14 @@ fn library_answer(line: &str) -> String {
 fn stream_answer(number: usize, line: &str) -> String {
     match CallSpec::from_str(line).and_then(|spec| spec.answer()) {
         Ok(answer) => serde_json::to_string(&answer).unwrap(),
+        // The place in the line is its column: the line number is the input's.
         Err(error) => format!(
             "{{\"line\":{number},\"error\":{}}}",
-            Value::from(error.to_string())
+            Value::from(
+                error
+                    .to_string()
+                    .replace(" at line 1 column ", " at column ")
+            )
         ),
     }
 }

@@ -20,6 +20,7 @@ mod encode_rules;
 mod encode_stream;
 mod fuzz_regressions;
 mod policy_cli;
+mod readers;
 mod readme;
 mod streams;
 mod webhook_cli;

@@ -54,7 +54,7 @@ fn an_input_with_no_line_to_answer_is_unusable() {
         let err = stderr(&output);
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(
-            err.contains("standard input has no line to answer (it is empty or blank)"),
+            err.contains("standard input: empty input: expected "),
             "{err}"
         );
         assert!(err.contains("one JSON call description per line"), "{err}");

@@ -67,9 +67,9 @@ fn twice(body: &Value, pointer: &str, key: &str, first: &Value) -> String {
 }
 
 /// One answer of one endpoint, and the keys to give twice in it: `(pointer, key, first value)`.
-struct Case {
-    endpoint: Endpoint,
-    body: Value,
+pub(crate) struct Case {
+    pub(crate) endpoint: Endpoint,
+    pub(crate) body: Value,
     twice: Vec<(&'static str, &'static str, Value)>,
 }
 
@@ -130,7 +130,7 @@ fn with(mut base: Value, more: Value) -> Value {
 
 /// Every answer the API layer parses, one or more forms per endpoint, with the keys given
 /// twice in each.
-fn cases() -> Vec<Case> {
+pub(crate) fn cases() -> Vec<Case> {
     let case = |endpoint, body, twice| Case {
         endpoint,
         body,

@@ -4,10 +4,10 @@ mod builders;
 #[cfg(feature = "client-core")]
 mod client;
 mod credentials;
-mod duplicate_keys;
+pub(crate) mod duplicate_keys;
 mod endpoints;
 #[cfg(feature = "client")]
 mod https;
-mod responses;
+pub(crate) mod responses;
 mod retry;
 mod tron_broadcast;

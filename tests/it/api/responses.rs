@@ -28,7 +28,7 @@ fn extract() -> Value {
 
 /// Parses `bytes` as the answer of `endpoint` with `status`, with the parser its request type
 /// names; the model is returned as JSON.
-pub(super) fn parse(endpoint: Endpoint, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
+pub(crate) fn parse(endpoint: Endpoint, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
     fn go<R: OutgoingRequest>(
         endpoint: Endpoint,
         status: u16,

@@ -79,3 +79,96 @@ pub fn shared_text_in(candidates: &[PathBuf], ci: bool, relative: &str) -> Optio
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display())),
     )
 }
+
+/// A JSON value's members (an object's, in order) or elements (an array's), as their text.
+enum Parts {
+    Object(Vec<(String, Box<serde_json::value::RawValue>)>),
+    Array(Vec<Box<serde_json::value::RawValue>>),
+}
+
+impl<'de> serde::Deserialize<'de> for Parts {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Parts, D::Error> {
+        struct Of;
+        impl<'de> serde::de::Visitor<'de> for Of {
+            type Value = Parts;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object or an array")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Parts, A::Error> {
+                let mut members = Vec::new();
+                while let Some(member) = map.next_entry()? {
+                    members.push(member);
+                }
+                Ok(Parts::Object(members))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Parts, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element()? {
+                    items.push(item);
+                }
+                Ok(Parts::Array(items))
+            }
+        }
+        deserializer.deserialize_any(Of)
+    }
+}
+
+/// `text` once for every object in it (itself included), with that object's first member given
+/// twice (again at its end), and the key given twice: what every reader of JSON must refuse
+/// naming the key (issue 34, item 2). The rest of the text is as it was.
+pub fn twice_everywhere(text: &str) -> Vec<(String, String)> {
+    let trimmed = text.trim();
+    if !trimmed.starts_with(['{', '[']) {
+        return Vec::new();
+    }
+    let Ok(parts) = serde_json::from_str::<Parts>(trimmed) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    match parts {
+        Parts::Object(members) => {
+            let write = |members: &[(String, String)]| {
+                let members: Vec<String> = members
+                    .iter()
+                    .map(|(key, value)| {
+                        format!("{}:{value}", serde_json::Value::from(key.as_str()))
+                    })
+                    .collect();
+                format!("{{{}}}", members.join(","))
+            };
+            let members: Vec<(String, String)> = members
+                .into_iter()
+                .map(|(key, value)| (key, value.get().to_owned()))
+                .collect();
+            if let Some(first) = members.first() {
+                let mut doubled = members.clone();
+                doubled.push(first.clone());
+                out.push((first.0.clone(), write(&doubled)));
+            }
+            for (at, (_, value)) in members.iter().enumerate() {
+                for (key, inner) in twice_everywhere(value) {
+                    let mut changed = members.clone();
+                    changed[at].1 = inner;
+                    out.push((key, write(&changed)));
+                }
+            }
+        }
+        Parts::Array(items) => {
+            let items: Vec<String> = items.into_iter().map(|i| i.get().to_owned()).collect();
+            for (at, item) in items.iter().enumerate() {
+                for (key, inner) in twice_everywhere(item) {
+                    let mut changed = items.clone();
+                    changed[at] = inner;
+                    out.push((key, format!("[{}]", changed.join(","))));
+                }
+            }
+        }
+    }
+    out
+}

@@ -60,8 +60,16 @@ const TRON_AGREED: &str = r#"{"network":"tron","currency":"USDT-tron","payments"
 /// What fills a body to the cap: a list (its entries kept, then `item` as often as fits), or
 /// a string (`opening`, then `item` as often as fits, an even number of times).
 enum Fill {
-    List { kept: Vec<Value>, item: String },
-    Text { opening: String, item: char },
+    List {
+        kept: Vec<Value>,
+        item: String,
+    },
+    Text {
+        opening: String,
+        item: char,
+    },
+    /// One object of distinct keys (`{"0":0,"1":0,…}`): the most keys one object can have.
+    Keys,
 }
 
 /// One kind of body: a base response, where the filler goes, and what it is.
@@ -207,6 +215,15 @@ fn kinds() -> Vec<Kind> {
             fill: |b| only(&mut b["metadata"]["rawStep"], serde_json::json!({"a": 0})),
         },
         Kind {
+            name: "metadata.rawStep, one object of many keys",
+            base: MULTICALL,
+            agreed: MULTICALL_AGREED,
+            fill: |b| {
+                place(&mut b["metadata"]["rawStep"]);
+                Fill::Keys
+            },
+        },
+        Kind {
             name: "a long fee label",
             base: MULTICALL,
             agreed: MULTICALL_AGREED,
@@ -262,6 +279,22 @@ fn body(kind: &Kind) -> String {
             let room = MAX_RESPONSE_BYTES - body.len() - suffix.len() - 1;
             body.extend(std::iter::repeat_n(item, room / 2 * 2));
             body.push('"');
+        }
+        Fill::Keys => {
+            body.push('{');
+            let room = MAX_RESPONSE_BYTES - body.len() - suffix.len() - 1;
+            let mut key = 0u64;
+            loop {
+                let entry = format!("\"{key}\":0,");
+                if body.len() + entry.len() > MAX_RESPONSE_BYTES - suffix.len() - 1 {
+                    break;
+                }
+                body.push_str(&entry);
+                key += 1;
+            }
+            assert!(room > 0);
+            body.pop(); // the last comma
+            body.push('}');
         }
     }
     body.push_str(suffix);
