@@ -41,7 +41,9 @@ mod compliance;
 mod dedup;
 mod delivery;
 mod event;
+mod keys;
 mod lease;
+mod lease_store;
 mod name;
 mod orchestrator;
 mod payment;
@@ -54,16 +56,14 @@ mod status;
 pub use crate::wire::DecimalText;
 pub use crate::wire::JsonError;
 pub use compliance::{ComplianceUpdated, PaymentDetailUpdated};
-pub use dedup::{
-    AsyncSeenStore, BusinessKey, Deduplicator, Duplicate, MemoryStore, SeenKey, SeenStore,
-};
+pub use dedup::{AsyncSeenStore, Deduplicator, Duplicate, MemoryStore, SeenStore};
 pub use delivery::{
     DELIVERY_HEADER, Delivery, DeliveryError, DeliveryId, RETRY_COUNT_HEADER, TEST_HEADER,
 };
 pub use event::{Event, EventError};
-pub use lease::{
-    AsyncLeaseStore, Claim, KeysClaim, Lease, LeaseCheck, LeaseError, LeaseStore, LeaseToken,
-};
+pub use keys::{BusinessKey, SeenKey};
+pub use lease::{Claim, Lease, LeaseError};
+pub use lease_store::{AsyncLeaseStore, KeysClaim, LeaseCheck, LeaseStore, LeaseToken};
 pub use name::{EVENT_NAMES, EventKind, EventName, EventScope};
 pub use orchestrator::{ClientIdLinked, KytScreeningCompleted, KytVerdict};
 pub use payment::{

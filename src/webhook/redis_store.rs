@@ -14,8 +14,9 @@
 use std::fmt;
 use std::future::Future;
 
-use super::dedup::{AsyncSeenStore, SeenKey, SeenStore};
-use super::lease::{AsyncLeaseStore, KeysClaim, LeaseCheck, LeaseStore, LeaseToken};
+use super::dedup::{AsyncSeenStore, SeenStore};
+use super::keys::SeenKey;
+use super::lease_store::{AsyncLeaseStore, KeysClaim, LeaseCheck, LeaseStore, LeaseToken};
 
 /// Why Redis could not answer: the key, and the client's error (connection refused or lost,
 /// a timeout, an error reply).
