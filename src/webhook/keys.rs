@@ -137,7 +137,7 @@ impl fmt::Display for BusinessKey {
     }
 }
 
-/// What a [`SeenStore`] records: a delivery, or a business fact.
+/// What a [`SeenStore`](super::SeenStore) records: a delivery, or a business fact.
 ///
 /// `Display` writes unambiguous text for a unique database column: `delivery:` and the ULID,
 /// or `fact:` and the [`BusinessKey`].
@@ -163,10 +163,10 @@ pub enum SeenKey {
 }
 
 impl SeenKey {
-    /// The keys a delivery of `event` claims, in the order a [`Deduplicator`] claims them: the
+    /// The keys a delivery of `event` claims, in the order a [`Deduplicator`](super::Deduplicator) claims them: the
     /// delivery id (when known), then the event's fact (for a documented event). The sans-IO
     /// step of de-duplication: claim each with an atomic check-and-record in your store; the
-    /// first one already recorded is the [`Duplicate`] it converts into.
+    /// first one already recorded is the [`Duplicate`](super::Duplicate) it converts into.
     ///
     /// ```
     /// use std::collections::BTreeSet;
