@@ -267,62 +267,49 @@ const FACTS: &[TokenFact] = &[
     fact(DAI_MAINNET, TokenBehaviour::Upgradeable, false, DAI_SOURCE),
 ];
 
+/// The FiatToken facts of each native USDC, with its chain's source. What FiatToken's code
+/// does (`contracts/v1/FiatTokenV1.sol`): `_transfer` moves `value` whole (no fee) and requires
+/// `to != address(0)` but not a non-zero value; `transferFrom` returns `true`;
+/// `whenNotPaused`, `notBlacklisted`; the proxy's admin can replace the implementation.
+macro_rules! fiat_tokens {
+    ($(($network:expr, $token:expr, $source:expr)),* $(,)?) => {
+        [$(
+            fact_on($network, $token, TokenBehaviour::FeeOnTransfer, false, $source),
+            fact_on($network, $token, TokenBehaviour::RevertOnTransferToZeroAddress, true, $source),
+            fact_on($network, $token, TokenBehaviour::RevertOnZeroValueTransfer, false, $source),
+            fact_on($network, $token, TokenBehaviour::MissingReturnValues, false, $source),
+            fact_on($network, $token, TokenBehaviour::Blocklist, true, $source),
+            fact_on($network, $token, TokenBehaviour::Pause, true, $source),
+            fact_on($network, $token, TokenBehaviour::Upgradeable, true, $source),
+        )*]
+    };
+}
+
 /// Circle's native USDC: on Ethereum FiatToken behind its proxy, and on the chains Circle
 /// names the same code.
-const FIAT_TOKENS: [(Network, Address, &str); 5] = [
+const FIAT_TOKEN_FACTS: [TokenFact; 35] = fiat_tokens![
     (Network::Mainnet, USDC_MAINNET, FIAT_TOKEN),
     (
         Network::ArbitrumOne,
         address!("0xaf88d065e77c8cC2239327C5EDb3A432268e5831"),
-        NATIVE_USDC,
+        NATIVE_USDC
     ),
     (
         Network::Optimism,
         address!("0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85"),
-        NATIVE_USDC,
+        NATIVE_USDC
     ),
     (
         Network::Base,
         address!("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"),
-        NATIVE_USDC,
+        NATIVE_USDC
     ),
     (
         Network::Matic,
         address!("0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359"),
-        NATIVE_USDC,
+        NATIVE_USDC
     ),
 ];
-
-/// What FiatToken's code does (`contracts/v1/FiatTokenV1.sol`): `_transfer` moves `value` whole
-/// (no fee) and requires `to != address(0)` but not a non-zero value; `transferFrom` returns
-/// `true`; `whenNotPaused`, `notBlacklisted`; the proxy's admin can replace the implementation.
-const FIAT_TOKEN_BEHAVIOURS: [(TokenBehaviour, bool); 7] = [
-    (TokenBehaviour::FeeOnTransfer, false),
-    (TokenBehaviour::RevertOnTransferToZeroAddress, true),
-    (TokenBehaviour::RevertOnZeroValueTransfer, false),
-    (TokenBehaviour::MissingReturnValues, false),
-    (TokenBehaviour::Blocklist, true),
-    (TokenBehaviour::Pause, true),
-    (TokenBehaviour::Upgradeable, true),
-];
-
-/// The FiatToken facts of every native USDC, each with its chain's source.
-const FIAT_TOKEN_FACTS: [TokenFact; 35] = {
-    let mut facts = [fact(USDC_MAINNET, TokenBehaviour::Pause, true, FIAT_TOKEN); 35];
-    let mut t = 0;
-    while t < FIAT_TOKENS.len() {
-        let (network, token, source) = FIAT_TOKENS[t];
-        let mut b = 0;
-        while b < FIAT_TOKEN_BEHAVIOURS.len() {
-            let (behaviour, present) = FIAT_TOKEN_BEHAVIOURS[b];
-            facts[t * FIAT_TOKEN_BEHAVIOURS.len() + b] =
-                fact_on(network, token, behaviour, present, source);
-            b += 1;
-        }
-        t += 1;
-    }
-    facts
-};
 
 /// The table of token facts.
 ///
@@ -396,7 +383,7 @@ impl TokenFacts {
 
 #[cfg(test)]
 mod tests {
-    use super::{FIAT_TOKEN_FACTS, FIAT_TOKENS, TokenBehaviour, TokenFacts};
+    use super::{FIAT_TOKEN_FACTS, TokenBehaviour, TokenFacts};
     use crate::currency::Catalog;
 
     /// Each native USDC the facts name is the catalog's USDC on that chain (the addresses
@@ -404,7 +391,13 @@ mod tests {
     #[test]
     fn the_fiat_token_facts_are_the_catalogs_usdc() {
         let catalog = Catalog::builtin();
-        for (network, token, _) in FIAT_TOKENS {
+        let mut tokens: Vec<_> = FIAT_TOKEN_FACTS
+            .iter()
+            .map(|f| (f.network, f.token))
+            .collect();
+        tokens.dedup();
+        assert_eq!(tokens.len(), 5);
+        for (network, token) in tokens {
             let usdc: Vec<_> = catalog
                 .currencies()
                 .filter(|c| c.chain_network() == Some(network) && c.symbol() == "USDC")
