@@ -10,10 +10,14 @@
 use std::fmt;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
+use std::time::{Instant, SystemTime};
 
-use http::{Method, StatusCode};
+use http::StatusCode;
 
-use super::{ApiError, Jitter, OutgoingRequest, PreparedRequest, RetryDecision, RetryPolicy};
+use super::{
+    ApiError, AttemptOutcome, Jitter, OutgoingRequest, PreparedRequest, RetryDecision, RetryPolicy,
+    StopReason,
+};
 use crate::verify::MAX_RESPONSE_BYTES;
 
 /// Why a request sent by [`Client`] failed.
@@ -29,7 +33,7 @@ use crate::verify::MAX_RESPONSE_BYTES;
 /// let api = Api::new().with_base_url(base_url)?; // a local stub server here
 /// let request = api.get_payer(&Credential::api_key("sk_test")?, &"user-123".parse()?)?;
 /// let error = Client::new(securepay::reqwest::Client::new()).send(request).await.unwrap_err();
-/// let ClientError::Api(answer) = error else { panic!("the service answered") };
+/// let ClientError::Api(answer) = error.error else { panic!("the service answered") };
 /// assert_eq!((answer.status, answer.kind), (StatusCode::NOT_FOUND, ApiErrorKind::NotFound)); // not retried
 /// assert_eq!(server.hits(), 1);
 /// # Ok(()) }
@@ -43,7 +47,8 @@ pub enum ClientError {
     /// The host name did not resolve. Not retried.
     #[error("DNS: {0}")]
     Dns(#[source] TransportError),
-    /// No connection could be made (refused, unreachable). Retried for idempotent methods.
+    /// No connection could be made (refused, unreachable): the request was not sent. Retried
+    /// for every method.
     #[error("connect: {0}")]
     Connect(#[source] TransportError),
     /// The TLS handshake failed (an untrusted or invalid certificate, one that names its host
@@ -53,11 +58,13 @@ pub enum ClientError {
     #[error("TLS: {0}")]
     Tls(#[source] TransportError),
     /// The request or its answer took longer than the `reqwest::Client`'s timeout. Retried
-    /// for idempotent methods.
+    /// for idempotent methods, and for any method when it was the connection that timed out
+    /// (the request was not sent).
     #[error("timeout: {0}")]
     Timeout(#[source] TransportError),
     /// Another transport failure: the connection dropped, the request could not be built, the
-    /// body could not be read. Retried for idempotent methods once sent.
+    /// body could not be read. Retried for idempotent methods once sent; a request that cannot
+    /// be built is never retried.
     #[error("transport: {0}")]
     Transport(#[source] TransportError),
 }
@@ -84,13 +91,66 @@ impl ClientError {
         }
     }
 
-    /// Whether another attempt of an idempotent request may succeed.
-    fn is_retryable_transport(&self) -> bool {
-        matches!(
-            self,
-            ClientError::Connect(_) | ClientError::Timeout(_) | ClientError::Transport(_)
-        )
+    /// What this failure means for retrying: whether the request provably did not leave.
+    fn outcome(&self) -> AttemptOutcome {
+        match self {
+            ClientError::Api(_) | ClientError::Dns(_) | ClientError::Tls(_) => {
+                AttemptOutcome::Permanent
+            }
+            ClientError::Connect(_) => AttemptOutcome::NotSent,
+            // reqwest marks a connect timeout `is_connect` as well: nothing was sent.
+            ClientError::Timeout(error) if error.get().is_connect() => AttemptOutcome::NotSent,
+            ClientError::Transport(error) if error.get().is_builder() => AttemptOutcome::Permanent,
+            ClientError::Timeout(_) | ClientError::Transport(_) => AttemptOutcome::Unknown,
+        }
     }
+}
+
+/// Why [`Client::send`] or [`Client::send_raw`] failed: the last attempt's error, how many
+/// attempts were made and why no other one was.
+///
+/// ```
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// # let server = securepay::api::stub::serve(&[(429, "")])?;
+/// # let base_url = server.url();
+/// use securepay::api::{Api, Client, ClientError, CreateRequest, Credential, StopReason};
+///
+/// let api = Api::new().with_base_url(base_url)?; // a local stub server that answers 429
+/// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?.payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+/// let error = Client::new(securepay::reqwest::Client::new()).send(api.create_request(&Credential::api_key("sk")?, &body)?).await.unwrap_err();
+/// // A POST rate-limited without Retry-After is not sent again.
+/// assert_eq!((error.attempts, error.stopped), (1, StopReason::RateLimited));
+/// assert!(matches!(error.error, ClientError::Api(ref answer) if answer.status == 429));
+/// assert!(error.to_string().ends_with("(1 attempt; stopped: rate limited without Retry-After, and the request is not idempotent)"), "{error}");
+/// # Ok(()) }
+/// ```
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{error} ({attempts} attempt{plural}; stopped: {stopped})", plural = if *.attempts == 1 { "" } else { "s" })]
+#[non_exhaustive]
+pub struct SendError {
+    /// The last attempt's error.
+    #[source]
+    pub error: ClientError,
+    /// The attempts made, from 1.
+    pub attempts: u32,
+    /// Why no other attempt was made.
+    pub stopped: StopReason,
+}
+
+/// The last answer of [`Client::send_raw`]'s attempts (its body, or the error a too-large body
+/// is), how many attempts were made and why it stopped.
+struct Exchange {
+    status: StatusCode,
+    body: Result<Vec<u8>, ApiError>,
+    attempts: u32,
+    stopped: StopReason,
+}
+
+/// The `Retry-After` of an answer, read at `now`.
+fn retry_after(response: &reqwest::Response, now: SystemTime) -> Option<std::time::Duration> {
+    let value = response.headers().get(http::header::RETRY_AFTER)?;
+    RetryPolicy::parse_retry_after(value.to_str().ok()?, now)
 }
 
 /// The transport's error, with its chain of causes as `source()` (shared, so that
@@ -345,10 +405,12 @@ impl Client {
         self
     }
 
-    /// Sends `request`, retrying 429 and 5xx answers as the policy says; connection, timeout
-    /// and other transport failures are retried only for idempotent methods (`GET`, `PUT`),
-    /// since a `POST` may have reached the service; DNS and TLS failures are never retried.
-    /// Returns the last status and body. A body above
+    /// Sends `request`, again as long as the policy's [`decide`](RetryPolicy::decide) says so
+    /// (429 and 5xx answers, connect failures, timeouts and dropped connections; a `POST` or
+    /// `PATCH` only when it was not sent or after a 429 with `Retry-After`, so that nothing is
+    /// created twice), waiting the backoff or the service's longer `Retry-After`, within the
+    /// policy's attempts and total time. Returns the last status and body; an error says how
+    /// many attempts were made and why they stopped ([`SendError`]). A body above
     /// [`MAX_RESPONSE_BYTES`](crate::verify::MAX_RESPONSE_BYTES) is not read past the bound
     /// (nor at all when its `Content-Length` says so): the answer is then a
     /// [`ClientError::Api`] whose body is not kept.
@@ -364,7 +426,7 @@ impl Client {
     ///
     /// let client = Client::new(securepay::reqwest::Client::new()).with_retry(RetryPolicy::new(Duration::from_millis(1), Duration::from_millis(1), 4)?);
     /// let request = http::Request::get(format!("{base_url}/v2/currencies")).body(Vec::new())?;
-    /// let (status, body) = client.send_raw(&request).await?; // the 503 is retried
+    /// let (status, body) = client.send_raw(&request).await?; // the 503 of a GET is retried
     /// assert_eq!((status, body.as_slice()), (StatusCode::OK, br#"{"success":true}"#.as_slice()));
     /// assert_eq!(server.hits(), 2);
     /// # Ok(()) }
@@ -372,34 +434,67 @@ impl Client {
     pub async fn send_raw(
         &self,
         request: &http::Request<Vec<u8>>,
-    ) -> Result<(StatusCode, Vec<u8>), ClientError> {
-        let idempotent = matches!(*request.method(), Method::GET | Method::PUT | Method::HEAD);
+    ) -> Result<(StatusCode, Vec<u8>), SendError> {
+        let Exchange {
+            status,
+            body,
+            attempts,
+            stopped,
+        } = self.exchange(request).await?;
+        let body = body.map_err(|error| SendError {
+            error: ClientError::Api(error),
+            attempts,
+            stopped,
+        })?;
+        Ok((status, body))
+    }
+
+    /// The attempts of `request`, up to the policy's decision to stop.
+    async fn exchange(&self, request: &http::Request<Vec<u8>>) -> Result<Exchange, SendError> {
+        let start = Instant::now();
         let mut attempt = 1u32;
         loop {
-            let outcome = match reqwest::Request::try_from(request.clone()) {
-                Ok(prepared) => self.http.execute(prepared).await,
-                Err(error) => return Err(ClientError::of(error)),
+            let answer = match reqwest::Request::try_from(request.clone()) {
+                Ok(prepared) => match self.http.execute(prepared).await {
+                    Ok(response) => {
+                        let status = response.status();
+                        let retry_after = retry_after(&response, SystemTime::now());
+                        read_bounded(response)
+                            .await
+                            .map(|body| (status, retry_after, body))
+                    }
+                    Err(error) => Err(ClientError::of(error)),
+                },
+                Err(error) => Err(ClientError::of(error)),
+            };
+            let outcome = match &answer {
+                Ok((status, retry_after, _)) => AttemptOutcome::Answered {
+                    status: *status,
+                    retry_after: *retry_after,
+                },
+                Err(error) => error.outcome(),
             };
             let jitter = (self.jitter)(attempt.saturating_add(1));
-            match outcome {
-                Ok(response) => {
-                    let status = response.status();
-                    let body = read_bounded(response).await?;
-                    match self.retry.decide(attempt, status, jitter) {
-                        RetryDecision::RetryAfter(delay) => tokio::time::sleep(delay).await,
-                        RetryDecision::Stop => {
-                            return body.map(|body| (status, body)).map_err(ClientError::Api);
-                        }
-                    }
-                }
-                Err(error) => {
-                    let error = ClientError::of(error);
-                    let again = idempotent && error.is_retryable_transport();
-                    if !again || attempt >= self.retry.max_attempts() {
-                        return Err(error);
-                    }
-                    let delay = self.retry.delay(attempt.saturating_add(1), jitter);
-                    tokio::time::sleep(delay).await;
+            let elapsed = start.elapsed();
+            match self
+                .retry
+                .decide(request.method(), attempt, elapsed, outcome, jitter)
+            {
+                RetryDecision::RetryAfter(delay) => tokio::time::sleep(delay).await,
+                RetryDecision::Stop(stopped) => {
+                    return match answer {
+                        Ok((status, _, body)) => Ok(Exchange {
+                            status,
+                            body,
+                            attempts: attempt,
+                            stopped,
+                        }),
+                        Err(error) => Err(SendError {
+                            error,
+                            attempts: attempt,
+                            stopped,
+                        }),
+                    };
                 }
             }
             attempt = attempt.saturating_add(1);
@@ -426,8 +521,18 @@ impl Client {
     pub async fn send<R: OutgoingRequest>(
         &self,
         request: PreparedRequest<R>,
-    ) -> Result<R::Response, ClientError> {
-        let (status, body) = self.send_raw(&request).await?;
-        Ok(R::parse_parts(status, &body)?)
+    ) -> Result<R::Response, SendError> {
+        let Exchange {
+            status,
+            body,
+            attempts,
+            stopped,
+        } = self.exchange(&request).await?;
+        let failed = move |error| SendError {
+            error: ClientError::Api(error),
+            attempts,
+            stopped,
+        };
+        R::parse_parts(status, &body.map_err(failed)?).map_err(failed)
     }
 }

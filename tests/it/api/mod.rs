@@ -10,4 +10,6 @@ mod endpoints;
 mod https;
 mod responses;
 mod retry;
+#[cfg(feature = "client-core")]
+mod retry_rules;
 mod tron_broadcast;
