@@ -307,6 +307,9 @@ const FIAT_TOKEN_BEHAVIOURS: [(TokenBehaviour, bool); 7] = [
 ];
 
 /// The FiatToken facts of every native USDC, each with its chain's source.
+// Evaluated at compile time: an index out of bounds fails the build, it cannot panic at run
+// time (and `get` is not usable in a `const`).
+#[allow(clippy::indexing_slicing)]
 const FIAT_TOKEN_FACTS: [TokenFact; 35] = {
     let mut facts = [fact(USDC_MAINNET, TokenBehaviour::Pause, true, FIAT_TOKEN); 35];
     let mut t = 0;
