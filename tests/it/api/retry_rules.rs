@@ -104,10 +104,10 @@ fn serve(stream: TcpStream, replies: &[Reply], log: &Arrivals) {
         if line == "\r\n" {
             break;
         }
-        if let Some((name, value)) = line.trim_end().split_once(':')
-            && name.eq_ignore_ascii_case("content-length")
-        {
-            length = value.trim().parse().unwrap();
+        if let Some((name, value)) = line.trim_end().split_once(':') {
+            if name.eq_ignore_ascii_case("content-length") {
+                length = value.trim().parse().unwrap();
+            }
         }
     }
     let mut body = vec![0; length];
