@@ -3,7 +3,8 @@
 //! response type.
 //!
 //! Feature `client` sends HTTPS with rustls and the webpki roots; `client-native-tls` uses the
-//! platform's TLS instead. `securepay::reqwest` is the reqwest this crate is built with: build
+//! platform's TLS instead. Feature `tracing` adds `tracing` spans and events (see [`Client`]'s
+//! "Tracing"). `securepay::reqwest` is the reqwest this crate is built with: build
 //! your `reqwest::Client` from it (timeouts, proxies, extra root certificates) so that there is
 //! never a second version to reconcile.
 
@@ -91,6 +92,33 @@ impl ClientError {
         }
     }
 
+    /// The variant's name, for traces.
+    #[cfg(feature = "tracing")]
+    fn kind(&self) -> &'static str {
+        match self {
+            ClientError::Api(_) => "api",
+            ClientError::Dns(_) => "dns",
+            ClientError::Connect(_) => "connect",
+            ClientError::Tls(_) => "tls",
+            ClientError::Timeout(_) => "timeout",
+            ClientError::Transport(_) => "transport",
+        }
+    }
+
+    /// The causes below the transport's own message (which names the URL), for traces: an
+    /// I/O, HTTP or TLS reason, never a header or a body.
+    #[cfg(feature = "tracing")]
+    fn cause(&self) -> String {
+        match self {
+            ClientError::Api(error) => error.status.to_string(),
+            ClientError::Dns(error)
+            | ClientError::Connect(error)
+            | ClientError::Tls(error)
+            | ClientError::Timeout(error)
+            | ClientError::Transport(error) => error.causes(),
+        }
+    }
+
     /// What this failure means for retrying: whether the request provably did not leave.
     fn outcome(&self) -> AttemptOutcome {
         match self {
@@ -145,6 +173,51 @@ struct Exchange {
     body: Result<Vec<u8>, ApiError>,
     attempts: u32,
     stopped: StopReason,
+}
+
+/// What an attempt returned: the status, its `Retry-After`, and the body (or the error a
+/// too-large body is).
+type Answer = (
+    StatusCode,
+    Option<std::time::Duration>,
+    Result<Vec<u8>, ApiError>,
+);
+
+/// The event of a retry decision.
+#[cfg(feature = "tracing")]
+fn trace_decision(attempt: u32, outcome: AttemptOutcome, decision: RetryDecision) {
+    match decision {
+        RetryDecision::RetryAfter(wait) => tracing::info!(
+            attempt,
+            wait_ms = wait.as_millis(),
+            outcome = ?outcome,
+            "retrying"
+        ),
+        RetryDecision::Stop(StopReason::Answered) => {
+            tracing::debug!(attempts = attempt, stopped = %StopReason::Answered, "done");
+        }
+        RetryDecision::Stop(stopped) => {
+            tracing::warn!(attempts = attempt, stopped = %stopped, "not retried");
+        }
+    }
+}
+
+/// The event of an answer that is not the documented model: its status and the kind of
+/// cause only (the cause's text may quote the body).
+#[cfg(feature = "tracing")]
+fn trace_parse_failure(error: &ApiError) {
+    if let super::ApiErrorKind::InvalidBody(cause) = &error.kind {
+        let cause = match cause {
+            super::BodyCause::Json(_) => "json",
+            super::BodyCause::PayResponse(_) => "pay_response",
+            super::BodyCause::TooLarge { .. } => "too_large",
+        };
+        tracing::warn!(
+            status = error.status.as_u16(),
+            cause,
+            "the answer is not the documented model"
+        );
+    }
 }
 
 /// The `Retry-After` of an answer, read at `now`.
@@ -324,6 +397,23 @@ async fn read_bounded(
 /// [`ClientError::Tls`]: `invalid peer certificate: certificate not valid for name
 /// "localhost"; certificate is not valid for any names (according to its subjectAltName
 /// extension)`. Make it again with the name in subjectAltName.
+///
+/// # Tracing
+///
+/// With the feature `tracing`, each call opens a span `securepay.request` (fields `method`,
+/// `path`) and each attempt a span `securepay.attempt` (field `attempt`) inside it, with these
+/// events (target `securepay::api::client`):
+///
+/// | event | level | fields |
+/// |---|---|---|
+/// | an answer | DEBUG | `status`, `retry_after_ms` |
+/// | a transport failure | DEBUG | `kind` (`dns`, `connect`, `tls`, `timeout`, `transport`), `cause` |
+/// | a retry | INFO | `attempt`, `wait_ms`, `outcome` |
+/// | no retry | DEBUG after a final answer, WARN otherwise | `attempts`, `stopped` |
+/// | an answer that is not the documented model | WARN | `status`, `cause` (`json`, `pay_response`, `too_large`) |
+///
+/// Nothing else is recorded: no header (the credentials are headers: `x-api-key`,
+/// `x-client-id`, `x-orchestrator-key`, `cookie`, `authorization`), no query, no body, no host.
 #[derive(Debug, Clone)]
 pub struct Client {
     http: reqwest::Client,
@@ -449,12 +539,31 @@ impl Client {
         Ok((status, body))
     }
 
-    /// The attempts of `request`, up to the policy's decision to stop.
+    /// The attempts of `request`, up to the policy's decision to stop (in a span with the
+    /// feature `tracing`).
     async fn exchange(&self, request: &http::Request<Vec<u8>>) -> Result<Exchange, SendError> {
-        let start = Instant::now();
-        let mut attempt = 1u32;
-        loop {
-            let answer = match reqwest::Request::try_from(request.clone()) {
+        let attempts = self.attempts(request);
+        #[cfg(feature = "tracing")]
+        let attempts = tracing::Instrument::instrument(
+            attempts,
+            tracing::info_span!(
+                "securepay.request",
+                method = %request.method(),
+                path = request.uri().path()
+            ),
+        );
+        attempts.await
+    }
+
+    /// One attempt: the status, its `Retry-After` and the body, or why there is none (in a
+    /// span with the feature `tracing`).
+    async fn attempt(
+        &self,
+        request: &http::Request<Vec<u8>>,
+        attempt: u32,
+    ) -> Result<Answer, ClientError> {
+        let answer = async {
+            match reqwest::Request::try_from(request.clone()) {
                 Ok(prepared) => match self.http.execute(prepared).await {
                     Ok(response) => {
                         let status = response.status();
@@ -466,7 +575,39 @@ impl Client {
                     Err(error) => Err(ClientError::of(error)),
                 },
                 Err(error) => Err(ClientError::of(error)),
-            };
+            }
+        };
+        #[cfg(feature = "tracing")]
+        let answer = tracing::Instrument::instrument(
+            async {
+                let answer = answer.await;
+                match &answer {
+                    Ok((status, retry_after, _)) => tracing::debug!(
+                        status = status.as_u16(),
+                        retry_after_ms = retry_after.map(|wait| wait.as_millis()),
+                        "answered"
+                    ),
+                    Err(error) => tracing::debug!(
+                        kind = error.kind(),
+                        cause = %error.cause(),
+                        "failed"
+                    ),
+                }
+                answer
+            },
+            tracing::info_span!("securepay.attempt", attempt),
+        );
+        #[cfg(not(feature = "tracing"))]
+        let _ = attempt;
+        answer.await
+    }
+
+    /// The attempts of `request`, up to the policy's decision to stop.
+    async fn attempts(&self, request: &http::Request<Vec<u8>>) -> Result<Exchange, SendError> {
+        let start = Instant::now();
+        let mut attempt = 1u32;
+        loop {
+            let answer = self.attempt(request, attempt).await;
             let outcome = match &answer {
                 Ok((status, retry_after, _)) => AttemptOutcome::Answered {
                     status: *status,
@@ -476,10 +617,12 @@ impl Client {
             };
             let jitter = (self.jitter)(attempt.saturating_add(1));
             let elapsed = start.elapsed();
-            match self
+            let decision = self
                 .retry
-                .decide(request.method(), attempt, elapsed, outcome, jitter)
-            {
+                .decide(request.method(), attempt, elapsed, outcome, jitter);
+            #[cfg(feature = "tracing")]
+            trace_decision(attempt, outcome, decision);
+            match decision {
                 RetryDecision::RetryAfter(delay) => tokio::time::sleep(delay).await,
                 RetryDecision::Stop(stopped) => {
                     return match answer {
@@ -528,10 +671,14 @@ impl Client {
             attempts,
             stopped,
         } = self.exchange(&request).await?;
-        let failed = move |error| SendError {
-            error: ClientError::Api(error),
-            attempts,
-            stopped,
+        let failed = move |error: ApiError| {
+            #[cfg(feature = "tracing")]
+            trace_parse_failure(&error);
+            SendError {
+                error: ClientError::Api(error),
+                attempts,
+                stopped,
+            }
         };
         R::parse_parts(status, &body.map_err(failed)?).map_err(failed)
     }

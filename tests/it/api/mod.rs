@@ -12,4 +12,6 @@ mod responses;
 mod retry;
 #[cfg(feature = "client-core")]
 mod retry_rules;
+#[cfg(all(feature = "tracing", feature = "client-core"))]
+mod tracing;
 mod tron_broadcast;
