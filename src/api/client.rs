@@ -3,17 +3,22 @@
 //! response type.
 //!
 //! Feature `client` sends HTTPS with rustls and the webpki roots; `client-native-tls` uses the
-//! platform's TLS instead. `securepay::reqwest` is the reqwest this crate is built with: build
+//! platform's TLS instead. Feature `tracing` adds `tracing` spans and events (see [`Client`]'s
+//! "Tracing"). `securepay::reqwest` is the reqwest this crate is built with: build
 //! your `reqwest::Client` from it (timeouts, proxies, extra root certificates) so that there is
 //! never a second version to reconcile.
 
 use std::fmt;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
+use std::time::{Instant, SystemTime};
 
-use http::{Method, StatusCode};
+use http::StatusCode;
 
-use super::{ApiError, Jitter, OutgoingRequest, PreparedRequest, RetryDecision, RetryPolicy};
+use super::{
+    ApiError, AttemptOutcome, Jitter, OutgoingRequest, PreparedRequest, RetryDecision, RetryPolicy,
+    StopReason,
+};
 use crate::verify::MAX_RESPONSE_BYTES;
 
 /// Why a request sent by [`Client`] failed.
@@ -29,7 +34,7 @@ use crate::verify::MAX_RESPONSE_BYTES;
 /// let api = Api::new().with_base_url(base_url)?; // a local stub server here
 /// let request = api.get_payer(&Credential::api_key("sk_test")?, &"user-123".parse()?)?;
 /// let error = Client::new(securepay::reqwest::Client::new()).send(request).await.unwrap_err();
-/// let ClientError::Api(answer) = error else { panic!("the service answered") };
+/// let ClientError::Api(answer) = error.error else { panic!("the service answered") };
 /// assert_eq!((answer.status, answer.kind), (StatusCode::NOT_FOUND, ApiErrorKind::NotFound)); // not retried
 /// assert_eq!(server.hits(), 1);
 /// # Ok(()) }
@@ -43,7 +48,8 @@ pub enum ClientError {
     /// The host name did not resolve. Not retried.
     #[error("DNS: {0}")]
     Dns(#[source] TransportError),
-    /// No connection could be made (refused, unreachable). Retried for idempotent methods.
+    /// No connection could be made (refused, unreachable): the request was not sent. Retried
+    /// for every method.
     #[error("connect: {0}")]
     Connect(#[source] TransportError),
     /// The TLS handshake failed (an untrusted or invalid certificate, one that names its host
@@ -53,11 +59,13 @@ pub enum ClientError {
     #[error("TLS: {0}")]
     Tls(#[source] TransportError),
     /// The request or its answer took longer than the `reqwest::Client`'s timeout. Retried
-    /// for idempotent methods.
+    /// for idempotent methods, and for any method when it was the connection that timed out
+    /// (the request was not sent).
     #[error("timeout: {0}")]
     Timeout(#[source] TransportError),
     /// Another transport failure: the connection dropped, the request could not be built, the
-    /// body could not be read. Retried for idempotent methods once sent.
+    /// body could not be read. Retried for idempotent methods once sent; a request that cannot
+    /// be built is never retried.
     #[error("transport: {0}")]
     Transport(#[source] TransportError),
 }
@@ -84,13 +92,139 @@ impl ClientError {
         }
     }
 
-    /// Whether another attempt of an idempotent request may succeed.
-    fn is_retryable_transport(&self) -> bool {
-        matches!(
-            self,
-            ClientError::Connect(_) | ClientError::Timeout(_) | ClientError::Transport(_)
-        )
+    /// The variant's name, for traces.
+    #[cfg(feature = "tracing")]
+    fn kind(&self) -> &'static str {
+        match self {
+            ClientError::Api(_) => "api",
+            ClientError::Dns(_) => "dns",
+            ClientError::Connect(_) => "connect",
+            ClientError::Tls(_) => "tls",
+            ClientError::Timeout(_) => "timeout",
+            ClientError::Transport(_) => "transport",
+        }
     }
+
+    /// The causes below the transport's own message (which names the URL), for traces: an
+    /// I/O, HTTP or TLS reason, never a header or a body.
+    #[cfg(feature = "tracing")]
+    fn cause(&self) -> String {
+        match self {
+            ClientError::Api(error) => error.status.to_string(),
+            ClientError::Dns(error)
+            | ClientError::Connect(error)
+            | ClientError::Tls(error)
+            | ClientError::Timeout(error)
+            | ClientError::Transport(error) => error.causes(),
+        }
+    }
+
+    /// What this failure means for retrying: whether the request provably did not leave.
+    fn outcome(&self) -> AttemptOutcome {
+        match self {
+            ClientError::Api(_) | ClientError::Dns(_) | ClientError::Tls(_) => {
+                AttemptOutcome::Permanent
+            }
+            ClientError::Connect(_) => AttemptOutcome::NotSent,
+            // reqwest marks a connect timeout `is_connect` as well: nothing was sent.
+            ClientError::Timeout(error) if error.get().is_connect() => AttemptOutcome::NotSent,
+            ClientError::Transport(error) if error.get().is_builder() => AttemptOutcome::Permanent,
+            ClientError::Timeout(_) | ClientError::Transport(_) => AttemptOutcome::Unknown,
+        }
+    }
+}
+
+/// Why [`Client::send`] or [`Client::send_raw`] failed: the last attempt's error, how many
+/// attempts were made and why no other one was.
+///
+/// ```
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// # let server = securepay::api::stub::serve(&[(429, "")])?;
+/// # let base_url = server.url();
+/// use securepay::api::{Api, Client, ClientError, CreateRequest, Credential, StopReason};
+///
+/// let api = Api::new().with_base_url(base_url)?; // a local stub server that answers 429
+/// let body = CreateRequest::new("10".parse()?, "USD", "USDC-base")?.payee("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7")?;
+/// let error = Client::new(securepay::reqwest::Client::new()).send(api.create_request(&Credential::api_key("sk")?, &body)?).await.unwrap_err();
+/// // A POST rate-limited without Retry-After is not sent again.
+/// assert_eq!((error.attempts, error.stopped), (1, StopReason::RateLimited));
+/// assert!(matches!(error.error, ClientError::Api(ref answer) if answer.status == 429));
+/// assert!(error.to_string().ends_with("(1 attempt; stopped: rate limited without Retry-After, and the request is not idempotent)"), "{error}");
+/// # Ok(()) }
+/// ```
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{error} ({attempts} attempt{plural}; stopped: {stopped})", plural = if *.attempts == 1 { "" } else { "s" })]
+#[non_exhaustive]
+pub struct SendError {
+    /// The last attempt's error.
+    #[source]
+    pub error: ClientError,
+    /// The attempts made, from 1.
+    pub attempts: u32,
+    /// Why no other attempt was made.
+    pub stopped: StopReason,
+}
+
+/// The last answer of [`Client::send_raw`]'s attempts (its body, or the error a too-large body
+/// is), how many attempts were made and why it stopped.
+struct Exchange {
+    status: StatusCode,
+    body: Result<Vec<u8>, ApiError>,
+    attempts: u32,
+    stopped: StopReason,
+}
+
+/// What an attempt returned: the status, its `Retry-After`, and the body (or the error a
+/// too-large body is).
+type Answer = (
+    StatusCode,
+    Option<std::time::Duration>,
+    Result<Vec<u8>, ApiError>,
+);
+
+/// The event of a retry decision.
+#[cfg(feature = "tracing")]
+fn trace_decision(attempt: u32, outcome: AttemptOutcome, decision: RetryDecision) {
+    match decision {
+        RetryDecision::RetryAfter(wait) => tracing::info!(
+            attempt,
+            wait_ms = wait.as_millis(),
+            outcome = ?outcome,
+            "retrying"
+        ),
+        RetryDecision::Stop(StopReason::Answered) => {
+            tracing::debug!(attempts = attempt, stopped = %StopReason::Answered, "done");
+        }
+        RetryDecision::Stop(stopped) => {
+            tracing::warn!(attempts = attempt, stopped = %stopped, "not retried");
+        }
+    }
+}
+
+/// The event of an answer that is not the documented model: its status and the kind of
+/// cause only (the cause's text may quote the body).
+#[cfg(feature = "tracing")]
+fn trace_parse_failure(error: &ApiError) {
+    if let super::ApiErrorKind::InvalidBody(cause) = &error.kind {
+        let cause = match cause {
+            super::BodyCause::Json(_) => "json",
+            super::BodyCause::PayResponse(_) => "pay_response",
+            super::BodyCause::TooLarge { .. } => "too_large",
+            super::BodyCause::Empty(_) => "empty",
+        };
+        tracing::warn!(
+            status = error.status.as_u16(),
+            cause,
+            "the answer is not the documented model"
+        );
+    }
+}
+
+/// The `Retry-After` of an answer, read at `now`.
+fn retry_after(response: &reqwest::Response, now: SystemTime) -> Option<std::time::Duration> {
+    let value = response.headers().get(http::header::RETRY_AFTER)?;
+    RetryPolicy::parse_retry_after(value.to_str().ok()?, now)
 }
 
 /// The transport's error, with its chain of causes as `source()` (shared, so that
@@ -266,6 +400,23 @@ async fn read_bounded(
 /// [`ClientError::Tls`]: `invalid peer certificate: certificate not valid for name
 /// "localhost"; certificate is not valid for any names (according to its subjectAltName
 /// extension)`. Make it again with the name in subjectAltName.
+///
+/// # Tracing
+///
+/// With the feature `tracing`, each call opens a span `securepay.request` (fields `method`,
+/// `path`) and each attempt a span `securepay.attempt` (field `attempt`) inside it, with these
+/// events (target `securepay::api::client`):
+///
+/// | event | level | fields |
+/// |---|---|---|
+/// | an answer | DEBUG | `status`, `retry_after_ms` |
+/// | a transport failure | DEBUG | `kind` (`dns`, `connect`, `tls`, `timeout`, `transport`), `cause` |
+/// | a retry | INFO | `attempt`, `wait_ms`, `outcome` |
+/// | no retry | DEBUG after a final answer, WARN otherwise | `attempts`, `stopped` |
+/// | an answer that is not the documented model | WARN | `status`, `cause` (`json`, `pay_response`, `too_large`) |
+///
+/// Nothing else is recorded: no header (the credentials are headers: `x-api-key`,
+/// `x-client-id`, `x-orchestrator-key`, `cookie`, `authorization`), no query, no body, no host.
 #[derive(Debug, Clone)]
 pub struct Client {
     http: reqwest::Client,
@@ -347,10 +498,12 @@ impl Client {
         self
     }
 
-    /// Sends `request`, retrying 429 and 5xx answers as the policy says; connection, timeout
-    /// and other transport failures are retried only for idempotent methods (`GET`, `PUT`),
-    /// since a `POST` may have reached the service; DNS and TLS failures are never retried.
-    /// Returns the last status and body. A body above
+    /// Sends `request`, again as long as the policy's [`decide`](RetryPolicy::decide) says so
+    /// (429 and 5xx answers, connect failures, timeouts and dropped connections; a `POST` or
+    /// `PATCH` only when it was not sent or after a 429 with `Retry-After`, so that nothing is
+    /// created twice), waiting the backoff or the service's longer `Retry-After`, within the
+    /// policy's attempts and total time. Returns the last status and body; an error says how
+    /// many attempts were made and why they stopped ([`SendError`]). A body above
     /// [`MAX_RESPONSE_BYTES`](crate::verify::MAX_RESPONSE_BYTES) is not read past the bound
     /// (nor at all when its `Content-Length` says so): the answer is then a
     /// [`ClientError::Api`] whose body is not kept.
@@ -366,7 +519,7 @@ impl Client {
     ///
     /// let client = Client::new(securepay::reqwest::Client::new()).with_retry(RetryPolicy::new(Duration::from_millis(1), Duration::from_millis(1), 4)?);
     /// let request = http::Request::get(format!("{base_url}/v2/currencies")).body(Vec::new())?;
-    /// let (status, body) = client.send_raw(&request).await?; // the 503 is retried
+    /// let (status, body) = client.send_raw(&request).await?; // the 503 of a GET is retried
     /// assert_eq!((status, body.as_slice()), (StatusCode::OK, br#"{"success":true}"#.as_slice()));
     /// assert_eq!(server.hits(), 2);
     /// # Ok(()) }
@@ -374,34 +527,120 @@ impl Client {
     pub async fn send_raw(
         &self,
         request: &http::Request<Vec<u8>>,
-    ) -> Result<(StatusCode, Vec<u8>), ClientError> {
-        let idempotent = matches!(*request.method(), Method::GET | Method::PUT | Method::HEAD);
+    ) -> Result<(StatusCode, Vec<u8>), SendError> {
+        let Exchange {
+            status,
+            body,
+            attempts,
+            stopped,
+        } = self.exchange(request).await?;
+        let body = body.map_err(|error| SendError {
+            error: ClientError::Api(error),
+            attempts,
+            stopped,
+        })?;
+        Ok((status, body))
+    }
+
+    /// The attempts of `request`, up to the policy's decision to stop (in a span with the
+    /// feature `tracing`).
+    async fn exchange(&self, request: &http::Request<Vec<u8>>) -> Result<Exchange, SendError> {
+        let attempts = self.attempts(request);
+        #[cfg(feature = "tracing")]
+        let attempts = tracing::Instrument::instrument(
+            attempts,
+            tracing::info_span!(
+                "securepay.request",
+                method = %request.method(),
+                path = request.uri().path()
+            ),
+        );
+        attempts.await
+    }
+
+    /// One attempt: the status, its `Retry-After` and the body, or why there is none (in a
+    /// span with the feature `tracing`).
+    async fn attempt(
+        &self,
+        request: &http::Request<Vec<u8>>,
+        attempt: u32,
+    ) -> Result<Answer, ClientError> {
+        let answer = async {
+            match reqwest::Request::try_from(request.clone()) {
+                Ok(prepared) => match self.http.execute(prepared).await {
+                    Ok(response) => {
+                        let status = response.status();
+                        let retry_after = retry_after(&response, SystemTime::now());
+                        read_bounded(response)
+                            .await
+                            .map(|body| (status, retry_after, body))
+                    }
+                    Err(error) => Err(ClientError::of(error)),
+                },
+                Err(error) => Err(ClientError::of(error)),
+            }
+        };
+        #[cfg(feature = "tracing")]
+        let answer = tracing::Instrument::instrument(
+            async {
+                let answer = answer.await;
+                match &answer {
+                    Ok((status, retry_after, _)) => tracing::debug!(
+                        status = status.as_u16(),
+                        retry_after_ms = retry_after.map(|wait| wait.as_millis()),
+                        "answered"
+                    ),
+                    Err(error) => tracing::debug!(
+                        kind = error.kind(),
+                        cause = %error.cause(),
+                        "failed"
+                    ),
+                }
+                answer
+            },
+            tracing::info_span!("securepay.attempt", attempt),
+        );
+        #[cfg(not(feature = "tracing"))]
+        let _ = attempt;
+        answer.await
+    }
+
+    /// The attempts of `request`, up to the policy's decision to stop.
+    async fn attempts(&self, request: &http::Request<Vec<u8>>) -> Result<Exchange, SendError> {
+        let start = Instant::now();
         let mut attempt = 1u32;
         loop {
-            let outcome = match reqwest::Request::try_from(request.clone()) {
-                Ok(prepared) => self.http.execute(prepared).await,
-                Err(error) => return Err(ClientError::of(error)),
+            let answer = self.attempt(request, attempt).await;
+            let outcome = match &answer {
+                Ok((status, retry_after, _)) => AttemptOutcome::Answered {
+                    status: *status,
+                    retry_after: *retry_after,
+                },
+                Err(error) => error.outcome(),
             };
             let jitter = (self.jitter)(attempt.saturating_add(1));
-            match outcome {
-                Ok(response) => {
-                    let status = response.status();
-                    let body = read_bounded(response).await?;
-                    match self.retry.decide(attempt, status, jitter) {
-                        RetryDecision::RetryAfter(delay) => tokio::time::sleep(delay).await,
-                        RetryDecision::Stop => {
-                            return body.map(|body| (status, body)).map_err(ClientError::Api);
-                        }
-                    }
-                }
-                Err(error) => {
-                    let error = ClientError::of(error);
-                    let again = idempotent && error.is_retryable_transport();
-                    if !again || attempt >= self.retry.max_attempts() {
-                        return Err(error);
-                    }
-                    let delay = self.retry.delay(attempt.saturating_add(1), jitter);
-                    tokio::time::sleep(delay).await;
+            let elapsed = start.elapsed();
+            let decision = self
+                .retry
+                .decide(request.method(), attempt, elapsed, outcome, jitter);
+            #[cfg(feature = "tracing")]
+            trace_decision(attempt, outcome, decision);
+            match decision {
+                RetryDecision::RetryAfter(delay) => tokio::time::sleep(delay).await,
+                RetryDecision::Stop(stopped) => {
+                    return match answer {
+                        Ok((status, _, body)) => Ok(Exchange {
+                            status,
+                            body,
+                            attempts: attempt,
+                            stopped,
+                        }),
+                        Err(error) => Err(SendError {
+                            error,
+                            attempts: attempt,
+                            stopped,
+                        }),
+                    };
                 }
             }
             attempt = attempt.saturating_add(1);
@@ -428,8 +667,22 @@ impl Client {
     pub async fn send<R: OutgoingRequest>(
         &self,
         request: PreparedRequest<R>,
-    ) -> Result<R::Response, ClientError> {
-        let (status, body) = self.send_raw(&request).await?;
-        Ok(R::parse_parts(status, &body)?)
+    ) -> Result<R::Response, SendError> {
+        let Exchange {
+            status,
+            body,
+            attempts,
+            stopped,
+        } = self.exchange(&request).await?;
+        let failed = move |error: ApiError| {
+            #[cfg(feature = "tracing")]
+            trace_parse_failure(&error);
+            SendError {
+                error: ClientError::Api(error),
+                attempts,
+                stopped,
+            }
+        };
+        R::parse_parts(status, &body.map_err(failed)?).map_err(failed)
     }
 }

@@ -19,8 +19,9 @@
 //! - Answers are read strictly, as pay responses are: a key given twice (a modelled field, a
 //!   field kept in `extra`, a key inside JSON kept as given, a map key) is an error that names
 //!   it, and no body above [`MAX_RESPONSE_BYTES`](crate::verify::MAX_RESPONSE_BYTES) is read.
-//! - [`RetryPolicy`]: which answers may be retried (429, 5xx), the delay for attempt `n` with
-//!   caller-supplied [`Jitter`], a cap.
+//! - [`RetryPolicy`]: which outcomes may be retried for which method (a `POST` only when it was
+//!   not sent or the service answered 429 with `Retry-After`), the delay for attempt `n` with
+//!   caller-supplied [`Jitter`] or the service's `Retry-After`, a cap, a total-time bound.
 //! - With the feature `client`, `Client` sends these requests over `reqwest` with the retry
 //!   policy.
 //!
@@ -105,7 +106,7 @@ pub use crate::wire::{
 pub use body::BodyError;
 #[cfg(feature = "client-core")]
 #[cfg_attr(docsrs, doc(cfg(feature = "client-core")))]
-pub use client::{Client, ClientError, TransportError};
+pub use client::{Client, ClientError, SendError, TransportError};
 pub use credentials::{
     ApiKey, ClientId, Credential, CredentialError, CredentialKind, OrchestratorKey, SESSION_COOKIE,
     SessionToken, SessionTransport,
@@ -149,7 +150,7 @@ pub use requests::{
     GetRequestStatus, Recurrence, RequestCreated,
 };
 pub use response::{ApiError, ApiErrorKind, BodyCause, parse_parts, parse_response};
-pub use retry::{Jitter, RetryDecision, RetryPolicy, RetryPolicyError};
+pub use retry::{AttemptOutcome, Jitter, RetryDecision, RetryPolicy, RetryPolicyError, StopReason};
 pub use secure_payment_info::{
     AccessDecision, AccessStatus, BatchInfo, InfoCommon, PaymentKind, PaymentOption,
     ResolvedDestination, ScreenedWalletType, SecurePaymentInfo, SingleInfo, WalletResult,

@@ -1,5 +1,6 @@
 //! The `client` feature against a local stub server on 127.0.0.1 (no other network): retries
-//! of 429/5xx with the policy, no retry of other 4xx, parsed answers and errors.
+//! of 429/5xx with the policy, no retry of other 4xx, parsed answers and errors. The rules for
+//! requests that are not idempotent are in `retry_rules.rs`.
 
 use std::net::TcpListener;
 use std::time::Duration;
@@ -7,7 +8,7 @@ use std::time::Duration;
 use securepay::api::stub::serve;
 use securepay::api::{
     Api, ApiErrorKind, BodyCause, Client, ClientError, CreateRequest, Credential, Jitter,
-    PreparedRequest, RequestCreated, RetryPolicy,
+    PreparedRequest, RetryPolicy, StopReason,
 };
 
 /// The library's stub server (one definition for these tests and the client's examples):
@@ -34,37 +35,31 @@ fn create_request(api: &Api) -> PreparedRequest<CreateRequest> {
 
 const CREATED: &str = r#"{"paymentReference":"0xb3581f0b0f74cc61","requestId":"01e273ecc29d4b526df3a0f1f05ffc59372af8752c2b678096e49ac270416a7cdb"}"#;
 
+const STATUS: &str = r#"{"hasBeenPaid":false,"requestId":"01e2","isListening":true,"txHash":null}"#;
+
 #[tokio::test]
-async fn server_errors_and_rate_limits_are_retried_then_the_answer_is_parsed() {
+async fn server_errors_and_rate_limits_of_a_get_are_retried_then_the_answer_is_parsed() {
     let (url, seen) = stub(vec![
         (503, "Service Unavailable"),
         (429, "Too Many Requests"),
-        (201, CREATED),
+        (200, STATUS),
     ]);
     let api = Api::new().with_base_url(&url).unwrap();
-    let created: RequestCreated = fast_client(3).send(create_request(&api)).await.unwrap();
-    assert_eq!(created.payment_reference.to_string(), "0xb3581f0b0f74cc61");
+    let request = api
+        .get_request_status(&Credential::api_key("sk_test").unwrap(), "01e2")
+        .unwrap();
+    let status = fast_client(3).send(request).await.unwrap();
+    assert!(!status.has_been_paid);
     let seen = seen.seen();
     assert_eq!(seen.len(), 3);
     for request in &seen {
-        assert_eq!(request.line, "POST /v2/request HTTP/1.1");
+        assert_eq!(request.line, "GET /v2/request/01e2 HTTP/1.1");
         assert!(
             request
                 .headers
                 .contains(&("x-api-key".into(), "sk_test".into()))
         );
-        assert!(
-            request
-                .headers
-                .contains(&("content-type".into(), "application/json".into()))
-        );
-        assert_eq!(request.body, seen[0].body);
     }
-    assert!(
-        String::from_utf8(seen[0].body.clone())
-            .unwrap()
-            .contains(r#""paymentCurrency":"USDC-base""#)
-    );
 }
 
 #[tokio::test]
@@ -75,7 +70,7 @@ async fn other_client_errors_are_not_retried() {
     )]);
     let api = Api::new().with_base_url(&url).unwrap();
     let error = fast_client(3).send(create_request(&api)).await.unwrap_err();
-    let ClientError::Api(error) = error else {
+    let ClientError::Api(error) = error.error else {
         panic!("an API error expected")
     };
     assert_eq!(error.kind, ApiErrorKind::NotFound);
@@ -87,15 +82,28 @@ async fn other_client_errors_are_not_retried() {
 async fn the_last_retryable_answer_is_returned_when_attempts_run_out() {
     let (url, seen) = stub(vec![(500, "boom"), (500, "boom")]);
     let api = Api::new().with_base_url(&url).unwrap();
-    let error = fast_client(2).send(create_request(&api)).await.unwrap_err();
+    let request = api
+        .get_request_status(&Credential::api_key("sk_test").unwrap(), "01e2")
+        .unwrap();
+    let error = fast_client(2).send(request).await.unwrap_err();
     assert!(
-        matches!(error, ClientError::Api(ref e) if e.kind == ApiErrorKind::Server && e.is_retryable())
+        matches!(error.error, ClientError::Api(ref e) if e.kind == ApiErrorKind::Server && e.is_retryable())
+    );
+    assert_eq!(
+        (error.attempts, error.stopped),
+        (2, StopReason::AttemptsExhausted)
+    );
+    assert!(
+        error
+            .to_string()
+            .ends_with("(2 attempts; stopped: no attempt left)"),
+        "{error}"
     );
     assert_eq!(seen.hits(), 2);
 }
 
 #[tokio::test]
-async fn a_post_that_cannot_be_sent_is_a_transport_error_without_retry() {
+async fn a_post_that_cannot_be_sent_is_retried_since_it_never_left() {
     // A port with nothing listening: bind, note the port, close.
     let port = TcpListener::bind("127.0.0.1:0")
         .unwrap()
@@ -106,17 +114,20 @@ async fn a_post_that_cannot_be_sent_is_a_transport_error_without_retry() {
         .with_base_url(&format!("http://127.0.0.1:{port}"))
         .unwrap();
     let error = fast_client(3).send(create_request(&api)).await.unwrap_err();
-    assert!(matches!(error, ClientError::Connect(_)), "{error:?}");
+    assert!(matches!(error.error, ClientError::Connect(_)), "{error:?}");
+    assert_eq!(
+        (error.attempts, error.stopped),
+        (3, StopReason::AttemptsExhausted)
+    );
+    let cause = std::error::Error::source(&error).unwrap(); // the ClientError
     assert!(
-        std::error::Error::source(&error).is_some(),
+        std::error::Error::source(cause).is_some(),
         "the cause is kept"
     );
 }
 
 #[tokio::test]
 async fn a_dropped_connection_is_retried_for_get_but_not_for_post() {
-    const STATUS: &str =
-        r#"{"hasBeenPaid":false,"requestId":"01e2","isListening":true,"txHash":null}"#;
     let (url, seen) = stub(vec![(0, ""), (200, STATUS)]);
     let api = Api::new().with_base_url(&url).unwrap();
     let request = api
@@ -129,7 +140,14 @@ async fn a_dropped_connection_is_retried_for_get_but_not_for_post() {
     let (url, seen) = stub(vec![(0, ""), (201, CREATED)]);
     let api = Api::new().with_base_url(&url).unwrap();
     let error = fast_client(3).send(create_request(&api)).await.unwrap_err();
-    assert!(matches!(error, ClientError::Transport(_)), "{error:?}");
+    assert!(
+        matches!(error.error, ClientError::Transport(_)),
+        "{error:?}"
+    );
+    assert_eq!(
+        (error.attempts, error.stopped),
+        (1, StopReason::MayHaveBeenProcessed)
+    );
     assert_eq!(
         seen.hits(),
         1,
@@ -157,7 +175,7 @@ async fn an_answer_body_above_the_bound_is_not_read() {
     assert_eq!((status.as_u16(), body.len()), (200, MAX_RESPONSE_BYTES));
     // Its Content-Length says it is too large: refused before its body is read.
     let error = fast_client(1).send_raw(&request).await.unwrap_err();
-    let ClientError::Api(error) = error else {
+    let ClientError::Api(error) = error.error else {
         panic!("an API error expected: {error:?}")
     };
     assert_eq!(
@@ -212,7 +230,7 @@ async fn a_body_without_length_is_read_up_to_the_bound_only() {
         .body(Vec::new())
         .unwrap();
     let error = fast_client(1).send_raw(&request).await.unwrap_err();
-    let ClientError::Api(error) = error else {
+    let ClientError::Api(error) = error.error else {
         panic!("an API error expected: {error:?}")
     };
     assert_eq!(

@@ -116,7 +116,7 @@ async fn https_error_bodies_are_typed_and_other_4xx_not_retried() {
         )
         .unwrap();
     let error = trusting(&cert).send(request).await.unwrap_err();
-    let ClientError::Api(answer) = error else {
+    let ClientError::Api(answer) = error.error else {
         panic!("the service answered: {error}")
     };
     assert_eq!(
@@ -138,7 +138,7 @@ async fn an_untrusted_certificate_is_a_tls_error_that_says_why_and_is_not_retrie
     let client = Client::new(reqwest::Client::builder().use_rustls_tls().build().unwrap())
         .with_retry(policy());
     let error = client.send(request).await.unwrap_err();
-    assert!(matches!(error, ClientError::Tls(_)), "{error:?}");
+    assert!(matches!(error.error, ClientError::Tls(_)), "{error:?}");
     let text = error.to_string();
     assert!(
         text.starts_with("TLS: ") && text.contains("certificate"),
@@ -174,7 +174,7 @@ async fn a_server_that_never_answers_is_a_timeout() {
         .get_request_status(&Credential::api_key("sk_test").unwrap(), "01e2")
         .unwrap();
     let error = client.send(request).await.unwrap_err();
-    assert!(matches!(error, ClientError::Timeout(_)), "{error:?}");
+    assert!(matches!(error.error, ClientError::Timeout(_)), "{error:?}");
 }
 
 #[tokio::test]
@@ -195,7 +195,7 @@ async fn a_host_that_does_not_resolve_is_a_dns_error() {
         .send(request)
         .await
         .unwrap_err();
-    assert!(matches!(error, ClientError::Dns(_)), "{error:?}");
+    assert!(matches!(error.error, ClientError::Dns(_)), "{error:?}");
     assert!(error.to_string().starts_with("DNS: "), "{error}");
 }
 
@@ -231,7 +231,7 @@ async fn a_trusted_certificate_without_subject_alt_name_is_refused_and_the_error
         .get_request_status(&Credential::api_key("sk_test").unwrap(), "01e2")
         .unwrap();
     let error = trusting(&cert).send(request).await.unwrap_err();
-    assert!(matches!(error, ClientError::Tls(_)), "{error:?}");
+    assert!(matches!(error.error, ClientError::Tls(_)), "{error:?}");
     let text = error.to_string();
     assert!(
         text.contains("certificate not valid for name \"localhost\"")

@@ -10,4 +10,8 @@ mod endpoints;
 mod https;
 pub(crate) mod responses;
 mod retry;
+#[cfg(feature = "client-core")]
+mod retry_rules;
+#[cfg(all(feature = "tracing", feature = "client-core"))]
+mod tracing;
 mod tron_broadcast;
