@@ -424,6 +424,7 @@ impl CallSpec {
     /// assert!(CallSpec::from_str(vector).is_ok());
     /// ```
     pub fn from_str(text: &str) -> Result<CallSpec, SpecError> {
+        crate::wire::EmptyInput::check(text.as_bytes(), "a call description (a JSON object)")?;
         CallSpec::parse::<false>(text)
     }
 

@@ -272,8 +272,17 @@ impl EmptyInput {
     }
 
     /// `Err` when `json` is empty or only JSON whitespace (space, tab, line feed, carriage
-    /// return): `expected` says what it should have held.
-    pub(crate) fn check(json: &[u8], expected: &'static str) -> Result<(), EmptyInput> {
+    /// return): `expected` says what it should have held. For readers of JSON text outside the
+    /// crate (the command line's, the npm package's) to word it alike.
+    ///
+    /// ```
+    /// use securepay::EmptyInput;
+    ///
+    /// let error = EmptyInput::check(b" \t\r\n", "criteria (a JSON object)").unwrap_err();
+    /// assert_eq!(error.to_string(), "empty input: expected criteria (a JSON object)");
+    /// assert!(EmptyInput::check(b"{}", "criteria (a JSON object)").is_ok());
+    /// ```
+    pub fn check(json: &[u8], expected: &'static str) -> Result<(), EmptyInput> {
         if json
             .iter()
             .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))

@@ -115,9 +115,9 @@ test('detect refuses criteria, and chain data, with a field given twice', () => 
 
 test('empty input: refused with the library reason and the code of the input', () => {
   const cases = [
-    ['verify expectation', () => sp.verify('', RESPONSE), 'invalid_expectation', /^expectation: /],
-    // The library's reader of TronWeb transactions answers serde_json's reason for empty text.
-    ['verify tronTransaction', () => sp.verify(TRON_AGREED, TRON_RESPONSE, ''), 'invalid_tron_transaction', /^tron transaction: EOF while parsing/],
+    // Every reader of JSON text words empty input alike: `empty input: expected …` (item 9).
+    ['verify expectation', () => sp.verify('', RESPONSE), 'invalid_expectation', /^empty input: expected an expectation \(a JSON object\)$/],
+    ['verify tronTransaction', () => sp.verify(TRON_AGREED, TRON_RESPONSE, ''), 'invalid_tron_transaction', /^empty input: expected a TronWeb transaction \(a JSON object\)$/],
     ['decode network', () => sp.decode('', '0x00', '0x'), 'invalid_network', /^network: /],
     ['decode to', () => sp.decode('base', '', '0x'), 'invalid_address', /^to: /],
     ['decode data', () => sp.decode('base', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', ''), 'invalid_calldata', /^data: /],
@@ -127,11 +127,9 @@ test('empty input: refused with the library reason and the code of the input', (
     ['parseAmount', () => sp.parseAmount('', 6), 'invalid_amount', /./],
     ['formatAmount', () => sp.formatAmount('', 6), 'invalid_amount', /./],
     ['verifyWebhookSignature secret', () => sp.verifyWebhookSignature('', '{}', '00'), 'invalid_secret', /^the webhook secret is empty/],
-    // The library's call format reader answers serde_json's reason (as `securepay encode` does).
-    ['encode', () => encode(''), 'invalid_call', /^EOF while parsing a value at line 1 column 0$/],
-    ['detect criteria', () => detect('', LOGS), 'invalid_criteria', /^criteria: the criteria are a JSON object/],
-    // The library's chain JSON reader answers serde_json's reason too.
-    ['detect chain data', () => detect(CRITERIA, ''), 'invalid_chain_data', /^chain data: chain JSON: EOF while parsing a value at line 1 column 0$/],
+    ['encode', () => encode(''), 'invalid_call', /^empty input: expected a call description \(a JSON object\)$/],
+    ['detect criteria', () => detect('', LOGS), 'invalid_criteria', /^empty input: expected criteria \(a JSON object\)$/],
+    ['detect chain data', () => detect(CRITERIA, ''), 'invalid_chain_data', /empty input: expected chain JSON/],
   ];
   for (const [name, call, code, message] of cases) {
     assert.throws(call, (error) => {

@@ -13,8 +13,10 @@ pub use securepay_wasm_boundary::Refusal;
 /// misspelt tie would otherwise go unchecked). Each reason names the field.
 fn criteria(text: &str) -> Result<Criteria, Refusal> {
     let refuse = |reason: String| Refusal::new("invalid_criteria", reason);
-    // As the library's expectation reader says of text that is not an object
-    // (`ExpectationError::NotAnObject`), rather than serde's "EOF while parsing a value".
+    // Empty input is worded as every reader of the library words it (`EmptyInput`); other text
+    // that is not an object as the expectation reader says it (`ExpectationError::NotAnObject`).
+    securepay::EmptyInput::check(text.as_bytes(), "criteria (a JSON object)")
+        .map_err(|e| refuse(e.to_string()))?;
     if !text.trim_start().starts_with('{') {
         return Err(refuse(
             "criteria: the criteria are a JSON object (starts with {)".to_owned(),
