@@ -53,7 +53,7 @@ impl Run<'_, '_> {
                     }
                     _ => FindingCode::BridgeCallInvalid,
                 };
-                self.unreadable.push(location);
+                self.cannot_read(location);
                 self.finding(
                     code,
                     at,

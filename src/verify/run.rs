@@ -131,10 +131,11 @@ pub(super) struct Run<'v, 'e> {
     pub zero_pulls: Vec<(Location, Network, ChainAddress)>,
     /// The calldata of every destination call the bridge messages carry.
     pub destination_calls: Vec<(Location, Bytes)>,
-    /// The transactions that cannot be read (their calldata does not decode for what they
-    /// call, their target is of the other address family, a bridge call does not decode):
-    /// the effects are incomplete.
-    pub unreadable: Vec<Location>,
+    /// How many transactions cannot be read (their calldata does not decode for what they
+    /// call, their target is of the other address family, a bridge call does not decode), and
+    /// the first of them: the effects are incomplete ([`Run::cannot_read`]).
+    unreadable: usize,
+    first_unreadable: Option<Location>,
     pub lines: Vec<SummaryLine>,
     /// The indices of the agreed payments, ordered by their payee's transaction address (then
     /// by index): the payments of one payee are a run of it. Empty for a single payment.
@@ -201,7 +202,8 @@ impl<'v, 'e> Run<'v, 'e> {
             routes: Vec::new(),
             zero_pulls: Vec::new(),
             destination_calls: Vec::new(),
-            unreadable: Vec::new(),
+            unreadable: 0,
+            first_unreadable: None,
             lines: Vec::new(),
             payees,
             assets: BTreeMap::new(),
@@ -222,7 +224,7 @@ pub(super) fn run(tables: Tables<'_>, response: &PayResponse, exp: &Expectation)
         run.structure(&problem);
     }
     run.walk(response);
-    if run.unreadable.is_empty() {
+    if run.unreadable == 0 {
         run.check_recipients();
         run.deposit_fees();
         run.check_approvals();
@@ -232,10 +234,9 @@ pub(super) fn run(tables: Tables<'_>, response: &PayResponse, exp: &Expectation)
         run.check_token_behaviours();
         run.summarize(&settlement);
     } else {
-        let unreadable = std::mem::take(&mut run.unreadable);
         run.lines.push(SummaryLine::NotShown {
-            unreadable: unreadable.len(),
-            first: unreadable.first().copied(),
+            unreadable: run.unreadable,
+            first: run.first_unreadable,
         });
     }
     run.count_unlisted();
@@ -273,6 +274,13 @@ impl Run<'_, '_> {
             count.listed = count.listed.saturating_add(1);
         }
         self.findings.push(Finding::new(code, at, details));
+    }
+
+    /// Records that the transaction at `at` cannot be read (its finding says why): nothing is
+    /// settled from the effects, and the summary says what it cannot show.
+    pub(super) fn cannot_read(&mut self, at: Location) {
+        self.unreadable = self.unreadable.saturating_add(1);
+        self.first_unreadable.get_or_insert(at);
     }
 
     /// One finding per code with unlisted findings: how many, at the code's severity.

@@ -235,7 +235,7 @@ impl Run<'_, '_> {
         if tx.to.fits(network) {
             return true;
         }
-        self.unreadable.push(location);
+        self.cannot_read(location);
         self.finding(
             FindingCode::AddressFamily,
             Some(location),
@@ -299,7 +299,7 @@ impl Run<'_, '_> {
             DecodeError::SelectorNotOnTarget { function, .. } => Some((*function).to_owned()),
             _ => None,
         };
-        self.unreadable.push(location);
+        self.cannot_read(location);
         self.finding(
             FindingCode::from(error),
             Some(location),
