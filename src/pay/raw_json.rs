@@ -7,7 +7,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::wire::json::key_given_twice;
+use crate::wire::json::{duplicate, key_given_twice};
 
 /// The deepest nesting of arrays and objects a [`RawJson`] holds. serde_json builds a tree at
 /// most 127 levels deep: within it, a raw value read as part of a response (body, `metadata`,
@@ -70,7 +70,7 @@ impl RawJson {
             )));
         }
         if let Some(key) = key_given_twice(raw.get()) {
-            return Err(E::custom(format_args!("duplicate field `{key}`")));
+            return Err(duplicate(&key));
         }
         Ok(RawJson(raw))
     }

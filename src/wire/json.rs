@@ -234,7 +234,7 @@ pub(crate) fn required<T, E: de::Error>(value: Option<T>, field: &'static str) -
 }
 
 /// The error of a key given twice, worded as serde's derive words a modelled field given twice.
-fn duplicate<E: de::Error>(key: &str) -> E {
+pub(crate) fn duplicate<E: de::Error>(key: &str) -> E {
     E::custom(format_args!("duplicate field `{key}`"))
 }
 
