@@ -75,6 +75,9 @@ pub struct EndpointSpec {
     /// The documented success status. The parsers accept any 2xx status: the API description
     /// gives one per endpoint, but a 2xx is a success in HTTP.
     pub success: StatusCode,
+    /// The query parameters the request may carry, as named in the API description: a request
+    /// with any other is refused when it is built ([`AssembleError::UndescribedQuery`]).
+    pub query: &'static [&'static str],
 }
 
 impl EndpointSpec {
@@ -121,7 +124,8 @@ macro_rules! endpoints {
             path: $path:literal,
             accepts: $accepts:expr,
             origin_required: $origin:literal,
-            success: $success:ident $(,)?
+            success: $success:ident
+            $(, query: [$($query:literal),* $(,)?])? $(,)?
         }
     )+) => {
         /// Every endpoint of the scope of this layer: one variant per row of [`ENDPOINTS`].
@@ -129,7 +133,7 @@ macro_rules! endpoints {
         /// ```
         /// use securepay::api::{Endpoint, ENDPOINTS};
         ///
-        /// assert_eq!(Endpoint::ALL.len(), 22);
+        /// assert_eq!(Endpoint::ALL.len(), ENDPOINTS.len());
         /// assert!(ENDPOINTS.iter().zip(Endpoint::ALL).all(|(spec, endpoint)| spec.endpoint == endpoint));
         /// assert_eq!(Endpoint::GetRequestCalldata.to_string(), "GET /v2/request/{requestId}/pay");
         /// ```
@@ -154,7 +158,7 @@ macro_rules! endpoints {
         ///
         /// let auth: Vec<String> = ENDPOINTS.iter().filter(|e| e.host == ApiHost::Auth).map(|e| e.endpoint.to_string()).collect();
         /// assert_eq!(auth, ["POST /v1/payee-destination", "PUT /v1/payee-destination", "GET /v1/payee-destination"]);
-        /// assert_eq!(ENDPOINTS.iter().filter(|e| e.method == Method::PATCH).count(), 1);
+        /// assert!(ENDPOINTS.iter().any(|e| e.method == Method::PATCH && e.path == "/v2/payer/{clientUserId}"));
         /// ```
         pub const ENDPOINTS: [EndpointSpec; [$(Endpoint::$name),+].len()] = [
             $(
@@ -166,6 +170,7 @@ macro_rules! endpoints {
                     accepts: $accepts,
                     origin_required: $origin,
                     success: StatusCode::$success,
+                    query: &[$($($query),*)?],
                 },
             )+
         ];
@@ -216,11 +221,13 @@ endpoints! {
     GetSecurePayment {
         host: Payment, method: GET, path: "/v2/secure-payments/{token}",
         accepts: CLIENT_ONLY, origin_required: true, success: OK,
+        query: ["token", "wallet", "chain", "eoaWallet", "isSafe"],
     }
     /// The calldata.
     GetSecurePaymentCalldata {
         host: Payment, method: GET, path: "/v2/secure-payments/{token}/pay",
         accepts: CLIENT_ONLY, origin_required: true, success: OK,
+        query: ["token", "wallet", "chain", "eoaWallet", "isSafe"],
     }
     RecordSecurePaymentIntent {
         host: Payment, method: POST, path: "/v2/secure-payments/{token}/intent",
@@ -244,6 +251,7 @@ endpoints! {
     GetRequestCalldata {
         host: Payment, method: GET, path: "/v2/request/{requestId}/pay",
         accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
+        query: ["wallet", "chain", "token", "amount", "clientUserId", "paymentDetailsId", "feePercentage", "feeAddress"],
     }
     CreatePayer {
         host: Payment, method: POST, path: "/v2/payer",
@@ -264,14 +272,17 @@ endpoints! {
     ListPaymentDetails {
         host: Payment, method: GET, path: "/v2/payer/{clientUserId}/payment-details",
         accepts: KEY_ONLY, origin_required: false, success: OK,
+        query: ["paymentDetailsId"],
     }
     ListCurrencies {
         host: Payment, method: GET, path: "/v2/currencies",
         accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
+        query: ["network", "symbol", "firstOnly", "id"],
     }
     GetConversionRoutes {
         host: Payment, method: GET, path: "/v2/currencies/{currencyId}/conversion-routes",
         accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
+        query: ["network", "networks"],
     }
     CreatePayout {
         host: Payment, method: POST, path: "/v2/payouts",

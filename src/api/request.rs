@@ -260,6 +260,15 @@ impl Api {
             ApiHost::Auth => &self.auth_url.0,
         };
         let path = spec.fill_path(&parts.path)?;
+        if let Some((name, _)) = parts.query.iter().find(|(n, _)| !spec.query.contains(n)) {
+            return Err(RequestError::Assemble {
+                endpoint: spec.endpoint,
+                reason: AssembleError::UndescribedQuery {
+                    name,
+                    template: spec.path,
+                },
+            });
+        }
         let uri = format!("{base}{path}{}", query_string(&parts.query));
         let assemble = |e: http::Error| RequestError::Assemble {
             endpoint: spec.endpoint,

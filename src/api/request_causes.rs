@@ -66,6 +66,15 @@ pub enum AssembleError {
         /// The path template.
         template: &'static str,
     },
+    /// A query parameter the endpoint's description does not list (a defect of this crate,
+    /// refused rather than sent).
+    #[error("the query parameter {name} is not one of the template {template}'s")]
+    UndescribedQuery {
+        /// The parameter's name.
+        name: &'static str,
+        /// The path template.
+        template: &'static str,
+    },
     /// The body could not be written as JSON: serde_json's message; its error is the
     /// [`source()`](std::error::Error::source).
     #[error("{0}")]

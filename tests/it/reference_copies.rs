@@ -10,6 +10,7 @@ fn copies_of_shared_reference_and_vectors_are_identical() {
         "reference/deployments.json",
         "reference/currencies.json",
         "reference/lifi-abi.json",
+        "reference/openapi.v2.json",
         "vectors/abi-calls.jsonl",
         "vectors/lifi-calldata-examples.jsonl",
         "vectors/interop-addresses.json",

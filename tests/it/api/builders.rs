@@ -17,11 +17,7 @@ use securepay::policy::{PayeeDestinationRequest, PaymentPolicy};
 use serde_json::{Value, json};
 
 fn extract() -> Value {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/api/openapi-extract.json"
-    );
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    crate::common::api_description().clone()
 }
 
 /// The request example `name` of `method path`.

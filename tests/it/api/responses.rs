@@ -19,11 +19,7 @@ use securepay::pay::PayEndpointError;
 use serde_json::Value;
 
 fn extract() -> Value {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/api/openapi-extract.json"
-    );
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    crate::common::api_description().clone()
 }
 
 /// Parses `bytes` as the answer of `endpoint` with `status`, with the parser its request type

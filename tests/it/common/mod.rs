@@ -29,6 +29,13 @@ pub fn read_json(relative: &str) -> Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("tests/data/{relative} is not JSON: {e}"))
 }
 
+/// The service's API description, `tests/data/reference/openapi.v2.json` (a verbatim copy of
+/// the published `openapi.v2.json`, version 0.13.0), parsed once.
+pub fn api_description() -> &'static Value {
+    static DESCRIPTION: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    DESCRIPTION.get_or_init(|| read_json("reference/openapi.v2.json"))
+}
+
 /// The lines of `vectors/abi-calls.jsonl`, parsed.
 pub fn abi_vectors() -> Vec<Value> {
     let text =
