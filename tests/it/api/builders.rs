@@ -55,6 +55,7 @@ fn token() -> SecurePaymentToken {
 }
 
 fn assert_json_request(request: &http::Request<Vec<u8>>, method: &str, uri: &str) {
+    super::description::assert_valid_request(request);
     assert_eq!(request.method(), method);
     assert_eq!(request.uri(), uri);
     assert_eq!(request.headers()["accept"], "application/json");
@@ -62,6 +63,7 @@ fn assert_json_request(request: &http::Request<Vec<u8>>, method: &str, uri: &str
 }
 
 fn assert_get(request: &http::Request<Vec<u8>>, uri: &str) {
+    super::description::assert_valid_request(request);
     assert_eq!(request.method(), "GET");
     assert_eq!(request.uri(), uri);
     assert_eq!(request.headers()["accept"], "application/json");

@@ -38,7 +38,7 @@ fn token() -> SecurePaymentToken {
 }
 
 /// A credential of `kind` (with an Origin for the Client ID kinds).
-fn credential(kind: CredentialKind) -> Credential {
+pub(crate) fn credential(kind: CredentialKind) -> Credential {
     match kind {
         CredentialKind::ApiKey => Credential::api_key("sk_test_secret").unwrap(),
         CredentialKind::ClientId => {
@@ -69,7 +69,7 @@ fn typed<R: OutgoingRequest>(
 }
 
 /// Builds a request for `endpoint` with its builder; panics if there is none.
-fn build(
+pub(crate) fn build(
     endpoint: Endpoint,
     credential: &Credential,
 ) -> Result<http::Request<Vec<u8>>, RequestError> {

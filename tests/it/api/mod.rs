@@ -4,14 +4,16 @@ mod builders;
 #[cfg(feature = "client-core")]
 mod client;
 mod credentials;
+pub(crate) mod description;
 pub(crate) mod duplicate_keys;
-mod endpoints;
+pub(crate) mod endpoints;
 #[cfg(feature = "client")]
 mod https;
 pub(crate) mod responses;
 mod retry;
 #[cfg(feature = "client-core")]
 mod retry_rules;
+mod schema;
 #[cfg(all(feature = "tracing", feature = "client-core"))]
 mod tracing;
 mod tron_broadcast;

@@ -85,7 +85,7 @@ fn example_from_schema(schema: &Value) -> Option<Value> {
 }
 
 /// Every documented response example of `endpoint`: `(status, name, body)`.
-fn examples(endpoint: Endpoint) -> Vec<(u16, String, Value)> {
+pub(crate) fn examples(endpoint: Endpoint) -> Vec<(u16, String, Value)> {
     let extract = extract();
     let operation = &extract["paths"][endpoint.path_template()]
         [endpoint.method().as_str().to_ascii_lowercase()];
@@ -108,9 +108,9 @@ fn examples(endpoint: Endpoint) -> Vec<(u16, String, Value)> {
 }
 
 /// An example the API description gets wrong, the reason its parse must fail, and the fix.
-struct Wrong {
-    endpoint: Endpoint,
-    name: &'static str,
+pub(crate) struct Wrong {
+    pub(crate) endpoint: Endpoint,
+    pub(crate) name: &'static str,
     error_contains: &'static str,
     fixes: &'static [(&'static str, &'static str)],
 }
@@ -126,7 +126,7 @@ const BAD_CHECKSUM: (&str, &str) = (
 );
 const PLACEHOLDER_TOKEN: (&str, &str) = ("01ABC123DEF456GHI789JKL", "01JD3E6JD46KY4KKV7X9V0MZ7W");
 
-const WRONG: &[Wrong] = &[
+pub(crate) const WRONG: &[Wrong] = &[
     Wrong {
         endpoint: Endpoint::CreateSecurePayment,
         name: "singlePayment",
