@@ -12,9 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::outgoing::sealed::{Parts, Sealed};
-use super::{
-    Api, BodyError, Credential, Endpoint, OutgoingRequest, PreparedRequest, RequestError,
-};
+use super::{Api, BodyError, Credential, Endpoint, OutgoingRequest, PreparedRequest, RequestError};
 use crate::pay::{RawJson, SecurePaymentToken};
 use crate::transaction::Transaction;
 use crate::wire::json::{Object, unique_fields};
@@ -305,6 +303,9 @@ impl Api {
         token: &SecurePaymentToken,
         step: &RouteStep,
     ) -> Result<PreparedRequest<RefreshStepTransaction>, RequestError> {
-        self.prepare(credential, &RefreshStepTransaction::new(*token, step.clone()))
+        self.prepare(
+            credential,
+            &RefreshStepTransaction::new(*token, step.clone()),
+        )
     }
 }

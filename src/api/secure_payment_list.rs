@@ -12,9 +12,8 @@ use serde::{Deserialize, Serialize};
 use super::outgoing::sealed::{Parts, Sealed};
 use super::requests::check_request_id;
 use super::{
-    Api, BlockReason, Credential, Endpoint, FeePlan, OutgoingRequest, PaymentKind,
-    PreparedRequest, RequestError, RequestedExecutionKind, ResolvedDestination,
-    ScreenedWalletType,
+    Api, BlockReason, Credential, Endpoint, FeePlan, OutgoingRequest, PaymentKind, PreparedRequest,
+    RequestError, RequestedExecutionKind, ResolvedDestination, ScreenedWalletType,
 };
 use crate::pay::{SecurePaymentStatus, SecurePaymentToken};
 use crate::wire::json::present;

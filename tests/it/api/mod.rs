@@ -12,6 +12,7 @@ pub(crate) mod responses;
 mod retry;
 #[cfg(feature = "client-core")]
 mod retry_rules;
+mod secure_payments_more;
 #[cfg(all(feature = "tracing", feature = "client-core"))]
 mod tracing;
 mod tron_broadcast;
