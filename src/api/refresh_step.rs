@@ -20,7 +20,9 @@ use crate::wire::json::{Object, unique_fields};
 /// A LI.FI route step (`step`, "LI.FI route step object from /advanced/routes"), kept as
 /// given: the service forwards it to LI.FI, which needs the whole step. The fields the API
 /// description requires are checked when it is made: `id`, `type`, `tool` (strings), and
-/// `action.toChainId` (a number) and `action.toAddress` (`^0x[0-9a-fA-F]{40}$`). Like every
+/// `action.toChainId` (a number; read here as an integer chain id, so `8453.5` or `-1` is
+/// refused) and `action.toAddress` (`^0x[0-9a-fA-F]{40}$`, the pattern only: LI.FI writes
+/// addresses in lower case as often as checksummed). Like every
 /// [`RawJson`], it gives no key twice and nests at most 100 levels.
 ///
 /// ```

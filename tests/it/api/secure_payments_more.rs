@@ -700,7 +700,21 @@ fn refresh_refuses_a_step_without_the_described_fields() {
         "step",
         "invalid type",
     );
+    refused(
+        &|s| s["action"]["toChainId"] = json!(8453.5),
+        "step",
+        "invalid type",
+    );
+    refused(
+        &|s| s["action"]["toChainId"] = json!(-1),
+        "step",
+        "invalid value",
+    );
     refused(&|s| s["id"] = json!(1), "step", "invalid type");
+    // A lower-case address fits the described pattern.
+    let mut lower = base.clone();
+    lower["action"]["toAddress"] = json!(WALLET.to_lowercase());
+    assert!(RouteStep::parse(&lower.to_string()).is_ok());
     refused(
         &|s| s["action"] = json!([8453, WALLET]),
         "step",
