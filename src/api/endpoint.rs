@@ -36,6 +36,13 @@ const KEY_OR_CLIENT: &[CredentialKind] = &[ApiKey, ClientId];
 /// `Authorization`, `Origin`; the description of `Authorization` adds "or use the
 /// session_token cookie").
 const ANY: &[CredentialKind] = &[ApiKey, ClientId, Orchestrator, SessionCookie, SessionBearer];
+/// The batch payout link: API key, Client ID or a session (OpenAPI headers `x-api-key`,
+/// `x-client-id`, `Authorization`, `Origin`, all optional; no `x-orchestrator-key`).
+const KEY_CLIENT_OR_SESSION: &[CredentialKind] = &[ApiKey, ClientId, SessionCookie, SessionBearer];
+/// The session-only endpoints: the OpenAPI description marks `Authorization` required ("Bearer
+/// token for session authentication (or use session_token cookie)") and names no other
+/// credential header.
+const SESSION: &[CredentialKind] = &[SessionCookie, SessionBearer];
 /// The payer endpoints: `x-api-key` only (required in the OpenAPI description).
 const KEY_ONLY: &[CredentialKind] = &[ApiKey];
 /// The secure-payment token endpoints: `x-client-id` and `Origin`, both required.
@@ -209,13 +216,34 @@ endpoints! {
         host: Payment, method: POST, path: "/v2/secure-payments",
         accepts: ANY, origin_required: false, success: CREATED,
     }
+    /// The secure payment of one request (a session only).
+    FindSecurePayment {
+        host: Payment, method: GET, path: "/v2/secure-payments",
+        accepts: SESSION, origin_required: false, success: OK,
+        query: ["requestId"],
+    }
+    /// The fee plan a payment would get; creates nothing.
+    PreviewFees {
+        host: Payment, method: POST, path: "/v2/secure-payments/fees/preview",
+        accepts: ANY, origin_required: false, success: OK,
+    }
     CreatePayoutSecurePayment {
         host: Payment, method: POST, path: "/v2/secure-payments/payouts",
         accepts: ANY, origin_required: false, success: CREATED,
     }
+    /// One batch payout link from pending payout links (which are invalidated).
+    CreateBatchPayoutSecurePayment {
+        host: Payment, method: POST, path: "/v2/secure-payments/batch-payouts",
+        accepts: KEY_CLIENT_OR_SESSION, origin_required: false, success: CREATED,
+    }
     CreateMulticallPayout {
         host: Payment, method: POST, path: "/v2/secure-payments/multicall-payouts",
         accepts: ANY, origin_required: false, success: CREATED,
+    }
+    /// A multicall payout's state for display (a session only): no quote, no calldata.
+    GetMulticallPayout {
+        host: Payment, method: GET, path: "/v2/secure-payments/multicall-payouts/{token}",
+        accepts: SESSION, origin_required: false, success: OK,
     }
     /// Display data, no calldata.
     GetSecurePayment {
@@ -238,6 +266,12 @@ endpoints! {
     /// description marks both headers required).
     BroadcastTronTransaction {
         host: Payment, method: POST, path: "/v2/secure-payments/{token}/tron/broadcast",
+        accepts: CLIENT_ONLY, origin_required: true, success: OK,
+    }
+    /// A fresh `transactionRequest` for a LI.FI bridge step (its deadline re-stamped): a
+    /// transaction to sign, read strictly and verified like any other.
+    RefreshStepTransaction {
+        host: Payment, method: POST, path: "/v2/secure-payments/{token}/refresh-step-transaction",
         accepts: CLIENT_ONLY, origin_required: true, success: OK,
     }
     CreateRequest {

@@ -70,6 +70,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod batch_payout_link;
 mod body;
 #[cfg(feature = "client-core")]
 mod client;
@@ -78,14 +79,17 @@ mod currencies;
 mod destinations;
 mod endpoint;
 mod fee_plan;
+mod fees_preview;
 mod intent;
 mod multicall;
+mod multicall_get;
 mod multicall_info;
 mod origin;
 mod outgoing;
 mod payer;
 mod payout_answers;
 mod payouts;
+mod refresh_step;
 mod request;
 mod request_causes;
 mod request_pay;
@@ -93,6 +97,7 @@ mod requests;
 mod response;
 mod retry;
 mod secure_payment_info;
+mod secure_payment_list;
 mod secure_payments;
 #[cfg(feature = "client-core")]
 #[doc(hidden)]
@@ -103,6 +108,7 @@ pub use crate::wire::{
     ErrorBody, FieldIssue, MulticallCap, MulticallFailure, MulticallFailureReason, NestMessage,
     RequestPaidStatus, ZodIssue,
 };
+pub use batch_payout_link::{CreateBatchPayoutLink, MIN_BATCH_PAYOUT_TOKENS};
 pub use body::BodyError;
 #[cfg(feature = "client-core")]
 #[cfg_attr(docsrs, doc(cfg(feature = "client-core")))]
@@ -121,6 +127,7 @@ pub use endpoint::{ApiHost, ENDPOINTS, Endpoint, EndpointSpec};
 pub use fee_plan::{
     FeeBearerSource, FeeDestinationRef, FeeFlow, FeePlan, FeePlanVersion, PlannedFeeEntry,
 };
+pub use fees_preview::PreviewFees;
 pub use intent::{
     BridgeTool, Broadcast, IntentRecorded, IntentTracked, MulticallIntent, MulticallReceipt,
     RecordIntent, RouteKind, SingleIntent, TransactionIndex,
@@ -129,6 +136,7 @@ pub use multicall::{
     ChildEligibility, CreateMulticallPayout, MulticallItem, MulticallLinkStatus,
     MulticallPayoutCreated, MulticallType, RequestedExecutionKind, StaleReason,
 };
+pub use multicall_get::{GetMulticallPayout, MulticallPayoutState};
 pub use multicall_info::{
     BlockReason, CurrencyTotal, MulticallChildInfo, MulticallInfo, MulticallTotals, RecoveryAction,
 };
@@ -139,6 +147,7 @@ pub use payout_answers::{
     BatchPayoutCalldata, PayoutCreated, PayoutResponse, RecurringPayoutCreated,
 };
 pub use payouts::{BatchItem, BatchPayout, CreatePayout, PayoutFee, PayoutRecurrence};
+pub use refresh_step::{RefreshStepTransaction, RefreshedStepTransaction, RouteStep};
 pub use request::{Api, DEFAULT_AUTH_URL, DEFAULT_BASE_URL, RequestError};
 pub use request_causes::{AssembleError, BaseUrlError, HttpError, UriError};
 pub use request_pay::{
@@ -154,6 +163,9 @@ pub use retry::{AttemptOutcome, Jitter, RetryDecision, RetryPolicy, RetryPolicyE
 pub use secure_payment_info::{
     AccessDecision, AccessStatus, BatchInfo, InfoCommon, PaymentKind, PaymentOption,
     ResolvedDestination, ScreenedWalletType, SecurePaymentInfo, SingleInfo, WalletResult,
+};
+pub use secure_payment_list::{
+    BrandingHint, BrandingSource, FindSecurePayment, IdentityMode, KytResult, SecurePaymentFound,
 };
 pub use secure_payments::{
     CreatePayoutLink, CreateSecurePayment, GetSecurePayment, GetSecurePaymentCalldata,

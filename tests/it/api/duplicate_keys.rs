@@ -95,6 +95,28 @@ fn secure_payment_created() -> Value {
         "token": "01JD3E6JD46KY4KKV7X9V0MZ7W", "feePlan": fee_plan()})
 }
 
+fn kyt_result() -> Value {
+    json!({"walletAddress": WALLET, "walletType": "eoa", "parentWalletAddress": null,
+        "status": "approved", "reasonCode": null, "provider": "hypernative", "providerReference": null,
+        "reportUrl": null, "notes": null, "rawStatus": "LOW_RISK", "evaluatedAt": "2026-03-15T10:05:00.000Z"})
+}
+
+fn secure_payment_found() -> Value {
+    let destination = json!({"destinationId": format!("{WALLET}@eip155:8453#89CDCBED:{USDC_BASE}"),
+        "payeeAddress": format!("{WALLET}@eip155:8453#89CDCBED"), "tokenAddress": USDC_BASE,
+        "walletAddress": WALLET, "network": "base", "isMasked": false});
+    json!({"token": "01JD3E6JD46KY4KKV7X9V0MZ7W",
+        "securePaymentUrl": "https://secure.request.network/?token=01JD3E6JD46KY4KKV7X9V0MZ7W",
+        "status": "pending", "paymentType": "single", "createdAt": "2026-03-15T10:00:00.000Z",
+        "expiresAt": "2026-03-22T10:00:00.000Z", "redirectUrl": null, "redirectLabel": null,
+        "completedAt": null, "payerAddress": null, "payerKytResults": [kyt_result()],
+        "payeeKytResults": [kyt_result()], "destination": destination.clone(),
+        "claimedDestination": destination, "orchestratorId": null, "feePlan": fee_plan(),
+        "network": "base", "currency": "USDC-base", "executionKind": "evm_same_chain",
+        "identityMode": "client_id", "clientId": "cli_1", "branding": {"whitelabelEnabled": false, "source": "client_id"},
+        "childExecutable": true, "blockReason": null})
+}
+
 fn approve_then_pay() -> Value {
     json!([{"data": "0x095ea7b3", "to": "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C", "value": 0},
         {"data": "0xc219a14d", "to": "0x399F5EE127ce7432E4921a61b8CF52b0af52cbfE", "value": 0}])
@@ -208,6 +230,38 @@ pub(crate) fn cases() -> Vec<Case> {
             ],
         ),
         case(
+            Endpoint::FindSecurePayment,
+            secure_payment_found(),
+            vec![
+                ("", "token", json!("01JD3E6JD46KY4KKV7X9V0MZ7X")),
+                ("", "status", json!("completed")),
+                ("/payerKytResults/0", "walletType", json!("smart_account")),
+                ("/payeeKytResults/0", "rawStatus", json!("HIGH_RISK")),
+                ("/destination", "walletAddress", json!(OTHER_WALLET)),
+                ("/claimedDestination", "network", json!("sepolia")),
+                ("/feePlan/fees/0", "label", json!("Other fee")),
+                ("/branding", "source", json!("request_network")),
+            ],
+        ),
+        case(
+            Endpoint::PreviewFees,
+            fee_plan(),
+            vec![
+                ("", "version", json!(1)),
+                ("", "grossAmountUsd", json!("0")),
+                ("/fees/0", "percentageBps", json!(20)),
+                ("/fees/0/destinationRef", "evmAddress", json!(OTHER_WALLET)),
+            ],
+        ),
+        case(
+            Endpoint::CreateBatchPayoutSecurePayment,
+            secure_payment_created(),
+            vec![
+                ("", "requestIds", json!([])),
+                ("/feePlan", "fees", json!([])),
+            ],
+        ),
+        case(
             Endpoint::CreatePayoutSecurePayment,
             secure_payment_created(),
             vec![
@@ -225,6 +279,18 @@ pub(crate) fn cases() -> Vec<Case> {
             vec![
                 ("", "status", json!("expired")),
                 ("/items/1", "position", json!(0)),
+            ],
+        ),
+        case(
+            Endpoint::GetMulticallPayout,
+            multicall_info.clone(),
+            vec![
+                ("", "paymentType", json!("multicall")),
+                ("", "token", json!("01JD3E6JD46KY4KKV7X9V0MZ7X")),
+                ("/children/0", "blockReason", json!("not_found")),
+                ("/children/0/context", "paidBy", json!("0xcd")),
+                ("/totals", "childCount", json!(3)),
+                ("/totals/byDestinationCurrency/0", "totalAmount", json!("1")),
             ],
         ),
         case(
@@ -317,6 +383,22 @@ pub(crate) fn cases() -> Vec<Case> {
             Endpoint::BroadcastTronTransaction,
             json!({"result": true, "txid": "151fb1fc323aed619d9f22d9818e5a034e8dd78e2f43e3bf4a8f1ec6d1d0a3f7"}),
             vec![("", "result", json!(false))],
+        ),
+        case(
+            Endpoint::RefreshStepTransaction,
+            json!({"transactionRequest": {"to": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                "data": "0xabcdef", "value": "0x0"}, "brandNew": {"a": 1}}),
+            vec![
+                (
+                    "",
+                    "transactionRequest",
+                    json!({"to": OTHER_WALLET, "data": "0x", "value": 0}),
+                ),
+                ("/transactionRequest", "to", json!(OTHER_WALLET)),
+                ("/transactionRequest", "value", json!("0x1")),
+                ("", "brandNew", json!(2)),
+                ("/brandNew", "a", json!(2)),
+            ],
         ),
         case(
             Endpoint::CreateRequest,

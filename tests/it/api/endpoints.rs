@@ -9,10 +9,10 @@ use crate::common;
 use std::collections::BTreeSet;
 
 use securepay::api::{
-    Api, ApiHost, BatchItem, BatchPayout, Broadcast, CreateMulticallPayout, CreatePayout,
-    CreatePayoutLink, CreateRequest, CreateSecurePayment, Credential, CredentialKind, ENDPOINTS,
-    Endpoint, OutgoingRequest, PreparedRequest, RecordIntent, RequestError, RouteFilter,
-    SecurePaymentItem,
+    Api, ApiHost, BatchItem, BatchPayout, Broadcast, CreateBatchPayoutLink, CreateMulticallPayout,
+    CreatePayout, CreatePayoutLink, CreateRequest, CreateSecurePayment, Credential, CredentialKind,
+    ENDPOINTS, Endpoint, FeeFlow, OutgoingRequest, PreparedRequest, PreviewFees, RecordIntent,
+    RequestError, RouteFilter, RouteStep, SecurePaymentItem,
 };
 use securepay::currency::CurrencyQuery;
 use securepay::network::Network;
@@ -100,6 +100,27 @@ fn build_typed(
                 .unwrap(),
             ),
         ),
+        Endpoint::FindSecurePayment => typed(api.find_secure_payment(credential, request_id)),
+        Endpoint::PreviewFees => typed(api.preview_fees(
+            credential,
+            &PreviewFees::new("100".parse().unwrap(), "USDC", FeeFlow::GetPaid).unwrap(),
+        )),
+        Endpoint::CreateBatchPayoutSecurePayment => typed(
+            api.create_batch_payout_link(
+                credential,
+                &CreateBatchPayoutLink::new(vec![
+                    token(),
+                    "01JD3E6JD46KY4KKV7X9V0MZ7X".parse().unwrap(),
+                ])
+                .unwrap(),
+            ),
+        ),
+        Endpoint::GetMulticallPayout => typed(api.get_multicall_payout(credential, &token())),
+        Endpoint::RefreshStepTransaction => typed(api.refresh_step_transaction(
+            credential,
+            &token(),
+            &RouteStep::parse(super::secure_payments_more::STEP).unwrap(),
+        )),
         Endpoint::CreatePayoutSecurePayment => typed(
             api.create_payout_link(
                 credential,

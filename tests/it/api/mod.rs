@@ -14,6 +14,7 @@ mod retry;
 #[cfg(feature = "client-core")]
 mod retry_rules;
 mod schema;
+mod secure_payments_more;
 #[cfg(all(feature = "tracing", feature = "client-core"))]
 mod tracing;
 mod tron_broadcast;

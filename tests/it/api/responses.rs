@@ -6,13 +6,14 @@
 use http::StatusCode;
 use securepay::api::{
     ApiError, ApiErrorKind, BatchPayout, BatchPayoutCalldata, BroadcastTronTransaction,
-    CreateMulticallPayout, CreatePayeeDestination, CreatePayout, CreatePayoutLink, CreateRequest,
-    CreateSecurePayment, Endpoint, ErrorBody, ForPayer, GetConversionRoutes, GetPayeeDestination,
-    GetPayer, GetRequestCalldata, GetRequestStatus, GetSecurePayment, GetSecurePaymentCalldata,
+    CreateBatchPayoutLink, CreateMulticallPayout, CreatePayeeDestination, CreatePayout,
+    CreatePayoutLink, CreateRequest, CreateSecurePayment, Endpoint, ErrorBody, FindSecurePayment,
+    ForPayer, GetConversionRoutes, GetMulticallPayout, GetPayeeDestination, GetPayer,
+    GetRequestCalldata, GetRequestStatus, GetSecurePayment, GetSecurePaymentCalldata,
     IntentRecorded, ListCurrencies, ListPaymentDetails, MulticallPayoutCreated, NestMessage,
-    OutgoingRequest, PayeeDestination, RecordSecurePaymentIntent, RequestCreated,
-    RequestPayResponse, SecurePaymentCreated, SecurePaymentInfo, UpdatePayeeDestination,
-    parse_parts,
+    OutgoingRequest, PayeeDestination, PreviewFees, RecordSecurePaymentIntent,
+    RefreshStepTransaction, RequestCreated, RequestPayResponse, SecurePaymentCreated,
+    SecurePaymentInfo, UpdatePayeeDestination, parse_parts,
 };
 use securepay::offramp::{CreatePayer, CreatePaymentDetails, UpdatePayer};
 use securepay::pay::PayEndpointError;
@@ -40,12 +41,17 @@ pub(crate) fn parse(endpoint: Endpoint, status: u16, bytes: &[u8]) -> Result<Val
     let (e, s, b) = (endpoint, status, bytes);
     match endpoint {
         Endpoint::CreateSecurePayment => go::<CreateSecurePayment>(e, s, b),
+        Endpoint::FindSecurePayment => go::<FindSecurePayment>(e, s, b),
+        Endpoint::PreviewFees => go::<PreviewFees>(e, s, b),
         Endpoint::CreatePayoutSecurePayment => go::<CreatePayoutLink>(e, s, b),
+        Endpoint::CreateBatchPayoutSecurePayment => go::<CreateBatchPayoutLink>(e, s, b),
         Endpoint::CreateMulticallPayout => go::<CreateMulticallPayout>(e, s, b),
+        Endpoint::GetMulticallPayout => go::<GetMulticallPayout>(e, s, b),
         Endpoint::GetSecurePayment => go::<GetSecurePayment>(e, s, b),
         Endpoint::GetSecurePaymentCalldata => go::<GetSecurePaymentCalldata>(e, s, b),
         Endpoint::RecordSecurePaymentIntent => go::<RecordSecurePaymentIntent>(e, s, b),
         Endpoint::BroadcastTronTransaction => go::<BroadcastTronTransaction>(e, s, b),
+        Endpoint::RefreshStepTransaction => go::<RefreshStepTransaction>(e, s, b),
         Endpoint::CreateRequest => go::<CreateRequest>(e, s, b),
         Endpoint::GetRequestStatus => go::<GetRequestStatus>(e, s, b),
         Endpoint::GetRequestCalldata => go::<GetRequestCalldata>(e, s, b),
@@ -138,6 +144,12 @@ pub(crate) const WRONG: &[Wrong] = &[
         name: "batchPayment",
         error_contains: "23 characters",
         fixes: &[PLACEHOLDER_TOKEN],
+    },
+    Wrong {
+        endpoint: Endpoint::FindSecurePayment,
+        name: "found",
+        error_contains: "23 characters",
+        fixes: &[PLACEHOLDER_TOKEN], // in `token` and in `securePaymentUrl`
     },
     Wrong {
         endpoint: Endpoint::GetRequestCalldata,
