@@ -335,6 +335,12 @@ impl PaymentPages {
     /// or an `offset` not past the previous page's, is [`PaginationError::Repeated`]; then
     /// `offset` and `limit` must echo the request; then at most `limit` payments; then an
     /// empty page must not say `hasMore: true`.
+    ///
+    /// Earlier pages are remembered by their offset and a 64-bit hash of their payments' ids
+    /// (one entry a page, so the memory is bounded by the page cap, never by `total`). Offset
+    /// pagination over results that change meanwhile can shift them: a page whose payments
+    /// are exactly an earlier page's is still refused, as the walk cannot tell it from a
+    /// service that does not advance.
     pub fn accept(&mut self, page: &PaymentsPage) -> Result<bool, PaginationError> {
         if self.state != State::Waiting {
             return Err(PaginationError::Unrequested);
