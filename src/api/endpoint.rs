@@ -308,6 +308,13 @@ endpoints! {
         accepts: KEY_ONLY, origin_required: false, success: OK,
         query: ["paymentDetailsId"],
     }
+    /// Searches payments by at least one filter, one page at a time (`limit`, `offset`).
+    SearchPayments {
+        host: Payment, method: GET, path: "/v2/payments",
+        accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
+        query: ["txHash", "walletAddress", "paymentReference", "requestId", "reference", "type",
+            "invoiceCurrency", "paymentCurrency", "fromDate", "toDate", "limit", "offset"],
+    }
     ListCurrencies {
         host: Payment, method: GET, path: "/v2/currencies",
         accepts: KEY_OR_CLIENT, origin_required: false, success: OK,

@@ -86,7 +86,9 @@ mod multicall_get;
 mod multicall_info;
 mod origin;
 mod outgoing;
+mod pages;
 mod payer;
+mod payments;
 mod payout_answers;
 mod payouts;
 mod refresh_step;
@@ -142,7 +144,18 @@ pub use multicall_info::{
 };
 pub use origin::Origin;
 pub use outgoing::{OutgoingRequest, PreparedRequest};
+#[cfg(feature = "client-core")]
+#[cfg_attr(docsrs, doc(cfg(feature = "client-core")))]
+pub use pages::ClientPages;
+pub use pages::{
+    DEFAULT_MAX_PAGES, DEFAULT_PAGE_LIMIT, PageIter, PagesError, PaginationError, PaymentIter,
+    PaymentPages,
+};
 pub use payer::{ForPayer, GetPayer, ListPaymentDetails, PayerUpdated};
+pub use payments::{
+    FeeStage, MAX_SEARCH_LIMIT, Pagination, PaymentFee, PaymentRecord, PaymentRequestInfo,
+    PaymentType, PaymentsPage, SearchPayments, UtcTimestamp,
+};
 pub use payout_answers::{
     BatchPayoutCalldata, PayoutCreated, PayoutResponse, RecurringPayoutCreated,
 };

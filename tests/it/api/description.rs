@@ -288,8 +288,85 @@ fn required_fields(schema: &Value) -> Vec<String> {
         .collect()
 }
 
+/// The required-but-nullable fields of `GET /v2/secure-payments` that its only example omits
+/// (absent reads as null), and the required ones it omits that are not nullable.
+const FIND_NULLABLE_OMITTED: &str =
+    "required but nullable, and the description's only example omits it: absent reads as null";
+const FIND_OMITTED: &str = "required, but the description's only example omits it";
+
 /// Required fields a model deliberately does not require: `(endpoint, field, why)`.
 const NOT_REQUIRED: &[(Endpoint, &str, &str)] = &[
+    (
+        Endpoint::FindSecurePayment,
+        "createdAt",
+        FIND_NULLABLE_OMITTED,
+    ),
+    (
+        Endpoint::FindSecurePayment,
+        "redirectUrl",
+        FIND_NULLABLE_OMITTED,
+    ),
+    (
+        Endpoint::FindSecurePayment,
+        "redirectLabel",
+        FIND_NULLABLE_OMITTED,
+    ),
+    (
+        Endpoint::FindSecurePayment,
+        "completedAt",
+        FIND_NULLABLE_OMITTED,
+    ),
+    (
+        Endpoint::FindSecurePayment,
+        "payerAddress",
+        FIND_NULLABLE_OMITTED,
+    ),
+    (
+        Endpoint::FindSecurePayment,
+        "destination",
+        FIND_NULLABLE_OMITTED,
+    ),
+    (
+        Endpoint::FindSecurePayment,
+        "claimedDestination",
+        FIND_NULLABLE_OMITTED,
+    ),
+    (
+        Endpoint::FindSecurePayment,
+        "orchestratorId",
+        FIND_NULLABLE_OMITTED,
+    ),
+    (
+        Endpoint::FindSecurePayment,
+        "feePlan",
+        FIND_NULLABLE_OMITTED,
+    ),
+    (
+        Endpoint::FindSecurePayment,
+        "currency",
+        FIND_NULLABLE_OMITTED,
+    ),
+    (
+        Endpoint::FindSecurePayment,
+        "executionKind",
+        FIND_NULLABLE_OMITTED,
+    ),
+    (
+        Endpoint::FindSecurePayment,
+        "clientId",
+        FIND_NULLABLE_OMITTED,
+    ),
+    (
+        Endpoint::FindSecurePayment,
+        "blockReason",
+        FIND_NULLABLE_OMITTED,
+    ),
+    (Endpoint::FindSecurePayment, "payerKytResults", FIND_OMITTED),
+    (Endpoint::FindSecurePayment, "payeeKytResults", FIND_OMITTED),
+    (Endpoint::FindSecurePayment, "network", FIND_OMITTED),
+    (Endpoint::FindSecurePayment, "identityMode", FIND_OMITTED),
+    (Endpoint::FindSecurePayment, "branding", FIND_OMITTED),
+    (Endpoint::FindSecurePayment, "childExecutable", FIND_OMITTED),
     (
         Endpoint::CreateSecurePayment,
         "feePlan",

@@ -12,7 +12,7 @@ use securepay::api::{
     Api, ApiHost, BatchItem, BatchPayout, Broadcast, CreateBatchPayoutLink, CreateMulticallPayout,
     CreatePayout, CreatePayoutLink, CreateRequest, CreateSecurePayment, Credential, CredentialKind,
     ENDPOINTS, Endpoint, FeeFlow, OutgoingRequest, PreparedRequest, PreviewFees, RecordIntent,
-    RequestError, RouteFilter, RouteStep, SecurePaymentItem,
+    RequestError, RouteFilter, RouteStep, SearchPayments, SecurePaymentItem,
 };
 use securepay::currency::CurrencyQuery;
 use securepay::network::Network;
@@ -199,6 +199,14 @@ fn build_typed(
             &CreatePaymentDetails::from_str(&data("payment-details-uk.json")).unwrap(),
         )),
         Endpoint::ListPaymentDetails => typed(api.list_payment_details(credential, &user, None)),
+        Endpoint::SearchPayments => typed(
+            api.search_payments(
+                credential,
+                &SearchPayments::new()
+                    .reference("ORDER-2024-001234")
+                    .unwrap(),
+            ),
+        ),
         Endpoint::ListCurrencies => {
             typed(api.list_currencies(credential, &CurrencyQuery::default()))
         }

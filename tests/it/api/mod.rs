@@ -9,6 +9,8 @@ pub(crate) mod duplicate_keys;
 pub(crate) mod endpoints;
 #[cfg(feature = "client")]
 mod https;
+mod pages;
+mod payments;
 pub(crate) mod responses;
 mod retry;
 #[cfg(feature = "client-core")]

@@ -12,8 +12,8 @@ use securepay::api::{
     GetRequestCalldata, GetRequestStatus, GetSecurePayment, GetSecurePaymentCalldata,
     IntentRecorded, ListCurrencies, ListPaymentDetails, MulticallPayoutCreated, NestMessage,
     OutgoingRequest, PayeeDestination, PreviewFees, RecordSecurePaymentIntent,
-    RefreshStepTransaction, RequestCreated, RequestPayResponse, SecurePaymentCreated,
-    SecurePaymentInfo, UpdatePayeeDestination, parse_parts,
+    RefreshStepTransaction, RequestCreated, RequestPayResponse, SearchPayments,
+    SecurePaymentCreated, SecurePaymentInfo, UpdatePayeeDestination, parse_parts,
 };
 use securepay::offramp::{CreatePayer, CreatePaymentDetails, UpdatePayer};
 use securepay::pay::PayEndpointError;
@@ -60,6 +60,7 @@ pub(crate) fn parse(endpoint: Endpoint, status: u16, bytes: &[u8]) -> Result<Val
         Endpoint::UpdatePayer => go::<ForPayer<UpdatePayer>>(e, s, b),
         Endpoint::CreatePaymentDetails => go::<ForPayer<CreatePaymentDetails>>(e, s, b),
         Endpoint::ListPaymentDetails => go::<ListPaymentDetails>(e, s, b),
+        Endpoint::SearchPayments => go::<SearchPayments>(e, s, b),
         Endpoint::ListCurrencies => go::<ListCurrencies>(e, s, b),
         Endpoint::GetConversionRoutes => go::<GetConversionRoutes>(e, s, b),
         Endpoint::CreatePayout => go::<CreatePayout>(e, s, b),
@@ -206,6 +207,17 @@ pub(crate) const WRONG: &[Wrong] = &[
         name: "erc20_and_eth_no_approval",
         error_contains: "data: not 0x-prefixed even-length hex",
         fixes: &[("0x92cddb91...", "0x92cddb91")],
+    },
+    Wrong {
+        endpoint: Endpoint::SearchPayments,
+        name: "searchByMerchantReference",
+        // `sourceTxHash` has 63 hex digits; the txHash parameter's own description says a
+        // hash is "a valid 66-character hex string starting with '0x'".
+        error_contains: "has 63 characters after the prefix",
+        fixes: &[(
+            "0x9999888877776666555544443333222211110000ffffeeeedddcccbbbaaa999",
+            "0x9999888877776666555544443333222211110000ffffeeeeddddccccbbbbaaaa",
+        )],
     },
 ];
 
