@@ -85,15 +85,21 @@ mod origin;
 mod outgoing;
 mod payer;
 mod payout_answers;
+mod payment_intents;
 mod payouts;
+mod recurring;
+mod recurring_answers;
 mod request;
 mod request_causes;
 mod request_pay;
+mod request_routes;
+mod request_update;
 mod requests;
 mod response;
 mod retry;
 mod secure_payment_info;
 mod secure_payments;
+mod signature;
 #[cfg(feature = "client-core")]
 #[doc(hidden)]
 pub mod stub;
@@ -135,16 +141,28 @@ pub use multicall_info::{
 pub use origin::Origin;
 pub use outgoing::{OutgoingRequest, PreparedRequest};
 pub use payer::{ForPayer, GetPayer, ListPaymentDetails, PayerUpdated};
+pub use payment_intents::{SendPaymentIntent, SignedPermit};
 pub use payout_answers::{
     BatchPayoutCalldata, PayoutCreated, PayoutResponse, RecurringPayoutCreated,
 };
 pub use payouts::{BatchItem, BatchPayout, CreatePayout, PayoutFee, PayoutRecurrence};
+pub use recurring::{
+    GetRecurringPayment, RecurringAction, SubmitRecurringSignature, UpdateRecurringPayment,
+};
+pub use recurring_answers::{
+    RecurringExecution, RecurringPaymentActivated, RecurringPaymentStatus,
+    RecurringPaymentUpdated, RecurringRequest, RecurringStatus, RecurringUpdateMetadata,
+};
 pub use request::{Api, DEFAULT_AUTH_URL, DEFAULT_BASE_URL, RequestError};
 pub use request_causes::{AssembleError, BaseUrlError, HttpError, UriError};
 pub use request_pay::{
     LegacyPaymentIntent, PaymentIntentMetadata, RequestCalldata, RequestPayMetadata,
     RequestPayResponse,
 };
+pub use request_routes::{
+    ExactNumber, FeeStage, GetRequestRoutes, PaymentRoute, RequestRoutes, RouteFee, RouteSpeed,
+};
+pub use request_update::{Acknowledged, UpdateRequest};
 pub use requests::{
     CreateRequest, CustomerAddressBody, CustomerInfoBody, Frequency, GetRequestCalldata,
     GetRequestStatus, Recurrence, RequestCreated,
@@ -159,4 +177,5 @@ pub use secure_payments::{
     CreatePayoutLink, CreateSecurePayment, GetSecurePayment, GetSecurePaymentCalldata,
     MAX_SECURE_PAYMENT_ITEMS, RecordSecurePaymentIntent, SecurePaymentCreated, SecurePaymentItem,
 };
+pub use signature::{Eip712Signature, SIGNATURE_BYTES, SignatureError};
 pub use tron_broadcast::{BroadcastTronTransaction, TronBroadcastAnswer, TronBroadcastError};
