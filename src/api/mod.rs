@@ -84,8 +84,8 @@ mod multicall_info;
 mod origin;
 mod outgoing;
 mod payer;
-mod payout_answers;
 mod payment_intents;
+mod payout_answers;
 mod payouts;
 mod recurring;
 mod recurring_answers;
@@ -150,8 +150,8 @@ pub use recurring::{
     GetRecurringPayment, RecurringAction, SubmitRecurringSignature, UpdateRecurringPayment,
 };
 pub use recurring_answers::{
-    RecurringExecution, RecurringPaymentActivated, RecurringPaymentStatus,
-    RecurringPaymentUpdated, RecurringRequest, RecurringStatus, RecurringUpdateMetadata,
+    RecurringExecution, RecurringPaymentActivated, RecurringPaymentStatus, RecurringPaymentUpdated,
+    RecurringRequest, RecurringStatus, RecurringUpdateMetadata,
 };
 pub use request::{Api, DEFAULT_AUTH_URL, DEFAULT_BASE_URL, RequestError};
 pub use request_causes::{AssembleError, BaseUrlError, HttpError, UriError};

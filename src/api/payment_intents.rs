@@ -96,10 +96,16 @@ impl SignedPermit {
             let text = match value {
                 Value::String(text) => text.clone(),
                 Value::Number(number) if number.is_u64() => number.to_string(),
-                other => return Err(invalid(format!("message.{name} is {other}, not an integer"))),
+                other => {
+                    return Err(invalid(format!(
+                        "message.{name} is {other}, not an integer"
+                    )));
+                }
             };
             if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(invalid(format!("message.{name} {text:?} is not a decimal integer")));
+                return Err(invalid(format!(
+                    "message.{name} {text:?} is not a decimal integer"
+                )));
             }
             U256::from_str_radix(&text, 10)
                 .map_err(|e| invalid(format!("message.{name} {text:?}: {e}")))
@@ -186,8 +192,11 @@ impl SendPaymentIntent {
         intent_signature: Eip712Signature,
         permit_signature: Option<Eip712Signature>,
     ) -> Result<SendPaymentIntent, BodyError> {
-        let signed =
-            SignedPermit::from_typed_data("paymentIntent", &intent.payment_intent, intent_signature)?;
+        let signed = SignedPermit::from_typed_data(
+            "paymentIntent",
+            &intent.payment_intent,
+            intent_signature,
+        )?;
         let mut send = SendPaymentIntent::new(&intent.payment_intent_id, signed);
         match (&intent.approval_permit_payload, permit_signature) {
             (Some(payload), Some(signature)) => {

@@ -15,9 +15,7 @@ use serde_json::{Map, Value};
 use super::body::{check_fee_percentage, check_positive};
 use super::outgoing::sealed::{Parts, Sealed};
 use super::requests::check_request_id;
-use super::{
-    Api, BodyError, Credential, Endpoint, OutgoingRequest, PreparedRequest, RequestError,
-};
+use super::{Api, BodyError, Credential, Endpoint, OutgoingRequest, PreparedRequest, RequestError};
 use crate::address::ChainAddress;
 use crate::amount::HumanAmount;
 use crate::webhook::FeeType;
@@ -172,7 +170,9 @@ impl ExactNumber {
     fn checked<E: serde::de::Error>(text: &str) -> Result<ExactNumber, E> {
         let number = text.starts_with(|c: char| c == '-' || c.is_ascii_digit());
         if !number {
-            return Err(E::custom(format_args!("expected a JSON number, found {text}")));
+            return Err(E::custom(format_args!(
+                "expected a JSON number, found {text}"
+            )));
         }
         Ok(ExactNumber(text.to_owned()))
     }
@@ -347,8 +347,8 @@ pub struct RouteFee {
 ///     "price_impact": 0.999, "chain": "POLYGON", "token": "USDC"}"#)?;
 /// assert_eq!(route.fee.as_str(), "0.001"); // exact: a decimal, 0.001 = 0.1 %
 /// assert!(matches!(route.speed, RouteSpeed::Seconds(_)));
-/// assert_eq!(route.price_impact.map(|p| p.to_string()), Some("0.999".to_owned()));
-/// assert!(route.is_direct() == false);
+/// assert_eq!(route.price_impact.as_ref().map(|p| p.as_str()), Some("0.999"));
+/// assert!(!route.is_direct()); // a bridge from Polygon
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

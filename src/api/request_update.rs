@@ -48,7 +48,10 @@ impl<'de> Deserialize<'de> for Acknowledged {
 
 /// Reads an answer that may have no body: an empty 2xx body is `Acknowledged(None)`, anything
 /// else is read by [`parse_parts`](super::parse_parts).
-pub(crate) fn parse_acknowledged(status: StatusCode, body: &[u8]) -> Result<Acknowledged, ApiError> {
+pub(crate) fn parse_acknowledged(
+    status: StatusCode,
+    body: &[u8],
+) -> Result<Acknowledged, ApiError> {
     if status.is_success() && crate::wire::EmptyInput::check(body, "no body").is_err() {
         return Ok(Acknowledged(None));
     }

@@ -30,9 +30,7 @@ pub enum SignatureError {
     #[error("a signature starts with 0x")]
     NoPrefix,
     /// Not 130 digits after `0x`.
-    #[error(
-        "a signature is 0x and 130 hex digits (65 bytes: r, s, v), found {digits} digits"
-    )]
+    #[error("a signature is 0x and 130 hex digits (65 bytes: r, s, v), found {digits} digits")]
     Length {
         /// The characters after `0x`.
         digits: usize,
@@ -59,11 +57,14 @@ pub enum SignatureError {
 /// ```
 /// use securepay::api::{Eip712Signature, SignatureError};
 ///
-/// let text = format!("0x{}1b", "1234567890abcdef".repeat(8)); // the API description's example
+/// let text = format!("0x{}1b", "1234567890abcdef".repeat(8));
 /// let signature: Eip712Signature = text.parse()?;
 /// assert_eq!(signature.v(), 27);
 /// assert_eq!(signature.to_string(), text);
 /// assert_eq!(signature.as_bytes().len(), 65);
+/// // The API description's example `permitSignature` is 49 bytes: not a signature.
+/// let example = format!("0x{}1b", "1234567890abcdef".repeat(6));
+/// assert_eq!(example.parse::<Eip712Signature>(), Err(SignatureError::Length { digits: 98 }));
 /// let v = format!("0x{}1d", "12".repeat(64));
 /// assert_eq!(v.parse::<Eip712Signature>(), Err(SignatureError::RecoveryId(29)));
 /// # Ok::<(), SignatureError>(())
@@ -115,12 +116,10 @@ impl Eip712Signature {
         }
         let mut bytes = [0u8; SIGNATURE_BYTES];
         for (byte, pair) in bytes.iter_mut().zip(digits.as_bytes().chunks_exact(2)) {
-            let pair = std::str::from_utf8(pair).map_err(|_| SignatureError::Length {
-                digits: count,
-            })?;
-            *byte = u8::from_str_radix(pair, 16).map_err(|_| SignatureError::Length {
-                digits: count,
-            })?;
+            let pair =
+                std::str::from_utf8(pair).map_err(|_| SignatureError::Length { digits: count })?;
+            *byte = u8::from_str_radix(pair, 16)
+                .map_err(|_| SignatureError::Length { digits: count })?;
         }
         Eip712Signature::from_bytes(bytes)
     }

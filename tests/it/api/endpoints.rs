@@ -8,13 +8,13 @@ use crate::common;
 
 use std::collections::BTreeSet;
 
+use alloy_primitives::U256;
 use securepay::api::{
     Api, ApiHost, BatchItem, BatchPayout, Broadcast, CreateMulticallPayout, CreatePayout,
     CreatePayoutLink, CreateRequest, CreateSecurePayment, Credential, CredentialKind, ENDPOINTS,
     Eip712Signature, Endpoint, OutgoingRequest, PreparedRequest, RecordIntent, RecurringAction,
     RequestError, RouteFilter, SecurePaymentItem, SendPaymentIntent, SignedPermit,
 };
-use alloy_primitives::U256;
 use securepay::currency::CurrencyQuery;
 use securepay::network::Network;
 use securepay::offramp::{ClientUserId, CreatePayer, CreatePaymentDetails, UpdatePayer};
@@ -36,7 +36,8 @@ fn extract() -> Value {
 
 const RECURRING_ID: &str = "01JXYJKCAHGFTDR15F2D072ESG";
 
-/// The API description's example `permitSignature`.
+/// The pattern of the API description's example `permitSignature`, at 65 bytes (the
+/// example itself has 49).
 fn signature() -> Eip712Signature {
     format!("0x{}1b", "1234567890abcdef".repeat(8))
         .parse()
@@ -175,11 +176,15 @@ fn build_typed(
         Endpoint::GetRequestCalldata => {
             typed(api.get_request_calldata(credential, request_id, &RequestPayQuery::new()))
         }
-        Endpoint::GetRequestRoutes => typed(api.get_request_routes(
-            credential,
-            request_id,
-            &"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse().unwrap(),
-        )),
+        Endpoint::GetRequestRoutes => typed(
+            api.get_request_routes(
+                credential,
+                request_id,
+                &"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"
+                    .parse()
+                    .unwrap(),
+            ),
+        ),
         Endpoint::SendPaymentIntent => typed(api.send_payment_intent(
             credential,
             &SendPaymentIntent::new(
@@ -234,17 +239,15 @@ fn build_typed(
                 .unwrap(),
             ),
         ),
-        Endpoint::SubmitRecurringPaymentSignature => typed(
-            api.submit_recurring_payment_signature(credential, RECURRING_ID, &signature()),
-        ),
+        Endpoint::SubmitRecurringPaymentSignature => {
+            typed(api.submit_recurring_payment_signature(credential, RECURRING_ID, &signature()))
+        }
         Endpoint::GetRecurringPaymentStatus => {
             typed(api.get_recurring_payment(credential, RECURRING_ID))
         }
-        Endpoint::UpdateRecurringPayment => typed(api.update_recurring_payment(
-            credential,
-            RECURRING_ID,
-            RecurringAction::Cancel,
-        )),
+        Endpoint::UpdateRecurringPayment => {
+            typed(api.update_recurring_payment(credential, RECURRING_ID, RecurringAction::Cancel))
+        }
         Endpoint::CreatePayeeDestination => {
             typed(api.create_payee_destination(credential, &destination))
         }

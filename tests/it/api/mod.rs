@@ -8,6 +8,8 @@ pub(crate) mod duplicate_keys;
 mod endpoints;
 #[cfg(feature = "client")]
 mod https;
+mod recurring;
+mod requests_more;
 pub(crate) mod responses;
 mod retry;
 #[cfg(feature = "client-core")]
