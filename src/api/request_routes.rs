@@ -497,3 +497,34 @@ impl Api {
         self.prepare(credential, &GetRequestRoutes::new(request_id, *wallet))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_read_from_a_json_value_keep_their_numbers() {
+        let value = serde_json::json!({"routes": [{"id": "X", "fee": 0.001, "speed": 30,
+            "price_impact": 0, "chain": "BASE", "token": "USDC", "brandNew": {"a": 1}}]});
+        let routes: RequestRoutes = serde_json::from_value(value.clone()).unwrap();
+        assert_eq!(routes.routes[0].fee.as_str(), "0.001");
+        assert_eq!(
+            routes.routes[0].speed,
+            RouteSpeed::Seconds(ExactNumber("30".to_owned()))
+        );
+        assert_eq!(serde_json::to_value(&routes).unwrap(), value);
+    }
+
+    #[test]
+    fn zero_and_whole_numbers_are_recognised() {
+        for zero in ["0", "0.0", "-0", "0e5", "0.000E-3"] {
+            assert!(ExactNumber(zero.to_owned()).is_zero(), "{zero}");
+        }
+        for other in ["1", "0.001", "1e-7", "-0.5"] {
+            assert!(!ExactNumber(other.to_owned()).is_zero(), "{other}");
+        }
+        assert_eq!(ExactNumber("12.00".to_owned()).as_u64(), Some(12));
+        assert_eq!(ExactNumber("-1".to_owned()).as_u64(), None);
+        assert_eq!(ExactNumber("1e3".to_owned()).as_u64(), None);
+    }
+}
