@@ -282,10 +282,26 @@ endpoints! {
         host: Payment, method: GET, path: "/v2/request/{requestId}",
         accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
     }
+    /// Stops or resumes the recurrence of a recurring request.
+    UpdateRequest {
+        host: Payment, method: PATCH, path: "/v2/request/{requestId}",
+        accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
+    }
     GetRequestCalldata {
         host: Payment, method: GET, path: "/v2/request/{requestId}/pay",
         accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
         query: ["wallet", "chain", "token", "amount", "clientUserId", "paymentDetailsId", "feePercentage", "feeAddress"],
+    }
+    /// The routes open to a payer's wallet: same-chain, or cross-chain.
+    GetRequestRoutes {
+        host: Payment, method: GET, path: "/v2/request/{requestId}/routes",
+        accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
+        query: ["wallet", "amount", "feePercentage", "feeAddress"],
+    }
+    /// The signature of a legacy cross-chain payment intent.
+    SendPaymentIntent {
+        host: Payment, method: POST, path: "/v2/request/payment-intents/{paymentIntentId}",
+        accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
     }
     CreatePayer {
         host: Payment, method: POST, path: "/v2/payer",
@@ -332,6 +348,20 @@ endpoints! {
     CreateBatchPayout {
         host: Payment, method: POST, path: "/v2/payouts/batch",
         accepts: KEY_OR_CLIENT, origin_required: false, success: CREATED,
+    }
+    /// Activates a recurring payment with the signature of its permit.
+    SubmitRecurringPaymentSignature {
+        host: Payment, method: POST, path: "/v2/payouts/recurring/{id}",
+        accepts: KEY_OR_CLIENT, origin_required: false, success: CREATED,
+    }
+    GetRecurringPaymentStatus {
+        host: Payment, method: GET, path: "/v2/payouts/recurring/{id}",
+        accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
+    }
+    /// Cancels or unpauses a recurring payment.
+    UpdateRecurringPayment {
+        host: Payment, method: PATCH, path: "/v2/payouts/recurring/{id}",
+        accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
     }
     /// Auth API: creates, or reactivates and updates in place.
     CreatePayeeDestination {

@@ -88,19 +88,25 @@ mod origin;
 mod outgoing;
 mod pages;
 mod payer;
+mod payment_intents;
 mod payments;
 mod payout_answers;
 mod payouts;
+mod recurring;
+mod recurring_answers;
 mod refresh_step;
 mod request;
 mod request_causes;
 mod request_pay;
+mod request_routes;
+mod request_update;
 mod requests;
 mod response;
 mod retry;
 mod secure_payment_info;
 mod secure_payment_list;
 mod secure_payments;
+mod signature;
 #[cfg(feature = "client-core")]
 #[doc(hidden)]
 pub mod stub;
@@ -152,6 +158,7 @@ pub use pages::{
     PaymentPages,
 };
 pub use payer::{ForPayer, GetPayer, ListPaymentDetails, PayerUpdated};
+pub use payment_intents::{SendPaymentIntent, SignedPermit};
 pub use payments::{
     FeeStage, MAX_SEARCH_LIMIT, Pagination, PaymentFee, PaymentRecord, PaymentRequestInfo,
     PaymentType, PaymentsPage, SearchPayments, UtcTimestamp,
@@ -160,6 +167,13 @@ pub use payout_answers::{
     BatchPayoutCalldata, PayoutCreated, PayoutResponse, RecurringPayoutCreated,
 };
 pub use payouts::{BatchItem, BatchPayout, CreatePayout, PayoutFee, PayoutRecurrence};
+pub use recurring::{
+    GetRecurringPayment, RecurringAction, SubmitRecurringSignature, UpdateRecurringPayment,
+};
+pub use recurring_answers::{
+    RecurringExecution, RecurringPaymentActivated, RecurringPaymentStatus, RecurringPaymentUpdated,
+    RecurringRequest, RecurringStatus, RecurringUpdateMetadata,
+};
 pub use refresh_step::{RefreshStepTransaction, RefreshedStepTransaction, RouteStep};
 pub use request::{Api, DEFAULT_AUTH_URL, DEFAULT_BASE_URL, RequestError};
 pub use request_causes::{AssembleError, BaseUrlError, HttpError, UriError};
@@ -167,6 +181,10 @@ pub use request_pay::{
     LegacyPaymentIntent, PaymentIntentMetadata, RequestCalldata, RequestPayMetadata,
     RequestPayResponse,
 };
+pub use request_routes::{
+    ExactNumber, GetRequestRoutes, PaymentRoute, RequestRoutes, RouteFee, RouteSpeed,
+};
+pub use request_update::{Acknowledged, UpdateRequest};
 pub use requests::{
     CreateRequest, CustomerAddressBody, CustomerInfoBody, Frequency, GetRequestCalldata,
     GetRequestStatus, Recurrence, RequestCreated,
@@ -184,4 +202,5 @@ pub use secure_payments::{
     CreatePayoutLink, CreateSecurePayment, GetSecurePayment, GetSecurePaymentCalldata,
     MAX_SECURE_PAYMENT_ITEMS, RecordSecurePaymentIntent, SecurePaymentCreated, SecurePaymentItem,
 };
+pub use signature::{Eip712Signature, SIGNATURE_BYTES, SignatureError};
 pub use tron_broadcast::{BroadcastTronTransaction, TronBroadcastAnswer, TronBroadcastError};

@@ -586,7 +586,10 @@ impl OutgoingRequest for SearchPayments {
 }
 
 open_enum! {
-    /// When a fee of a searched payment applies (`fees[].stage`).
+    /// When a fee applies (`fees[].stage` of a searched payment, `feeBreakdown[].stage` of a
+    /// payment route). The description lists `sending`, `receiving`, `proxying`, `refunding`
+    /// for payments and adds `overall` for routes; one open set serves both, so a stage the
+    /// service adds is kept as [`FeeStage::Other`] rather than refusing the answer.
     ///
     /// ```
     /// use securepay::api::FeeStage;
@@ -603,6 +606,8 @@ open_enum! {
         Proxying = "proxying",
         /// `refunding`.
         Refunding = "refunding",
+        /// `overall` (routes): the route's whole fee.
+        Overall = "overall",
     }
 }
 

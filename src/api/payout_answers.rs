@@ -38,7 +38,9 @@ pub struct PayoutCreated {
 }
 
 /// The answer (201) of a recurring `POST /v2/payouts`: the approval, and the EIP-712
-/// `SchedulePermit` to sign and submit to `POST /v2/payouts/recurring/{id}` (not built here).
+/// `SchedulePermit` to sign and submit to `POST /v2/payouts/recurring/{id}` with
+/// [`Api::submit_recurring_payment_signature`](super::Api::submit_recurring_payment_signature)
+/// (then [`Api::get_recurring_payment`](super::Api::get_recurring_payment) reads its status).
 ///
 /// ```
 /// use http::StatusCode;

@@ -145,7 +145,8 @@ pub struct PaymentIntentMetadata {
 
 /// The legacy cross-chain answer, still in the API description (the March 2026 redesign
 /// answers calldata instead): an EIP-712 payment intent to sign, sent back to `POST
-/// /v2/request/payment-intents/{id}` (not built by this layer).
+/// /v2/request/payment-intents/{id}` with [`Api::send_payment_intent`](super::Api::send_payment_intent)
+/// ([`SendPaymentIntent::for_intent`](super::SendPaymentIntent::for_intent) builds the body).
 ///
 /// ```
 /// use securepay::api::RequestPayResponse;

@@ -298,11 +298,29 @@ fn every_reader_refuses_a_key_given_twice_and_names_it() {
     );
 }
 
+/// The endpoints whose success answer the API description gives without a body
+/// (`PATCH /v2/request/{requestId}`, `POST /v2/request/payment-intents/{paymentIntentId}`): their
+/// request types read an empty 2xx body as `api::Acknowledged(None)`, so it is not an error.
+const NO_BODY: [Endpoint; 2] = [Endpoint::UpdateRequest, Endpoint::SendPaymentIntent];
+
 #[test]
 fn every_reader_says_empty_input_alike() {
     let mut other = Vec::new();
+    let no_body: Vec<String> = NO_BODY
+        .iter()
+        .map(|endpoint| format!("api::parse_parts ({endpoint})"))
+        .collect();
     for reader in readers() {
         for empty in ["", " \n\t\r\n"] {
+            if no_body.contains(&reader.name) {
+                if let Err(error) = (reader.read)(empty.as_bytes()) {
+                    other.push(format!(
+                        "{}: {empty:?}: no body is the answer: {error}",
+                        reader.name
+                    ));
+                }
+                continue;
+            }
             match (reader.read)(empty.as_bytes()) {
                 Err(error) if error.contains("empty input: expected ") => {}
                 Err(error) => other.push(format!("{}: {empty:?}: {error}", reader.name)),

@@ -13,7 +13,7 @@ use std::fmt::Debug;
 
 use securepay::api::{
     BlockReason, ChildEligibility, FeeBearerSource, MulticallLinkStatus, RecoveryAction,
-    StaleReason,
+    RecurringStatus, StaleReason,
 };
 use securepay::partial::{RateSource, RequestState};
 use securepay::verify::{Case, FindingCode};
@@ -80,6 +80,7 @@ fn wire_strings() -> String {
         "api::FeeBearerSource" => FeeBearerSource,
         "api::MulticallLinkStatus" => MulticallLinkStatus,
         "api::RecoveryAction" => RecoveryAction,
+        "api::RecurringStatus" => RecurringStatus,
         "api::StaleReason" => StaleReason,
         "partial::RateSource" => RateSource,
         "partial::RequestState" => RequestState,
@@ -157,5 +158,5 @@ fn every_open_enum_is_listed() {
             }
         }
     }
-    assert_eq!(declared, 15);
+    assert_eq!(declared, 16);
 }

@@ -8,11 +8,13 @@ use crate::common;
 
 use std::collections::BTreeSet;
 
+use alloy_primitives::U256;
 use securepay::api::{
     Api, ApiHost, BatchItem, BatchPayout, Broadcast, CreateBatchPayoutLink, CreateMulticallPayout,
     CreatePayout, CreatePayoutLink, CreateRequest, CreateSecurePayment, Credential, CredentialKind,
-    ENDPOINTS, Endpoint, FeeFlow, OutgoingRequest, PreparedRequest, PreviewFees, RecordIntent,
-    RequestError, RouteFilter, RouteStep, SearchPayments, SecurePaymentItem,
+    ENDPOINTS, Eip712Signature, Endpoint, FeeFlow, OutgoingRequest, PreparedRequest, PreviewFees,
+    RecordIntent, RecurringAction, RequestError, RouteFilter, RouteStep, SearchPayments,
+    SecurePaymentItem, SendPaymentIntent, SignedPermit,
 };
 use securepay::currency::CurrencyQuery;
 use securepay::network::Network;
@@ -31,6 +33,16 @@ fn data(file: &str) -> String {
 
 fn extract() -> Value {
     crate::common::api_description().clone()
+}
+
+const RECURRING_ID: &str = "01JXYJKCAHGFTDR15F2D072ESG";
+
+/// The pattern of the API description's example `permitSignature`, at 65 bytes (the
+/// example itself has 49).
+fn signature() -> Eip712Signature {
+    format!("0x{}1b", "1234567890abcdef".repeat(8))
+        .parse()
+        .unwrap()
 }
 
 fn token() -> SecurePaymentToken {
@@ -182,9 +194,26 @@ fn build_typed(
             &CreateRequest::new("10".parse().unwrap(), "USD", "USDC-base").unwrap(),
         )),
         Endpoint::GetRequestStatus => typed(api.get_request_status(credential, request_id)),
+        Endpoint::UpdateRequest => typed(api.update_request(credential, request_id, true)),
         Endpoint::GetRequestCalldata => {
             typed(api.get_request_calldata(credential, request_id, &RequestPayQuery::new()))
         }
+        Endpoint::GetRequestRoutes => typed(
+            api.get_request_routes(
+                credential,
+                request_id,
+                &"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"
+                    .parse()
+                    .unwrap(),
+            ),
+        ),
+        Endpoint::SendPaymentIntent => typed(api.send_payment_intent(
+            credential,
+            &SendPaymentIntent::new(
+                "01JNZYZPK7B4YBPD44TM72NDNJ",
+                SignedPermit::new(signature(), U256::from(1u8), 1_742_205_771),
+            ),
+        )),
         Endpoint::CreatePayer => typed(api.create_payer(
             credential,
             &CreatePayer::from_str(&data("payer-individual.json")).unwrap(),
@@ -240,6 +269,15 @@ fn build_typed(
                 .unwrap(),
             ),
         ),
+        Endpoint::SubmitRecurringPaymentSignature => {
+            typed(api.submit_recurring_payment_signature(credential, RECURRING_ID, &signature()))
+        }
+        Endpoint::GetRecurringPaymentStatus => {
+            typed(api.get_recurring_payment(credential, RECURRING_ID))
+        }
+        Endpoint::UpdateRecurringPayment => {
+            typed(api.update_recurring_payment(credential, RECURRING_ID, RecurringAction::Cancel))
+        }
         Endpoint::CreatePayeeDestination => {
             typed(api.create_payee_destination(credential, &destination))
         }

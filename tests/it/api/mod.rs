@@ -11,6 +11,8 @@ pub(crate) mod endpoints;
 mod https;
 mod pages;
 mod payments;
+mod recurring;
+mod requests_more;
 pub(crate) mod responses;
 mod retry;
 #[cfg(feature = "client-core")]

@@ -15,6 +15,10 @@ use securepay::api::{
     RefreshStepTransaction, RequestCreated, RequestPayResponse, SearchPayments,
     SecurePaymentCreated, SecurePaymentInfo, UpdatePayeeDestination, parse_parts,
 };
+use securepay::api::{
+    GetRecurringPayment, GetRequestRoutes, SendPaymentIntent, SubmitRecurringSignature,
+    UpdateRecurringPayment, UpdateRequest,
+};
 use securepay::offramp::{CreatePayer, CreatePaymentDetails, UpdatePayer};
 use securepay::pay::PayEndpointError;
 use serde_json::Value;
@@ -54,7 +58,10 @@ pub(crate) fn parse(endpoint: Endpoint, status: u16, bytes: &[u8]) -> Result<Val
         Endpoint::RefreshStepTransaction => go::<RefreshStepTransaction>(e, s, b),
         Endpoint::CreateRequest => go::<CreateRequest>(e, s, b),
         Endpoint::GetRequestStatus => go::<GetRequestStatus>(e, s, b),
+        Endpoint::UpdateRequest => go::<UpdateRequest>(e, s, b),
         Endpoint::GetRequestCalldata => go::<GetRequestCalldata>(e, s, b),
+        Endpoint::GetRequestRoutes => go::<GetRequestRoutes>(e, s, b),
+        Endpoint::SendPaymentIntent => go::<SendPaymentIntent>(e, s, b),
         Endpoint::CreatePayer => go::<CreatePayer>(e, s, b),
         Endpoint::GetPayer => go::<GetPayer>(e, s, b),
         Endpoint::UpdatePayer => go::<ForPayer<UpdatePayer>>(e, s, b),
@@ -65,6 +72,9 @@ pub(crate) fn parse(endpoint: Endpoint, status: u16, bytes: &[u8]) -> Result<Val
         Endpoint::GetConversionRoutes => go::<GetConversionRoutes>(e, s, b),
         Endpoint::CreatePayout => go::<CreatePayout>(e, s, b),
         Endpoint::CreateBatchPayout => go::<BatchPayout>(e, s, b),
+        Endpoint::SubmitRecurringPaymentSignature => go::<SubmitRecurringSignature>(e, s, b),
+        Endpoint::GetRecurringPaymentStatus => go::<GetRecurringPayment>(e, s, b),
+        Endpoint::UpdateRecurringPayment => go::<UpdateRecurringPayment>(e, s, b),
         Endpoint::CreatePayeeDestination => go::<CreatePayeeDestination>(e, s, b),
         Endpoint::UpdatePayeeDestination => go::<UpdatePayeeDestination>(e, s, b),
         Endpoint::GetPayeeDestination => go::<GetPayeeDestination>(e, s, b),
@@ -187,6 +197,15 @@ pub(crate) const WRONG: &[Wrong] = &[
     Wrong {
         endpoint: Endpoint::CreatePayout,
         name: "recurringPayment",
+        error_contains: "to: ",
+        fixes: &[(
+            "\"to\":\"0xA0b86a33E6441b8c4C8C8C8C8C8C8C8C8C8C8C8\"",
+            "\"to\":\"0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48\"",
+        )],
+    },
+    Wrong {
+        endpoint: Endpoint::UpdateRecurringPayment,
+        name: "cancelled",
         error_contains: "to: ",
         fixes: &[(
             "\"to\":\"0xA0b86a33E6441b8c4C8C8C8C8C8C8C8C8C8C8C8\"",
