@@ -12,7 +12,7 @@
 use std::fmt::Debug;
 
 use securepay::api::{
-    BlockReason, ChildEligibility, FeeBearerSource, MulticallLinkStatus, RecoveryAction,
+    BlockReason, ChildEligibility, FeeBearerSource, FeeStage, MulticallLinkStatus, RecoveryAction,
     RecurringStatus, StaleReason,
 };
 use securepay::partial::{RateSource, RequestState};
@@ -78,6 +78,7 @@ fn wire_strings() -> String {
         "api::BlockReason" => BlockReason,
         "api::ChildEligibility" => ChildEligibility,
         "api::FeeBearerSource" => FeeBearerSource,
+        "api::FeeStage" => FeeStage,
         "api::MulticallLinkStatus" => MulticallLinkStatus,
         "api::RecoveryAction" => RecoveryAction,
         "api::RecurringStatus" => RecurringStatus,
@@ -158,5 +159,5 @@ fn every_open_enum_is_listed() {
             }
         }
     }
-    assert_eq!(declared, 16);
+    assert_eq!(declared, 17);
 }

@@ -377,6 +377,11 @@ const NOT_REQUIRED: &[(Endpoint, &str, &str)] = &[
         "feePlan",
         "the same answer model as POST /v2/secure-payments",
     ),
+    (
+        Endpoint::CreateBatchPayoutSecurePayment,
+        "feePlan",
+        "the same answer model as POST /v2/secure-payments",
+    ),
 ];
 
 /// Success answers the parsers read: the description's examples (except the ones it gets
@@ -440,7 +445,9 @@ fn every_field_a_success_answer_requires_is_required_by_its_model() {
 /// Requests that together send every described query parameter of `endpoint` (its minimal
 /// request when it has none).
 fn full_requests(endpoint: Endpoint) -> Vec<http::Request<Vec<u8>>> {
-    use securepay::api::{Api, Credential, RouteFilter};
+    use securepay::api::{
+        Api, Credential, GetRequestRoutes, PaymentType, RouteFilter, SearchPayments, UtcTimestamp,
+    };
     use securepay::currency::CurrencyQuery;
     use securepay::network::Network;
     use securepay::pay::{RequestPayQuery, SecurePayQuery, SourceToken};
@@ -528,6 +535,37 @@ fn full_requests(endpoint: Endpoint) -> Vec<http::Request<Vec<u8>>> {
                 .into_http()
         })
         .collect(),
+        Endpoint::GetRequestRoutes => {
+            let routes = GetRequestRoutes::new(request_id, wallet.parse().unwrap())
+                .amount("5".parse().unwrap())
+                .unwrap()
+                .fee("0.5", wallet.parse().unwrap())
+                .unwrap();
+            vec![api.prepare(&key, &routes).unwrap().into_http()]
+        }
+        Endpoint::SearchPayments => {
+            let every = SearchPayments::new()
+                .tx_hash(
+                    "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef"
+                        .parse()
+                        .unwrap(),
+                )
+                .wallet_address(wallet.parse().unwrap())
+                .payment_reference("0xb3581f0b0f74cc61".parse().unwrap())
+                .request_id(request_id)
+                .unwrap()
+                .reference("ORDER-1")
+                .unwrap()
+                .payment_type(PaymentType::Crosschain)
+                .invoice_currency("USD".parse().unwrap())
+                .payment_currency("USDC-base".parse().unwrap())
+                .from_date(UtcTimestamp::parse("2026-01-01T00:00:00Z").unwrap())
+                .to_date(UtcTimestamp::parse("2026-02-01T00:00:00.000Z").unwrap())
+                .limit(50)
+                .unwrap()
+                .offset(100);
+            vec![api.search_payments(&key, &every).unwrap().into_http()]
+        }
         other => {
             let kind = other.accepts()[0];
             vec![endpoints::build(other, &endpoints::credential(kind)).unwrap()]
