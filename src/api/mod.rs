@@ -1,4 +1,6 @@
-//! The sans-IO API layer: every endpoint of the scope as a typed request and a typed response.
+//! The sans-IO API layer: every operation of the service's API description
+//! (<https://docs.request.network/api-reference/openapi.v2.json>, version 0.13.0) and the Auth
+//! API's payee destinations, each as a typed request and a typed response.
 //! No I/O happens here: [`Api`] builds `http::Request<Vec<u8>>` values that any HTTP client
 //! sends, and the parsers turn the answer into the endpoint's model or an [`ApiError`]
 //! `{ status, kind, body }`.
@@ -22,30 +24,46 @@
 //! - [`RetryPolicy`]: which outcomes may be retried for which method (a `POST` only when it was
 //!   not sent or the service answered 429 with `Retry-After`), the delay for attempt `n` with
 //!   caller-supplied [`Jitter`] or the service's `Retry-After`, a cap, a total-time bound.
+//! - [`PaymentPages`]: every page of a payment search, each checked against its request
+//!   (offset and limit echoed, no page twice, no empty page that says there are more, a page
+//!   cap; `total` is never trusted): a blocking iterator over any send function, and with
+//!   `client-core`, `Client::payment_pages`.
 //! - With the feature `client`, `Client` sends these requests over `reqwest` with the retry
 //!   policy.
 //!
 //! | endpoint | request type | builder | answer |
 //! |---|---|---|---|
 //! | `POST /v2/secure-payments` | [`CreateSecurePayment`] | [`Api::create_secure_payment`] | [`SecurePaymentCreated`] |
+//! | `GET /v2/secure-payments?requestId=` | [`FindSecurePayment`] | [`Api::find_secure_payment`] | [`SecurePaymentFound`] |
+//! | `POST /v2/secure-payments/fees/preview` | [`PreviewFees`] | [`Api::preview_fees`] | [`FeePlan`] |
 //! | `POST /v2/secure-payments/payouts` | [`CreatePayoutLink`] | [`Api::create_payout_link`] | [`SecurePaymentCreated`] |
+//! | `POST /v2/secure-payments/batch-payouts` | [`CreateBatchPayoutLink`] | [`Api::create_batch_payout_link`] | [`SecurePaymentCreated`] |
 //! | `POST /v2/secure-payments/multicall-payouts` | [`CreateMulticallPayout`] | [`Api::create_multicall_payout`] | [`MulticallPayoutCreated`] |
+//! | `GET /v2/secure-payments/multicall-payouts/{token}` | [`GetMulticallPayout`] | [`Api::get_multicall_payout`] | [`MulticallPayoutState`] |
 //! | `GET /v2/secure-payments/{token}` | [`GetSecurePayment`] | [`Api::get_secure_payment`] | [`SecurePaymentInfo`] |
 //! | `GET /v2/secure-payments/{token}/pay` | [`GetSecurePaymentCalldata`] | [`Api::get_secure_payment_calldata`] | [`PayResponse`](crate::pay::PayResponse) |
 //! | `POST /v2/secure-payments/{token}/intent` | [`RecordSecurePaymentIntent`] | [`Api::record_secure_payment_intent`] | [`IntentRecorded`] |
 //! | `POST /v2/secure-payments/{token}/tron/broadcast` | [`BroadcastTronTransaction`] | [`Api::broadcast_tron_transaction`] | [`TronBroadcastAnswer`] |
+//! | `POST /v2/secure-payments/{token}/refresh-step-transaction` | [`RefreshStepTransaction`] | [`Api::refresh_step_transaction`] | [`RefreshedStepTransaction`] |
 //! | `POST /v2/request` | [`CreateRequest`] | [`Api::create_request`] | [`RequestCreated`] |
 //! | `GET /v2/request/{requestId}` | [`GetRequestStatus`] | [`Api::get_request_status`] | [`RequestStatus`](crate::partial::RequestStatus) |
+//! | `PATCH /v2/request/{requestId}` | [`UpdateRequest`] | [`Api::update_request`] | [`Acknowledged`] |
 //! | `GET /v2/request/{requestId}/pay` | [`GetRequestCalldata`] | [`Api::get_request_calldata`] | [`RequestPayResponse`] |
+//! | `GET /v2/request/{requestId}/routes` | [`GetRequestRoutes`] | [`Api::get_request_routes`] | [`RequestRoutes`] |
+//! | `POST /v2/request/payment-intents/{paymentIntentId}` | [`SendPaymentIntent`] | [`Api::send_payment_intent`] | [`Acknowledged`] |
 //! | `POST /v2/payer` | [`CreatePayer`](crate::offramp::CreatePayer) | [`Api::create_payer`] | [`PayerCreated`](crate::offramp::PayerCreated) |
 //! | `GET /v2/payer/{clientUserId}` | [`GetPayer`] | [`Api::get_payer`] | [`ComplianceStatus`](crate::offramp::ComplianceStatus) |
 //! | `PATCH /v2/payer/{clientUserId}` | [`ForPayer`]`<`[`UpdatePayer`](crate::offramp::UpdatePayer)`>` | [`Api::update_payer`] | [`PayerUpdated`] |
 //! | `POST /v2/payer/{clientUserId}/payment-details` | [`ForPayer`]`<`[`CreatePaymentDetails`](crate::offramp::CreatePaymentDetails)`>` | [`Api::create_payment_details`] | [`PaymentDetailCreated`](crate::offramp::PaymentDetailCreated) |
 //! | `GET /v2/payer/{clientUserId}/payment-details` | [`ListPaymentDetails`] | [`Api::list_payment_details`] | [`PaymentDetailsList`](crate::offramp::PaymentDetailsList) |
+//! | `GET /v2/payments` | [`SearchPayments`] | [`Api::search_payments`] | [`PaymentsPage`] (every page: [`PaymentPages`]) |
 //! | `GET /v2/currencies` | [`ListCurrencies`] | [`Api::list_currencies`] | [`CurrenciesAnswer`] |
 //! | `GET /v2/currencies/{currencyId}/conversion-routes` | [`GetConversionRoutes`] | [`Api::get_conversion_routes`] | [`ConversionRoutesAnswer`] |
 //! | `POST /v2/payouts` | [`CreatePayout`] | [`Api::create_payout`] | [`PayoutResponse`] |
 //! | `POST /v2/payouts/batch` | [`BatchPayout`] | [`Api::create_batch_payout`] | [`BatchPayoutCalldata`] |
+//! | `POST /v2/payouts/recurring/{id}` | [`SubmitRecurringSignature`] | [`Api::submit_recurring_payment_signature`] | [`RecurringPaymentActivated`] |
+//! | `GET /v2/payouts/recurring/{id}` | [`GetRecurringPayment`] | [`Api::get_recurring_payment`] | [`RecurringPaymentStatus`] |
+//! | `PATCH /v2/payouts/recurring/{id}` | [`UpdateRecurringPayment`] | [`Api::update_recurring_payment`] | [`RecurringPaymentUpdated`] |
 //! | `POST {auth}/v1/payee-destination` | [`CreatePayeeDestination`] | [`Api::create_payee_destination`] | [`PayeeDestination`] |
 //! | `PUT {auth}/v1/payee-destination` | [`UpdatePayeeDestination`] | [`Api::update_payee_destination`] | [`PayeeDestination`] |
 //! | `GET {auth}/v1/payee-destination` | [`GetPayeeDestination`] | [`Api::get_payee_destination`] | `Option<`[`PayeeDestination`]`>` |
