@@ -298,11 +298,35 @@ fn every_reader_refuses_a_key_given_twice_and_names_it() {
     );
 }
 
+/// The answers the API description gives no content (`DELETE /v2/client-ids/{id}` and the v2
+/// payee destination endpoints but the signing data): an empty body is the described answer,
+/// read as `null`, not an empty input.
+const NO_CONTENT: [Endpoint; 5] = [
+    Endpoint::RevokeClientId,
+    Endpoint::RegisterPayeeDestination,
+    Endpoint::GetPayeeDestinationForWallet,
+    Endpoint::DeactivatePayeeDestination,
+    Endpoint::GetPayeeDestinationById,
+];
+
 #[test]
 fn every_reader_says_empty_input_alike() {
     let mut other = Vec::new();
+    let no_content: Vec<String> = NO_CONTENT
+        .iter()
+        .map(|endpoint| format!("api::parse_parts ({endpoint})"))
+        .collect();
     for reader in readers() {
         for empty in ["", " \n\t\r\n"] {
+            if no_content.contains(&reader.name) {
+                if let Err(error) = (reader.read)(empty.as_bytes()) {
+                    other.push(format!(
+                        "{}: {empty:?}: no content refused: {error}",
+                        reader.name
+                    ));
+                }
+                continue;
+            }
             match (reader.read)(empty.as_bytes()) {
                 Err(error) if error.contains("empty input: expected ") => {}
                 Err(error) => other.push(format!("{}: {empty:?}: {error}", reader.name)),

@@ -3,7 +3,9 @@
 mod builders;
 #[cfg(feature = "client-core")]
 mod client;
+mod client_ids;
 mod credentials;
+mod destinations_v2;
 pub(crate) mod duplicate_keys;
 mod endpoints;
 #[cfg(feature = "client")]
