@@ -11,6 +11,7 @@
 
 use std::num::NonZeroU32;
 
+use http::StatusCode;
 use serde::{Serialize, Serializer};
 
 use super::as_given::no_content_request;
@@ -18,11 +19,52 @@ use super::body::{check_fee_percentage, check_length};
 use super::outgoing::json_parts;
 use super::outgoing::sealed::{Parts, Sealed};
 use super::{
-    AnswerAsGiven, Api, BodyError, ClientIdRecord, ClientIdStatus, Credential, Endpoint, Origin,
-    OutgoingRequest, PreparedRequest, RequestError,
+    AnswerAsGiven, Api, ApiError, ApiErrorKind, BodyError, ClientIdRecord, ClientIdStatus,
+    Credential, Endpoint, ErrorBody, Origin, OutgoingRequest, PreparedRequest, RequestError,
 };
 use crate::address::ChainAddress;
 use crate::amount::HumanAmount;
+
+/// Implements [`OutgoingRequest`] for a request answered with Client ID records: as
+/// [`parse_parts`](super::parse_parts), but a success answer that is not the model keeps no
+/// copy of its body in the [`ApiError`] (the body carries `clientId`, a credential, and the
+/// error may be logged). The reason (serde's message, which never quotes the Client ID) is
+/// kept.
+macro_rules! client_id_answer {
+    ($request:ident, $response:ty) => {
+        impl OutgoingRequest for $request {
+            const ENDPOINT: Endpoint = Endpoint::$request;
+            type Response = $response;
+
+            /// As [`parse_parts`](crate::api::parse_parts), without a copy of a success body
+            /// that is not the model (it carries a Client ID).
+            fn parse_parts(status: StatusCode, body: &[u8]) -> Result<$response, ApiError> {
+                without_copy(super::parse_parts(status, body))
+            }
+
+            /// As [`parse_response`](crate::api::parse_response), without a copy of a success
+            /// body that is not the model (it carries a Client ID).
+            fn parse_response<B: AsRef<[u8]>>(
+                response: &http::Response<B>,
+            ) -> Result<$response, ApiError> {
+                without_copy(super::parse_parts(
+                    response.status(),
+                    response.body().as_ref(),
+                ))
+            }
+        }
+    };
+}
+
+/// Drops the copy of the body an [`InvalidBody`](ApiErrorKind::InvalidBody) error keeps.
+fn without_copy<T>(parsed: Result<T, ApiError>) -> Result<T, ApiError> {
+    parsed.map_err(|mut error| {
+        if matches!(error.kind, ApiErrorKind::InvalidBody(_)) {
+            error.body = Box::new(ErrorBody::Raw(String::new()));
+        }
+        error
+    })
+}
 
 /// The most allowed domains a Client ID takes (`maxItems`).
 pub const MAX_ALLOWED_DOMAINS: usize = 10;
@@ -283,11 +325,8 @@ impl Sealed for CreateClientId {
     }
 }
 
-/// `POST /v2/client-ids`: the body is the request.
-impl OutgoingRequest for CreateClientId {
-    const ENDPOINT: Endpoint = Endpoint::CreateClientId;
-    type Response = ClientIdRecord;
-}
+// `POST /v2/client-ids`: the body is the request.
+client_id_answer!(CreateClientId, ClientIdRecord);
 
 /// `GET /v2/client-ids`: every Client ID of the platform.
 ///
@@ -310,10 +349,7 @@ impl Sealed for ListClientIds {
     }
 }
 
-impl OutgoingRequest for ListClientIds {
-    const ENDPOINT: Endpoint = Endpoint::ListClientIds;
-    type Response = Vec<ClientIdRecord>;
-}
+client_id_answer!(ListClientIds, Vec<ClientIdRecord>);
 
 /// `GET /v2/client-ids/{id}`.
 ///
@@ -344,10 +380,7 @@ impl Sealed for GetClientId {
     }
 }
 
-impl OutgoingRequest for GetClientId {
-    const ENDPOINT: Endpoint = Endpoint::GetClientId;
-    type Response = ClientIdRecord;
-}
+client_id_answer!(GetClientId, ClientIdRecord);
 
 /// `PUT /v2/client-ids/{id}`: the fields to change, each optional (an empty body changes
 /// nothing). The nullable fields can be unset (`null`): the fee (percentage and address
@@ -493,10 +526,7 @@ impl Sealed for UpdateClientId {
     }
 }
 
-impl OutgoingRequest for UpdateClientId {
-    const ENDPOINT: Endpoint = Endpoint::UpdateClientId;
-    type Response = ClientIdRecord;
-}
+client_id_answer!(UpdateClientId, ClientIdRecord);
 
 /// `DELETE /v2/client-ids/{id}`: revokes the Client ID (it cannot be reactivated). The
 /// description gives the `200` answer no content: an empty body reads as

@@ -425,6 +425,36 @@ fn a_record_of_the_wrong_shape_is_refused() {
 }
 
 #[test]
+fn an_unreadable_record_keeps_no_copy_of_the_client_id_it_carries() {
+    let body = r#"{"clientId": "cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", "status": 1}"#;
+    let error = CreateClientId::parse_parts(StatusCode::CREATED, body.as_bytes()).unwrap_err();
+    assert!(
+        matches!(error.kind, ApiErrorKind::InvalidBody(_)),
+        "{error}"
+    );
+    assert_eq!(*error.body, securepay::api::ErrorBody::Raw(String::new()));
+    let shown = format!("{error:?} {error}");
+    assert!(!shown.contains("nz1bj41"), "{shown}");
+    assert!(shown.contains("invalid type"), "{shown}"); // the reason is kept
+    let list = format!("[{body}]");
+    let response = http::Response::builder()
+        .status(200)
+        .body(list.as_bytes())
+        .unwrap();
+    let request = Api::new().list_client_ids(&key()).unwrap();
+    let error = request.parse_response(&response).unwrap_err();
+    assert!(!format!("{error:?}").contains("nz1bj41"));
+    // The generic reader, told the model, keeps the text as every reader does.
+    let generic =
+        securepay::api::parse_parts::<ClientIdRecord>(StatusCode::CREATED, body.as_bytes())
+            .unwrap_err();
+    assert_eq!(
+        *generic.body,
+        securepay::api::ErrorBody::Raw(body.to_owned())
+    );
+}
+
+#[test]
 fn error_statuses_are_api_errors() {
     for (status, kind) in [
         (400, ApiErrorKind::BadRequest),

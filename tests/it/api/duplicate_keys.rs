@@ -592,6 +592,15 @@ pub(crate) fn cases() -> Vec<Case> {
     ]
 }
 
+/// The endpoints answered with Client ID records, whose unreadable answers keep no copy of
+/// their text (it carries `clientId`, a credential).
+const CLIENT_ID_RECORDS: [Endpoint; 4] = [
+    Endpoint::CreateClientId,
+    Endpoint::ListClientIds,
+    Endpoint::GetClientId,
+    Endpoint::UpdateClientId,
+];
+
 #[test]
 fn every_endpoint_answer_has_its_keys_given_twice_here() {
     let cases = cases();
@@ -619,7 +628,13 @@ fn a_key_given_twice_is_refused_in_every_answer_and_named() {
             match parse(endpoint, status, text.as_bytes()) {
                 Err(error) => match &error.kind {
                     ApiErrorKind::InvalidBody(reason) if reason.to_string().contains(&needle) => {
-                        assert_eq!(*error.body, ErrorBody::Raw(text.clone()));
+                        // A Client ID record carries a credential: its text is not kept.
+                        let kept = if CLIENT_ID_RECORDS.contains(&endpoint) {
+                            String::new()
+                        } else {
+                            text.clone()
+                        };
+                        assert_eq!(*error.body, ErrorBody::Raw(kept));
                     }
                     _ => passed.push(format!("{endpoint} {pointer}/{key}: {error}")),
                 },
