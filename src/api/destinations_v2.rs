@@ -464,8 +464,8 @@ impl fmt::Display for LegacyDestinationId {
     }
 }
 
-/// The `{destinationId}` of `DELETE /v2/payee-destination/{destinationId}`, whose form the
-/// description does not give (it declares no parameter for it): the ERC-7828 destination id
+/// The `{destinationId}` of `DELETE` and `GET /v2/payee-destination/{destinationId}` (the
+/// description declares no parameter for it; the read describes the legacy form): the ERC-7828 destination id
 /// the service issues (`{wallet}@eip155:{chainId}#{checksum}:{token}`, api-notes of
 /// <https://docs.request.network/api-features/payee-destinations>) or the legacy
 /// `network:walletAddress:tokenAddress` of the v2 read by id. Sent as one percent-encoded path
@@ -531,6 +531,18 @@ impl fmt::Display for PayeeDestinationRef {
 /// `DELETE /v2/payee-destination/{destinationId}` with a signed body: deactivates the
 /// destination (`active=false`; the record is kept). The answer has no schema in the
 /// description: [`AnswerAsGiven`] (an empty body reads as `null`).
+///
+/// ```
+/// use securepay::api::{Api, Credential, DeactivatePayeeDestination, SignedDestinationAction};
+///
+/// let body = SignedDestinationAction::new(format!("0x{}1b", "ab".repeat(64)).parse()?, "n-43")?;
+/// let id = "tron:TJRabPrwbZy45sbavfcjinPJC18kjpRTv8:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t".parse()?;
+/// let frontend = Credential::client_id("cli_test", Some("https://shop.example"))?;
+/// let request = Api::new().prepare(&frontend, &DeactivatePayeeDestination::new(id, body))?;
+/// assert_eq!(request.method(), "DELETE");
+/// assert!(!request.body().is_empty()); // the signed body
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct DeactivatePayeeDestination {
@@ -564,16 +576,17 @@ no_content_request!(
     AnswerAsGiven
 );
 
-/// `GET /v2/payee-destination/{destinationId}`, with the id in the form the description gives
-/// (`network:walletAddress:tokenAddress`). The answer has no schema in the description:
-/// [`AnswerAsGiven`].
+/// `GET /v2/payee-destination/{destinationId}`. The description gives the id as
+/// `network:walletAddress:tokenAddress` ([`LegacyDestinationId`]), a legacy form next to the
+/// ERC-7828 destination ids the service issues today; both are taken
+/// ([`PayeeDestinationRef`]). The answer has no schema in the description: [`AnswerAsGiven`].
 ///
 /// ```
-/// use securepay::api::{Api, Credential, GetPayeeDestinationById};
+/// use securepay::api::{Api, Credential, GetPayeeDestinationById, PayeeDestinationRef};
 ///
 /// let id = "base:0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?;
 /// let frontend = Credential::client_id("cli_test", Some("https://shop.example"))?;
-/// let request = Api::new().prepare(&frontend, &GetPayeeDestinationById::new(id))?;
+/// let request = Api::new().prepare(&frontend, &GetPayeeDestinationById::new(PayeeDestinationRef::Legacy(id)))?;
 /// assert_eq!(request.uri().path(), "/v2/payee-destination/base%3A0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7%3A0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -581,12 +594,12 @@ no_content_request!(
 #[non_exhaustive]
 pub struct GetPayeeDestinationById {
     /// `{destinationId}`.
-    pub destination: LegacyDestinationId,
+    pub destination: PayeeDestinationRef,
 }
 
 impl GetPayeeDestinationById {
     /// The request for `destination`.
-    pub fn new(destination: LegacyDestinationId) -> GetPayeeDestinationById {
+    pub fn new(destination: PayeeDestinationRef) -> GetPayeeDestinationById {
         GetPayeeDestinationById { destination }
     }
 }
@@ -692,8 +705,9 @@ impl Api {
         self.prepare(credential, &request)
     }
 
-    /// `GET /v2/payee-destination/{destinationId}` (`network:walletAddress:tokenAddress`).
-    /// Answer: [`AnswerAsGiven`].
+    /// `GET /v2/payee-destination/{destinationId}`: the described
+    /// `network:walletAddress:tokenAddress`, or an ERC-7828 destination id. Answer:
+    /// [`AnswerAsGiven`].
     ///
     /// ```
     /// use securepay::api::{Api, Credential};
@@ -707,8 +721,11 @@ impl Api {
     pub fn get_payee_destination_by_id(
         &self,
         credential: &Credential,
-        destination: &LegacyDestinationId,
+        destination: &PayeeDestinationRef,
     ) -> Result<PreparedRequest<GetPayeeDestinationById>, RequestError> {
-        self.prepare(credential, &GetPayeeDestinationById::new(*destination))
+        self.prepare(
+            credential,
+            &GetPayeeDestinationById::new(destination.clone()),
+        )
     }
 }

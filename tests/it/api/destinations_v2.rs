@@ -256,12 +256,22 @@ fn the_read_by_id_takes_the_described_network_wallet_token_form() {
         .unwrap();
     assert_eq!(id.to_string(), format!("base:{WALLET}:{USDC_BASE}"));
     let request = Api::new()
-        .get_payee_destination_by_id(&frontend(), &id)
+        .get_payee_destination_by_id(&frontend(), &id.into())
         .unwrap();
     assert_eq!(request.method(), "GET");
     assert_eq!(
         request.uri().path(),
         format!("/v2/payee-destination/base%3A{WALLET}%3A{USDC_BASE}")
+    );
+    // The ERC-7828 id the service issues is taken too, as one segment.
+    let request = Api::new()
+        .get_payee_destination_by_id(&frontend(), &INTEROP_ID.parse().unwrap())
+        .unwrap();
+    assert!(
+        request
+            .uri()
+            .path()
+            .ends_with("%40eip155%3A8453%2389CDCBED%3A0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913")
     );
     for bad in [
         format!("base:{WALLET}"),
