@@ -43,9 +43,11 @@ const KEY_CLIENT_OR_SESSION: &[CredentialKind] = &[ApiKey, ClientId, SessionCook
 /// token for session authentication (or use session_token cookie)") and names no other
 /// credential header.
 const SESSION: &[CredentialKind] = &[SessionCookie, SessionBearer];
-/// The payer endpoints: `x-api-key` only (required in the OpenAPI description).
+/// The payer and Client ID management endpoints: `x-api-key` only (required in the OpenAPI
+/// description).
 const KEY_ONLY: &[CredentialKind] = &[ApiKey];
-/// The secure-payment token endpoints: `x-client-id` and `Origin`, both required.
+/// The secure-payment token endpoints and the v2 payee destination endpoints: `x-client-id`
+/// and `Origin`, both required.
 const CLIENT_ONLY: &[CredentialKind] = &[ClientId];
 /// The Auth API's payee destination: the SIWE session cookie
 /// (<https://docs.request.network/api-features/payee-destinations>).
@@ -341,6 +343,34 @@ endpoints! {
         accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
         query: ["network", "networks"],
     }
+    /// Client ID management (server-side, API key): a new Client ID; the answer carries the
+    /// Client ID itself, a credential.
+    CreateClientId {
+        host: Payment, method: POST, path: "/v2/client-ids",
+        accepts: KEY_ONLY, origin_required: false, success: CREATED,
+    }
+    /// Client ID management: every Client ID of the platform.
+    ListClientIds {
+        host: Payment, method: GET, path: "/v2/client-ids",
+        accepts: KEY_ONLY, origin_required: false, success: OK,
+    }
+    /// Client ID management: one Client ID, by its internal identifier (`id`, not the `cli_…`
+    /// Client ID).
+    GetClientId {
+        host: Payment, method: GET, path: "/v2/client-ids/{id}",
+        accepts: KEY_ONLY, origin_required: false, success: OK,
+    }
+    /// Client ID management: label, allowed domains, fee, operator wallet, expiries, status.
+    UpdateClientId {
+        host: Payment, method: PUT, path: "/v2/client-ids/{id}",
+        accepts: KEY_ONLY, origin_required: false, success: OK,
+    }
+    /// Client ID management: revokes the Client ID, which cannot be reactivated. The
+    /// description gives the `200` answer no body.
+    RevokeClientId {
+        host: Payment, method: DELETE, path: "/v2/client-ids/{id}",
+        accepts: KEY_ONLY, origin_required: false, success: OK,
+    }
     CreatePayout {
         host: Payment, method: POST, path: "/v2/payouts",
         accepts: KEY_OR_CLIENT, origin_required: false, success: CREATED,
@@ -362,6 +392,41 @@ endpoints! {
     UpdateRecurringPayment {
         host: Payment, method: PATCH, path: "/v2/payouts/recurring/{id}",
         accepts: KEY_OR_CLIENT, origin_required: false, success: OK,
+    }
+    /// Payment API v2, signed by the payee's wallet (EIP-712), with a Client ID and its
+    /// `Origin`: the typed data and nonce to sign for adding or deactivating a destination.
+    /// (The Auth API v1 rows below work with a SIWE session instead; the v2 names say what
+    /// differs: signed, by wallet, by id.)
+    GetPayeeDestinationSigningData {
+        host: Payment, method: GET, path: "/v2/payee-destination/signing-data",
+        accepts: CLIENT_ONLY, origin_required: true, success: OK,
+        query: ["walletAddress", "action", "tokenAddress", "chainId"],
+    }
+    /// Payment API v2: registers a destination with the payee's EIP-712 signature and the
+    /// signing-data nonce (not the Auth API's session-based [`Endpoint::CreatePayeeDestination`]).
+    RegisterPayeeDestination {
+        host: Payment, method: POST, path: "/v2/payee-destination",
+        accepts: CLIENT_ONLY, origin_required: true, success: CREATED,
+    }
+    /// Payment API v2: the active destination of a given wallet, or `null` (the Auth API's
+    /// [`Endpoint::GetPayeeDestination`] answers the session's own).
+    GetPayeeDestinationForWallet {
+        host: Payment, method: GET, path: "/v2/payee-destination",
+        accepts: CLIENT_ONLY, origin_required: true, success: OK,
+        query: ["walletAddress"],
+    }
+    /// Payment API v2: deactivates a destination with the payee's EIP-712 signature (a `DELETE`
+    /// with a body; the record is kept with `active=false`). The description declares no
+    /// parameter for `{destinationId}`.
+    DeactivatePayeeDestination {
+        host: Payment, method: DELETE, path: "/v2/payee-destination/{destinationId}",
+        accepts: CLIENT_ONLY, origin_required: true, success: OK,
+    }
+    /// Payment API v2: one destination by id, described as `network:walletAddress:tokenAddress`
+    /// (a legacy form; the description declares no parameter for `{destinationId}`).
+    GetPayeeDestinationById {
+        host: Payment, method: GET, path: "/v2/payee-destination/{destinationId}",
+        accepts: CLIENT_ONLY, origin_required: true, success: OK,
     }
     /// Auth API: creates, or reactivates and updates in place.
     CreatePayeeDestination {

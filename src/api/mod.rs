@@ -88,13 +88,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod as_given;
 mod batch_payout_link;
 mod body;
 #[cfg(feature = "client-core")]
 mod client;
+mod client_id_answers;
+mod client_ids;
 mod credentials;
 mod currencies;
 mod destinations;
+mod destinations_v2;
 mod endpoint;
 mod fee_plan;
 mod fees_preview;
@@ -134,11 +138,17 @@ pub use crate::wire::{
     ErrorBody, FieldIssue, MulticallCap, MulticallFailure, MulticallFailureReason, NestMessage,
     RequestPaidStatus, ZodIssue,
 };
+pub use as_given::AnswerAsGiven;
 pub use batch_payout_link::{CreateBatchPayoutLink, MIN_BATCH_PAYOUT_TOKENS};
 pub use body::BodyError;
 #[cfg(feature = "client-core")]
 #[cfg_attr(docsrs, doc(cfg(feature = "client-core")))]
 pub use client::{Client, ClientError, SendError, TransportError};
+pub use client_id_answers::{ClientIdRecord, ClientIdStatus};
+pub use client_ids::{
+    ClientIdFee, ClientIdInternalId, CreateClientId, GetClientId, ListClientIds,
+    MAX_ALLOWED_DOMAINS, RevokeClientId, UpdateClientId,
+};
 pub use credentials::{
     ApiKey, ClientId, Credential, CredentialError, CredentialKind, OrchestratorKey, SESSION_COOKIE,
     SessionToken, SessionTransport,
@@ -148,6 +158,12 @@ pub use currencies::{
 };
 pub use destinations::{
     CreatePayeeDestination, GetPayeeDestination, PayeeDestination, UpdatePayeeDestination,
+};
+pub use destinations_v2::{
+    DeactivatePayeeDestination, DestinationAction, GetPayeeDestinationById,
+    GetPayeeDestinationForWallet, GetPayeeDestinationSigningData, LegacyDestinationId,
+    PayeeDestinationRef, PayeeDestinationSigningData, RegisterPayeeDestination,
+    SignedDestinationAction,
 };
 pub use endpoint::{ApiHost, ENDPOINTS, Endpoint, EndpointSpec};
 pub use fee_plan::{

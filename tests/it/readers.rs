@@ -299,9 +299,18 @@ fn every_reader_refuses_a_key_given_twice_and_names_it() {
 }
 
 /// The endpoints whose success answer the API description gives without a body
-/// (`PATCH /v2/request/{requestId}`, `POST /v2/request/payment-intents/{paymentIntentId}`): their
-/// request types read an empty 2xx body as `api::Acknowledged(None)`, so it is not an error.
-const NO_BODY: [Endpoint; 2] = [Endpoint::UpdateRequest, Endpoint::SendPaymentIntent];
+/// (`PATCH /v2/request/{requestId}`, `POST /v2/request/payment-intents/{paymentIntentId}`,
+/// `DELETE /v2/client-ids/{id}` and the v2 payee destination endpoints but the signing data):
+/// an empty body is the described answer, not an empty input.
+const NO_BODY: [Endpoint; 7] = [
+    Endpoint::UpdateRequest,
+    Endpoint::SendPaymentIntent,
+    Endpoint::RevokeClientId,
+    Endpoint::RegisterPayeeDestination,
+    Endpoint::GetPayeeDestinationForWallet,
+    Endpoint::DeactivatePayeeDestination,
+    Endpoint::GetPayeeDestinationById,
+];
 
 #[test]
 fn every_reader_says_empty_input_alike() {

@@ -137,6 +137,24 @@ fn payee_destination() -> Value {
         "humanReadableInteropAddress": name, "claimed": true, "active": true})
 }
 
+/// A Client ID record with every described field, and one the description does not name.
+fn client_id_record() -> Value {
+    json!({"id": "123", "clientId": "cli_nz1bj41szV2fvjm9pbxdIhro3ld4x4", "label": "My Client ID",
+        "allowedDomains": ["https://example.com", "https://app.example.com"],
+        "feePercentage": "2.5", "feeAddress": WALLET, "operatorWalletAddress": null,
+        "defaultPreApprovalExpiry": 3600, "defaultAuthorizationExpiry": 86400,
+        "status": "active", "createdAt": "2026-03-15T10:00:00.000Z",
+        "updatedAt": "2026-03-15T10:00:00.000Z", "lastUsedAt": null, "brandNew": {"a": 1}})
+}
+
+/// EIP-712 signing data as the v2 destination endpoint might answer it (the description gives
+/// no schema).
+fn signing_data() -> Value {
+    json!({"nonce": "n-42", "domain": {"name": "Request Network", "version": "1", "chainId": 8453},
+        "types": {"PayeeDestination": [{"name": "walletAddress", "type": "address"}]},
+        "primaryType": "PayeeDestination", "message": {"walletAddress": WALLET, "action": "add"}})
+}
+
 fn data(path: &str) -> Value {
     let path = format!("{}/tests/data/{path}", env!("CARGO_MANIFEST_DIR"));
     serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
@@ -667,6 +685,74 @@ pub(crate) fn cases() -> Vec<Case> {
             ],
         ),
         case(
+            Endpoint::CreateClientId,
+            client_id_record(),
+            vec![
+                ("", "label", json!("Other")),
+                ("", "allowedDomains", json!(["https://other.example"])),
+                ("", "brandNew", json!({"a": 2})),
+                ("/brandNew", "a", json!(2)),
+            ],
+        ),
+        case(
+            Endpoint::ListClientIds,
+            json!([client_id_record()]),
+            vec![
+                ("/0", "clientId", json!("cli_other")),
+                ("/0/brandNew", "a", json!(2)),
+            ],
+        ),
+        case(
+            Endpoint::GetClientId,
+            client_id_record(),
+            vec![
+                ("", "lastUsedAt", json!("2026-03-16T10:00:00.000Z")),
+                ("", "feePercentage", json!("1")),
+            ],
+        ),
+        case(
+            Endpoint::UpdateClientId,
+            client_id_record(),
+            vec![("", "status", json!("inactive"))],
+        ),
+        case(
+            Endpoint::RevokeClientId,
+            json!({"message": "Client ID revoked", "detail": {"a": 1}}),
+            vec![("", "message", json!("other")), ("/detail", "a", json!(2))],
+        ),
+        case(
+            Endpoint::GetPayeeDestinationSigningData,
+            signing_data(),
+            vec![
+                ("", "nonce", json!("n-0")),
+                ("/domain", "chainId", json!(1)),
+                ("/message", "walletAddress", json!(OTHER_WALLET)),
+            ],
+        ),
+        case(
+            Endpoint::RegisterPayeeDestination,
+            payee_destination(),
+            vec![
+                ("", "active", json!(false)),
+                ("/accessPolicy", "mode", json!("off")),
+            ],
+        ),
+        case(
+            Endpoint::GetPayeeDestinationForWallet,
+            payee_destination(),
+            vec![("", "walletAddress", json!(OTHER_WALLET))],
+        ),
+        case(
+            Endpoint::DeactivatePayeeDestination,
+            json!({"success": true, "message": "Destination deactivated"}),
+            vec![("", "success", json!(false))],
+        ),
+        case(
+            Endpoint::GetPayeeDestinationById,
+            payee_destination(),
+            vec![("/accessPolicy", "hidePayeeAddress", json!(false))],
+        ),
+        case(
             Endpoint::CreatePayeeDestination,
             payee_destination(),
             vec![
@@ -689,6 +775,15 @@ pub(crate) fn cases() -> Vec<Case> {
         ),
     ]
 }
+
+/// The endpoints answered with Client ID records, whose unreadable answers keep no copy of
+/// their text (it carries `clientId`, a credential).
+const CLIENT_ID_RECORDS: [Endpoint; 4] = [
+    Endpoint::CreateClientId,
+    Endpoint::ListClientIds,
+    Endpoint::GetClientId,
+    Endpoint::UpdateClientId,
+];
 
 #[test]
 fn every_endpoint_answer_has_its_keys_given_twice_here() {
@@ -717,7 +812,13 @@ fn a_key_given_twice_is_refused_in_every_answer_and_named() {
             match parse(endpoint, status, text.as_bytes()) {
                 Err(error) => match &error.kind {
                     ApiErrorKind::InvalidBody(reason) if reason.to_string().contains(&needle) => {
-                        assert_eq!(*error.body, ErrorBody::Raw(text.clone()));
+                        // A Client ID record carries a credential: its text is not kept.
+                        let kept = if CLIENT_ID_RECORDS.contains(&endpoint) {
+                            String::new()
+                        } else {
+                            text.clone()
+                        };
+                        assert_eq!(*error.body, ErrorBody::Raw(kept));
                     }
                     _ => passed.push(format!("{endpoint} {pointer}/{key}: {error}")),
                 },

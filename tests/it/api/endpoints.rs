@@ -16,6 +16,10 @@ use securepay::api::{
     RecordIntent, RecurringAction, RequestError, RouteFilter, RouteStep, SearchPayments,
     SecurePaymentItem, SendPaymentIntent, SignedPermit,
 };
+use securepay::api::{
+    ClientIdStatus, CreateClientId, DestinationAction, GetPayeeDestinationSigningData,
+    SignedDestinationAction, UpdateClientId,
+};
 use securepay::currency::CurrencyQuery;
 use securepay::network::Network;
 use securepay::offramp::{ClientUserId, CreatePayer, CreatePaymentDetails, UpdatePayer};
@@ -89,6 +93,21 @@ pub(crate) fn build(
     assert_eq!(typed_endpoint, endpoint, "the request type of {endpoint}");
     Ok(request)
 }
+
+/// A signed v2 destination body (a well-formed signature and nonce; not a real signature).
+fn signed() -> SignedDestinationAction {
+    let signature = format!("0x{}1b", "ab".repeat(64)).parse().unwrap();
+    SignedDestinationAction::new(signature, "n-42").unwrap()
+}
+
+/// The v2 payee destination endpoints whose path template has `{destinationId}` while the
+/// API description declares no path parameter for it (it declares only the `x-client-id` and
+/// `Origin` headers): the template's parameter is kept, the description's omission is the
+/// exception.
+const UNDECLARED_PATH_PARAMETER: [Endpoint; 2] = [
+    Endpoint::DeactivatePayeeDestination,
+    Endpoint::GetPayeeDestinationById,
+];
 
 /// Builds a request for `endpoint` with its builder; panics if there is none.
 fn build_typed(
@@ -278,6 +297,58 @@ fn build_typed(
         Endpoint::UpdateRecurringPayment => {
             typed(api.update_recurring_payment(credential, RECURRING_ID, RecurringAction::Cancel))
         }
+        Endpoint::CreateClientId => typed(
+            api.create_client_id(
+                credential,
+                &CreateClientId::new("My Client ID", vec!["https://example.com".parse().unwrap()])
+                    .unwrap(),
+            ),
+        ),
+        Endpoint::ListClientIds => typed(api.list_client_ids(credential)),
+        Endpoint::GetClientId => typed(api.get_client_id(credential, &"123".parse().unwrap())),
+        Endpoint::UpdateClientId => typed(
+            api.update_client_id(
+                credential,
+                &UpdateClientId::new("123".parse().unwrap())
+                    .status(ClientIdStatus::Inactive)
+                    .unwrap(),
+            ),
+        ),
+        Endpoint::RevokeClientId => {
+            typed(api.revoke_client_id(credential, &"123".parse().unwrap()))
+        }
+        Endpoint::GetPayeeDestinationSigningData => typed(
+            api.get_payee_destination_signing_data(
+                credential,
+                &GetPayeeDestinationSigningData::new(
+                    "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+                    DestinationAction::Add,
+                    8453,
+                    "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                )
+                .unwrap(),
+            ),
+        ),
+        Endpoint::RegisterPayeeDestination => {
+            typed(api.register_payee_destination(credential, &signed()))
+        }
+        Endpoint::GetPayeeDestinationForWallet => typed(api.get_payee_destination_for_wallet(
+            credential,
+            &"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7".parse().unwrap(),
+        )),
+        Endpoint::DeactivatePayeeDestination => typed(api.deactivate_payee_destination(
+            credential,
+            &"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#89CDCBED:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+                .parse()
+                .unwrap(),
+            &signed(),
+        )),
+        Endpoint::GetPayeeDestinationById => typed(api.get_payee_destination_by_id(
+            credential,
+            &"base:0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+                .parse()
+                .unwrap(),
+        )),
         Endpoint::CreatePayeeDestination => {
             typed(api.create_payee_destination(credential, &destination))
         }
@@ -509,6 +580,14 @@ fn the_table_is_the_endpoint_list_and_its_path_parameters_are_the_described_ones
             .filter(|p| p["in"] == "path")
             .map(|p| p["name"].as_str().unwrap())
             .collect();
+        if UNDECLARED_PATH_PARAMETER.contains(&endpoint) {
+            assert_eq!(placeholders, ["destinationId"], "{endpoint}");
+            assert!(
+                described.is_empty(),
+                "{endpoint} now declares {described:?}"
+            );
+            continue;
+        }
         assert_eq!(placeholders, described, "{endpoint}");
     }
 }

@@ -3,8 +3,10 @@
 mod builders;
 #[cfg(feature = "client-core")]
 mod client;
+mod client_ids;
 mod credentials;
 pub(crate) mod description;
+mod destinations_v2;
 pub(crate) mod duplicate_keys;
 pub(crate) mod endpoints;
 #[cfg(feature = "client")]

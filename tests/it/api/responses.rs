@@ -16,6 +16,11 @@ use securepay::api::{
     SecurePaymentCreated, SecurePaymentInfo, UpdatePayeeDestination, parse_parts,
 };
 use securepay::api::{
+    CreateClientId, DeactivatePayeeDestination, GetClientId, GetPayeeDestinationById,
+    GetPayeeDestinationForWallet, GetPayeeDestinationSigningData, ListClientIds,
+    RegisterPayeeDestination, RevokeClientId, UpdateClientId,
+};
+use securepay::api::{
     GetRecurringPayment, GetRequestRoutes, SendPaymentIntent, SubmitRecurringSignature,
     UpdateRecurringPayment, UpdateRequest,
 };
@@ -58,6 +63,16 @@ pub(crate) fn parse(endpoint: Endpoint, status: u16, bytes: &[u8]) -> Result<Val
         Endpoint::RefreshStepTransaction => go::<RefreshStepTransaction>(e, s, b),
         Endpoint::CreateRequest => go::<CreateRequest>(e, s, b),
         Endpoint::GetRequestStatus => go::<GetRequestStatus>(e, s, b),
+        Endpoint::CreateClientId => go::<CreateClientId>(e, s, b),
+        Endpoint::ListClientIds => go::<ListClientIds>(e, s, b),
+        Endpoint::GetClientId => go::<GetClientId>(e, s, b),
+        Endpoint::UpdateClientId => go::<UpdateClientId>(e, s, b),
+        Endpoint::RevokeClientId => go::<RevokeClientId>(e, s, b),
+        Endpoint::GetPayeeDestinationSigningData => go::<GetPayeeDestinationSigningData>(e, s, b),
+        Endpoint::RegisterPayeeDestination => go::<RegisterPayeeDestination>(e, s, b),
+        Endpoint::GetPayeeDestinationForWallet => go::<GetPayeeDestinationForWallet>(e, s, b),
+        Endpoint::DeactivatePayeeDestination => go::<DeactivatePayeeDestination>(e, s, b),
+        Endpoint::GetPayeeDestinationById => go::<GetPayeeDestinationById>(e, s, b),
         Endpoint::UpdateRequest => go::<UpdateRequest>(e, s, b),
         Endpoint::GetRequestCalldata => go::<GetRequestCalldata>(e, s, b),
         Endpoint::GetRequestRoutes => go::<GetRequestRoutes>(e, s, b),
