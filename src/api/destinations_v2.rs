@@ -413,7 +413,7 @@ impl fmt::Display for LegacyDestinationId {
 
 /// The `{destinationId}` of `DELETE` and `GET /v2/payee-destination/{destinationId}` (the
 /// description declares no parameter for it; the read describes the legacy form): the ERC-7828 destination id
-/// the service issues (`{wallet}@eip155:{chainId}#{checksum}:{token}`, api-notes of
+/// the service issues (`{wallet}@eip155:{chainId}#{checksum}:{token}`,
 /// <https://docs.request.network/api-features/payee-destinations>) or the legacy
 /// `network:walletAddress:tokenAddress` of the v2 read by id. Sent as one percent-encoded path
 /// segment.

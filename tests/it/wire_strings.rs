@@ -12,8 +12,8 @@
 use std::fmt::Debug;
 
 use securepay::api::{
-    BlockReason, ChildEligibility, FeeBearerSource, FeeStage, MulticallLinkStatus, RecoveryAction,
-    RecurringStatus, StaleReason,
+    BlockReason, ChildEligibility, ClientIdStatus, FeeBearerSource, FeeStage, MulticallLinkStatus,
+    RecoveryAction, RecurringStatus, StaleReason,
 };
 use securepay::partial::{RateSource, RequestState};
 use securepay::verify::{Case, FindingCode};
@@ -77,6 +77,7 @@ fn wire_strings() -> String {
     open_enums!(lines,
         "api::BlockReason" => BlockReason,
         "api::ChildEligibility" => ChildEligibility,
+        "api::ClientIdStatus" => ClientIdStatus,
         "api::FeeBearerSource" => FeeBearerSource,
         "api::FeeStage" => FeeStage,
         "api::MulticallLinkStatus" => MulticallLinkStatus,
@@ -159,5 +160,5 @@ fn every_open_enum_is_listed() {
             }
         }
     }
-    assert_eq!(declared, 17);
+    assert_eq!(declared, 18);
 }

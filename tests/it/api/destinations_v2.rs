@@ -186,7 +186,7 @@ fn register_sends_the_signature_and_nonce() {
     assert_eq!(request.headers()["content-type"], "application/json");
     assert_eq!(
         serde_json::from_slice::<Value>(request.body()).unwrap(),
-        json!({"signature": signature(), "nonce": "n-42"})
+        json!({"signature": signature().to_lowercase(), "nonce": "n-42"}) // written lowercase
     );
 }
 
@@ -217,7 +217,7 @@ fn deactivate_is_a_delete_with_a_body_on_one_path_segment() {
     assert_eq!(request.headers()["content-type"], "application/json");
     assert_eq!(
         serde_json::from_slice::<Value>(request.body()).unwrap(),
-        json!({"signature": signature(), "nonce": "n-43"})
+        json!({"signature": signature().to_lowercase(), "nonce": "n-43"}) // written lowercase
     );
     let legacy: PayeeDestinationRef = format!("tron:{TRON_WALLET}:{USDT_TRON}").parse().unwrap();
     let request = api
