@@ -47,10 +47,10 @@
 //! | `POST /v2/secure-payments/{token}/refresh-step-transaction` | [`RefreshStepTransaction`] | [`Api::refresh_step_transaction`] | [`RefreshedStepTransaction`] |
 //! | `POST /v2/request` | [`CreateRequest`] | [`Api::create_request`] | [`RequestCreated`] |
 //! | `GET /v2/request/{requestId}` | [`GetRequestStatus`] | [`Api::get_request_status`] | [`RequestStatus`](crate::partial::RequestStatus) |
-//! | `PATCH /v2/request/{requestId}` | [`UpdateRequest`] | [`Api::update_request`] | [`Acknowledged`] |
+//! | `PATCH /v2/request/{requestId}` | [`UpdateRequest`] | [`Api::update_request`] | [`AnswerAsGiven`] |
 //! | `GET /v2/request/{requestId}/pay` | [`GetRequestCalldata`] | [`Api::get_request_calldata`] | [`RequestPayResponse`] |
 //! | `GET /v2/request/{requestId}/routes` | [`GetRequestRoutes`] | [`Api::get_request_routes`] | [`RequestRoutes`] |
-//! | `POST /v2/request/payment-intents/{paymentIntentId}` | [`SendPaymentIntent`] | [`Api::send_payment_intent`] | [`Acknowledged`] |
+//! | `POST /v2/request/payment-intents/{paymentIntentId}` | [`SendPaymentIntent`] | [`Api::send_payment_intent`] | [`AnswerAsGiven`] |
 //! | `POST /v2/payer` | [`CreatePayer`](crate::offramp::CreatePayer) | [`Api::create_payer`] | [`PayerCreated`](crate::offramp::PayerCreated) |
 //! | `GET /v2/payer/{clientUserId}` | [`GetPayer`] | [`Api::get_payer`] | [`ComplianceStatus`](crate::offramp::ComplianceStatus) |
 //! | `PATCH /v2/payer/{clientUserId}` | [`ForPayer`]`<`[`UpdatePayer`](crate::offramp::UpdatePayer)`>` | [`Api::update_payer`] | [`PayerUpdated`] |
@@ -218,7 +218,7 @@ pub use request_pay::{
 pub use request_routes::{
     ExactNumber, GetRequestRoutes, PaymentRoute, RequestRoutes, RouteFee, RouteSpeed,
 };
-pub use request_update::{Acknowledged, UpdateRequest};
+pub use request_update::UpdateRequest;
 pub use requests::{
     CreateRequest, CustomerAddressBody, CustomerInfoBody, Frequency, GetRequestCalldata,
     GetRequestStatus, Recurrence, RequestCreated,

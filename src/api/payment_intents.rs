@@ -7,14 +7,13 @@
 //! `sendPaymentIntent`.
 
 use alloy_primitives::U256;
-use http::StatusCode;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::as_given::no_content_request;
 use super::outgoing::sealed::{Parts, Sealed};
-use super::request_update::{Acknowledged, parse_acknowledged};
 use super::{
-    Api, ApiError, BodyError, Credential, Eip712Signature, Endpoint, LegacyPaymentIntent,
+    AnswerAsGiven, Api, BodyError, Credential, Eip712Signature, LegacyPaymentIntent,
     OutgoingRequest, PreparedRequest, RequestError,
 };
 
@@ -238,25 +237,13 @@ impl Sealed for SendPaymentIntent {
     }
 }
 
-/// The answer has no documented body: an empty one is read as `Acknowledged(None)`.
-impl OutgoingRequest for SendPaymentIntent {
-    const ENDPOINT: Endpoint = Endpoint::SendPaymentIntent;
-    type Response = Acknowledged;
-
-    fn parse_parts(status: StatusCode, body: &[u8]) -> Result<Acknowledged, ApiError> {
-        parse_acknowledged(status, body)
-    }
-
-    fn parse_response<B: AsRef<[u8]>>(
-        response: &http::Response<B>,
-    ) -> Result<Acknowledged, ApiError> {
-        parse_acknowledged(response.status(), response.body().as_ref())
-    }
-}
+// The answer has no documented body ("Payment intent sent successfully"): an empty one reads
+// as `AnswerAsGiven(null)`.
+no_content_request!(SendPaymentIntent, SendPaymentIntent, AnswerAsGiven);
 
 impl Api {
     /// `POST /v2/request/payment-intents/{paymentIntentId}`: sends the signed legacy payment
-    /// intent. Answer: [`Acknowledged`] (no body is documented).
+    /// intent. Answer: [`AnswerAsGiven`] (no body is documented).
     ///
     /// ```
     /// use alloy_primitives::U256;

@@ -1,62 +1,12 @@
 //! `PATCH /v2/request/{requestId}`: stop or resume a recurring request
-//! (`{"isRecurrenceStopped": true|false}`), and [`Acknowledged`], the answer of the endpoints
-//! whose success answer the API description gives no body for.
+//! (`{"isRecurrenceStopped": true|false}`).
 
-use http::StatusCode;
-use serde::{Deserialize, Deserializer, Serialize};
-use serde_json::Value;
+use serde::Serialize;
 
+use super::as_given::no_content_request;
 use super::outgoing::sealed::{Parts, Sealed};
 use super::requests::check_request_id;
-use super::{Api, ApiError, Credential, Endpoint, OutgoingRequest, PreparedRequest, RequestError};
-use crate::wire::json::StrictValue;
-
-/// The success answer of an endpoint whose answer the API description does not give
-/// (`PATCH /v2/request/{requestId}`: "Recurrence updated successfully";
-/// `POST /v2/request/payment-intents/{paymentIntentId}`: "Payment intent sent successfully"):
-/// no body (`None`), or the JSON the service sent, kept as given (no key given twice at any
-/// depth).
-///
-/// The request types of these endpoints ([`UpdateRequest`], [`SendPaymentIntent`](super::SendPaymentIntent))
-/// read an empty 2xx body as `Acknowledged(None)`; [`parse_parts`](super::parse_parts), which
-/// reads JSON only, refuses it.
-///
-/// ```
-/// use http::StatusCode;
-/// use securepay::api::{Acknowledged, OutgoingRequest, UpdateRequest};
-///
-/// assert_eq!(UpdateRequest::parse_parts(StatusCode::OK, b"")?, Acknowledged(None));
-/// let answer = UpdateRequest::parse_parts(StatusCode::OK, br#"{"isRecurrenceStopped": true}"#)?;
-/// assert_eq!(answer.0.map(|body| body["isRecurrenceStopped"] == true), Some(true));
-/// assert!(UpdateRequest::parse_parts(StatusCode::OK, br#"{"a": 1, "a": 2}"#).is_err());
-/// # Ok::<(), securepay::api::ApiError>(())
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
-pub struct Acknowledged(pub Option<Value>);
-
-impl<'de> Deserialize<'de> for Acknowledged {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        StrictValue::deserialize(deserializer).map(|StrictValue(value)| {
-            Acknowledged(match value {
-                Value::Null => None,
-                value => Some(value),
-            })
-        })
-    }
-}
-
-/// Reads an answer that may have no body: an empty 2xx body is `Acknowledged(None)`, anything
-/// else is read by [`parse_parts`](super::parse_parts).
-pub(crate) fn parse_acknowledged(
-    status: StatusCode,
-    body: &[u8],
-) -> Result<Acknowledged, ApiError> {
-    if status.is_success() && crate::wire::EmptyInput::check(body, "no body").is_err() {
-        return Ok(Acknowledged(None));
-    }
-    super::parse_parts(status, body)
-}
+use super::{AnswerAsGiven, Api, Credential, OutgoingRequest, PreparedRequest, RequestError};
 
 /// `PATCH /v2/request/{requestId}`: stop (`true`) or resume (`false`) the recurrence of a
 /// recurring request. The body is `{"isRecurrenceStopped": …}`, its one required field.
@@ -125,35 +75,23 @@ impl Sealed for UpdateRequest {
     }
 }
 
-/// The answer has no documented body: an empty one is read as `Acknowledged(None)`.
-impl OutgoingRequest for UpdateRequest {
-    const ENDPOINT: Endpoint = Endpoint::UpdateRequest;
-    type Response = Acknowledged;
-
-    fn parse_parts(status: StatusCode, body: &[u8]) -> Result<Acknowledged, ApiError> {
-        parse_acknowledged(status, body)
-    }
-
-    fn parse_response<B: AsRef<[u8]>>(
-        response: &http::Response<B>,
-    ) -> Result<Acknowledged, ApiError> {
-        parse_acknowledged(response.status(), response.body().as_ref())
-    }
-}
+// The answer has no documented body ("Recurrence updated successfully"): an empty one reads
+// as `AnswerAsGiven(null)`.
+no_content_request!(UpdateRequest, UpdateRequest, AnswerAsGiven);
 
 impl Api {
     /// `PATCH /v2/request/{requestId}`: stop (`true`) or resume (`false`) a recurring request.
-    /// Answer: [`Acknowledged`] (no body is documented).
+    /// Answer: [`AnswerAsGiven`] (no body is documented).
     ///
     /// ```
     /// use http::StatusCode;
-    /// use securepay::api::{Acknowledged, Api, Credential, RequestError};
+    /// use securepay::api::{AnswerAsGiven, Api, Credential, RequestError};
     ///
     /// let key = Credential::api_key("sk_test")?;
     /// let request = Api::new().update_request(&key, "01e273ecc29d", false)?;
     /// assert_eq!(request.uri(), "https://api.request.network/v2/request/01e273ecc29d");
     /// assert_eq!(request.body().as_slice(), br#"{"isRecurrenceStopped":false}"#);
-    /// assert_eq!(request.parse_parts(StatusCode::OK, b"")?, Acknowledged(None));
+    /// assert_eq!(request.parse_parts(StatusCode::OK, b"")?, AnswerAsGiven::default()); // no body: null
     /// assert!(matches!(Api::new().update_request(&key, "", true), Err(RequestError::Body(_))));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

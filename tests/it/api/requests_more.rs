@@ -6,9 +6,9 @@
 use alloy_primitives::U256;
 use http::StatusCode;
 use securepay::api::{
-    Acknowledged, Api, ApiErrorKind, BodyError, Credential, Eip712Signature, ExactNumber, FeeStage,
-    GetRequestRoutes, OutgoingRequest, RequestError, RequestPayResponse, RequestRoutes, RouteSpeed,
-    SendPaymentIntent, SignatureError, SignedPermit, UpdateRequest, parse_parts,
+    AnswerAsGiven, Api, ApiErrorKind, BodyError, Credential, Eip712Signature, ExactNumber,
+    FeeStage, GetRequestRoutes, OutgoingRequest, RequestError, RequestPayResponse, RequestRoutes,
+    RouteSpeed, SendPaymentIntent, SignatureError, SignedPermit, UpdateRequest, parse_parts,
 };
 use securepay::webhook::FeeType;
 use serde_json::{Value, json};
@@ -70,14 +70,14 @@ fn update_request_sends_the_documented_bodies() {
 }
 
 #[test]
-fn an_answer_without_a_documented_body_is_acknowledged_empty_or_kept() {
+fn an_answer_without_a_documented_body_is_null_when_empty_or_kept_as_given() {
     assert_eq!(
         UpdateRequest::parse_parts(StatusCode::OK, b"").unwrap(),
-        Acknowledged(None)
+        AnswerAsGiven(serde_json::Value::Null)
     );
     assert_eq!(
         SendPaymentIntent::parse_parts(StatusCode::OK, b" \n").unwrap(),
-        Acknowledged(None)
+        AnswerAsGiven(serde_json::Value::Null)
     );
     let response = http::Response::builder()
         .status(200)
@@ -85,7 +85,7 @@ fn an_answer_without_a_documented_body_is_acknowledged_empty_or_kept() {
         .unwrap();
     assert_eq!(
         UpdateRequest::parse_response(&response).unwrap(),
-        Acknowledged(Some(json!({"ok": true})))
+        AnswerAsGiven(json!({"ok": true}))
     );
     let twice =
         UpdateRequest::parse_parts(StatusCode::OK, br#"{"a": {"b": 1, "b": 2}}"#).unwrap_err();
@@ -104,7 +104,7 @@ fn an_answer_without_a_documented_body_is_acknowledged_empty_or_kept() {
     let limited = UpdateRequest::parse_parts(StatusCode::TOO_MANY_REQUESTS, b"").unwrap_err();
     assert_eq!(limited.kind, ApiErrorKind::TooManyRequests);
     // The free parse_parts reads JSON only.
-    assert!(parse_parts::<Acknowledged>(StatusCode::OK, b"").is_err());
+    assert!(parse_parts::<AnswerAsGiven>(StatusCode::OK, b"").is_err());
 }
 
 #[test]
