@@ -21,6 +21,8 @@
 //! - Answers are read strictly, as pay responses are: a key given twice (a modelled field, a
 //!   field kept in `extra`, a key inside JSON kept as given, a map key) is an error that names
 //!   it, and no body above [`MAX_RESPONSE_BYTES`](crate::verify::MAX_RESPONSE_BYTES) is read.
+//!   An answer the description gives no schema is kept as given ([`AnswerAsGiven`], strict);
+//!   where it describes the success with no content, an empty body reads as `null`.
 //! - [`RetryPolicy`]: which outcomes may be retried for which method (a `POST` only when it was
 //!   not sent or the service answered 429 with `Retry-After`), the delay for attempt `n` with
 //!   caller-supplied [`Jitter`] or the service's `Retry-After`, a cap, a total-time bound.
@@ -59,11 +61,21 @@
 //! | `GET /v2/payments` | [`SearchPayments`] | [`Api::search_payments`] | [`PaymentsPage`] (every page: [`PaymentPages`]) |
 //! | `GET /v2/currencies` | [`ListCurrencies`] | [`Api::list_currencies`] | [`CurrenciesAnswer`] |
 //! | `GET /v2/currencies/{currencyId}/conversion-routes` | [`GetConversionRoutes`] | [`Api::get_conversion_routes`] | [`ConversionRoutesAnswer`] |
+//! | `POST /v2/client-ids` | [`CreateClientId`] | [`Api::create_client_id`] | [`ClientIdRecord`] |
+//! | `GET /v2/client-ids` | [`ListClientIds`] | [`Api::list_client_ids`] | `Vec<`[`ClientIdRecord`]`>` |
+//! | `GET /v2/client-ids/{id}` | [`GetClientId`] | [`Api::get_client_id`] | [`ClientIdRecord`] |
+//! | `PUT /v2/client-ids/{id}` | [`UpdateClientId`] | [`Api::update_client_id`] | [`ClientIdRecord`] |
+//! | `DELETE /v2/client-ids/{id}` | [`RevokeClientId`] | [`Api::revoke_client_id`] | [`AnswerAsGiven`] |
 //! | `POST /v2/payouts` | [`CreatePayout`] | [`Api::create_payout`] | [`PayoutResponse`] |
 //! | `POST /v2/payouts/batch` | [`BatchPayout`] | [`Api::create_batch_payout`] | [`BatchPayoutCalldata`] |
 //! | `POST /v2/payouts/recurring/{id}` | [`SubmitRecurringSignature`] | [`Api::submit_recurring_payment_signature`] | [`RecurringPaymentActivated`] |
 //! | `GET /v2/payouts/recurring/{id}` | [`GetRecurringPayment`] | [`Api::get_recurring_payment`] | [`RecurringPaymentStatus`] |
 //! | `PATCH /v2/payouts/recurring/{id}` | [`UpdateRecurringPayment`] | [`Api::update_recurring_payment`] | [`RecurringPaymentUpdated`] |
+//! | `GET /v2/payee-destination/signing-data` | [`GetPayeeDestinationSigningData`] | [`Api::get_payee_destination_signing_data`] | [`PayeeDestinationSigningData`] |
+//! | `POST /v2/payee-destination` | [`RegisterPayeeDestination`] | [`Api::register_payee_destination`] | [`AnswerAsGiven`] |
+//! | `GET /v2/payee-destination` | [`GetPayeeDestinationForWallet`] | [`Api::get_payee_destination_for_wallet`] | `Option<`[`AnswerAsGiven`]`>` |
+//! | `DELETE /v2/payee-destination/{destinationId}` | [`DeactivatePayeeDestination`] | [`Api::deactivate_payee_destination`] | [`AnswerAsGiven`] |
+//! | `GET /v2/payee-destination/{destinationId}` | [`GetPayeeDestinationById`] | [`Api::get_payee_destination_by_id`] | [`AnswerAsGiven`] |
 //! | `POST {auth}/v1/payee-destination` | [`CreatePayeeDestination`] | [`Api::create_payee_destination`] | [`PayeeDestination`] |
 //! | `PUT {auth}/v1/payee-destination` | [`UpdatePayeeDestination`] | [`Api::update_payee_destination`] | [`PayeeDestination`] |
 //! | `GET {auth}/v1/payee-destination` | [`GetPayeeDestination`] | [`Api::get_payee_destination`] | `Option<`[`PayeeDestination`]`>` |
