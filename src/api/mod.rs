@@ -227,9 +227,7 @@ pub use request_pay::{
     LegacyPaymentIntent, PaymentIntentMetadata, RequestCalldata, RequestPayMetadata,
     RequestPayResponse,
 };
-pub use request_routes::{
-    ExactNumber, GetRequestRoutes, PaymentRoute, RequestRoutes, RouteFee, RouteSpeed,
-};
+pub use request_routes::{ExactNumber, GetRequestRoutes, PaymentRoute, RequestRoutes, RouteSpeed};
 pub use request_update::UpdateRequest;
 pub use requests::{
     CreateRequest, CustomerAddressBody, CustomerInfoBody, Frequency, GetRequestCalldata,

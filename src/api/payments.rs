@@ -611,12 +611,14 @@ open_enum! {
     }
 }
 
-/// A fee of a searched payment (`fees[]`). No field is required by the schema.
+/// A fee: of a searched payment (`fees[]`) or of a payment route (`feeBreakdown[]`, the same
+/// schema). No field is required by the schema.
 ///
 /// The fee `type` is an open set ([`FeeType`]): the description lists `gas`, `platform`,
 /// `crosschain`, `crypto-to-fiat`, `offramp`, and its own example writes `conversion`.
-/// Amounts are kept exactly as written ([`DecimalText`]): the description calls `amount`
-/// human-readable, its examples write base units (`"21000000000000000"` ETH of gas).
+/// Amounts are kept exactly as written ([`DecimalText`]): route fees are human-readable; for
+/// searched payments the description calls `amount` human-readable, its examples write base
+/// units (`"21000000000000000"` ETH of gas).
 ///
 /// ```
 /// use securepay::api::{FeeStage, PaymentFee};

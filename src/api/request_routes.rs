@@ -16,11 +16,11 @@ use super::body::{check_fee_percentage, check_positive};
 use super::outgoing::sealed::{Parts, Sealed};
 use super::requests::check_request_id;
 use super::{
-    Api, BodyError, Credential, Endpoint, FeeStage, OutgoingRequest, PreparedRequest, RequestError,
+    Api, BodyError, Credential, Endpoint, OutgoingRequest, PaymentFee, PreparedRequest,
+    RequestError,
 };
 use crate::address::ChainAddress;
 use crate::amount::HumanAmount;
-use crate::webhook::FeeType;
 use crate::wire::json::{StrictValue, duplicate, required};
 
 /// `GET /v2/request/{requestId}/routes?wallet=…`: the payment routes open to `wallet`,
@@ -265,55 +265,6 @@ impl<'de> Deserialize<'de> for RouteSpeed {
     }
 }
 
-/// One line of a route's `feeBreakdown`. The schema requires none of its fields.
-///
-/// ```
-/// use securepay::api::{FeeStage, RouteFee};
-/// use securepay::webhook::FeeType;
-///
-/// let fee: RouteFee = serde_json::from_str(r#"{"type": "crosschain", "stage": "sending", "provider": "across",
-///     "amount": "0.02", "amountInUSD": "0.02", "currency": "USDC", "network": "base"}"#)?;
-/// assert_eq!((fee.fee_type, fee.stage), (Some(FeeType::Crosschain), Some(FeeStage::Sending)));
-/// assert_eq!(fee.amount_in_usd.map(|a| a.to_string()), Some("0.02".to_owned()));
-/// # Ok::<(), serde_json::Error>(())
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[non_exhaustive]
-pub struct RouteFee {
-    /// `type`: `gas`, `platform`, `crosschain`, `crypto-to-fiat`, `offramp`.
-    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
-    pub fee_type: Option<FeeType>,
-    /// `stage`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stage: Option<FeeStage>,
-    /// `provider`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provider: Option<String>,
-    /// `amount`, human-readable (with the token's decimals), exact.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub amount: Option<crate::wire::DecimalText>,
-    /// `amountInUSD`, exact.
-    #[serde(
-        rename = "amountInUSD",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub amount_in_usd: Option<crate::wire::DecimalText>,
-    /// `currency`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub currency: Option<String>,
-    /// `receiverAddress`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub receiver_address: Option<String>,
-    /// `network`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub network: Option<String>,
-    /// `rateProvider`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rate_provider: Option<String>,
-}
-
 /// One route of [`RequestRoutes`]. Required by the schema: `id`, `fee`, `speed`, `chain`,
 /// `token`.
 ///
@@ -339,7 +290,7 @@ pub struct PaymentRoute {
     pub fee: ExactNumber,
     /// `feeBreakdown`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fee_breakdown: Option<Vec<RouteFee>>,
+    pub fee_breakdown: Option<Vec<PaymentFee>>,
     /// `speed`.
     pub speed: RouteSpeed,
     /// `price_impact` (so written): a decimal, exactly as written.
