@@ -39,10 +39,11 @@ const ANY: &[CredentialKind] = &[ApiKey, ClientId, Orchestrator, SessionCookie, 
 /// The batch payout link: API key, Client ID or a session (OpenAPI headers `x-api-key`,
 /// `x-client-id`, `Authorization`, `Origin`, all optional; no `x-orchestrator-key`).
 const KEY_CLIENT_OR_SESSION: &[CredentialKind] = &[ApiKey, ClientId, SessionCookie, SessionBearer];
-/// The session-only endpoints: the OpenAPI description marks `Authorization` required ("Bearer
-/// token for session authentication (or use session_token cookie)") and names no other
-/// credential header.
-const SESSION: &[CredentialKind] = &[SessionCookie, SessionBearer];
+/// The session-only endpoints: the OpenAPI description marks `Authorization` required and
+/// names no other credential header. Its text adds "or use session_token cookie", but a request
+/// without the required header is not one the description accepts (a validating server refuses
+/// it), so only the bearer form is sent here.
+const SESSION_BEARER: &[CredentialKind] = &[SessionBearer];
 /// The payer and Client ID management endpoints: `x-api-key` only (required in the OpenAPI
 /// description).
 const KEY_ONLY: &[CredentialKind] = &[ApiKey];
@@ -221,7 +222,7 @@ endpoints! {
     /// The secure payment of one request (a session only).
     FindSecurePayment {
         host: Payment, method: GET, path: "/v2/secure-payments",
-        accepts: SESSION, origin_required: false, success: OK,
+        accepts: SESSION_BEARER, origin_required: false, success: OK,
         query: ["requestId"],
     }
     /// The fee plan a payment would get; creates nothing.
@@ -245,7 +246,7 @@ endpoints! {
     /// A multicall payout's state for display (a session only): no quote, no calldata.
     GetMulticallPayout {
         host: Payment, method: GET, path: "/v2/secure-payments/multicall-payouts/{token}",
-        accepts: SESSION, origin_required: false, success: OK,
+        accepts: SESSION_BEARER, origin_required: false, success: OK,
     }
     /// Display data, no calldata.
     GetSecurePayment {

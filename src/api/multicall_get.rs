@@ -19,7 +19,7 @@ use crate::wire::json::Object;
 /// use securepay::api::{Api, Credential, GetMulticallPayout};
 ///
 /// let get = GetMulticallPayout::new("01JD3E6JD46KY4KKV7X9V0MZ7W".parse()?);
-/// let request = Api::new().prepare(&Credential::session_cookie("siwe-session")?, &get)?;
+/// let request = Api::new().prepare(&Credential::session_bearer("siwe-session")?, &get)?;
 /// assert_eq!(request.uri().path(), "/v2/secure-payments/multicall-payouts/01JD3E6JD46KY4KKV7X9V0MZ7W");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

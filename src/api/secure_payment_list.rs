@@ -297,7 +297,7 @@ impl Api {
     /// ```
     /// use securepay::api::{Api, Credential, RequestError};
     ///
-    /// let session = Credential::session_cookie("siwe-session")?;
+    /// let session = Credential::session_bearer("siwe-session")?;
     /// let request = Api::new().find_secure_payment(&session, "01e273ec")?;
     /// assert_eq!(request.uri(), "https://api.request.network/v2/secure-payments?requestId=01e273ec");
     /// let key = Credential::api_key("sk_test")?;

@@ -133,6 +133,16 @@ pub(crate) fn assert_valid(endpoint: Endpoint, request: &http::Request<Vec<u8>>)
             problems.push(format!("the required query parameter {name} is missing"));
         }
     }
+    // Headers: every required one is sent.
+    for parameter in &parameters {
+        let name = parameter["name"].as_str().unwrap();
+        if parameter["in"] == "header"
+            && parameter["required"] == true
+            && request.headers().get(name).is_none()
+        {
+            problems.push(format!("the required header {name} is missing"));
+        }
+    }
     // Path: every segment of a placeholder is non-empty.
     let path = request.uri().path();
     let template: Vec<&str> = endpoint.path_template().split('/').collect();

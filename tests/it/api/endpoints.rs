@@ -478,13 +478,19 @@ fn accepted_credentials_and_origin_rule_follow_the_described_headers() {
                 })
                 .collect();
         let has = |name: &str| headers.iter().any(|(n, _)| n == name);
+        let required = |name: &str| headers.iter().any(|(n, r)| n == name && *r);
         let expected: BTreeSet<String> = [
             (has("x-api-key"), CredentialKind::ApiKey),
             (has("x-client-id"), CredentialKind::ClientId),
             (has("x-orchestrator-key"), CredentialKind::Orchestrator),
-            // "Bearer token for session authentication (or use the session_token cookie)"
+            // "Bearer token for session authentication (or use the session_token cookie)": the
+            // cookie where the header is optional; where it is required, only the header makes
+            // a request the description accepts.
             (has("Authorization"), CredentialKind::SessionBearer),
-            (has("Authorization"), CredentialKind::SessionCookie),
+            (
+                has("Authorization") && !required("Authorization"),
+                CredentialKind::SessionCookie,
+            ),
         ]
         .into_iter()
         .filter(|(present, _)| *present)

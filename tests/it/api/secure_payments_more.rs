@@ -76,16 +76,12 @@ fn find_builds_the_query_with_a_session_only() {
     );
     assert_eq!(request.headers()["authorization"], "Bearer siwe-session");
     assert!(request.body().is_empty());
-    let cookie = Credential::session_cookie("siwe-session").unwrap();
-    let request = api.find_secure_payment(&cookie, "a b&c").unwrap();
+    let request = api.find_secure_payment(&session(), "a b&c").unwrap();
     assert_eq!(request.uri().query(), Some("requestId=a%20b%26c"));
-    assert!(
-        request.headers()["cookie"]
-            .to_str()
-            .unwrap()
-            .contains("siwe-session")
-    );
+    // The described Authorization header is required: a cookie alone is not a request the
+    // description accepts.
     for other in [
+        Credential::session_cookie("siwe-session").unwrap(),
         Credential::api_key("sk_test").unwrap(),
         client(),
         Credential::orchestrator("orc_1", "cli_1", Some("https://mydomain.com")).unwrap(),
@@ -540,19 +536,19 @@ fn multicall_body() -> Value {
 #[test]
 fn multicall_payout_state_is_read_with_a_session_only() {
     let api = Api::new();
-    let request = api
-        .get_multicall_payout(
-            &Credential::session_cookie("siwe-session").unwrap(),
-            &token(7),
-        )
-        .unwrap();
+    let request = api.get_multicall_payout(&session(), &token(7)).unwrap();
     assert_eq!(request.method(), "GET");
     assert_eq!(
         request.uri(),
         "https://api.request.network/v2/secure-payments/multicall-payouts/01JD3E6JD46KY4KKV7X9V0MZ07"
     );
     assert!(request.body().is_empty());
-    for other in [Credential::api_key("sk_test").unwrap(), client()] {
+    assert_eq!(request.headers()["authorization"], "Bearer siwe-session");
+    for other in [
+        Credential::api_key("sk_test").unwrap(),
+        client(),
+        Credential::session_cookie("siwe-session").unwrap(),
+    ] {
         assert!(api.get_multicall_payout(&other, &token(7)).is_err());
     }
 
