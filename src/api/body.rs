@@ -172,6 +172,23 @@ pub(crate) fn check_length(
 }
 
 /// A payable amount: above zero.
+/// Checks an identifier sent as a path segment or query value: non-empty, no control
+/// character (it is percent-encoded, so it cannot reach another path). `what` completes the
+/// message `"{text:?} is not {what}"`.
+pub(crate) fn check_identifier(
+    field: &'static str,
+    what: &str,
+    text: &str,
+) -> Result<(), BodyError> {
+    if text.is_empty() || text.chars().any(char::is_control) {
+        return Err(BodyError::Invalid {
+            field,
+            reason: format!("{text:?} is not {what}"),
+        });
+    }
+    Ok(())
+}
+
 pub(crate) fn check_positive(field: &'static str, amount: &HumanAmount) -> Result<(), BodyError> {
     if amount.is_zero() {
         return Err(BodyError::ZeroAmount { field });

@@ -15,7 +15,7 @@ use http::StatusCode;
 use serde::{Serialize, Serializer};
 
 use super::as_given::no_content_request;
-use super::body::{check_fee_percentage, check_length};
+use super::body::{check_fee_percentage, check_identifier, check_length};
 use super::outgoing::json_parts;
 use super::outgoing::sealed::{Parts, Sealed};
 use super::{
@@ -88,14 +88,11 @@ pub struct ClientIdInternalId(String);
 impl ClientIdInternalId {
     /// Checks an identifier: non-empty, no control character.
     pub fn new(text: &str) -> Result<ClientIdInternalId, BodyError> {
-        if text.is_empty() || text.chars().any(char::is_control) {
-            return Err(BodyError::Invalid {
-                field: "id",
-                reason: format!(
-                    "{text:?} is not a Client ID's internal identifier (empty or with a control character)"
-                ),
-            });
-        }
+        check_identifier(
+            "id",
+            "a Client ID's internal identifier (empty or with a control character)",
+            text,
+        )?;
         Ok(ClientIdInternalId(text.to_owned()))
     }
 

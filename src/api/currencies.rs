@@ -7,6 +7,7 @@ use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 use serde::de::{MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
+use super::body::check_identifier;
 use super::outgoing::sealed::{Parts, Sealed};
 use super::{Api, BodyError, Credential, Endpoint, OutgoingRequest, PreparedRequest, RequestError};
 use crate::currency::{Currency, CurrencyQuery};
@@ -206,13 +207,7 @@ impl GetConversionRoutes {
 impl Sealed for GetConversionRoutes {
     fn parts(&self) -> Result<Parts, RequestError> {
         let currency_id = &self.currency_id;
-        if currency_id.is_empty() || currency_id.chars().any(char::is_control) {
-            return Err(BodyError::Invalid {
-                field: "currencyId",
-                reason: format!("{currency_id:?} is not a currency id"),
-            }
-            .into());
-        }
+        check_identifier("currencyId", "a currency id", currency_id)?;
         let pairs = match &self.filter {
             RouteFilter::All => Vec::new(),
             RouteFilter::Network(network) => vec![("network", network.id().to_owned())],

@@ -3,9 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::body::check_identifier;
 use super::outgoing::json_parts;
 use super::outgoing::sealed::{Parts, Sealed};
-use super::{Api, BodyError, Credential, Endpoint, OutgoingRequest, PreparedRequest, RequestError};
+use super::{Api, Credential, Endpoint, OutgoingRequest, PreparedRequest, RequestError};
 use crate::offramp::{
     ClientUserId, ComplianceStatus, CreatePayer, CreatePaymentDetails, PayerCreated,
     PaymentDetailCreated, PaymentDetailsList, UpdatePayer,
@@ -171,13 +172,7 @@ impl Sealed for ListPaymentDetails {
     fn parts(&self) -> Result<Parts, RequestError> {
         let mut query = Vec::new();
         if let Some(id) = &self.payment_details_id {
-            if id.is_empty() || id.chars().any(char::is_control) {
-                return Err(BodyError::Invalid {
-                    field: "paymentDetailsId",
-                    reason: format!("{id:?} is not an id"),
-                }
-                .into());
-            }
+            check_identifier("paymentDetailsId", "an id", id)?;
             query.push(("paymentDetailsId", id.clone()));
         }
         Ok(Parts::new().path(self.client_user_id.as_str()).query(query))

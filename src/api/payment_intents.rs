@@ -11,6 +11,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::as_given::no_content_request;
+use super::body::check_identifier;
 use super::outgoing::sealed::{Parts, Sealed};
 use super::{
     AnswerAsGiven, Api, BodyError, Credential, Eip712Signature, LegacyPaymentIntent,
@@ -226,13 +227,7 @@ impl SendPaymentIntent {
 impl Sealed for SendPaymentIntent {
     fn parts(&self) -> Result<Parts, RequestError> {
         let id = &self.payment_intent_id;
-        if id.is_empty() || id.chars().any(char::is_control) {
-            return Err(BodyError::Invalid {
-                field: "paymentIntentId",
-                reason: format!("{id:?} is not a payment intent id"),
-            }
-            .into());
-        }
+        check_identifier("paymentIntentId", "a payment intent id", id)?;
         Parts::new().path(id.as_str()).json(Self::ENDPOINT, self)
     }
 }

@@ -9,6 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::body::check_identifier;
 use super::outgoing::sealed::{Parts, Sealed};
 use super::{
     Api, BodyError, Credential, Eip712Signature, Endpoint, OutgoingRequest, PreparedRequest,
@@ -18,13 +19,7 @@ use super::{
 /// Checks a recurring payment id for a path: non-empty, no control character (it is
 /// percent-encoded in the path, so it cannot reach another path).
 fn check_id(id: &str) -> Result<(), BodyError> {
-    if id.is_empty() || id.chars().any(char::is_control) {
-        return Err(BodyError::Invalid {
-            field: "id",
-            reason: format!("{id:?} is not a recurring payment id"),
-        });
-    }
-    Ok(())
+    check_identifier("id", "a recurring payment id", id)
 }
 
 /// `POST /v2/payouts/recurring/{id}`: the signature of the recurring payment's

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::body::{check_date, check_length, check_positive};
+use super::body::{check_date, check_identifier, check_length, check_positive};
 use super::outgoing::json_parts;
 use super::outgoing::sealed::{Parts, Sealed};
 use super::{
@@ -430,13 +430,7 @@ pub struct RequestCreated {
 /// Checks a request id for a path: non-empty, no control character (it is percent-encoded in
 /// the path, so it cannot reach another path).
 pub(crate) fn check_request_id(request_id: &str) -> Result<(), BodyError> {
-    if request_id.is_empty() || request_id.chars().any(char::is_control) {
-        return Err(BodyError::Invalid {
-            field: "requestId",
-            reason: format!("{request_id:?} is not a request id"),
-        });
-    }
-    Ok(())
+    check_identifier("requestId", "a request id", request_id)
 }
 
 impl Sealed for CreateRequest {
