@@ -16,8 +16,8 @@ use securepay::pay::{RequestPayQuery, SecurePayQuery, SecurePaymentToken, Source
 use securepay::policy::{PayeeDestinationRequest, PaymentPolicy};
 use serde_json::{Value, json};
 
-fn extract() -> Value {
-    crate::common::api_description().clone()
+fn extract() -> &'static Value {
+    crate::common::api_description()
 }
 
 /// The request example `name` of `method path`.

@@ -145,9 +145,7 @@ pub(crate) fn assert_valid(endpoint: Endpoint, request: &http::Request<Vec<u8>>)
     }
     // Path: every segment of a placeholder is non-empty.
     let path = request.uri().path();
-    let template: Vec<&str> = endpoint.path_template().split('/').collect();
-    let segments: Vec<&str> = path.split('/').collect();
-    if template.len() != segments.len() {
+    if !endpoints::matches_template(endpoint.path_template(), path) {
         problems.push(format!(
             "path {path} does not follow {}",
             endpoint.path_template()
@@ -189,15 +187,7 @@ pub(crate) fn assert_valid(endpoint: Endpoint, request: &http::Request<Vec<u8>>)
 /// host and path (for the builder tests of `builders.rs`, which use the description's examples).
 pub(crate) fn assert_valid_request(request: &http::Request<Vec<u8>>) {
     let path = request.uri().path();
-    let segments: Vec<&str> = path.split('/').collect();
-    let fits = |template: &str| {
-        let parts: Vec<&str> = template.split('/').collect();
-        parts.len() == segments.len()
-            && parts
-                .iter()
-                .zip(&segments)
-                .all(|(t, s)| t == s || (t.starts_with('{') && !s.is_empty()))
-    };
+    let fits = |template: &str| endpoints::matches_template(template, path);
     // A literal segment beats a placeholder (`/v2/payee-destination/signing-data`).
     let endpoint = Endpoint::ALL
         .into_iter()
@@ -276,21 +266,9 @@ fn every_described_status_has_a_counterpart() {
     }
 }
 
-/// The object schemas of a success answer whose `required` lists the model must keep: the
-/// top-level schema (resolved) and, for an array answer, its items.
+/// The fields the top-level schema of a success answer (its `$ref`s followed) requires.
 fn required_fields(schema: &Value) -> Vec<String> {
-    let description = common::api_description();
-    let mut schema = schema;
-    for _ in 0..4 {
-        if let Some(reference) = schema["$ref"].as_str() {
-            schema = description
-                .pointer(reference.trim_start_matches('#'))
-                .unwrap();
-        } else {
-            break;
-        }
-    }
-    schema["required"]
+    schema::resolve(common::api_description(), schema)["required"]
         .as_array()
         .into_iter()
         .flatten()

@@ -1,6 +1,6 @@
 //! The endpoint table against the API description: every endpoint has a
 //! builder, every payment-API path and method exists in `openapi.v2.json` (through the verbatim copy
-//! `tests/data/reference/openapi.v2.json`, itself checked against `../shared` when present), the accepted
+//! `tests/data/reference/openapi.v2.json`, itself checked by `tests/it/reference_copies.rs`), the accepted
 //! credentials and the `Origin` rule follow the described headers, and the Auth API endpoints
 //! (absent from `openapi.v2.json`) follow api-notes §6.1.
 
@@ -35,8 +35,8 @@ fn data(file: &str) -> String {
     .unwrap()
 }
 
-fn extract() -> Value {
-    crate::common::api_description().clone()
+fn extract() -> &'static Value {
+    crate::common::api_description()
 }
 
 const RECURRING_ID: &str = "01JXYJKCAHGFTDR15F2D072ESG";
@@ -361,7 +361,7 @@ fn build_typed(
 }
 
 /// The path template that a concrete path matches (`{…}` matches one segment).
-fn matches_template(template: &str, path: &str) -> bool {
+pub(crate) fn matches_template(template: &str, path: &str) -> bool {
     let (t, p): (Vec<&str>, Vec<&str>) = (template.split('/').collect(), path.split('/').collect());
     t.len() == p.len()
         && t.iter()

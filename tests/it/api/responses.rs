@@ -28,8 +28,8 @@ use securepay::offramp::{CreatePayer, CreatePaymentDetails, UpdatePayer};
 use securepay::pay::PayEndpointError;
 use serde_json::Value;
 
-fn extract() -> Value {
-    crate::common::api_description().clone()
+fn extract() -> &'static Value {
+    crate::common::api_description()
 }
 
 /// Parses `bytes` as the answer of `endpoint` with `status`, with the parser its request type

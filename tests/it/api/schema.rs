@@ -48,16 +48,17 @@ pub(crate) fn errors(description: &Value, schema: &Value, value: &Value) -> Vec<
     out
 }
 
-pub(crate) fn resolve<'a>(description: &'a Value, schema: &'a Value) -> &'a Value {
-    match schema.get("$ref").and_then(Value::as_str) {
-        Some(reference) => {
-            let pointer = reference.trim_start_matches('#');
-            description
-                .pointer(pointer)
-                .unwrap_or_else(|| panic!("unresolved {reference}"))
-        }
-        None => schema,
+/// The schema a `$ref` (or a chain of them) names; the schema itself when it is not a `$ref`.
+pub(crate) fn resolve<'a>(description: &'a Value, mut schema: &'a Value) -> &'a Value {
+    for _ in 0..16 {
+        let Some(reference) = schema.get("$ref").and_then(Value::as_str) else {
+            return schema;
+        };
+        schema = description
+            .pointer(reference.trim_start_matches('#'))
+            .unwrap_or_else(|| panic!("unresolved {reference}"));
     }
+    panic!("a chain of more than 16 $ref")
 }
 
 fn type_of(value: &Value) -> &'static str {
