@@ -30,7 +30,8 @@
     )
 )]
 
-pub mod address;
+// The no_std core, re-exported module by module at the paths this crate always had
+// (`securepay::verify` is `securepay_core::verify`).
 /// `alloy-primitives`, the version this crate is built with: `Address`, `U256`, `Bytes`,
 /// `B256`, `hex`… appear in this crate's API, so they are reachable from it without a second
 /// dependency that could resolve to another version.
@@ -53,29 +54,30 @@ pub use http;
 #[cfg(feature = "client-core")]
 #[cfg_attr(docsrs, doc(cfg(feature = "client-core")))]
 pub use reqwest;
+pub use securepay_core::address;
 
 /// The `redis` crate that `webhook::RedisStore` is written against (feature `redis-store`):
 /// open its `Client`, or a connection, from here so that the versions agree.
 #[cfg(feature = "redis-store")]
 #[cfg_attr(docsrs, doc(cfg(feature = "redis-store")))]
 pub use redis;
-pub mod amount;
+pub use securepay_core::amount;
 pub mod api;
-pub mod calldata;
-pub mod contracts;
-pub mod currency;
+pub use securepay_core::calldata;
+pub use securepay_core::contracts;
+pub use securepay_core::currency;
 pub mod detect;
-pub mod network;
+pub use securepay_core::network;
 pub mod offramp;
 pub mod partial;
-pub mod pay;
+pub use securepay_core::pay;
 pub mod policy;
-mod serde_util;
-pub mod text;
-pub mod transaction;
-pub mod tron;
-pub mod verify;
+use securepay_core::serde_util;
+pub use securepay_core::text;
+pub use securepay_core::transaction;
+pub use securepay_core::tron;
+pub use securepay_core::verify;
 pub mod webhook;
 mod wire;
 
-pub use wire::EmptyInput;
+pub use securepay_core::EmptyInput;

@@ -1,4 +1,4 @@
-//! `src/currency/builtin.rs` from `tests/data/reference/currencies.json`.
+//! `core/src/currency/builtin.rs` from `tests/data/reference/currencies.json`.
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -7,7 +7,7 @@ use crate::json::{At, Json};
 use crate::{GenError, Output, evm_address, header, literal, network_variant, tron_body};
 
 pub(crate) const INPUT: &str = "tests/data/reference/currencies.json";
-const OUTPUT: &str = "src/currency/builtin.rs";
+const OUTPUT: &str = "core/src/currency/builtin.rs";
 
 /// The `CurrencyType` variant of a `type`.
 fn kind_variant(kind: &str) -> Option<&'static str> {

@@ -1,4 +1,4 @@
-//! `src/contracts/builtin.rs` from `tests/data/reference/deployments.json`.
+//! `core/src/contracts/builtin.rs` from `tests/data/reference/deployments.json`.
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -7,7 +7,7 @@ use crate::json::{At, Json};
 use crate::{GenError, Output, evm_address, header, literal, network_variant, tron_body};
 
 pub(crate) const INPUT: &str = "tests/data/reference/deployments.json";
-const OUTPUT: &str = "src/contracts/builtin.rs";
+const OUTPUT: &str = "core/src/contracts/builtin.rs";
 
 /// Networks of the file that are not payment networks of the service, left out (the file's
 /// `_source`: "'nile' is Tron's testnet and is not a supported payment network").

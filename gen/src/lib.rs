@@ -5,9 +5,9 @@
 //!
 //! | written | from |
 //! |---|---|
-//! | `src/contracts/builtin.rs` | `tests/data/reference/deployments.json` |
-//! | `src/currency/builtin.rs` | `tests/data/reference/currencies.json` |
-//! | `src/calldata/lifi/known.rs` | `tests/data/reference/lifi-abi.json`, `gen/lifi-provenance.json` |
+//! | `core/src/contracts/builtin.rs` | `tests/data/reference/deployments.json` |
+//! | `core/src/currency/builtin.rs` | `tests/data/reference/currencies.json` |
+//! | `core/src/calldata/lifi/known.rs` | `tests/data/reference/lifi-abi.json`, `gen/lifi-provenance.json` |
 //!
 //! Every fact is checked on the way (EIP-55 checksums, Tron base58check, selectors recomputed,
 //! no duplicate), and the output is the same bytes for the same input, so a test compares the
@@ -97,7 +97,7 @@ fn read(root: &Path, path: &'static str) -> Result<Json, GenError> {
 /// // Doctests run in `gen/`: the workspace root is its parent.
 /// let outputs = securepay_gen::generate(std::path::Path::new(".."))?;
 /// let paths: Vec<&str> = outputs.iter().map(|o| o.path).collect();
-/// assert_eq!(paths, ["src/contracts/builtin.rs", "src/currency/builtin.rs", "src/calldata/lifi/known.rs"]);
+/// assert_eq!(paths, ["core/src/contracts/builtin.rs", "core/src/currency/builtin.rs", "core/src/calldata/lifi/known.rs"]);
 /// # Ok::<(), securepay_gen::GenError>(())
 /// ```
 pub fn generate(root: &Path) -> Result<Vec<Output>, GenError> {

@@ -1,4 +1,4 @@
-//! `src/calldata/lifi/known.rs` from `tests/data/reference/lifi-abi.json` and the contract of
+//! `core/src/calldata/lifi/known.rs` from `tests/data/reference/lifi-abi.json` and the contract of
 //! each function, `gen/lifi-provenance.json` (the ABI file does not say which contract a
 //! function was copied from).
 
@@ -12,7 +12,7 @@ use crate::{GenError, Output, header, literal};
 
 pub(crate) const ABI_INPUT: &str = "tests/data/reference/lifi-abi.json";
 pub(crate) const PROVENANCE_INPUT: &str = "gen/lifi-provenance.json";
-const OUTPUT: &str = "src/calldata/lifi/known.rs";
+const OUTPUT: &str = "core/src/calldata/lifi/known.rs";
 
 /// The canonical type of an ABI parameter, tuples expanded (`(address,uint256)[]`).
 fn canonical(param: &At<'_>) -> Result<String, GenError> {

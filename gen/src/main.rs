@@ -1,5 +1,5 @@
-//! `cargo run -p securepay-gen`: writes `src/contracts/builtin.rs`, `src/currency/builtin.rs`
-//! and `src/calldata/lifi/known.rs` from `tests/data/reference/*.json` (and
+//! `cargo run -p securepay-gen`: writes `core/src/contracts/builtin.rs`, `core/src/currency/builtin.rs`
+//! and `core/src/calldata/lifi/known.rs` from `tests/data/reference/*.json` (and
 //! `gen/lifi-provenance.json`). With `--check`, writes nothing and fails when a file differs
 //! from what it would write.
 

@@ -484,7 +484,10 @@ impl Denomination {
                 Denomination::Token(currency.address().abi())
             }
             CurrencyType::Eth => Denomination::Native(hash),
-            CurrencyType::Iso4217 => Denomination::Fiat {
+            // `CurrencyType` is `#[non_exhaustive]` across the core's crate boundary: a kind
+            // the core adds later is matched by its hash alone, as fiat is (never as a token's
+            // address or as the chain's native value).
+            CurrencyType::Iso4217 | _ => Denomination::Fiat {
                 hash,
                 padding: 8u8.saturating_sub(currency.decimals().get()),
             },

@@ -195,6 +195,7 @@ impl PayeeDestinationRequest {
         )?;
         serde_json::from_str::<Object<DestinationWire>>(text)
             .map_err(|e| DestinationError::Json(e.into()))?
+            .0
             .validate(Catalog::builtin())
     }
 
@@ -218,6 +219,7 @@ impl PayeeDestinationRequest {
     ) -> Result<PayeeDestinationRequest, DestinationError> {
         Object::<DestinationWire>::deserialize(value)
             .map_err(|e| DestinationError::Json(e.into()))?
+            .0
             .validate(catalog)
     }
 
@@ -286,10 +288,10 @@ struct DestinationWire {
     access_policy: Option<Object<AccessPolicyWire>>,
 }
 
-impl Object<DestinationWire> {
+impl DestinationWire {
     /// Validates the body against `catalog`.
     fn validate(self, catalog: &Catalog) -> Result<PayeeDestinationRequest, DestinationError> {
-        let Object(wire) = self;
+        let wire = self;
         let policy = match wire.access_policy {
             Some(policy) => {
                 let fields = AccessPolicyFields::try_from(policy)?;
@@ -306,7 +308,7 @@ impl TryFrom<Object<DestinationWire>> for PayeeDestinationRequest {
 
     /// Validates against the built-in catalog.
     fn try_from(wire: Object<DestinationWire>) -> Result<Self, DestinationError> {
-        wire.validate(Catalog::builtin())
+        wire.0.validate(Catalog::builtin())
     }
 }
 

@@ -53,7 +53,6 @@ mod destination;
 pub mod doc_support;
 mod event;
 mod gate;
-mod masked;
 mod model;
 mod plan;
 mod plan_wire;
@@ -69,9 +68,9 @@ pub use event::{GateEvent, ScreeningOutcome};
 pub use gate::{
     GateError, GateState, GateStatus, PayerGate, WalletCheck, WalletStatus, WalletType,
 };
-pub use masked::{MASKED_TEXT, Masked, PayeeDisplay};
 pub use model::{AccessPolicyError, Mode, Screening, ScreeningProvider};
 pub use plan::{KytPlan, KytPlanError, KytProvider, PlanOwner, ScreeningFailure};
 pub use resolve::{Provenance, ResolveError, ResolvedPolicy, Source, resolve};
+pub use securepay_core::masked::{MASKED_TEXT, Masked, PayeeDisplay};
 pub use snapshot::{PolicySettings, PolicySnapshot, SnapshotError};
 pub use view::{BlockReason, PayerView, Stage};

@@ -1,8 +1,11 @@
-//! The module graph of `src/`: every top-level module sits on a layer and imports only from
-//! layers below it, and no files import each other in a circle. Read from the source text
+//! The module graph of `core/src/` and `src/` (the core's modules are re-exported by `securepay`
+//! at the same paths, so the two read as one tree): every top-level module sits on a layer and
+//! imports only from layers below it, and no files import each other in a circle. That the core
+//! imports nothing of the layers above it is the compiler's to say: `securepay-core` does not
+//! depend on `securepay`. Read from the source text
 //! (`crate::…` and `super::…` paths outside comments and unit tests), so a new import that
 //! breaks the layering fails here with the file that made it. And the sources cite only what
-//! anyone can open: no comment of `src/`, `cli/src`, `wasm/src` or the README names a file that
+//! anyone can open: no comment of `core/src/`, `src/`, `cli/src`, `wasm/src` or the README names a file that
 //! lives beside the repository.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -11,10 +14,13 @@ use std::path::{Path, PathBuf};
 /// Top-level modules from the bottom up. A module may import from any layer strictly below its
 /// own, never from its own layer or above.
 const LAYERS: &[&[&str]] = &[
+    // The core's `alloc` prelude (`String`, `Vec`, `format!`…), imported by every core module.
+    &["prelude"],
     &["serde_util", "text"],
     &["network", "amount"],
     &["address", "wire"],
-    &["currency", "contracts", "transaction"],
+    // `masked`: the payee hidden from people (`policy` re-exports it; `verify` renders it).
+    &["currency", "contracts", "transaction", "masked"],
     // Tron's signed transactions: addresses and amounts below, read by verification above.
     &["tron"],
     &["calldata"],
@@ -34,9 +40,10 @@ fn layer_of(module: &str) -> usize {
         .unwrap_or_else(|| panic!("src/{module} is on no layer of tests/it/architecture.rs"))
 }
 
-/// Every `.rs` file under `src/`, as its module path (`pay::shapes`, `verify`, `lib`).
-fn modules() -> BTreeMap<String, PathBuf> {
-    fn walk(dir: &Path, prefix: &[String], out: &mut BTreeMap<String, PathBuf>) {
+/// Every `.rs` file under `core/src/` and `src/`, as its module path (`pay::shapes`, `verify`,
+/// `lib`): a path both crates have (`wire`, `lib`) holds both files.
+fn modules() -> BTreeMap<String, Vec<PathBuf>> {
+    fn walk(dir: &Path, prefix: &[String], out: &mut BTreeMap<String, Vec<PathBuf>>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             let name = path.file_stem().unwrap().to_string_lossy().into_owned();
@@ -49,16 +56,18 @@ fn modules() -> BTreeMap<String, PathBuf> {
                 if name != "mod" {
                     segments.push(name);
                 }
-                out.insert(segments.join("::"), path);
+                out.entry(segments.join("::")).or_default().push(path);
             }
         }
     }
     let mut out = BTreeMap::new();
-    walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &[],
-        &mut out,
-    );
+    for dir in ["core/src", "src"] {
+        walk(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join(dir),
+            &[],
+            &mut out,
+        );
+    }
     out
 }
 
@@ -125,9 +134,10 @@ fn named_paths(module: &str, code: &str) -> Vec<Vec<String>> {
 fn graph() -> BTreeMap<String, BTreeSet<String>> {
     let modules = modules();
     let mut graph = BTreeMap::new();
-    for (module, path) in &modules {
+    for (module, paths) in &modules {
         let mut targets = BTreeSet::new();
-        for named in named_paths(module, &code(path)) {
+        let code: String = paths.iter().map(|path| code(path)).collect();
+        for named in named_paths(module, &code) {
             let target = (1..=named.len())
                 .rev()
                 .map(|k| named[..k].join("::"))
@@ -283,7 +293,7 @@ fn outside_citations(text: &str) -> Vec<String> {
 fn the_sources_cite_no_file_outside_the_repository() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    for dir in ["src", "cli/src", "wasm/src"] {
+    for dir in ["core/src", "src", "cli/src", "wasm/src"] {
         files_under(&root.join(dir), &["rs", "ts", "js", "mjs"], &mut files);
     }
     files.push(root.join("README.md"));

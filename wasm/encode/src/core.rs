@@ -1,7 +1,7 @@
 //! The module's function on Rust types: JSON text in, JSON text out, a [`Refusal`] (the thrown
 //! Error's `code` and the library's one-line reason) for unusable input. The `#[wasm_bindgen]` layer only converts at the boundary.
 
-use securepay::calldata::spec::CallSpec;
+use securepay_core::calldata::spec::CallSpec;
 /// JSON text of an answer (the boundary's, shared with the main and detect modules).
 pub use securepay_wasm_boundary::Json;
 pub use securepay_wasm_boundary::Refusal;
@@ -39,13 +39,13 @@ pub fn encode(call: &str) -> Result<Json, Refusal> {
 /// # Ok::<(), String>(())
 /// ```
 pub fn interop_name(text: &str) -> Result<Json, Refusal> {
-    use securepay::address::{InteropAddress, InteropName};
+    use securepay_core::address::{InteropAddress, InteropName};
     let name = match text.contains('@') {
         true => InteropName::parse(text),
         false => InteropAddress::from_hex(text).map(|binary| InteropName::from_binary(&binary)),
     }
     .map_err(Refusal::with("invalid_interop_name"))?;
-    json(&securepay::address::InteropInfo::of(&name)).map_err(Refusal::with("internal"))
+    json(&securepay_core::address::InteropInfo::of(&name)).map_err(Refusal::with("internal"))
 }
 
 #[cfg(test)]
@@ -56,7 +56,7 @@ mod tests {
     /// The repeated union of networks is the library's list, in order.
     #[test]
     fn the_typescript_networks_are_the_library_s() {
-        let networks: Vec<&str> = securepay::network::Network::ALL
+        let networks: Vec<&str> = securepay_core::network::Network::ALL
             .iter()
             .map(|n| n.id())
             .collect();
@@ -100,7 +100,7 @@ mod tests {
                 }
             })
             .collect();
-        let help = securepay::calldata::spec::kinds_help();
+        let help = securepay_core::calldata::spec::kinds_help();
         let cli: Vec<String> = help
             .lines()
             .filter_map(|line| line.strip_prefix("  "))

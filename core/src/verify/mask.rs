@@ -1,0 +1,145 @@
+//! `hidePayeeAddress`: the payee appears in no output. Parties are named [`Party::Hidden`]
+//! where they are made; this last pass also masks the payee wherever an address is written in
+//! text (a decoding error's reason, a party on another chain), in any of its forms: EIP-55 or
+//! any case of its hex, with or without `0x`, or Base58 on Tron.
+
+use crate::prelude::*;
+
+use super::finding::Finding;
+use super::render::Party;
+use super::run::Run;
+use super::summary::SummaryLine;
+use crate::address::ChainAddress;
+
+impl Run<'_, '_> {
+    /// Masks every agreed payee in the findings and lines, when the merchant hides it.
+    pub(super) fn mask(&mut self) {
+        if !self.exp.hide_payee_address() {
+            return;
+        }
+        let payees: Vec<ChainAddress> = self
+            .exp
+            .payments()
+            .iter()
+            .map(|p| *p.payee().address_for_transaction())
+            .collect();
+        let mask = Mask { payees };
+        for finding in &mut self.findings {
+            mask.finding(finding);
+        }
+        for line in &mut self.lines {
+            mask.line(line);
+        }
+    }
+}
+
+struct Mask {
+    payees: Vec<ChainAddress>,
+}
+
+impl Mask {
+    fn party(&self, party: &mut Party) {
+        if party
+            .address()
+            .is_some_and(|a| self.payees.iter().any(|p| p.abi() == a.abi()))
+        {
+            *party = Party::Hidden;
+        }
+    }
+
+    fn text(&self, text: &mut String) {
+        for payee in &self.payees {
+            if let ChainAddress::Tron(tron) = payee {
+                *text = text.replace(&tron.to_base58(), crate::masked::MASKED_TEXT);
+            }
+            let hex = alloy_primitives::hex::encode(payee.abi());
+            *text = replace_hex(text, &hex);
+        }
+    }
+
+    fn finding(&self, finding: &mut Finding) {
+        self.text(&mut finding.message);
+        let details = &mut finding.details;
+        for party in [
+            &mut details.party,
+            &mut details.expected_party,
+            &mut details.from,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            self.party(party);
+        }
+        for text in [&mut details.reason, &mut details.field, &mut details.stated]
+            .into_iter()
+            .flatten()
+        {
+            self.text(text);
+        }
+    }
+
+    fn line(&self, line: &mut SummaryLine) {
+        match line {
+            SummaryLine::Approve { spender: party, .. }
+            | SummaryLine::Pay { payee: party, .. }
+            | SummaryLine::Fee {
+                recipient: party, ..
+            }
+            | SummaryLine::BatchFee {
+                recipient: party, ..
+            }
+            | SummaryLine::Refund {
+                contract: party, ..
+            }
+            | SummaryLine::AtRisk {
+                contract: party, ..
+            } => self.party(party),
+            SummaryLine::TronTransaction(tron) => {
+                if let Some(party) = &mut tron.contract {
+                    self.party(party);
+                }
+            }
+            SummaryLine::Bridge { .. }
+            | SummaryLine::NotShown { .. }
+            | SummaryLine::Total { .. } => {}
+        }
+    }
+}
+
+/// `text` with every occurrence of the 40 hex digits `hex` (any case, with or without `0x`)
+/// replaced by the masked text.
+fn replace_hex(text: &str, hex: &str) -> String {
+    let lower = text.to_ascii_lowercase();
+    let mut out = String::with_capacity(text.len());
+    let mut rest = 0;
+    let mut from = 0;
+    while let Some(found) = lower.get(from..).and_then(|l| l.find(hex)) {
+        let start = from.saturating_add(found);
+        let end = start.saturating_add(hex.len());
+        let prefixed = start >= 2 && lower.get(start.saturating_sub(2)..start) == Some("0x");
+        let cut = if prefixed {
+            start.saturating_sub(2)
+        } else {
+            start
+        };
+        out.push_str(text.get(rest..cut).unwrap_or_default());
+        out.push_str(crate::masked::MASKED_TEXT);
+        rest = end;
+        from = end;
+    }
+    out.push_str(text.get(rest..).unwrap_or_default());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replace_hex;
+
+    #[test]
+    fn every_case_and_prefix_of_the_hex_is_masked() {
+        let hex = "6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7";
+        let text = "to 0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7, body 6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7.";
+        assert_eq!(replace_hex(text, hex), "to hidden, body hidden.");
+        assert_eq!(replace_hex("nothing", hex), "nothing");
+    }
+}
