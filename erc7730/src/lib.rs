@@ -157,6 +157,8 @@ pub struct Field {
     pub role: Role,
     /// How it is formatted.
     pub show: Show,
+    /// Shown only when not zero (`"visible": {"ifNotIn": ["0"]}`).
+    pub hide_zero: bool,
 }
 
 /// An entry of a format's `fields`.
@@ -199,7 +201,22 @@ pub struct Descriptor {
 }
 
 const fn f(path: &'static str, role: Role, show: Show) -> Entry {
-    Entry::Field(Field { path, role, show })
+    Entry::Field(Field {
+        path,
+        role,
+        show,
+        hide_zero: false,
+    })
+}
+
+/// A field shown only when it is not zero.
+const fn unless_zero(path: &'static str, role: Role, show: Show) -> Entry {
+    Entry::Field(Field {
+        path,
+        role,
+        show,
+        hide_zero: true,
+    })
 }
 
 /// The ERC20FeeProxy / ERC20Proxy / Erc20ConversionProxy argument names.
@@ -245,12 +262,12 @@ const NATIVE_CONVERSION_ROW: &[Entry] = &[
 
 /// A `batchPayments` row of any group: one-token rows (ids 1, 2) are paid in `path[0]`, native
 /// rows (id 3) carry the native currency's hash there; conversion rows (ids 0, 4) also show
-/// what they may spend of `path[-1]`.
+/// what they may spend of `path[-1]` (zero, and not shown, in the other rows).
 const ANY_ROW: &[Entry] = &[
     f("recipient", Role::Payee, Show::Address),
     f("requestAmount", Role::Amount, Show::TokenOrNative("path.[0]")),
     f("feeAmount", Role::Fee, Show::TokenOrNative("path.[0]")),
-    f("maxToSpend", Role::MaxToSpend, Show::TokenOrNative("path.[-1]")),
+    unless_zero("maxToSpend", Role::MaxToSpend, Show::TokenOrNative("path.[-1]")),
     f("paymentReference", Role::Reference, Show::Raw),
 ];
 
@@ -658,7 +675,11 @@ fn field_json(field: &Field, natives: &[String]) -> Value {
     if let Some(params) = params {
         out.insert("params".into(), params);
     }
-    out.insert("visible".into(), "always".into());
+    let visible = match field.hide_zero {
+        true => json!({ "ifNotIn": ["0"] }),
+        false => json!("always"),
+    };
+    out.insert("visible".into(), visible);
     Value::Object(out)
 }
 

@@ -363,9 +363,15 @@ fn decode_at(ty: &Type, data: &[u8], at: usize) -> Result<Value, ReaderError> {
         }
         Type::Bytes | Type::String => {
             let len = small(data, at)?;
-            let body = data
-                .get(at + 32..at + 32 + len)
+            // The bytes, then zeros to a multiple of 32.
+            let padded = len.div_ceil(32) * 32;
+            let slot = data
+                .get(at + 32..at + 32 + padded)
                 .ok_or_else(|| error(format!("bytes at {at} run past the calldata")))?;
+            let (body, pad) = slot.split_at(len);
+            if pad.iter().any(|b| *b != 0) {
+                return Err(error(format!("dirty padding of the bytes at {at}")));
+            }
             Ok(Value::Bytes(body.to_vec()))
         }
         Type::Array(inner) => {
@@ -673,8 +679,15 @@ impl Context<'_> {
             .ok_or_else(|| error(format!("a field without a path: {field}")))?;
         let label = field["label"].as_str().unwrap_or(path).to_owned();
         let format = field["format"].as_str().unwrap_or("raw");
+        let skipped: Vec<&str> = field["visible"]["ifNotIn"]
+            .as_array()
+            .map(|values| values.iter().filter_map(Json::as_str).collect())
+            .unwrap_or_default();
         for selected in self.select(path, scope)? {
             let value = selected.value();
+            if skipped.contains(&raw(value).as_str()) {
+                continue;
+            }
             let (text, shown) = match format {
                 "addressName" => match value {
                     Value::Address(a) => (a.to_checksum(None), Shown::Address(*a)),
