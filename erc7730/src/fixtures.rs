@@ -23,7 +23,9 @@ use securepay::calldata::{
     Erc20ConversionPayment, Erc20FeePayment, Fee, NativeConversionPayment, NativeFeePayment,
     PaymentReference,
 };
-use securepay::contracts::abi::{IBatchConversionPayments, IERC20Proxy, IEthereumProxy, RequestDetail};
+use securepay::contracts::abi::{
+    IBatchConversionPayments, IERC20Proxy, IEthereumProxy, RequestDetail,
+};
 use securepay::contracts::{Contract, Deployments};
 use securepay::currency::Catalog;
 use securepay::network::Network;
@@ -69,7 +71,12 @@ fn build<E: std::fmt::Display>(result: Result<Transaction, E>) -> Result<Transac
 }
 
 /// A transaction to the table's address of `contract` on `network`.
-fn encoded(network: Network, contract: Contract, data: Vec<u8>, value: U256) -> Result<Transaction, GenError> {
+fn encoded(
+    network: Network,
+    contract: Contract,
+    data: Vec<u8>,
+    value: U256,
+) -> Result<Transaction, GenError> {
     let to = Deployments::builtin()
         .address(network, contract)
         .map_err(|e| GenError(e.to_string()))?;
@@ -80,7 +87,13 @@ fn encoded(network: Network, contract: Contract, data: Vec<u8>, value: U256) -> 
     })
 }
 
-fn usdc_request(network: Network, token: Address, recipient: Address, amount: u64, byte: u8) -> BatchRequest {
+fn usdc_request(
+    network: Network,
+    token: Address,
+    recipient: Address,
+    amount: u64,
+    byte: u8,
+) -> BatchRequest {
     BatchRequest {
         recipient: on(network, recipient),
         request_amount: U256::from(amount),
@@ -109,17 +122,36 @@ pub fn calls(contract: Contract) -> Result<Vec<Call>, GenError> {
         Contract::Erc20FeeProxy => vec![call(
             "Pay 827.50 USDC on Base with a 1.55 USDC fee",
             Network::Base,
-            build(base.erc20_fee(
-                &Erc20FeePayment::new(b(USDC_BASE), b(PAYEE), U256::from(827_500_000u64), reference(0xe2))
+            build(
+                base.erc20_fee(
+                    &Erc20FeePayment::new(
+                        b(USDC_BASE),
+                        b(PAYEE),
+                        U256::from(827_500_000u64),
+                        reference(0xe2),
+                    )
                     .with_fee(U256::from(1_550_000u64), b(FEE_TO)),
-            ))?,
+                ),
+            )?,
         )],
         Contract::EthereumFeeProxy => {
-            let payment = NativeFeePayment::new(b(PAYEE), U256::from(200_000_000_000_000_000u64), reference(0x11))
-                .with_fee(U256::from(1_000_000_000_000u64), b(FEE_TO));
+            let payment = NativeFeePayment::new(
+                b(PAYEE),
+                U256::from(200_000_000_000_000_000u64),
+                reference(0x11),
+            )
+            .with_fee(U256::from(1_000_000_000_000u64), b(FEE_TO));
             vec![
-                call("Pay 0.2 ETH on Base with a fee, sent as value", Network::Base, build(base.native_fee(&payment))?),
-                call("Pay exactly 0.2 ETH on Base with a fee", Network::Base, build(base.native_fee_exact(&payment))?),
+                call(
+                    "Pay 0.2 ETH on Base with a fee, sent as value",
+                    Network::Base,
+                    build(base.native_fee(&payment))?,
+                ),
+                call(
+                    "Pay exactly 0.2 ETH on Base with a fee",
+                    Network::Base,
+                    build(base.native_fee_exact(&payment))?,
+                ),
             ]
         }
         Contract::Erc20Proxy => {
@@ -130,7 +162,11 @@ pub fn calls(contract: Contract) -> Result<Vec<Call>, GenError> {
                 _paymentReference: Bytes::from(vec![0x22; 8]),
             }
             .abi_encode();
-            vec![call("Pay 10.5 USDC on Base without a fee", Network::Base, encoded(Network::Base, contract, data, U256::ZERO)?)]
+            vec![call(
+                "Pay 10.5 USDC on Base without a fee",
+                Network::Base,
+                encoded(Network::Base, contract, data, U256::ZERO)?,
+            )]
         }
         Contract::EthereumProxy => {
             let data = IEthereumProxy::transferWithReferenceCall {
@@ -139,7 +175,11 @@ pub fn calls(contract: Contract) -> Result<Vec<Call>, GenError> {
             }
             .abi_encode();
             let value = U256::from(50_000_000_000_000_000u64);
-            vec![call("Pay 0.05 ETH on Base without a fee", Network::Base, encoded(Network::Base, contract, data, value)?)]
+            vec![call(
+                "Pay 0.05 ETH on Base without a fee",
+                Network::Base,
+                encoded(Network::Base, contract, data, value)?,
+            )]
         }
         Contract::Erc20ConversionProxy => vec![
             call(
@@ -150,7 +190,10 @@ pub fn calls(contract: Contract) -> Result<Vec<Call>, GenError> {
                     request_amount: U256::from(10_000_000_000u64),
                     path: vec![USD, USDC_BASE],
                     reference: reference(0x44),
-                    fee: Some(Fee { amount: U256::from(50_000_000u64), recipient: b(FEE_TO) }),
+                    fee: Some(Fee {
+                        amount: U256::from(50_000_000u64),
+                        recipient: b(FEE_TO),
+                    }),
                     max_to_spend: U256::from(101_500_000u64),
                     max_rate_timespan: U256::ZERO,
                 }))?,
@@ -163,7 +206,10 @@ pub fn calls(contract: Contract) -> Result<Vec<Call>, GenError> {
                     request_amount: U256::from(25_000_000u64),
                     path: vec![USDC_BASE],
                     reference: reference(0x45),
-                    fee: Some(Fee { amount: U256::from(250_000u64), recipient: b(FEE_TO) }),
+                    fee: Some(Fee {
+                        amount: U256::from(250_000u64),
+                        recipient: b(FEE_TO),
+                    }),
                     max_to_spend: U256::from(25_250_000u64),
                     max_rate_timespan: U256::ZERO,
                 }))?,
@@ -177,7 +223,10 @@ pub fn calls(contract: Contract) -> Result<Vec<Call>, GenError> {
                 request_amount: U256::from(1_050_000_000u64),
                 path: vec![USD, ETH_SEPOLIA],
                 reference: reference(0x55),
-                fee: Some(Fee { amount: U256::from(10_000_000u64), recipient: s(FEE_TO) }),
+                fee: Some(Fee {
+                    amount: U256::from(10_000_000u64),
+                    recipient: s(FEE_TO),
+                }),
                 max_to_spend: U256::from(4_000_000_000_000_000u64),
                 max_rate_timespan: U256::ZERO,
             }))?,
@@ -198,7 +247,11 @@ pub fn calls(contract: Contract) -> Result<Vec<Call>, GenError> {
                 .map(|(payee, token)| BatchTokenPayee {
                     token: m(token),
                     payee: BatchPayee {
-                        amount: if token == DAI_MAINNET { payee.amount * U256::from(10u64).pow(U256::from(12u8)) } else { payee.amount },
+                        amount: if token == DAI_MAINNET {
+                            payee.amount * U256::from(10u64).pow(U256::from(12u8))
+                        } else {
+                            payee.amount
+                        },
                         fee_amount: U256::ZERO,
                         ..*payee
                     },
@@ -213,9 +266,21 @@ pub fn calls(contract: Contract) -> Result<Vec<Call>, GenError> {
                 })
                 .collect();
             vec![
-                call("Pay two payees in USDC on Ethereum", Network::Mainnet, build(mainnet.batch_erc20(m(USDC_MAINNET), &payees, m(FEE_TO)))?),
-                call("Pay two payees in USDC and DAI on Ethereum", Network::Mainnet, build(mainnet.batch_erc20_multi(&multi, m(FEE_TO)))?),
-                call("Pay two payees in ETH on Ethereum", Network::Mainnet, build(mainnet.batch_native(&native, m(FEE_TO), 10))?),
+                call(
+                    "Pay two payees in USDC on Ethereum",
+                    Network::Mainnet,
+                    build(mainnet.batch_erc20(m(USDC_MAINNET), &payees, m(FEE_TO)))?,
+                ),
+                call(
+                    "Pay two payees in USDC and DAI on Ethereum",
+                    Network::Mainnet,
+                    build(mainnet.batch_erc20_multi(&multi, m(FEE_TO)))?,
+                ),
+                call(
+                    "Pay two payees in ETH on Ethereum",
+                    Network::Mainnet,
+                    build(mainnet.batch_native(&native, m(FEE_TO), 10))?,
+                ),
             ]
         }
         Contract::BatchConversionPayments => {
@@ -223,10 +288,28 @@ pub fn calls(contract: Contract) -> Result<Vec<Call>, GenError> {
                 usdc_request(Network::Base, USDC_BASE, PAYEE, 3_000_000, 6),
                 usdc_request(Network::Base, USDC_BASE, PAYEE_2, 4_000_000, 7),
             ];
-            let native_requests = vec![usdc_request(Network::Sepolia, ETH_SEPOLIA, PAYEE, 1_000_000_000_000_000, 8)];
+            let native_requests = vec![usdc_request(
+                Network::Sepolia,
+                ETH_SEPOLIA,
+                PAYEE,
+                1_000_000_000_000_000,
+                8,
+            )];
             let groups = [
-                BatchGroup { network: BatchPaymentNetwork::MultiErc20, requests: vec![usdc_request(Network::Sepolia, USDC_SEPOLIA, PAYEE_2, 5_000_000, 9)] },
-                BatchGroup { network: BatchPaymentNetwork::Native, requests: native_requests.clone() },
+                BatchGroup {
+                    network: BatchPaymentNetwork::MultiErc20,
+                    requests: vec![usdc_request(
+                        Network::Sepolia,
+                        USDC_SEPOLIA,
+                        PAYEE_2,
+                        5_000_000,
+                        9,
+                    )],
+                },
+                BatchGroup {
+                    network: BatchPaymentNetwork::Native,
+                    requests: native_requests.clone(),
+                },
             ];
             let conversion = |recipient: Address, byte: u8| RequestDetail {
                 recipient,
@@ -237,12 +320,13 @@ pub fn calls(contract: Contract) -> Result<Vec<Call>, GenError> {
                 maxToSpend: U256::from(20_400_000u64),
                 maxRateTimespan: U256::ZERO,
             };
-            let erc20_conversion = IBatchConversionPayments::batchMultiERC20ConversionPaymentsCall {
-                requestDetails: vec![conversion(PAYEE, 0x0a), conversion(PAYEE_2, 0x0b)],
-                pathsToUSD: vec![],
-                feeAddress: FEE_TO,
-            }
-            .abi_encode();
+            let erc20_conversion =
+                IBatchConversionPayments::batchMultiERC20ConversionPaymentsCall {
+                    requestDetails: vec![conversion(PAYEE, 0x0a), conversion(PAYEE_2, 0x0b)],
+                    pathsToUSD: vec![],
+                    feeAddress: FEE_TO,
+                }
+                .abi_encode();
             let native_conversion = IBatchConversionPayments::batchNativeConversionPaymentsCall {
                 requestDetails: vec![RequestDetail {
                     path: vec![USD, address!("0xb678b03f3f3a6ea652ad1d183032fac176d83b08")],
@@ -254,15 +338,40 @@ pub fn calls(contract: Contract) -> Result<Vec<Call>, GenError> {
             }
             .abi_encode();
             vec![
-                call("Pay two requests in USDC on Base", Network::Base, build(base.batch_requests_erc20(&erc20, &[], b(FEE_TO)))?),
-                call("Pay two requests in USDC on Base, several-token function", Network::Base, build(base.batch_requests_multi_erc20(&erc20, &[], b(FEE_TO)))?),
-                call("Pay one request in ETH on Sepolia", Network::Sepolia, build(sepolia.batch_requests_native(&native_requests, true, s(FEE_TO), 30))?),
-                call("Pay a USDC group and an ETH group on Sepolia", Network::Sepolia, build(sepolia.batch_payments(&groups, &[], s(FEE_TO), 30))?),
-                call("Pay two USD requests in USDC on Base", Network::Base, encoded(Network::Base, contract, erc20_conversion, U256::ZERO)?),
+                call(
+                    "Pay two requests in USDC on Base",
+                    Network::Base,
+                    build(base.batch_requests_erc20(&erc20, &[], b(FEE_TO)))?,
+                ),
+                call(
+                    "Pay two requests in USDC on Base, several-token function",
+                    Network::Base,
+                    build(base.batch_requests_multi_erc20(&erc20, &[], b(FEE_TO)))?,
+                ),
+                call(
+                    "Pay one request in ETH on Sepolia",
+                    Network::Sepolia,
+                    build(sepolia.batch_requests_native(&native_requests, true, s(FEE_TO), 30))?,
+                ),
+                call(
+                    "Pay a USDC group and an ETH group on Sepolia",
+                    Network::Sepolia,
+                    build(sepolia.batch_payments(&groups, &[], s(FEE_TO), 30))?,
+                ),
+                call(
+                    "Pay two USD requests in USDC on Base",
+                    Network::Base,
+                    encoded(Network::Base, contract, erc20_conversion, U256::ZERO)?,
+                ),
                 call(
                     "Pay a USD request in ETH on Base",
                     Network::Base,
-                    encoded(Network::Base, contract, native_conversion, U256::from(10_000_000_000_000_000u64))?,
+                    encoded(
+                        Network::Base,
+                        contract,
+                        native_conversion,
+                        U256::from(10_000_000_000_000_000u64),
+                    )?,
                 ),
             ]
         }
@@ -272,7 +381,11 @@ pub fn calls(contract: Contract) -> Result<Vec<Call>, GenError> {
 
 /// The two test files of a descriptor: the registry's test schema (`expectedTexts`: the intent,
 /// then each label and value) and its v2 test schema (the expected screen).
-pub fn test_files(descriptor: &Descriptor, json: &Value, name: &str) -> Result<(Value, Value), GenError> {
+pub fn test_files(
+    descriptor: &Descriptor,
+    json: &Value,
+    name: &str,
+) -> Result<(Value, Value), GenError> {
     let mut tests = Vec::new();
     let mut testsv2 = Vec::new();
     let mut tokens = BTreeMap::new();
@@ -285,9 +398,17 @@ pub fn test_files(descriptor: &Descriptor, json: &Value, name: &str) -> Result<(
         };
         let screen = reader::render(json, container, &call.transaction.data)?;
         if !reader::binds(json, call.network.chain_id(), to) {
-            return Err(GenError(format!("{name}: {} is not bound to {to}", call.description)));
+            return Err(GenError(format!(
+                "{name}: {} is not bound to {to}",
+                call.description
+            )));
         }
-        let raw = sign::signed_eip1559(call.network.chain_id(), to, call.transaction.value, &call.transaction.data)?;
+        let raw = sign::signed_eip1559(
+            call.network.chain_id(),
+            to,
+            call.transaction.value,
+            &call.transaction.data,
+        )?;
         let raw = alloy_primitives::hex::encode_prefixed(raw);
         let mut texts = vec![screen.intent.clone()];
         let mut fields = Vec::new();
@@ -295,10 +416,24 @@ pub fn test_files(descriptor: &Descriptor, json: &Value, name: &str) -> Result<(
             texts.push(field.label.clone());
             texts.push(field.text.clone());
             fields.push(json!({ "label": field.label, "value": field.text }));
-            if let Shown::Amount { token: Some(token), known: true, .. } = field.shown {
-                let asset = AssetRef::lookup(Catalog::builtin(), call.network, Some(on(call.network, token)));
-                let currency = asset.currency.as_ref().and_then(|id| Catalog::builtin().get(id.as_str()).ok());
-                if let (Some(symbol), Some(decimals), Some(currency)) = (&asset.symbol, asset.decimals, currency) {
+            if let Shown::Amount {
+                token: Some(token),
+                known: true,
+                ..
+            } = field.shown
+            {
+                let asset = AssetRef::lookup(
+                    Catalog::builtin(),
+                    call.network,
+                    Some(on(call.network, token)),
+                );
+                let currency = asset
+                    .currency
+                    .as_ref()
+                    .and_then(|id| Catalog::builtin().get(id.as_str()).ok());
+                if let (Some(symbol), Some(decimals), Some(currency)) =
+                    (&asset.symbol, asset.decimals, currency)
+                {
                     tokens.insert(
                         token.to_string().to_lowercase(),
                         json!({ "symbol": symbol.to_string(), "decimals": decimals, "name": currency.name() }),
@@ -306,7 +441,8 @@ pub fn test_files(descriptor: &Descriptor, json: &Value, name: &str) -> Result<(
                 }
             }
         }
-        tests.push(json!({ "rawTx": raw, "description": call.description, "expectedTexts": texts }));
+        tests
+            .push(json!({ "rawTx": raw, "description": call.description, "expectedTexts": texts }));
         testsv2.push(json!({
             "description": call.description,
             "rawTx": raw,
@@ -314,10 +450,15 @@ pub fn test_files(descriptor: &Descriptor, json: &Value, name: &str) -> Result<(
         }));
     }
     let v1 = json!({ "$schema": "../../../specs/erc7730-tests.schema.json", "tests": tests });
-    let mut v2 = json!({ "$schema": "../../../specs/erc7730-tests-v2.schema.json", "descriptor": format!("../{name}") });
+    let mut v2 = serde_json::Map::new();
+    v2.insert(
+        "$schema".into(),
+        "../../../specs/erc7730-tests-v2.schema.json".into(),
+    );
+    v2.insert("descriptor".into(), format!("../{name}").into());
     if !tokens.is_empty() {
-        v2["dataProvider"] = json!({ "tokens": tokens });
+        v2.insert("dataProvider".into(), json!({ "tokens": tokens }));
     }
-    v2["tests"] = Value::Array(testsv2);
-    Ok((v1, v2))
+    v2.insert("tests".into(), Value::Array(testsv2));
+    Ok((v1, Value::Object(v2)))
 }

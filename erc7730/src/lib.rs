@@ -246,7 +246,11 @@ const NATIVE_ROW: &[Entry] = &[
 const ERC20_CONVERSION_ROW: &[Entry] = &[
     f("recipient", Role::Payee, Show::Address),
     f("maxToSpend", Role::MaxToSpend, Show::Token("path.[-1]")),
-    f("requestAmount", Role::RequestAmount, Show::Token("path.[0]")),
+    f(
+        "requestAmount",
+        Role::RequestAmount,
+        Show::Token("path.[0]"),
+    ),
     f("feeAmount", Role::RequestFee, Show::Token("path.[0]")),
     f("paymentReference", Role::Reference, Show::Raw),
 ];
@@ -255,7 +259,11 @@ const ERC20_CONVERSION_ROW: &[Entry] = &[
 const NATIVE_CONVERSION_ROW: &[Entry] = &[
     f("recipient", Role::Payee, Show::Address),
     f("maxToSpend", Role::MaxToSpend, Show::Native),
-    f("requestAmount", Role::RequestAmount, Show::Token("path.[0]")),
+    f(
+        "requestAmount",
+        Role::RequestAmount,
+        Show::Token("path.[0]"),
+    ),
     f("feeAmount", Role::RequestFee, Show::Token("path.[0]")),
     f("paymentReference", Role::Reference, Show::Raw),
 ];
@@ -265,9 +273,17 @@ const NATIVE_CONVERSION_ROW: &[Entry] = &[
 /// what they may spend of `path[-1]` (zero, and not shown, in the other rows).
 const ANY_ROW: &[Entry] = &[
     f("recipient", Role::Payee, Show::Address),
-    f("requestAmount", Role::Amount, Show::TokenOrNative("path.[0]")),
+    f(
+        "requestAmount",
+        Role::Amount,
+        Show::TokenOrNative("path.[0]"),
+    ),
     f("feeAmount", Role::Fee, Show::TokenOrNative("path.[0]")),
-    unless_zero("maxToSpend", Role::MaxToSpend, Show::TokenOrNative("path.[-1]")),
+    unless_zero(
+        "maxToSpend",
+        Role::MaxToSpend,
+        Show::TokenOrNative("path.[-1]"),
+    ),
     f("paymentReference", Role::Reference, Show::Raw),
 ];
 
@@ -352,11 +368,7 @@ pub const DESCRIPTORS: &[Descriptor] = &[
             key: "transferWithReference(address _to,bytes _paymentReference)",
             selector: IEthereumProxy::transferWithReferenceCall::SELECTOR,
             intent: "Pay a request",
-            fields: &[
-                PAYEE,
-                f("@.value", Role::Amount, Show::Native),
-                REFERENCE,
-            ],
+            fields: &[PAYEE, f("@.value", Role::Amount, Show::Native), REFERENCE],
             hidden: &[],
         }],
     },
@@ -369,7 +381,11 @@ pub const DESCRIPTORS: &[Descriptor] = &[
             fields: &[
                 PAYEE,
                 f("_maxToSpend", Role::MaxToSpend, Show::Token("_path.[-1]")),
-                f("_requestAmount", Role::RequestAmount, Show::Token("_path.[0]")),
+                f(
+                    "_requestAmount",
+                    Role::RequestAmount,
+                    Show::Token("_path.[0]"),
+                ),
                 f("_feeAmount", Role::RequestFee, Show::Token("_path.[0]")),
                 FEE_RECIPIENT,
                 REFERENCE,
@@ -386,7 +402,11 @@ pub const DESCRIPTORS: &[Descriptor] = &[
             fields: &[
                 PAYEE,
                 f("@.value", Role::MaxToSpend, Show::Native),
-                f("_requestAmount", Role::RequestAmount, Show::Token("_path.[0]")),
+                f(
+                    "_requestAmount",
+                    Role::RequestAmount,
+                    Show::Token("_path.[0]"),
+                ),
                 f("_feeAmount", Role::RequestFee, Show::Token("_path.[0]")),
                 FEE_RECIPIENT,
                 REFERENCE,
@@ -419,8 +439,16 @@ pub const DESCRIPTORS: &[Descriptor] = &[
                 fields: &[
                     Entry::Bundled(&[
                         f("_recipients.[]", Role::Payee, Show::Address),
-                        f("_amounts.[]", Role::Amount, Show::Token("_tokenAddresses.[]")),
-                        f("_feeAmounts.[]", Role::Fee, Show::Token("_tokenAddresses.[]")),
+                        f(
+                            "_amounts.[]",
+                            Role::Amount,
+                            Show::Token("_tokenAddresses.[]"),
+                        ),
+                        f(
+                            "_feeAmounts.[]",
+                            Role::Fee,
+                            Show::Token("_tokenAddresses.[]"),
+                        ),
                         f("_paymentReferences.[]", Role::Reference, Show::Raw),
                     ]),
                     FEE_RECIPIENT,
@@ -727,17 +755,16 @@ pub fn descriptor_json(descriptor: &Descriptor) -> Value {
             json!({ "$id": id, "intent": function.intent, "fields": fields }),
         );
     }
-    let mut metadata = json!({
-        "owner": OWNER,
-        "contractName": descriptor.contract.name(),
-        "info": { "url": "https://request.network" },
-    });
+    let mut metadata = Map::new();
+    metadata.insert("owner".into(), OWNER.into());
+    metadata.insert("contractName".into(), descriptor.contract.name().into());
+    metadata.insert("info".into(), json!({ "url": "https://request.network" }));
     if descriptor.functions.iter().any(|f| uses_enum(f.fields)) {
         let values: Map<String, Value> = PAYMENT_NETWORKS
             .iter()
             .map(|(k, v)| ((*k).to_owned(), Value::from(*v)))
             .collect();
-        metadata["enums"] = json!({ "paymentNetwork": values });
+        metadata.insert("enums".into(), json!({ "paymentNetwork": values }));
     }
     json!({
         "$schema": SCHEMA_URL,
@@ -785,6 +812,7 @@ pub fn generate() -> Result<Vec<Output>, GenError> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)] // a failure is the report
 mod tests {
     use super::*;
 
@@ -795,7 +823,9 @@ mod tests {
         let stale: Vec<String> = generate()
             .unwrap()
             .into_iter()
-            .filter(|o| std::fs::read_to_string(root.join(&o.path)).ok().as_deref() != Some(&o.text))
+            .filter(|o| {
+                std::fs::read_to_string(root.join(&o.path)).ok().as_deref() != Some(&o.text)
+            })
             .map(|o| o.path)
             .collect();
         assert!(
@@ -815,7 +845,10 @@ mod tests {
                 let entry = entry.unwrap();
                 if entry.file_type().unwrap().is_file() {
                     let path = format!("{dir}/{}", entry.file_name().to_string_lossy());
-                    assert!(generated.contains(&path), "{path} is not generated: remove it");
+                    assert!(
+                        generated.contains(&path),
+                        "{path} is not generated: remove it"
+                    );
                 }
             }
         }

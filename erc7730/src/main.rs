@@ -46,7 +46,10 @@ fn main() -> ExitCode {
         match written {
             Ok(()) => println!("{} written", output.path),
             Err(error) => {
-                eprintln!("securepay-erc7730: cannot write {}: {error}", path.display());
+                eprintln!(
+                    "securepay-erc7730: cannot write {}: {error}",
+                    path.display()
+                );
                 return ExitCode::FAILURE;
             }
         }

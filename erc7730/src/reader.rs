@@ -165,7 +165,10 @@ impl Signature {
             .split_at_checked(4)
             .ok_or_else(|| error("calldata shorter than a selector"))?;
         if selector != self.selector() {
-            return Err(error(format!("calldata is not a call of {}", self.canonical())));
+            return Err(error(format!(
+                "calldata is not a call of {}",
+                self.canonical()
+            )));
         }
         decode_tuple(&self.params, args, 0)
     }
@@ -179,7 +182,9 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn peek(&self) -> Option<char> {
-        self.text.get(self.at..).and_then(|rest| rest.chars().next())
+        self.text
+            .get(self.at..)
+            .and_then(|rest| rest.chars().next())
     }
 
     fn expect(&mut self, c: char) -> Result<(), ReaderError> {
@@ -220,7 +225,10 @@ impl Parser<'_> {
             self.expect(' ')?;
             let name = self.word().to_owned();
             if name.is_empty() {
-                return Err(error(format!("{:?}: a parameter without a name", self.text)));
+                return Err(error(format!(
+                    "{:?}: a parameter without a name",
+                    self.text
+                )));
             }
             params.push((name, ty));
             match self.peek() {
@@ -268,7 +276,11 @@ impl Parser<'_> {
                 }
             }
         };
-        while self.text.get(self.at..).is_some_and(|r| r.starts_with("[]")) {
+        while self
+            .text
+            .get(self.at..)
+            .is_some_and(|r| r.starts_with("[]"))
+        {
             self.at += 2;
             ty = Type::Array(Box::new(ty));
         }
@@ -449,14 +461,23 @@ pub struct Screen {
     pub fields: Vec<Field>,
 }
 
+/// The JSON value at `steps` of `value` (`null` where there is none).
+fn at<'a>(value: &'a Json, steps: &[&str]) -> &'a Json {
+    static NULL: Json = Json::Null;
+    steps
+        .iter()
+        .try_fold(value, |node, step| node.get(step))
+        .unwrap_or(&NULL)
+}
+
 /// Whether the descriptor is bound to `(chain id, address)`.
 pub fn binds(descriptor: &Json, chain_id: u64, address: Address) -> bool {
-    descriptor["context"]["contract"]["deployments"]
+    at(descriptor, &["context", "contract", "deployments"])
         .as_array()
         .is_some_and(|deployments| {
             deployments.iter().any(|d| {
-                d["chainId"].as_u64() == Some(chain_id)
-                    && d["address"]
+                at(d, &["chainId"]).as_u64() == Some(chain_id)
+                    && at(d, &["address"])
                         .as_str()
                         .and_then(|a| a.parse::<Address>().ok())
                         == Some(address)
@@ -467,7 +488,7 @@ pub fn binds(descriptor: &Json, chain_id: u64, address: Address) -> bool {
 /// What `descriptor` shows for the call `data` in `container`: the format whose key hashes to
 /// the selector, its fields resolved and formatted.
 pub fn render(descriptor: &Json, container: Container, data: &[u8]) -> Result<Screen, ReaderError> {
-    let formats = descriptor["display"]["formats"]
+    let formats = at(descriptor, &["display", "formats"])
         .as_object()
         .ok_or_else(|| error("no display.formats"))?;
     let selector = data.get(..4).ok_or_else(|| error("no selector"))?;
@@ -490,14 +511,17 @@ pub fn render(descriptor: &Json, container: Container, data: &[u8]) -> Result<Sc
         root: &args,
     };
     let mut fields = Vec::new();
-    let entries = format["fields"]
+    let entries = at(format, &["fields"])
         .as_array()
         .ok_or_else(|| error(format!("{key}: no fields")))?;
     context.entries(entries, &Scope::root(&args), &mut fields)?;
     Ok(Screen {
         key: key.clone(),
-        intent: format["intent"].as_str().unwrap_or_default().to_owned(),
-        owner: descriptor["metadata"]["owner"]
+        intent: at(format, &["intent"])
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+        owner: at(descriptor, &["metadata", "owner"])
             .as_str()
             .unwrap_or_default()
             .to_owned(),
@@ -559,7 +583,9 @@ impl Context<'_> {
             return match rest {
                 "value" => Ok(vec![Selected::Owned(Value::Uint(self.container.value))]),
                 "to" => Ok(vec![Selected::Owned(Value::Address(self.container.to))]),
-                _ => Err(error(format!("{path:?}: a container field this reader does not know"))),
+                _ => Err(error(format!(
+                    "{path:?}: a container field this reader does not know"
+                ))),
             };
         }
         let (start, rel) = match path.strip_prefix("#.") {
@@ -629,24 +655,29 @@ impl Context<'_> {
 
     /// A field group: over each element of its path, or index by index over the arrays of
     /// its fields (`"iteration": "bundled"`).
-    fn group(&self, group: &Json, scope: &Scope<'_>, out: &mut Vec<Field>) -> Result<(), ReaderError> {
-        let fields = group["fields"]
+    fn group(
+        &self,
+        group: &Json,
+        scope: &Scope<'_>,
+        out: &mut Vec<Field>,
+    ) -> Result<(), ReaderError> {
+        let fields = at(group, &["fields"])
             .as_array()
             .ok_or_else(|| error("a group without fields"))?;
-        if let Some(path) = group["path"].as_str() {
+        if let Some(path) = at(group, &["path"]).as_str() {
             for element in self.select(path, scope)? {
                 let value = element.value();
                 self.entries(fields, &Scope::root(value), out)?;
             }
             return Ok(());
         }
-        if group["iteration"].as_str() != Some("bundled") {
+        if at(group, &["iteration"]).as_str() != Some("bundled") {
             return self.entries(fields, scope, out);
         }
         // Bundled: every array of the group's fields has the same length.
         let mut len = None;
         for field in fields {
-            if let Some(path) = field["path"].as_str().filter(|p| p.contains("[]")) {
+            if let Some(path) = at(field, &["path"]).as_str().filter(|p| p.contains("[]")) {
                 let n = self.select(path, scope)?.len();
                 match len {
                     None => len = Some(n),
@@ -670,16 +701,21 @@ impl Context<'_> {
     }
 
     /// One field: its values formatted.
-    fn field(&self, field: &Json, scope: &Scope<'_>, out: &mut Vec<Field>) -> Result<(), ReaderError> {
-        if field["visible"].as_str() == Some("never") {
+    fn field(
+        &self,
+        field: &Json,
+        scope: &Scope<'_>,
+        out: &mut Vec<Field>,
+    ) -> Result<(), ReaderError> {
+        if at(field, &["visible"]).as_str() == Some("never") {
             return Ok(());
         }
-        let path = field["path"]
+        let path = at(field, &["path"])
             .as_str()
             .ok_or_else(|| error(format!("a field without a path: {field}")))?;
-        let label = field["label"].as_str().unwrap_or(path).to_owned();
-        let format = field["format"].as_str().unwrap_or("raw");
-        let skipped: Vec<&str> = field["visible"]["ifNotIn"]
+        let label = at(field, &["label"]).as_str().unwrap_or(path).to_owned();
+        let format = at(field, &["format"]).as_str().unwrap_or("raw");
+        let skipped: Vec<&str> = at(field, &["visible", "ifNotIn"])
             .as_array()
             .map(|values| values.iter().filter_map(Json::as_str).collect())
             .unwrap_or_default();
@@ -695,14 +731,19 @@ impl Context<'_> {
                 },
                 "amount" => self.amount(uint(value, path)?, None)?,
                 "tokenAmount" => {
-                    let params = &field["params"];
-                    let token = match (params["tokenPath"].as_str(), params["token"].as_str()) {
+                    let params = at(field, &["params"]);
+                    let token = match (
+                        at(params, &["tokenPath"]).as_str(),
+                        at(params, &["token"]).as_str(),
+                    ) {
                         (Some(token_path), _) => {
                             let tokens = self.select(token_path, scope)?;
                             match tokens.as_slice() {
                                 [one] => match one.value() {
                                     Value::Address(a) => *a,
-                                    _ => return Err(error(format!("{token_path}: not an address"))),
+                                    _ => {
+                                        return Err(error(format!("{token_path}: not an address")));
+                                    }
                                 },
                                 _ => {
                                     return Err(error(format!(
@@ -714,30 +755,29 @@ impl Context<'_> {
                         (None, Some(constant)) => constant
                             .parse()
                             .map_err(|_| error(format!("{constant:?}: not an address")))?,
-                        (None, None) => return Err(error(format!("{path}: a token amount of no token"))),
+                        (None, None) => {
+                            return Err(error(format!("{path}: a token amount of no token")));
+                        }
                     };
-                    let native = match &params["nativeCurrencyAddress"] {
+                    let native = match at(params, &["nativeCurrencyAddress"]) {
                         Json::String(a) => a.parse::<Address>().ok() == Some(token),
-                        Json::Array(list) => list
-                            .iter()
-                            .any(|a| a.as_str().and_then(|a| a.parse::<Address>().ok()) == Some(token)),
+                        Json::Array(list) => list.iter().any(|a| {
+                            a.as_str().and_then(|a| a.parse::<Address>().ok()) == Some(token)
+                        }),
                         _ => false,
                     };
                     let token = if native { None } else { Some(token) };
                     self.amount(uint(value, path)?, token)?
                 }
                 "enum" => {
-                    let reference = field["params"]["$ref"].as_str().unwrap_or_default();
+                    let reference = at(field, &["params", "$ref"]).as_str().unwrap_or_default();
                     let key = match value {
                         Value::Uint(u) => u.to_string(),
                         _ => return Err(error(format!("{path}: an enum of a non-integer"))),
                     };
                     let name = reference
                         .strip_prefix("$.")
-                        .map(|p| {
-                            p.split('.')
-                                .fold(self.descriptor, |node, step| &node[step])
-                        })
+                        .map(|p| p.split('.').fold(self.descriptor, |node, step| &node[step]))
                         .and_then(|values| values[&key].as_str())
                         .map_or_else(|| key.clone(), ToOwned::to_owned);
                     (name, Shown::Text)
@@ -774,14 +814,24 @@ impl Context<'_> {
         let known = symbol.is_some() && decimals.is_some();
         let text = match (symbol, decimals.and_then(|d| Decimals::new(d).ok())) {
             (Some(symbol), Some(decimals)) => {
-                format!("{} {symbol}", group_thousands(&format_units(units, decimals)))
+                format!(
+                    "{} {symbol}",
+                    group_thousands(&format_units(units, decimals))
+                )
             }
             _ => format!(
                 "{units} (unknown token {})",
                 token.map(|t| t.to_checksum(None)).unwrap_or_default()
             ),
         };
-        Ok((text, Shown::Amount { units, token, known }))
+        Ok((
+            text,
+            Shown::Amount {
+                units,
+                token,
+                known,
+            },
+        ))
     }
 }
 

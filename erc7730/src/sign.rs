@@ -113,7 +113,10 @@ pub fn signed_eip1559(
         .map_err(|e| GenError(format!("signing: {e}")))?;
     let (r, s) = signature.split_bytes();
     let mut signed_fields = fields;
-    rlp_uint(U256::from(u8::from(recovery.is_y_odd())), &mut signed_fields);
+    rlp_uint(
+        U256::from(u8::from(recovery.is_y_odd())),
+        &mut signed_fields,
+    );
     rlp_uint(U256::from_be_slice(&r), &mut signed_fields);
     rlp_uint(U256::from_be_slice(&s), &mut signed_fields);
     let mut signed = vec![0x02];
@@ -122,11 +125,12 @@ pub fn signed_eip1559(
 }
 
 #[cfg(test)]
+#[allow(clippy::indexing_slicing)] // a failure is the report
 mod tests {
     use super::*;
 
-    /// The hand-written example of the survey (ethers 6 `Wallet.signTransaction`, the same key,
-    /// chain 1, gas limit 100 000): the same bytes, but for the gas limit this module fixes.
+    /// RLP's single byte, short string and long string forms (ethereum/execution-specs'
+    /// `rlp.encode_bytes`).
     #[test]
     fn rlp_of_known_values() {
         let mut out = Vec::new();

@@ -21,11 +21,13 @@ use serde_json::{Value, json};
 
 use securepay::address::ChainAddress;
 use securepay::calldata::{
-    Allowance, BatchGroup, BatchPayee, BatchPaymentNetwork, BatchRequest, BatchTokenPayee,
-    Builder, Erc20ConversionPayment, Erc20FeePayment, Fee, Flow, NativeConversionPayment,
-    NativeFeePayment, PaymentReference,
+    Allowance, BatchGroup, BatchPayee, BatchPaymentNetwork, BatchRequest, BatchTokenPayee, Builder,
+    Erc20ConversionPayment, Erc20FeePayment, Fee, Flow, NativeConversionPayment, NativeFeePayment,
+    PaymentReference,
 };
-use securepay::contracts::abi::{IBatchConversionPayments, IERC20Proxy, IEthereumProxy, RequestDetail};
+use securepay::contracts::abi::{
+    IBatchConversionPayments, IERC20Proxy, IEthereumProxy, RequestDetail,
+};
 use securepay::contracts::{Contract, Deployments};
 use securepay::currency::Catalog;
 use securepay::network::Network;
@@ -42,7 +44,10 @@ mod reader;
 
 use reader::{Container, Screen, Shown};
 
-const REGISTRY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/erc7730/registry/requestnetwork");
+const REGISTRY: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/erc7730/registry/requestnetwork"
+);
 const PAYEE: Address = address!("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7");
 const PAYEE_2: Address = address!("0x4242424242424242424242424242424242424202");
 const FEE_TO: Address = address!("0x9795d480C2C50392A4714A0F468059C6448DeCe2");
@@ -155,7 +160,9 @@ fn rows_of(screen: &Screen) -> Result<(Vec<Row>, Option<Address>), String> {
             "Fee" => row.fee = Some(amount_of(&field.shown)?.0),
             "Amount and fee" => row.amount_and_fee = Some(amount_of(&field.shown)?.0),
             "At most spent (amount and fee)" => row.max_to_spend = Some(amount_of(&field.shown)?.0),
-            "Request amount (request currency)" => row.request_amount = Some(amount_of(&field.shown)?),
+            "Request amount (request currency)" => {
+                row.request_amount = Some(amount_of(&field.shown)?)
+            }
             "Fee (request currency)" => row.request_fee = Some(amount_of(&field.shown)?),
             "Payment reference" => row.reference = Some(field.text.clone()),
             other => return Err(format!("a label with no meaning: {other:?}")),
@@ -214,7 +221,9 @@ fn claims(
 ) -> Result<Claims, String> {
     let mut claims = Claims::default();
     let erc20 = erc20_descriptor();
-    let lifi = Deployments::builtin().address(network, Contract::LiFiDiamond).ok();
+    let lifi = Deployments::builtin()
+        .address(network, Contract::LiFiDiamond)
+        .ok();
     for tx in signed(response) {
         let to = tx.to.abi();
         let container = Container {
@@ -235,12 +244,23 @@ fn claims(
             [] => &erc20,
             _ => return Err(format!("{to}: bound by {} descriptors", bound.len())),
         };
-        let screen = reader::render(descriptor, container, &tx.data).map_err(|e| format!("{to}: {e}"))?;
+        let screen =
+            reader::render(descriptor, container, &tx.data).map_err(|e| format!("{to}: {e}"))?;
         if screen.intent == "Send" {
-            let to_field = screen.fields.iter().find(|f| f.label == "To").ok_or("no To")?;
-            let value = screen.fields.iter().find(|f| f.label == "Amount").ok_or("no Amount")?;
+            let to_field = screen
+                .fields
+                .iter()
+                .find(|f| f.label == "To")
+                .ok_or("no To")?;
+            let value = screen
+                .fields
+                .iter()
+                .find(|f| f.label == "Amount")
+                .ok_or("no Amount")?;
             let ((token, units), _) = amount_of(&value.shown)?;
-            claims.sends.push((address_of(&to_field.shown)?, token, units));
+            claims
+                .sends
+                .push((address_of(&to_field.shown)?, token, units));
         } else if screen.intent != "Approve" && screen.intent != "Move" {
             assert_eq!(screen.owner, "Request Network");
             let (rows, fee_recipient) = rows_of(&screen)?;
@@ -267,13 +287,17 @@ fn claims(
                         (Some(amount), row.request_fee.map(|(fee, _)| fee))
                     }
                     (None, None, _) => {
-                        let most = row.max_to_spend.ok_or("a conversion without what it spends")?;
+                        let most = row
+                            .max_to_spend
+                            .ok_or("a conversion without what it spends")?;
                         claims.conversions.push((payee, most));
                         (None, None)
                     }
                 };
                 if let Some((asset, units)) = paid {
-                    claims.pays.push((payee, asset, units, row.reference.clone()));
+                    claims
+                        .pays
+                        .push((payee, asset, units, row.reference.clone()));
                 }
                 if let Some((asset, units)) = fee.filter(|(_, units)| !units.is_zero()) {
                     let recipient = fee_recipient.ok_or("a fee without its recipient")?;
@@ -291,7 +315,12 @@ fn token_of(party_asset: &securepay::verify::AssetRef) -> Option<Address> {
 }
 
 /// The comparison: what the screens show is what the summary states.
-fn compare(network: Network, response: &PayResponse, verdict: &Verdict, descriptors: &BTreeMap<String, Value>) -> Result<Claims, String> {
+fn compare(
+    network: Network,
+    response: &PayResponse,
+    verdict: &Verdict,
+    descriptors: &BTreeMap<String, Value>,
+) -> Result<Claims, String> {
     let claims = claims(network, response, descriptors)?;
     let mut pays = claims.pays.clone();
     let mut sends = claims.sends.clone();
@@ -313,14 +342,17 @@ fn compare(network: Network, response: &PayResponse, verdict: &Verdict, descript
                 }
                 let payee = payee.address().ok_or("a hidden payee")?.abi();
                 let token = token_of(&amount.asset);
-                let at = pays
-                    .iter()
-                    .position(|(p, t, u, r)| *p == payee && *t == token && *u == amount.units && r == reference);
+                let at = pays.iter().position(|(p, t, u, r)| {
+                    *p == payee && *t == token && *u == amount.units && r == reference
+                });
                 match at {
                     Some(at) => {
                         pays.remove(at);
                     }
-                    None => match sends.iter().position(|s| *s == (payee, token, amount.units)) {
+                    None => match sends
+                        .iter()
+                        .position(|s| *s == (payee, token, amount.units))
+                    {
                         Some(at) => {
                             sends.remove(at);
                         }
@@ -337,12 +369,20 @@ fn compare(network: Network, response: &PayResponse, verdict: &Verdict, descript
                 recipient, amount, ..
             } => {
                 let recipient = recipient.address().ok_or("a hidden fee recipient")?.abi();
-                *fees.entry((recipient, token_of(&amount.asset))).or_default() += amount.units;
+                *fees
+                    .entry((recipient, token_of(&amount.asset)))
+                    .or_default() += amount.units;
             }
             SummaryLine::BatchFee { recipient, .. } => {
-                let recipient = recipient.address().ok_or("a hidden batch fee recipient")?.abi();
+                let recipient = recipient
+                    .address()
+                    .ok_or("a hidden batch fee recipient")?
+                    .abi();
                 if !claims.batch_fee_recipients.contains(&recipient) {
-                    return Err(format!("the summary's {line}: the screens name {:?}", claims.batch_fee_recipients));
+                    return Err(format!(
+                        "the summary's {line}: the screens name {:?}",
+                        claims.batch_fee_recipients
+                    ));
                 }
             }
             _ => {}
@@ -367,7 +407,10 @@ fn compare(network: Network, response: &PayResponse, verdict: &Verdict, descript
     // A conversion's outflow depends on a market rate: the screen shows its payee and the most
     // it spends, the verifier says it cannot check it.
     if !claims.conversions.is_empty()
-        && !verdict.findings.iter().any(|f| f.code == FindingCode::UnverifiableCall)
+        && !verdict
+            .findings
+            .iter()
+            .any(|f| f.code == FindingCode::UnverifiableCall)
     {
         return Err("a conversion the verifier does not call unverifiable".into());
     }
@@ -389,7 +432,13 @@ fn payee(i: u8) -> ChainAddress {
     ChainAddress::from_abi(Network::Base, Address::from(bytes))
 }
 
-fn plan(network: Network, currency: &str, payees: Vec<(ChainAddress, u64)>, fees: Vec<(FeeBearer, u64)>, approval: ApprovalPlan) -> PaymentPlan {
+fn plan(
+    network: Network,
+    currency: &str,
+    payees: Vec<(ChainAddress, u64)>,
+    fees: Vec<(FeeBearer, u64)>,
+    approval: ApprovalPlan,
+) -> PaymentPlan {
     let currency = Catalog::builtin().get(currency).unwrap().clone();
     let payments = payees
         .iter()
@@ -403,7 +452,9 @@ fn plan(network: Network, currency: &str, payees: Vec<(ChainAddress, u64)>, fees
         })
         .collect();
     let recipient = match network {
-        Network::Tron => ChainAddress::parse(network, "TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs").unwrap(),
+        Network::Tron => {
+            ChainAddress::parse(network, "TG3XXyExBkPp9nzdajDZsozEu4BkaSJozs").unwrap()
+        }
         _ => ChainAddress::from_abi(network, FEE_TO),
     };
     let fees = fees
@@ -446,7 +497,13 @@ fn single(name: &str, network: Network, currency: &str, tx: Transaction) -> Case
 }
 
 /// [`single`], the payees named (the summary states a payment to anyone else as a fee).
-fn single_to(name: &str, network: Network, currency: &str, tx: Transaction, payees: &[Address]) -> Case {
+fn single_to(
+    name: &str,
+    network: Network,
+    currency: &str,
+    tx: Transaction,
+    payees: &[Address],
+) -> Case {
     let body = json!({
         "paymentType": "single", "feeBundle": null,
         "transactions": [{ "to": tx.to.to_string(), "data": tx.data.to_string(), "value": tx.value.to_string() }],
@@ -476,7 +533,13 @@ fn to_contract(network: Network, contract: Contract, data: Vec<u8>, value: U256)
     }
 }
 
-fn request(network: Network, token: Address, recipient: Address, amount: u64, byte: u8) -> BatchRequest {
+fn request(
+    network: Network,
+    token: Address,
+    recipient: Address,
+    amount: u64,
+    byte: u8,
+) -> BatchRequest {
     BatchRequest {
         recipient: on(network, recipient),
         request_amount: U256::from(amount),
@@ -492,24 +555,87 @@ fn request(network: Network, token: Address, recipient: Address, amount: u64, by
 fn shapes() -> Vec<Case> {
     let usdc = "USDC-base";
     let mut cases = vec![
-        planned("single ERC-20, no fee, no approval", plan(Network::Base, usdc, vec![(payee(1), 10_500_000)], vec![], ApprovalPlan::None)),
-        planned("single ERC-20 with payer- and payee-borne fees", plan(Network::Base, usdc, vec![(payee(1), 10_500_000)], vec![(FeeBearer::Payer, 300_000), (FeeBearer::Payee, 200_000)], ApprovalPlan::Exact)),
-        planned("single native with a fee", plan(Network::Base, "ETH-base-base", vec![(payee(1), 200_000_000_000_000_000)], vec![(FeeBearer::Payer, 1_000_000_000_000)], ApprovalPlan::None)),
-        planned("multicall same-chain, 3 children", plan(Network::Base, usdc, (1..=3).map(|i| (payee(i), 1_000_000 * u64::from(i))).collect(), vec![(FeeBearer::Payer, 50_000)], ApprovalPlan::Unlimited)),
+        planned(
+            "single ERC-20, no fee, no approval",
+            plan(
+                Network::Base,
+                usdc,
+                vec![(payee(1), 10_500_000)],
+                vec![],
+                ApprovalPlan::None,
+            ),
+        ),
+        planned(
+            "single ERC-20 with payer- and payee-borne fees",
+            plan(
+                Network::Base,
+                usdc,
+                vec![(payee(1), 10_500_000)],
+                vec![(FeeBearer::Payer, 300_000), (FeeBearer::Payee, 200_000)],
+                ApprovalPlan::Exact,
+            ),
+        ),
+        planned(
+            "single native with a fee",
+            plan(
+                Network::Base,
+                "ETH-base-base",
+                vec![(payee(1), 200_000_000_000_000_000)],
+                vec![(FeeBearer::Payer, 1_000_000_000_000)],
+                ApprovalPlan::None,
+            ),
+        ),
+        planned(
+            "multicall same-chain, 3 children",
+            plan(
+                Network::Base,
+                usdc,
+                (1..=3)
+                    .map(|i| (payee(i), 1_000_000 * u64::from(i)))
+                    .collect(),
+                vec![(FeeBearer::Payer, 50_000)],
+                ApprovalPlan::Unlimited,
+            ),
+        ),
     ];
-    let mut smart = plan(Network::Base, usdc, vec![(payee(1), 7_000_000), (payee(2), 3_000_000)], vec![], ApprovalPlan::Exact);
+    let mut smart = plan(
+        Network::Base,
+        usdc,
+        vec![(payee(1), 7_000_000), (payee(2), 3_000_000)],
+        vec![],
+        ApprovalPlan::Exact,
+    );
     smart.smart_account = Some(SmartAccountFlow {
-        account: on(Network::Base, address!("0x1111111111111111111111111111111111111111")),
-        funding_eoa: on(Network::Base, address!("0x2222222222222222222222222222222222222222")),
+        account: on(
+            Network::Base,
+            address!("0x1111111111111111111111111111111111111111"),
+        ),
+        funding_eoa: on(
+            Network::Base,
+            address!("0x2222222222222222222222222222222222222222"),
+        ),
     });
     cases.push(planned("multicall same-chain, smart account", smart));
     // Cross-chain: USDT on Optimism bridged to USDC on Base.
-    let cross = plan(Network::Base, usdc, vec![(payee(1), 25_000_000), (payee(2), 15_500_000)], vec![], ApprovalPlan::Exact);
+    let cross = plan(
+        Network::Base,
+        usdc,
+        vec![(payee(1), 25_000_000), (payee(2), 15_500_000)],
+        vec![],
+        ApprovalPlan::Exact,
+    );
     let route = CrossChainRoute {
         network: Network::Optimism,
         currency: Catalog::builtin().get("USDT-optimism").unwrap().clone(),
-        payer: on(Network::Optimism, address!("0x2222222222222222222222222222222222222222")),
-        source_amounts: cross.payments.iter().map(|p| p.amount + U256::from(100_000u64)).collect(),
+        payer: on(
+            Network::Optimism,
+            address!("0x2222222222222222222222222222222222222222"),
+        ),
+        source_amounts: cross
+            .payments
+            .iter()
+            .map(|p| p.amount + U256::from(100_000u64))
+            .collect(),
         quote_timestamp: 1_773_740_000,
         fill_deadline: 1_773_750_000,
     };
@@ -531,8 +657,20 @@ fn shapes() -> Vec<Case> {
         .collect();
     let usdc_mainnet = on(Network::Mainnet, USDC_MAINNET);
     let response = PayResponse::LegacyBatch(LegacyBatchPayment {
-        erc20_approval_transactions: vec![builder.approve_for(Flow::LegacyBatch, usdc_mainnet, Allowance::Exact(U256::from(6_090_000u64))).unwrap()],
-        batch_payment_transaction: Some(builder.batch_erc20(usdc_mainnet, &payees, on(Network::Mainnet, FEE_TO)).unwrap()),
+        erc20_approval_transactions: vec![
+            builder
+                .approve_for(
+                    Flow::LegacyBatch,
+                    usdc_mainnet,
+                    Allowance::Exact(U256::from(6_090_000u64)),
+                )
+                .unwrap(),
+        ],
+        batch_payment_transaction: Some(
+            builder
+                .batch_erc20(usdc_mainnet, &payees, on(Network::Mainnet, FEE_TO))
+                .unwrap(),
+        ),
         erc20_batch_payment_transaction: None,
         eth_batch_payment_transaction: None,
         metadata: None,
@@ -558,26 +696,63 @@ fn calls() -> Vec<Case> {
     let b = |a| on(Network::Base, a);
     let m = |a| on(Network::Mainnet, a);
     let s = |a| on(Network::Sepolia, a);
-    let native = NativeFeePayment::new(b(PAYEE), U256::from(200_000_000_000_000_000u64), PaymentReference::new([0x11; 8]))
-        .with_fee(U256::from(1_000_000_000_000u64), b(FEE_TO));
+    let native = NativeFeePayment::new(
+        b(PAYEE),
+        U256::from(200_000_000_000_000_000u64),
+        PaymentReference::new([0x11; 8]),
+    )
+    .with_fee(U256::from(1_000_000_000_000u64), b(FEE_TO));
     let legacy: Vec<BatchPayee> = [(PAYEE, 1_000_000u64, 1u8), (PAYEE_2, 2_500_000, 2)]
         .into_iter()
-        .map(|(to, amount, byte)| BatchPayee { to: m(to), amount: U256::from(amount), reference: PaymentReference::new([byte; 8]), fee_amount: U256::from(amount / 100) })
+        .map(|(to, amount, byte)| BatchPayee {
+            to: m(to),
+            amount: U256::from(amount),
+            reference: PaymentReference::new([byte; 8]),
+            fee_amount: U256::from(amount / 100),
+        })
         .collect();
     let multi: Vec<BatchTokenPayee> = legacy
         .iter()
         .zip([USDC_MAINNET, DAI_MAINNET])
-        .map(|(p, token)| BatchTokenPayee { token: m(token), payee: *p })
+        .map(|(p, token)| BatchTokenPayee {
+            token: m(token),
+            payee: *p,
+        })
         .collect();
     let legacy_native: Vec<BatchPayee> = legacy
         .iter()
-        .map(|p| BatchPayee { amount: p.amount * U256::from(1_000_000_000u64), fee_amount: p.fee_amount * U256::from(1_000_000_000u64), ..*p })
+        .map(|p| BatchPayee {
+            amount: p.amount * U256::from(1_000_000_000u64),
+            fee_amount: p.fee_amount * U256::from(1_000_000_000u64),
+            ..*p
+        })
         .collect();
-    let erc20_rows = vec![request(Network::Base, USDC_BASE, PAYEE, 3_000_000, 6), request(Network::Base, USDC_BASE, PAYEE_2, 4_000_000, 7)];
-    let native_rows = vec![request(Network::Sepolia, ETH_SEPOLIA, PAYEE, 1_000_000_000_000_000, 8)];
+    let erc20_rows = vec![
+        request(Network::Base, USDC_BASE, PAYEE, 3_000_000, 6),
+        request(Network::Base, USDC_BASE, PAYEE_2, 4_000_000, 7),
+    ];
+    let native_rows = vec![request(
+        Network::Sepolia,
+        ETH_SEPOLIA,
+        PAYEE,
+        1_000_000_000_000_000,
+        8,
+    )];
     let groups = [
-        BatchGroup { network: BatchPaymentNetwork::MultiErc20, requests: vec![request(Network::Sepolia, USDC_SEPOLIA, PAYEE_2, 5_000_000, 9)] },
-        BatchGroup { network: BatchPaymentNetwork::Native, requests: native_rows.clone() },
+        BatchGroup {
+            network: BatchPaymentNetwork::MultiErc20,
+            requests: vec![request(
+                Network::Sepolia,
+                USDC_SEPOLIA,
+                PAYEE_2,
+                5_000_000,
+                9,
+            )],
+        },
+        BatchGroup {
+            network: BatchPaymentNetwork::Native,
+            requests: native_rows.clone(),
+        },
     ];
     let conversion_row = |recipient: Address, byte: u8| RequestDetail {
         recipient,
@@ -589,22 +764,205 @@ fn calls() -> Vec<Case> {
         maxRateTimespan: U256::ZERO,
     };
     vec![
-        single("ERC20Proxy", Network::Base, "USDC-base", to_contract(Network::Base, Contract::Erc20Proxy, IERC20Proxy::transferFromWithReferenceCall { _tokenAddress: USDC_BASE, _to: PAYEE, _amount: U256::from(10_500_000u64), _paymentReference: Bytes::from(vec![0x22; 8]) }.abi_encode(), U256::ZERO)),
-        single("EthereumProxy", Network::Base, "ETH-base-base", to_contract(Network::Base, Contract::EthereumProxy, IEthereumProxy::transferWithReferenceCall { _to: PAYEE, _paymentReference: Bytes::from(vec![0x33; 8]) }.abi_encode(), U256::from(50_000_000_000_000_000u64))),
-        single("EthereumFeeProxy, value = amount + fee", Network::Base, "ETH-base-base", base.native_fee(&native).unwrap()),
-        single("EthereumFeeProxy, exact amount", Network::Base, "ETH-base-base", base.native_fee_exact(&native).unwrap()),
-        single("ERC20FeeProxy with a fee", Network::Base, "USDC-base", base.erc20_fee(&Erc20FeePayment::new(b(USDC_BASE), b(PAYEE), U256::from(827_500_000u64), PaymentReference::new([0xe2; 8])).with_fee(U256::from(1_550_000u64), b(FEE_TO))).unwrap()),
-        single("Erc20ConversionProxy, USD paid in USDC", Network::Base, "USDC-base", base.erc20_conversion(&Erc20ConversionPayment { to: b(PAYEE), request_amount: U256::from(10_000_000_000u64), path: vec![USD, USDC_BASE], reference: PaymentReference::new([0x44; 8]), fee: Some(Fee { amount: U256::from(50_000_000u64), recipient: b(FEE_TO) }), max_to_spend: U256::from(101_500_000u64), max_rate_timespan: U256::ZERO }).unwrap()),
-        single("Erc20ConversionProxy, a path of one token", Network::Base, "USDC-base", base.erc20_conversion(&Erc20ConversionPayment { to: b(PAYEE), request_amount: U256::from(25_000_000u64), path: vec![USDC_BASE], reference: PaymentReference::new([0x45; 8]), fee: Some(Fee { amount: U256::from(250_000u64), recipient: b(FEE_TO) }), max_to_spend: U256::from(25_250_000u64), max_rate_timespan: U256::ZERO }).unwrap()),
-        single("EthConversionProxy, USD paid in ETH", Network::Sepolia, "ETH-sepolia-sepolia", sepolia.native_conversion(&NativeConversionPayment { to: s(PAYEE), request_amount: U256::from(1_050_000_000u64), path: vec![USD, ETH_SEPOLIA], reference: PaymentReference::new([0x55; 8]), fee: Some(Fee { amount: U256::from(10_000_000u64), recipient: s(FEE_TO) }), max_to_spend: U256::from(4_000_000_000_000_000u64), max_rate_timespan: U256::ZERO }).unwrap()),
-        single_to("BatchPayments, several tokens", Network::Mainnet, "USDC-mainnet", mainnet.batch_erc20_multi(&multi, m(FEE_TO)).unwrap(), &[PAYEE, PAYEE_2]),
-        single_to("BatchPayments, native", Network::Mainnet, "ETH-mainnet", mainnet.batch_native(&legacy_native, m(FEE_TO), 10).unwrap(), &[PAYEE, PAYEE_2]),
-        single_to("BatchConversionPayments.batchERC20Payments", Network::Base, "USDC-base", base.batch_requests_erc20(&erc20_rows, &[], b(FEE_TO)).unwrap(), &[PAYEE, PAYEE_2]),
-        single_to("BatchConversionPayments.batchMultiERC20Payments", Network::Base, "USDC-base", base.batch_requests_multi_erc20(&erc20_rows, &[], b(FEE_TO)).unwrap(), &[PAYEE, PAYEE_2]),
-        single("BatchConversionPayments.batchNativePayments", Network::Sepolia, "ETH-sepolia-sepolia", sepolia.batch_requests_native(&native_rows, true, s(FEE_TO), 30).unwrap()),
-        single_to("BatchConversionPayments.batchPayments, ERC-20 and native groups", Network::Sepolia, "ETH-sepolia-sepolia", sepolia.batch_payments(&groups, &[], s(FEE_TO), 30).unwrap(), &[PAYEE, PAYEE_2]),
-        single_to("BatchConversionPayments.batchMultiERC20ConversionPayments", Network::Base, "USDC-base", to_contract(Network::Base, Contract::BatchConversionPayments, IBatchConversionPayments::batchMultiERC20ConversionPaymentsCall { requestDetails: vec![conversion_row(PAYEE, 0x0a), conversion_row(PAYEE_2, 0x0b)], pathsToUSD: vec![], feeAddress: FEE_TO }.abi_encode(), U256::ZERO), &[PAYEE, PAYEE_2]),
-        single("BatchConversionPayments.batchNativeConversionPayments", Network::Base, "ETH-base-base", to_contract(Network::Base, Contract::BatchConversionPayments, IBatchConversionPayments::batchNativeConversionPaymentsCall { requestDetails: vec![RequestDetail { path: vec![USD, ETH_BASE], maxToSpend: U256::from(10_000_000_000_000_000u64), ..conversion_row(PAYEE, 0x0c) }], skipFeeUSDLimit: false, feeAddress: FEE_TO }.abi_encode(), U256::from(10_000_000_000_000_000u64))),
+        single(
+            "ERC20Proxy",
+            Network::Base,
+            "USDC-base",
+            to_contract(
+                Network::Base,
+                Contract::Erc20Proxy,
+                IERC20Proxy::transferFromWithReferenceCall {
+                    _tokenAddress: USDC_BASE,
+                    _to: PAYEE,
+                    _amount: U256::from(10_500_000u64),
+                    _paymentReference: Bytes::from(vec![0x22; 8]),
+                }
+                .abi_encode(),
+                U256::ZERO,
+            ),
+        ),
+        single(
+            "EthereumProxy",
+            Network::Base,
+            "ETH-base-base",
+            to_contract(
+                Network::Base,
+                Contract::EthereumProxy,
+                IEthereumProxy::transferWithReferenceCall {
+                    _to: PAYEE,
+                    _paymentReference: Bytes::from(vec![0x33; 8]),
+                }
+                .abi_encode(),
+                U256::from(50_000_000_000_000_000u64),
+            ),
+        ),
+        single(
+            "EthereumFeeProxy, value = amount + fee",
+            Network::Base,
+            "ETH-base-base",
+            base.native_fee(&native).unwrap(),
+        ),
+        single(
+            "EthereumFeeProxy, exact amount",
+            Network::Base,
+            "ETH-base-base",
+            base.native_fee_exact(&native).unwrap(),
+        ),
+        single(
+            "ERC20FeeProxy with a fee",
+            Network::Base,
+            "USDC-base",
+            base.erc20_fee(
+                &Erc20FeePayment::new(
+                    b(USDC_BASE),
+                    b(PAYEE),
+                    U256::from(827_500_000u64),
+                    PaymentReference::new([0xe2; 8]),
+                )
+                .with_fee(U256::from(1_550_000u64), b(FEE_TO)),
+            )
+            .unwrap(),
+        ),
+        single(
+            "Erc20ConversionProxy, USD paid in USDC",
+            Network::Base,
+            "USDC-base",
+            base.erc20_conversion(&Erc20ConversionPayment {
+                to: b(PAYEE),
+                request_amount: U256::from(10_000_000_000u64),
+                path: vec![USD, USDC_BASE],
+                reference: PaymentReference::new([0x44; 8]),
+                fee: Some(Fee {
+                    amount: U256::from(50_000_000u64),
+                    recipient: b(FEE_TO),
+                }),
+                max_to_spend: U256::from(101_500_000u64),
+                max_rate_timespan: U256::ZERO,
+            })
+            .unwrap(),
+        ),
+        single(
+            "Erc20ConversionProxy, a path of one token",
+            Network::Base,
+            "USDC-base",
+            base.erc20_conversion(&Erc20ConversionPayment {
+                to: b(PAYEE),
+                request_amount: U256::from(25_000_000u64),
+                path: vec![USDC_BASE],
+                reference: PaymentReference::new([0x45; 8]),
+                fee: Some(Fee {
+                    amount: U256::from(250_000u64),
+                    recipient: b(FEE_TO),
+                }),
+                max_to_spend: U256::from(25_250_000u64),
+                max_rate_timespan: U256::ZERO,
+            })
+            .unwrap(),
+        ),
+        single(
+            "EthConversionProxy, USD paid in ETH",
+            Network::Sepolia,
+            "ETH-sepolia-sepolia",
+            sepolia
+                .native_conversion(&NativeConversionPayment {
+                    to: s(PAYEE),
+                    request_amount: U256::from(1_050_000_000u64),
+                    path: vec![USD, ETH_SEPOLIA],
+                    reference: PaymentReference::new([0x55; 8]),
+                    fee: Some(Fee {
+                        amount: U256::from(10_000_000u64),
+                        recipient: s(FEE_TO),
+                    }),
+                    max_to_spend: U256::from(4_000_000_000_000_000u64),
+                    max_rate_timespan: U256::ZERO,
+                })
+                .unwrap(),
+        ),
+        single_to(
+            "BatchPayments, several tokens",
+            Network::Mainnet,
+            "USDC-mainnet",
+            mainnet.batch_erc20_multi(&multi, m(FEE_TO)).unwrap(),
+            &[PAYEE, PAYEE_2],
+        ),
+        single_to(
+            "BatchPayments, native",
+            Network::Mainnet,
+            "ETH-mainnet",
+            mainnet.batch_native(&legacy_native, m(FEE_TO), 10).unwrap(),
+            &[PAYEE, PAYEE_2],
+        ),
+        single_to(
+            "BatchConversionPayments.batchERC20Payments",
+            Network::Base,
+            "USDC-base",
+            base.batch_requests_erc20(&erc20_rows, &[], b(FEE_TO))
+                .unwrap(),
+            &[PAYEE, PAYEE_2],
+        ),
+        single_to(
+            "BatchConversionPayments.batchMultiERC20Payments",
+            Network::Base,
+            "USDC-base",
+            base.batch_requests_multi_erc20(&erc20_rows, &[], b(FEE_TO))
+                .unwrap(),
+            &[PAYEE, PAYEE_2],
+        ),
+        single(
+            "BatchConversionPayments.batchNativePayments",
+            Network::Sepolia,
+            "ETH-sepolia-sepolia",
+            sepolia
+                .batch_requests_native(&native_rows, true, s(FEE_TO), 30)
+                .unwrap(),
+        ),
+        single_to(
+            "BatchConversionPayments.batchPayments, ERC-20 and native groups",
+            Network::Sepolia,
+            "ETH-sepolia-sepolia",
+            sepolia.batch_payments(&groups, &[], s(FEE_TO), 30).unwrap(),
+            &[PAYEE, PAYEE_2],
+        ),
+        single_to(
+            "BatchConversionPayments.batchMultiERC20ConversionPayments",
+            Network::Base,
+            "USDC-base",
+            to_contract(
+                Network::Base,
+                Contract::BatchConversionPayments,
+                IBatchConversionPayments::batchMultiERC20ConversionPaymentsCall {
+                    requestDetails: vec![
+                        conversion_row(PAYEE, 0x0a),
+                        conversion_row(PAYEE_2, 0x0b),
+                    ],
+                    pathsToUSD: vec![],
+                    feeAddress: FEE_TO,
+                }
+                .abi_encode(),
+                U256::ZERO,
+            ),
+            &[PAYEE, PAYEE_2],
+        ),
+        single(
+            "BatchConversionPayments.batchNativeConversionPayments",
+            Network::Base,
+            "ETH-base-base",
+            to_contract(
+                Network::Base,
+                Contract::BatchConversionPayments,
+                IBatchConversionPayments::batchNativeConversionPaymentsCall {
+                    requestDetails: vec![RequestDetail {
+                        path: vec![USD, ETH_BASE],
+                        maxToSpend: U256::from(10_000_000_000_000_000u64),
+                        ..conversion_row(PAYEE, 0x0c)
+                    }],
+                    skipFeeUSDLimit: false,
+                    feeAddress: FEE_TO,
+                }
+                .abi_encode(),
+                U256::from(10_000_000_000_000_000u64),
+            ),
+        ),
     ]
 }
 
@@ -618,8 +976,14 @@ fn every_descriptor_shows_what_the_verifier_summary_says() {
     let mut read = BTreeMap::<String, usize>::new();
     for case in all_cases() {
         let verdict = verify(&case.response, &case.expectation);
-        let claims = compare(case.network, &case.response, &verdict, &descriptors)
-            .unwrap_or_else(|e| panic!("{}: {e}\n{}", case.name, verdict.summary.to_lines().join("\n")));
+        let claims =
+            compare(case.network, &case.response, &verdict, &descriptors).unwrap_or_else(|e| {
+                panic!(
+                    "{}: {e}\n{}",
+                    case.name,
+                    verdict.summary.to_lines().join("\n")
+                )
+            });
         for screen in &claims.screens {
             *read.entry(screen.key.clone()).or_default() += 1;
         }
@@ -627,7 +991,10 @@ fn every_descriptor_shows_what_the_verifier_summary_says() {
     // Every format of every descriptor was read at least once.
     for (name, descriptor) in &descriptors {
         for key in descriptor["display"]["formats"].as_object().unwrap().keys() {
-            assert!(read.contains_key(key), "{name}: {key} is read by no fixture");
+            assert!(
+                read.contains_key(key),
+                "{name}: {key} is read by no fixture"
+            );
         }
     }
 }
@@ -635,17 +1002,34 @@ fn every_descriptor_shows_what_the_verifier_summary_says() {
 #[test]
 fn a_cross_chain_route_and_tron_are_only_the_verifier_s() {
     let descriptors = descriptors();
-    let cross = shapes().into_iter().find(|c| c.name == "multicall cross-chain").unwrap();
+    let cross = shapes()
+        .into_iter()
+        .find(|c| c.name == "multicall cross-chain")
+        .unwrap();
     let verdict = verify(&cross.response, &cross.expectation);
     let claims = compare(cross.network, &cross.response, &verdict, &descriptors).unwrap();
     // The payer signs an approval and LI.FI calls: no Request Network descriptor reads them.
     assert!(claims.pays.is_empty() && !claims.unread.is_empty());
-    assert!(verdict.summary.lines.iter().any(|l| matches!(l, SummaryLine::Bridge { .. })));
+    assert!(
+        verdict
+            .summary
+            .lines
+            .iter()
+            .any(|l| matches!(l, SummaryLine::Bridge { .. }))
+    );
     // Tron has no EIP-155 chain id: no descriptor is bound to a Tron deployment.
-    let tron_proxy = Deployments::builtin().address(Network::Tron, Contract::Erc20FeeProxy).unwrap();
+    let tron_proxy = Deployments::builtin()
+        .address(Network::Tron, Contract::Erc20FeeProxy)
+        .unwrap();
     for descriptor in descriptors.values() {
-        for deployment in descriptor["context"]["contract"]["deployments"].as_array().unwrap() {
-            assert_ne!(deployment["address"].as_str().unwrap().to_lowercase(), tron_proxy.abi().to_string().to_lowercase());
+        for deployment in descriptor["context"]["contract"]["deployments"]
+            .as_array()
+            .unwrap()
+        {
+            assert_ne!(
+                deployment["address"].as_str().unwrap().to_lowercase(),
+                tron_proxy.abi().to_string().to_lowercase()
+            );
         }
     }
 }
@@ -654,18 +1038,31 @@ fn a_cross_chain_route_and_tron_are_only_the_verifier_s() {
 #[test]
 fn a_descriptor_with_swapped_labels_or_a_wrong_path_fails() {
     let descriptors = descriptors();
-    let case = calls().into_iter().find(|c| c.name == "ERC20FeeProxy with a fee").unwrap();
+    let case = calls()
+        .into_iter()
+        .find(|c| c.name == "ERC20FeeProxy with a fee")
+        .unwrap();
     let verdict = verify(&case.response, &case.expectation);
     compare(case.network, &case.response, &verdict, &descriptors).unwrap();
     let name = "calldata-ERC20FeeProxy.json";
-    let key = descriptors[name]["display"]["formats"].as_object().unwrap().keys().next().unwrap().clone();
+    let key = descriptors[name]["display"]["formats"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .next()
+        .unwrap()
+        .clone();
     let mutate = |edit: &dyn Fn(&mut Vec<Value>)| {
         let mut mutated = descriptors.clone();
-        let fields = mutated.get_mut(name).unwrap()["display"]["formats"][&key]["fields"].as_array_mut().unwrap();
+        let fields = mutated.get_mut(name).unwrap()["display"]["formats"][&key]["fields"]
+            .as_array_mut()
+            .unwrap();
         edit(fields);
         compare(case.network, &case.response, &verdict, &mutated)
     };
-    let by_path = |fields: &mut Vec<Value>, path: &str| fields.iter().position(|f| f["path"] == path).unwrap();
+    let by_path = |fields: &mut Vec<Value>, path: &str| {
+        fields.iter().position(|f| f["path"] == path).unwrap()
+    };
     // `_to` and `_feeAddress` labels swapped: the payee shown is the fee recipient.
     let swapped = mutate(&|fields| {
         let (to, fee) = (by_path(fields, "_to"), by_path(fields, "_feeAddress"));
@@ -694,18 +1091,40 @@ fn a_descriptor_with_swapped_labels_or_a_wrong_path_fails() {
 fn the_reader_matches_selectors_and_refuses_bad_calldata() {
     let descriptors = descriptors();
     let proxy = &descriptors["calldata-ERC20FeeProxy.json"];
-    let case = calls().into_iter().find(|c| c.name == "ERC20FeeProxy with a fee").unwrap();
+    let case = calls()
+        .into_iter()
+        .find(|c| c.name == "ERC20FeeProxy with a fee")
+        .unwrap();
     let tx = &signed(&case.response)[0];
-    let container = Container { network: Network::Base, to: tx.to.abi(), value: tx.value };
+    let container = Container {
+        network: Network::Base,
+        to: tx.to.abi(),
+        value: tx.value,
+    };
     let screen = reader::render(proxy, container, &tx.data).unwrap();
-    assert_eq!(screen.fields.iter().map(|f| f.text.as_str()).collect::<Vec<_>>(), [
-        "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", "827.5 USDC", "1.55 USDC",
-        "0x9795d480C2C50392A4714A0F468059C6448DeCe2", "0xe2e2e2e2e2e2e2e2",
-    ]);
+    assert_eq!(
+        screen
+            .fields
+            .iter()
+            .map(|f| f.text.as_str())
+            .collect::<Vec<_>>(),
+        [
+            "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+            "827.5 USDC",
+            "1.55 USDC",
+            "0x9795d480C2C50392A4714A0F468059C6448DeCe2",
+            "0xe2e2e2e2e2e2e2e2",
+        ]
+    );
     // Cut by a byte: refused. Another selector: no format.
     assert!(reader::render(proxy, container, &tx.data[..tx.data.len() - 1]).is_err());
     let mut other = tx.data.to_vec();
     other[0] ^= 1;
-    assert!(reader::render(proxy, container, &other).unwrap_err().0.starts_with("no format"));
+    assert!(
+        reader::render(proxy, container, &other)
+            .unwrap_err()
+            .0
+            .starts_with("no format")
+    );
     assert_eq!(reader::group_thousands("1234567.25"), "1,234,567.25");
 }
