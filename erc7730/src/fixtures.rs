@@ -410,6 +410,13 @@ pub fn test_files(
             &call.transaction.data,
         )?;
         let raw = alloy_primitives::hex::encode_prefixed(raw);
+        let unsigned = sign::unsigned_eip1559(
+            call.network.chain_id(),
+            to,
+            call.transaction.value,
+            &call.transaction.data,
+        );
+        let unsigned = alloy_primitives::hex::encode_prefixed(unsigned);
         let mut texts = vec![screen.intent.clone()];
         let mut fields = Vec::new();
         for field in &screen.fields {
@@ -445,7 +452,7 @@ pub fn test_files(
             .push(json!({ "rawTx": raw, "description": call.description, "expectedTexts": texts }));
         testsv2.push(json!({
             "description": call.description,
-            "rawTx": raw,
+            "rawTx": unsigned,
             "expected": { "intent": screen.intent, "owner": OWNER, "fields": fields },
         }));
     }

@@ -43,10 +43,11 @@ use securepay::contracts::abi::{
 use securepay::contracts::{Contract, Deployments};
 use securepay::currency::{Catalog, CurrencyType};
 
-/// The `$schema` of every descriptor: the registry's v2 schema
-/// (ethereum/clear-signing-erc7730-registry@3b66ba289cd3988ea791346629445f9ab6ae86f3:specs/erc7730-v2.schema.json,
-/// copied byte for byte in `erc7730/specs/`).
-pub const SCHEMA_URL: &str = "https://github.com/ethereum/clear-signing-erc7730-registry/blob/master/specs/erc7730-v2.schema.json";
+/// The `$schema` of every descriptor: the registry's v2 schema at the commit copied byte for
+/// byte in `erc7730/specs/`
+/// (ethereum/clear-signing-erc7730-registry@3b66ba289cd3988ea791346629445f9ab6ae86f3:specs/erc7730-v2.schema.json).
+/// The registry's own descriptors name it relatively (`../../specs/erc7730-v2.schema.json`).
+pub const SCHEMA_URL: &str = "https://raw.githubusercontent.com/ethereum/clear-signing-erc7730-registry/3b66ba289cd3988ea791346629445f9ab6ae86f3/specs/erc7730-v2.schema.json";
 
 /// Where the files go, from the workspace root (the registry's `registry/<entity>/` layout).
 pub const REGISTRY_DIR: &str = "erc7730/registry/requestnetwork";
@@ -785,8 +786,9 @@ pub fn pretty(value: &Value) -> Result<String, GenError> {
 }
 
 /// Every file: each descriptor, its test file of the registry's test schema
-/// (`tests/`, `erc7730-tests.schema.json`) and of its v2 test schema (`testsv2/`,
-/// `erc7730-tests-v2.schema.json`).
+/// (`tests/`, `erc7730-tests.schema.json`: signed transactions) and of its v2 test schema
+/// (`testsv2/`, `erc7730-tests-v2.schema.json`: the same transactions unsigned, as that schema
+/// and the registry's v2 test files have them).
 pub fn generate() -> Result<Vec<Output>, GenError> {
     check_keys()?;
     let mut outputs = Vec::new();

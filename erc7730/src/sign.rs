@@ -96,6 +96,15 @@ fn unsigned_fields(chain_id: u64, to: Address, value: U256, data: &[u8]) -> Vec<
     fields
 }
 
+/// The unsigned EIP-1559 transaction (`0x02 || rlp([the first nine fields])`) calling `to` with
+/// `data` and `value` on `chain_id`, nonce 0: what the v2 test files carry.
+pub fn unsigned_eip1559(chain_id: u64, to: Address, value: U256, data: &[u8]) -> Vec<u8> {
+    let fields = unsigned_fields(chain_id, to, value, data);
+    let mut unsigned = vec![0x02];
+    rlp_list(&fields, &mut unsigned);
+    unsigned
+}
+
 /// The signed EIP-1559 transaction calling `to` with `data` and `value` on `chain_id`, nonce 0,
 /// signed by the throwaway key.
 pub fn signed_eip1559(
@@ -105,9 +114,7 @@ pub fn signed_eip1559(
     data: &[u8],
 ) -> Result<Vec<u8>, GenError> {
     let fields = unsigned_fields(chain_id, to, value, data);
-    let mut unsigned = vec![0x02];
-    rlp_list(&fields, &mut unsigned);
-    let hash = keccak256(&unsigned);
+    let hash = keccak256(unsigned_eip1559(chain_id, to, value, data));
     let (signature, recovery) = key()?
         .sign_prehash_recoverable(hash.as_slice())
         .map_err(|e| GenError(format!("signing: {e}")))?;

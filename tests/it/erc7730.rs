@@ -2,7 +2,7 @@
 //! `cargo run -p securepay-erc7730`) show what the verifier's summary says.
 //!
 //! For the crate's fixtures of every shape (single ERC-20 with and without fees, native,
-//! multicall, smart account, cross-chain, legacy batch, Tron) and a call of every function of
+//! multicall, smart account, cross-chain, legacy batch; Tron has no descriptor) and a call of every function of
 //! every described contract (no-fee proxies, conversion proxies, every `BatchConversionPayments`
 //! function), each transaction a wallet signs is read as a clear-signing wallet reads it: the
 //! descriptor bound to its chain and address, the format whose key hashes to its selector, the
