@@ -21,6 +21,8 @@ mod calldata;
 mod contracts;
 mod currency;
 mod detect;
+#[cfg(feature = "fixtures")]
+mod erc7730;
 mod error_sources;
 mod evm;
 mod fuzz_regressions;
