@@ -14,6 +14,9 @@
 //! (empty or blank) is unusable: exit 2 with the reason (`empty input: expected …`).
 
 #![forbid(unsafe_code)]
+#![warn(unreachable_pub, unnameable_types, unused_crate_dependencies)]
+// A unit-test build links the dev-dependencies the integration tests use.
+#![cfg_attr(test, allow(unused_crate_dependencies))]
 #![deny(missing_docs)]
 // JSON entry points are named as serde_json's (`CallSpec::from_str`), not `FromStr`.
 #![allow(clippy::should_implement_trait)]

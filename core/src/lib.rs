@@ -32,7 +32,13 @@
 // happens at the edges (checked, saturating or wrapping with a reason), strings are never
 // sliced by byte index, and there is no `unreachable!`/`todo!`/`unimplemented!`. CI denies
 // every warning. Unit tests may do all of these.
+// The layers' edges are the compiler's to keep: nothing `pub` that no path reaches, no public
+// item of a type no one can name, no dependency the library does not use.
+#![warn(unreachable_pub, unnameable_types, unused_crate_dependencies)]
+// A unit-test build links the dev-dependencies the integration tests use.
+#![cfg_attr(test, allow(unused_crate_dependencies))]
 #![warn(
+    clippy::too_many_lines,
     clippy::arithmetic_side_effects,
     clippy::string_slice,
     clippy::unreachable,
@@ -45,6 +51,7 @@
 #![cfg_attr(
     test,
     allow(
+        clippy::too_many_lines,
         clippy::arithmetic_side_effects,
         clippy::string_slice,
         clippy::unreachable,

@@ -26,6 +26,9 @@
 //! # Ok::<(), securepay_erc7730::GenError>(())
 //! ```
 #![forbid(unsafe_code)]
+#![warn(unreachable_pub, unnameable_types, unused_crate_dependencies)]
+// A unit-test build links the dev-dependencies the integration tests use.
+#![cfg_attr(test, allow(unused_crate_dependencies))]
 
 pub mod fixtures;
 pub mod reader;

@@ -98,6 +98,8 @@ pub(crate) mod sealed {
 
     /// The parts of a request that depend on its values: the path parameters in the order of
     /// the template (not yet encoded), the query pairs (not yet encoded), the JSON body.
+    // The sealed-trait pattern: public in a private module so that only this crate can name it.
+    #[allow(unnameable_types)]
     #[derive(Debug, Default)]
     pub struct Parts {
         pub(crate) path: Vec<String>,
@@ -139,6 +141,7 @@ pub(crate) mod sealed {
     }
 
     /// Implemented by the request types of this layer only.
+    #[allow(unnameable_types)] // the sealed-trait pattern: nothing outside can implement it
     pub trait Sealed {
         /// The request's parts, checked.
         fn parts(&self) -> Result<Parts, RequestError>;

@@ -227,6 +227,10 @@ pub struct Plan {
 /// assert!(plan.steps[3].needs_prerequisites);
 /// # Ok::<(), securepay::offramp::OfframpPlanError>(())
 /// ```
+#[expect(
+    clippy::too_many_lines,
+    reason = "to be split (issue 36): one step per function"
+)]
 pub fn plan(catalog: &Catalog, request: &PlanRequest) -> Result<Plan, OfframpPlanError> {
     let source = catalog
         .get(&request.source_currency)

@@ -9,6 +9,9 @@
 //! `ERROR_CODES`, the `ErrorCode` union of types.d.ts) and whose message is the library's
 //! one-line reason. [`core`] holds the same functions on Rust types, tested natively.
 #![forbid(unsafe_code)]
+#![warn(unreachable_pub, unnameable_types, unused_crate_dependencies)]
+// A unit-test build links the dev-dependencies the integration tests use.
+#![cfg_attr(test, allow(unused_crate_dependencies))]
 #![deny(missing_docs)]
 
 pub mod core;

@@ -36,17 +36,17 @@ pub(super) struct Settlement {
 
 impl Settlement {
     /// The leg that pays agreed payment `payment`, if any.
-    pub fn paid_by(&self, payment: usize) -> Option<usize> {
+    pub(crate) fn paid_by(&self, payment: usize) -> Option<usize> {
         self.payments.get(payment).and_then(|(leg, _)| *leg)
     }
 
     /// Whether leg `leg` pays an agreed payment (`None`: no such leg).
-    pub fn is_payment(&self, leg: usize) -> Option<bool> {
+    pub(crate) fn is_payment(&self, leg: usize) -> Option<bool> {
         self.legs.get(leg).map(|(is_payment, _)| *is_payment)
     }
 
     /// What each agreed payment's payee receives less than agreed, in agreed order.
-    pub fn deductions(&self) -> impl Iterator<Item = &U256> {
+    pub(crate) fn deductions(&self) -> impl Iterator<Item = &U256> {
         self.payments.iter().map(|(_, deduction)| deduction)
     }
 

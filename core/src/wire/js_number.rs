@@ -11,7 +11,7 @@ use core::fmt;
 
 /// `Number.MAX_SAFE_INTEGER`: 2^53 - 1, the largest integer `n` such that `n` and `n + 1` are
 /// both doubles (ECMA-262 `Number.MAX_SAFE_INTEGER`).
-pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
 /// A bare JSON number, read exactly here, that a JavaScript wallet does not read as one safe
 /// integer: its magnitude is above `Number.MAX_SAFE_INTEGER` (2^53 - 1 =

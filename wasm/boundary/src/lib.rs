@@ -9,6 +9,9 @@
 //! WebAssembly module only (natively they panic), so their examples are compiled, not run.
 //! [`json`] and [`Json`] are plain Rust and tested natively.
 #![forbid(unsafe_code)]
+#![warn(unreachable_pub, unnameable_types, unused_crate_dependencies)]
+// A unit-test build links the dev-dependencies the integration tests use.
+#![cfg_attr(test, allow(unused_crate_dependencies))]
 #![deny(missing_docs)]
 
 use wasm_bindgen::prelude::*;

@@ -10,6 +10,9 @@
 //! refused (the `ErrorCode` union).
 //! [`core`] holds the function on Rust types, tested natively.
 #![forbid(unsafe_code)]
+#![warn(unreachable_pub, unnameable_types, unused_crate_dependencies)]
+// A unit-test build links the dev-dependencies the integration tests use.
+#![cfg_attr(test, allow(unused_crate_dependencies))]
 #![deny(missing_docs)]
 
 pub mod core;
