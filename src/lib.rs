@@ -94,3 +94,6 @@ pub use securepay_core::EmptyInput;
 use bs58 as _;
 use prost as _;
 use rust_decimal as _;
+// `tracing` records the client's requests: without a client it has nothing to record.
+#[cfg(all(feature = "tracing", not(feature = "client-core")))]
+use tracing as _;

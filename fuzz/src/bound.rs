@@ -82,7 +82,8 @@ fn allocated(size: usize) {
 // SAFETY: every call is passed to `System` unchanged; the counters only observe.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let ptr = System.alloc(layout);
+        // SAFETY: forwarded as received; the caller upholds `alloc`'s contract.
+        let ptr = unsafe { System.alloc(layout) };
         if !ptr.is_null() {
             allocated(layout.size());
         }
@@ -90,7 +91,8 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let ptr = System.alloc_zeroed(layout);
+        // SAFETY: forwarded as received; the caller upholds `alloc_zeroed`'s contract.
+        let ptr = unsafe { System.alloc_zeroed(layout) };
         if !ptr.is_null() {
             allocated(layout.size());
         }
@@ -98,12 +100,14 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout);
+        // SAFETY: forwarded as received; `ptr` came from this allocator with `layout`.
+        unsafe { System.dealloc(ptr, layout) };
         LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let new = System.realloc(ptr, layout, new_size);
+        // SAFETY: forwarded as received; the caller upholds `realloc`'s contract.
+        let new = unsafe { System.realloc(ptr, layout, new_size) };
         if !new.is_null() {
             LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
             allocated(new_size);
