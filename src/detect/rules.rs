@@ -435,10 +435,6 @@ impl<'a> Run<'a> {
     }
 
     /// Checks a candidate against the request and counts it, or says why not.
-    #[expect(
-        clippy::too_many_lines,
-        reason = "to be split (issue 36): one step per function"
-    )]
     fn count(
         &self,
         candidate: &Candidate,
@@ -451,56 +447,65 @@ impl<'a> Run<'a> {
             Candidate::Plain(o) => (o.event, None),
             Candidate::Conversion(pair) => (pair.payment, Some(pair)),
         };
-        let (token, to, amount, fee_amount, fee_address) = match payment {
-            ProxyEvent::Erc20Fee {
-                token,
-                to,
-                amount,
-                fee_amount,
-                fee_address,
-            } => (Some(token), to, amount, fee_amount, Some(fee_address)),
-            ProxyEvent::NativeFee {
-                to,
-                amount,
-                fee_amount,
-                fee_address,
-            } => (None, to, amount, fee_amount, Some(fee_address)),
-            ProxyEvent::Erc20 { token, to, amount } => (Some(token), to, amount, U256::ZERO, None),
-            ProxyEvent::Native { to, amount } => (None, to, amount, U256::ZERO, None),
-            ProxyEvent::Conversion { .. } => {
-                return Err(IgnoredReason::Unpaired { conversion: true });
-            }
-        };
-        // What the event is valued in: its token, the native currency, or the conversion's.
-        let valued = match (conversion.map(|p| p.conversion.event), token) {
-            (Some(ProxyEvent::Conversion { currency, .. }), _) => Valued::Hash(currency),
-            (_, Some(token)) => Valued::Token(token),
-            (_, None) => Valued::Native,
-        };
-        let denomination = match settled {
+        let legs = Legs::of(payment)?;
+        let denomination = self.denomination(legs.valued(conversion), settled)?;
+        let to = ChainAddress::from_abi(network, legs.to);
+        self.check_recipient(o.role, to)?;
+        let valuation = self.valuation(conversion, &legs, denomination)?;
+        book(balance, o.role, valuation.amount)?;
+        let fee_address = legs.fee_address.map(|a| ChainAddress::from_abi(network, a));
+        let fee_entry = self.fee_entry(o, valuation.fee, fee_address);
+        let event = self.payment_event(o, legs.token, to, valuation, fee_address);
+        Ok((Counted(event, o.role), fee_entry))
+    }
+
+    /// The denomination the event's value must be in: the one settled, or the event's own
+    /// (which settles it) when none is yet.
+    fn denomination(
+        &self,
+        valued: Valued,
+        settled: &mut Option<Settled>,
+    ) -> Result<Denomination, IgnoredReason> {
+        match settled {
             Some(s) => {
                 check_currency(valued, s.denomination, self.native_hash())?;
-                s.denomination
+                Ok(s.denomination)
             }
             None => {
                 let found = self.resolve(valued)?;
                 let denomination = found.denomination;
                 *settled = Some(found);
-                denomination
+                Ok(denomination)
             }
-        };
-        let expected_to = match o.role {
+        }
+    }
+
+    /// Refuses an event whose recipient is not the payee (for a refund, the refund address),
+    /// when the criteria name one.
+    fn check_recipient(&self, role: Role, to: ChainAddress) -> Result<(), IgnoredReason> {
+        let expected_to = match role {
             Role::Payment => self.criteria.payee(),
             Role::Refund => self.criteria.refund_address(),
         };
-        let to = ChainAddress::from_abi(network, to);
         if let Some(expected) = expected_to.filter(|expected| *expected != to) {
             return Err(IgnoredReason::OtherPayee {
                 found: to,
                 expected,
             });
         }
-        let (amount, fee, detail) = match conversion.map(|p| (p, p.conversion.event)) {
+        Ok(())
+    }
+
+    /// The amount and fee the event counts for: the fee-proxy event's, or for a conversion
+    /// pair the conversion event's in the request's currency (once its token and its
+    /// `maxRateTimespan` are accepted), with the conversion's detail.
+    fn valuation(
+        &self,
+        conversion: Option<&Pair>,
+        legs: &Legs,
+        denomination: Denomination,
+    ) -> Result<Valuation, IgnoredReason> {
+        match conversion.map(|p| (p, p.conversion.event)) {
             Some((
                 pair,
                 ProxyEvent::Conversion {
@@ -510,46 +515,59 @@ impl<'a> Run<'a> {
                     max_rate_timespan,
                 },
             )) => {
-                if let (Some(token), Some(accepted)) = (token, self.criteria.accepted_tokens()) {
-                    let token = ChainAddress::from_abi(network, token);
-                    if !accepted.contains(&token) {
-                        return Err(IgnoredReason::OtherToken { token });
-                    }
-                }
-                let max = self.criteria.max_rate_timespan();
-                if max_rate_timespan > max {
-                    return Err(IgnoredReason::MaxRateTimespan {
-                        found: max_rate_timespan,
-                        max,
-                    });
-                }
+                self.check_conversion(legs.token, max_rate_timespan)?;
                 let padding = match denomination {
                     Denomination::Fiat { padding, .. } => padding,
                     _ => 0,
                 };
                 let detail = Conversion {
                     currency,
-                    amount_in_crypto: amount,
-                    fee_in_crypto: fee_amount,
+                    amount_in_crypto: legs.amount,
+                    fee_in_crypto: legs.fee_amount,
                     max_rate_timespan,
                     payment_log_index: pair.payment_log_index,
                 };
-                (
-                    unpad(requested, padding),
-                    unpad(requested_fee, padding),
-                    Some(detail),
-                )
+                Ok(Valuation {
+                    amount: unpad(requested, padding),
+                    fee: unpad(requested_fee, padding),
+                    detail: Some(detail),
+                })
             }
-            _ => (amount, fee_amount, None),
-        };
-        let signed = I256::try_from(amount).map_err(|_| IgnoredReason::Overflow)?;
-        *balance = match o.role {
-            Role::Payment => balance.checked_add(signed),
-            Role::Refund => balance.checked_sub(signed),
+            _ => Ok(Valuation {
+                amount: legs.amount,
+                fee: legs.fee_amount,
+                detail: None,
+            }),
         }
-        .ok_or(IgnoredReason::Overflow)?;
-        let fee_address = fee_address.map(|a| ChainAddress::from_abi(network, a));
-        let fee_entry = (!fee.is_zero()).then(|| Fee {
+    }
+
+    /// Refuses a conversion paid in a token the criteria do not accept, or with a
+    /// `maxRateTimespan` above the request's.
+    fn check_conversion(
+        &self,
+        token: Option<Address>,
+        max_rate_timespan: U256,
+    ) -> Result<(), IgnoredReason> {
+        if let (Some(token), Some(accepted)) = (token, self.criteria.accepted_tokens()) {
+            let token = ChainAddress::from_abi(self.criteria.network(), token);
+            if !accepted.contains(&token) {
+                return Err(IgnoredReason::OtherToken { token });
+            }
+        }
+        let max = self.criteria.max_rate_timespan();
+        if max_rate_timespan > max {
+            return Err(IgnoredReason::MaxRateTimespan {
+                found: max_rate_timespan,
+                max,
+            });
+        }
+        Ok(())
+    }
+
+    /// The fee entry of a counted event with a fee above 0, counted when it went to the
+    /// request's fee address.
+    fn fee_entry(&self, o: &Observed, fee: U256, fee_address: Option<ChainAddress>) -> Option<Fee> {
+        (!fee.is_zero()).then(|| Fee {
             transaction_hash: o.at.tx,
             log_index: o.at.log_index,
             role: o.role,
@@ -557,8 +575,21 @@ impl<'a> Run<'a> {
             fee_address,
             counted: self.criteria.fee_address().is_some()
                 && self.criteria.fee_address() == fee_address,
-        });
-        let event = PaymentEvent {
+        })
+    }
+
+    /// The counted event as reported: where it is, who emitted it (and its versions), what it
+    /// paid to whom, and the reference it paid.
+    fn payment_event(
+        &self,
+        o: &Observed,
+        token: Option<Address>,
+        to: ChainAddress,
+        valuation: Valuation,
+        fee_address: Option<ChainAddress>,
+    ) -> PaymentEvent {
+        let network = self.criteria.network();
+        PaymentEvent {
             network,
             transaction_hash: o.at.tx,
             log_index: o.at.log_index,
@@ -579,8 +610,8 @@ impl<'a> Run<'a> {
                 Asset::Token(ChainAddress::from_abi(network, t))
             }),
             payee: to,
-            amount,
-            fee,
+            amount: valuation.amount,
+            fee: valuation.fee,
             fee_address,
             reference: match o.role {
                 Role::Payment => self.criteria.reference(),
@@ -589,10 +620,9 @@ impl<'a> Run<'a> {
                     .refund_reference()
                     .unwrap_or(self.criteria.reference()),
             },
-            conversion: detail,
+            conversion: valuation.detail,
             via: o.via.filter(|via| *via != o.contract),
-        };
-        Ok((Counted(event, o.role), fee_entry))
+        }
     }
 
     /// The hash of the network's native currency, from the catalog.
@@ -655,6 +685,78 @@ impl Counted {
     fn role(&self) -> Role {
         self.1
     }
+}
+
+/// What a payment event pays, as it reads: its token (none for native), its recipient, its
+/// amount and its fee with the fee's address (none for the proxies without a fee).
+#[derive(Debug, Clone, Copy)]
+struct Legs {
+    token: Option<Address>,
+    to: Address,
+    amount: U256,
+    fee_amount: U256,
+    fee_address: Option<Address>,
+}
+
+impl Legs {
+    /// The legs of a fee-proxy or proxy event; a conversion event alone is unpaired.
+    fn of(payment: ProxyEvent) -> Result<Legs, IgnoredReason> {
+        let (token, to, amount, fee_amount, fee_address) = match payment {
+            ProxyEvent::Erc20Fee {
+                token,
+                to,
+                amount,
+                fee_amount,
+                fee_address,
+            } => (Some(token), to, amount, fee_amount, Some(fee_address)),
+            ProxyEvent::NativeFee {
+                to,
+                amount,
+                fee_amount,
+                fee_address,
+            } => (None, to, amount, fee_amount, Some(fee_address)),
+            ProxyEvent::Erc20 { token, to, amount } => (Some(token), to, amount, U256::ZERO, None),
+            ProxyEvent::Native { to, amount } => (None, to, amount, U256::ZERO, None),
+            ProxyEvent::Conversion { .. } => {
+                return Err(IgnoredReason::Unpaired { conversion: true });
+            }
+        };
+        Ok(Legs {
+            token,
+            to,
+            amount,
+            fee_amount,
+            fee_address,
+        })
+    }
+
+    /// What the event is valued in: its token, the native currency, or the conversion's.
+    fn valued(&self, conversion: Option<&Pair>) -> Valued {
+        match (conversion.map(|p| p.conversion.event), self.token) {
+            (Some(ProxyEvent::Conversion { currency, .. }), _) => Valued::Hash(currency),
+            (_, Some(token)) => Valued::Token(token),
+            (_, None) => Valued::Native,
+        }
+    }
+}
+
+/// What a counted event counts for in the request's currency, and its conversion's detail.
+struct Valuation {
+    amount: U256,
+    fee: U256,
+    detail: Option<Conversion>,
+}
+
+/// Adds a payment's amount to the balance, or takes a refund's from it; an amount beyond
+/// `I256` or a balance overflowing leaves the balance as it was.
+fn book(balance: &mut I256, role: Role, amount: U256) -> Result<(), IgnoredReason> {
+    let signed = I256::try_from(amount).map_err(|_| IgnoredReason::Overflow)?;
+    *balance = match role {
+        Role::Payment => balance.checked_add(signed),
+        Role::Refund => balance.checked_sub(signed),
+    }
+    .ok_or(IgnoredReason::Overflow)?;
+    Ok(())
 }
 
 /// What an event is valued in.

@@ -58,7 +58,11 @@ use alloc::collections::BTreeMap;
 use alloy_primitives::{Address, Bytes, U256};
 use serde::Serialize;
 
-use super::decode::{BatchFunction, LegacyBatchTokens, RequestDetail};
+use super::decode::{
+    Approve, BatchFunction, BatchPayments, BatchRequests, Erc20FeeTransfer, Erc20ProxyTransfer,
+    LegacyBatchTokens, NativeFeeExactTransfer, NativeFeeTransfer, NativeProxyTransfer,
+    RequestDetail, Transfer, TransferFrom,
+};
 use super::{BatchPaymentNetwork, Call, DecodedCall, Target};
 use crate::address::ChainAddress;
 use crate::contracts::Contract;
@@ -502,159 +506,199 @@ impl CallEffect {
 }
 
 /// The effect of a strictly decoded call.
-#[expect(
-    clippy::too_many_lines,
-    reason = "to be split (issue 36): one step per function"
-)]
 pub fn effect_of(call: &DecodedCall) -> CallEffect {
-    let here = Some(call.to);
+    match &call.call {
+        Call::Approve(approve) => approval(call, approve),
+        Call::Transfer(transfer) => token_transfer(call, transfer),
+        Call::TransferFrom(c) => token_move(call, c),
+        Call::Erc20FeeTransfer(c) => erc20_fee_transfer(call, c),
+        Call::Erc20ProxyTransfer(c) => erc20_proxy_transfer(call, c),
+        Call::NativeFeeTransfer(c) => native_fee_transfer(c),
+        Call::NativeFeeExactTransfer(c) => native_fee_exact_transfer(c),
+        Call::NativeProxyTransfer(c) => native_proxy_transfer(call, c),
+        Call::LegacyBatch(batch) => legacy_batch(call, batch),
+        Call::BatchPayments(batch) => batch_payments(call, batch),
+        Call::BatchRequests(batch) => batch_requests(call, batch),
+        Call::Erc20ConversionTransfer(c) if c.path.len() == 1 => one_token_conversion(call, c),
+        Call::Erc20ConversionTransfer(_) => market_rate_conversion(NativeRule::None),
+        Call::NativeConversionTransfer(_) => market_rate_conversion(NativeRule::AtLeast {
+            required: U256::ZERO,
+            excess: Excess::Refunded,
+        }),
+    }
+}
+
+/// ERC-20 `approve`: the allowance given to the spender on the token called.
+fn approval(call: &DecodedCall, approve: &Approve) -> CallEffect {
+    CallEffect {
+        approval: Some(Approval {
+            token: call.to,
+            spender: approve.spender,
+            amount: approve.amount,
+        }),
+        ..CallEffect::new(NativeRule::None)
+    }
+}
+
+/// ERC-20 `transfer`: the amount of the token called, to the recipient.
+fn token_transfer(call: &DecodedCall, transfer: &Transfer) -> CallEffect {
+    let mut e = CallEffect::new(NativeRule::None);
+    let asset = Asset::Token(call.to);
+    e.flow(
+        FlowKind::Transfer,
+        asset,
+        transfer.to,
+        transfer.amount,
+        None,
+        None,
+    );
+    e
+}
+
+/// ERC-20 `transferFrom`: the tokens it moves between two other accounts.
+fn token_move(call: &DecodedCall, c: &TransferFrom) -> CallEffect {
+    CallEffect {
+        moves: Some(Move {
+            token: call.to,
+            from: c.from,
+            to: c.to,
+            amount: c.amount,
+        }),
+        ..CallEffect::new(NativeRule::None)
+    }
+}
+
+/// `ERC20FeeProxy.transferFromWithReferenceAndFee`: the payment and its fee, pulled by the
+/// proxy.
+fn erc20_fee_transfer(call: &DecodedCall, c: &Erc20FeeTransfer) -> CallEffect {
+    let mut e = CallEffect::new(NativeRule::None);
+    let asset = Asset::Token(c.token_address);
+    let fee = (c.fee_amount, c.fee_address);
+    fee_proxy_payment(
+        &mut e,
+        asset,
+        c.to,
+        c.amount,
+        &c.payment_reference,
+        fee,
+        Some(call.to),
+    );
+    e
+}
+
+/// `ERC20Proxy.transferFromWithReference`: the payment pulled by the proxy, which checks the
+/// token's return value.
+fn erc20_proxy_transfer(call: &DecodedCall, c: &Erc20ProxyTransfer) -> CallEffect {
+    let mut e = CallEffect::new(NativeRule::None);
+    let reference = Some(&c.payment_reference);
+    let asset = Asset::Token(c.token_address);
+    e.flow(
+        FlowKind::Payment,
+        asset,
+        c.to,
+        c.amount,
+        reference,
+        Some(call.to),
+    );
+    e.checked_returns.push(c.token_address);
+    e
+}
+
+/// `EthereumFeeProxy.transferWithReferenceAndFee`: the value is consumed, the fee out of it.
+fn native_fee_transfer(c: &NativeFeeTransfer) -> CallEffect {
+    let mut e = CallEffect::new(NativeRule::Consumed);
+    native_payment(
+        &mut e,
+        c.to,
+        c.amount,
+        &c.payment_reference,
+        c.fee_amount,
+        c.fee_address,
+    );
+    e
+}
+
+/// `EthereumFeeProxy.transferExactEthWithReferenceAndFee`: at least the amount plus the fee,
+/// the rest refunded.
+fn native_fee_exact_transfer(c: &NativeFeeExactTransfer) -> CallEffect {
+    let required = c.amount.checked_add(c.fee_amount);
+    let mut e = CallEffect::new(at_least(required, Excess::Refunded));
+    native_payment(
+        &mut e,
+        c.to,
+        c.amount,
+        &c.payment_reference,
+        c.fee_amount,
+        c.fee_address,
+    );
+    overflow_hazard(&mut e, required);
+    e
+}
+
+/// `EthereumProxy.transferWithReference`: the whole value to the payee.
+fn native_proxy_transfer(call: &DecodedCall, c: &NativeProxyTransfer) -> CallEffect {
+    let mut e = CallEffect::new(NativeRule::Consumed);
+    let reference = Some(&c.payment_reference);
+    e.flow(
+        FlowKind::Payment,
+        Asset::Native,
+        c.to,
+        call.value,
+        reference,
+        None,
+    );
+    e
+}
+
+/// `BatchConversionPayments.batchPayments`: each group's rows, at most five groups.
+fn batch_payments(call: &DecodedCall, batch: &BatchPayments) -> CallEffect {
     let network = call.network;
     let token = |address: Address| Asset::Token(ChainAddress::from_abi(network, address));
-    match &call.call {
-        Call::Approve(approve) => CallEffect {
-            approval: Some(Approval {
-                token: call.to,
-                spender: approve.spender,
-                amount: approve.amount,
-            }),
-            ..CallEffect::new(NativeRule::None)
-        },
-        Call::Transfer(transfer) => {
-            let mut e = CallEffect::new(NativeRule::None);
-            let asset = Asset::Token(call.to);
-            e.flow(
-                FlowKind::Transfer,
-                asset,
-                transfer.to,
-                transfer.amount,
-                None,
-                None,
-            );
-            e
-        }
-        Call::TransferFrom(c) => CallEffect {
-            moves: Some(Move {
-                token: call.to,
-                from: c.from,
-                to: c.to,
-                amount: c.amount,
-            }),
-            ..CallEffect::new(NativeRule::None)
-        },
-        Call::Erc20FeeTransfer(c) => {
-            let mut e = CallEffect::new(NativeRule::None);
-            let asset = Asset::Token(c.token_address);
-            let fee = (c.fee_amount, c.fee_address);
-            fee_proxy_payment(
-                &mut e,
-                asset,
-                c.to,
-                c.amount,
-                &c.payment_reference,
-                fee,
-                here,
-            );
-            e
-        }
-        Call::Erc20ProxyTransfer(c) => {
-            let mut e = CallEffect::new(NativeRule::None);
-            let reference = Some(&c.payment_reference);
-            let asset = Asset::Token(c.token_address);
-            e.flow(FlowKind::Payment, asset, c.to, c.amount, reference, here);
-            e.checked_returns.push(c.token_address);
-            e
-        }
-        Call::NativeFeeTransfer(c) => {
-            let mut e = CallEffect::new(NativeRule::Consumed);
-            native_payment(
-                &mut e,
-                c.to,
-                c.amount,
-                &c.payment_reference,
-                c.fee_amount,
-                c.fee_address,
-            );
-            e
-        }
-        Call::NativeFeeExactTransfer(c) => {
-            let required = c.amount.checked_add(c.fee_amount);
-            let mut e = CallEffect::new(at_least(required, Excess::Refunded));
-            native_payment(
-                &mut e,
-                c.to,
-                c.amount,
-                &c.payment_reference,
-                c.fee_amount,
-                c.fee_address,
-            );
-            overflow_hazard(&mut e, required);
-            e
-        }
-        Call::NativeProxyTransfer(c) => {
-            let mut e = CallEffect::new(NativeRule::Consumed);
-            let reference = Some(&c.payment_reference);
-            e.flow(
-                FlowKind::Payment,
-                Asset::Native,
-                c.to,
-                call.value,
-                reference,
-                None,
-            );
-            e
-        }
-        Call::LegacyBatch(batch) => legacy_batch(call, batch),
-        Call::BatchPayments(batch) => {
-            let mut rows = Rows::new(call.to, batch.fee_address);
-            if batch.meta_details.len() >= 6 {
-                // `BatchConversionPayments.sol` :99.
-                rows.effect.reverts(
-                    "batchPayments takes at most five groups (require(metaDetails.length < 6))",
-                );
-            }
-            // A native group (id 3) refunds the whole balance to the caller unless the last
-            // group is a native conversion group (:121-133, `BatchNoConversionPayments.sol`
-            // :211-215).
-            let last_is_native_conversion = batch
-                .meta_details
-                .last()
-                .is_some_and(|g| g.payment_network_id == BatchPaymentNetwork::NativeConversion);
-            rows.refunds_each_native_group = !last_is_native_conversion;
-            for group in &batch.meta_details {
-                rows.group(group.payment_network_id, &group.request_details, &token);
-            }
-            rows.finish(Some(Excess::Kept))
-        }
-        Call::BatchRequests(batch) => {
-            let mut rows = Rows::new(call.to, batch.fee_address);
-            let group = match batch.function {
-                BatchFunction::Erc20 => BatchPaymentNetwork::Erc20,
-                BatchFunction::MultiErc20 => BatchPaymentNetwork::MultiErc20,
-                BatchFunction::Native => BatchPaymentNetwork::Native,
-                BatchFunction::MultiErc20Conversion => BatchPaymentNetwork::MultiErc20Conversion,
-                BatchFunction::NativeConversion => BatchPaymentNetwork::NativeConversion,
-            };
-            rows.group(group, &batch.request_details, &token);
-            // Of the one-list functions only the native ones are payable.
-            rows.finish(None)
-        }
-        Call::Erc20ConversionTransfer(c) if c.path.len() == 1 => one_token_conversion(call, c),
-        Call::Erc20ConversionTransfer(_) | Call::NativeConversionTransfer(_) => {
-            let native = if matches!(call.call, Call::NativeConversionTransfer(_)) {
-                NativeRule::AtLeast {
-                    required: U256::ZERO,
-                    excess: Excess::Refunded,
-                }
-            } else {
-                NativeRule::None
-            };
-            CallEffect {
-                hazards: vec![Hazard::Unverifiable {
-                    reason: "a conversion payment's outflow depends on a market rate: it cannot be checked against the agreed amount",
-                }],
-                ..CallEffect::new(native)
-            }
-        }
+    let mut rows = Rows::new(call.to, batch.fee_address);
+    if batch.meta_details.len() >= 6 {
+        // `BatchConversionPayments.sol` :99.
+        rows.effect
+            .reverts("batchPayments takes at most five groups (require(metaDetails.length < 6))");
+    }
+    // A native group (id 3) refunds the whole balance to the caller unless the last
+    // group is a native conversion group (:121-133, `BatchNoConversionPayments.sol`
+    // :211-215).
+    let last_is_native_conversion = batch
+        .meta_details
+        .last()
+        .is_some_and(|g| g.payment_network_id == BatchPaymentNetwork::NativeConversion);
+    rows.refunds_each_native_group = !last_is_native_conversion;
+    for group in &batch.meta_details {
+        rows.group(group.payment_network_id, &group.request_details, &token);
+    }
+    rows.finish(Some(Excess::Kept))
+}
+
+/// A `BatchConversionPayments` function over one list of requests: its rows as one group.
+fn batch_requests(call: &DecodedCall, batch: &BatchRequests) -> CallEffect {
+    let network = call.network;
+    let token = |address: Address| Asset::Token(ChainAddress::from_abi(network, address));
+    let mut rows = Rows::new(call.to, batch.fee_address);
+    let group = match batch.function {
+        BatchFunction::Erc20 => BatchPaymentNetwork::Erc20,
+        BatchFunction::MultiErc20 => BatchPaymentNetwork::MultiErc20,
+        BatchFunction::Native => BatchPaymentNetwork::Native,
+        BatchFunction::MultiErc20Conversion => BatchPaymentNetwork::MultiErc20Conversion,
+        BatchFunction::NativeConversion => BatchPaymentNetwork::NativeConversion,
+    };
+    rows.group(group, &batch.request_details, &token);
+    // Of the one-list functions only the native ones are payable.
+    rows.finish(None)
+}
+
+/// A conversion over a market rate (a path of more than one token, or a native conversion):
+/// no flow can be checked against the agreed amount.
+fn market_rate_conversion(native: NativeRule) -> CallEffect {
+    CallEffect {
+        hazards: vec![Hazard::Unverifiable {
+            reason: "a conversion payment's outflow depends on a market rate: it cannot be checked against the agreed amount",
+        }],
+        ..CallEffect::new(native)
     }
 }
 

@@ -10,8 +10,9 @@ use crate::prelude::*;
 use alloy_primitives::{Address, B256, Bytes, U256};
 use alloy_sol_types::SolCall;
 
+use super::fee::FeeBundle;
 use super::metadata::PayMetadata;
-use super::plan::{PaymentPlan, PaymentPlanError};
+use super::plan::{PaymentPlan, PaymentPlanError, PlannedFee, PlannedPayment};
 use super::shapes::{DestinationCall, ExecutionKind, MulticallPayment, PayResponse, SinglePayment};
 use crate::address::ChainAddress;
 use crate::amount::HumanAmount;
@@ -88,10 +89,6 @@ impl PaymentPlan {
     }
 
     /// As [`PaymentPlan::build_cross_chain`], with the caller's deployment table.
-    #[expect(
-        clippy::too_many_lines,
-        reason = "to be split (issue 36): one step per function"
-    )]
     pub fn build_cross_chain_with(
         &self,
         deployments: &Deployments,
@@ -99,30 +96,18 @@ impl PaymentPlan {
     ) -> Result<PayResponse, PaymentPlanError> {
         let destination = self.network;
         let token = self.destination_token()?;
-        let source_token = match (
-            route.currency.chain_network(),
-            route.currency.token_address(),
-        ) {
-            (Some(network), Some(token)) if network == route.network && network != destination => {
-                token
-            }
-            _ => {
-                return Err(PaymentPlanError::Currency {
-                    currency: route.currency.id().to_string(),
-                    network: route.network,
-                });
-            }
+        let source_token = self.route_source_token(route)?;
+        self.check_source_amounts(route)?;
+        let bridge = Bridge {
+            route,
+            destination,
+            token,
+            source_token,
+            proxy: deployments.address(destination, Contract::Erc20FeeProxy)?,
+            diamond: deployments.address(route.network, Contract::LiFiDiamond)?,
+            receiver: receiver_across_v4(destination)
+                .ok_or(PaymentPlanError::NoBridgeReceiver(destination))?,
         };
-        if route.source_amounts.len() != self.payments.len() {
-            return Err(PaymentPlanError::SourceAmounts {
-                amounts: route.source_amounts.len(),
-                payments: self.payments.len(),
-            });
-        }
-        let proxy = deployments.address(destination, Contract::Erc20FeeProxy)?;
-        let diamond = deployments.address(route.network, Contract::LiFiDiamond)?;
-        let receiver = receiver_across_v4(destination)
-            .ok_or(PaymentPlanError::NoBridgeReceiver(destination))?;
         let legs = self.legs()?;
         let source = Builder::with_deployments(route.network, deployments);
         let total = route
@@ -131,108 +116,16 @@ impl PaymentPlan {
             .try_fold(U256::ZERO, |t, a| t.checked_add(*a))
             .ok_or(PaymentPlanError::Overflow)?;
         let mut transactions =
-            vec![source.approve(source_token, diamond, Allowance::Exact(total))?];
+            vec![source.approve(source_token, bridge.diamond, Allowance::Exact(total))?];
         let mut children = Vec::with_capacity(self.payments.len());
         for ((payment, leg), sent) in self.payments.iter().zip(&legs).zip(&route.source_amounts) {
-            let mut calls = vec![payment_call(
-                token,
-                payment.payee,
-                *leg,
-                payment.reference.bytes(),
-            )];
-            for fee in self
-                .fees
-                .iter()
-                .filter(|f| f.request_id == payment.request_id)
-            {
-                calls.push(payment_call(
-                    token,
-                    fee.recipient,
-                    fee.amount,
-                    payment.reference.bytes(),
-                ));
-            }
-            let delivered = calls
-                .iter()
-                .try_fold(U256::ZERO, |t, (_, amount)| t.checked_add(*amount))
-                .ok_or(PaymentPlanError::Overflow)?;
-            let message = DestinationMessage {
-                transaction_id: B256::right_padding_from(&payment.reference.bytes()),
-                swaps: calls
-                    .iter()
-                    .map(|(data, amount)| SwapData {
-                        call_to: proxy.abi(),
-                        approve_to: proxy.abi(),
-                        sending_asset_id: token.abi(),
-                        receiving_asset_id: token.abi(),
-                        from_amount: *amount,
-                        call_data: data.clone(),
-                        requires_deposit: false,
-                    })
-                    .collect(),
-                receiver: payment.payee.abi(),
-            };
-            let call = AcrossBridgeCall {
-                bridge: BridgeData {
-                    transaction_id: message.transaction_id,
-                    bridge: "across".into(),
-                    integrator: "securepay".into(),
-                    referrer: Address::ZERO,
-                    sending_asset_id: source_token.abi(),
-                    receiver: payment.payee.abi(),
-                    min_amount: *sent,
-                    destination_chain_id: U256::from(destination.chain_id()),
-                    has_source_swaps: false,
-                    has_destination_call: true,
-                },
-                source_swaps: Vec::new(),
-                across: AcrossV4 {
-                    receiver_address: receiver,
-                    refund_address: route.payer.abi(),
-                    sending_asset_id: source_token.abi(),
-                    receiving_asset_id: token.abi(),
-                    output_amount: delivered,
-                    output_amount_multiplier: 1_000_000_000_000_000_000,
-                    exclusive_relayer: B256::ZERO,
-                    quote_timestamp: route.quote_timestamp,
-                    fill_deadline: route.fill_deadline,
-                    exclusivity_parameter: 0,
-                    message: message.abi_encode().into(),
-                },
-            };
-            transactions.push(Transaction {
-                to: diamond,
-                data: call.abi_encode().into(),
-                value: U256::ZERO,
-            });
-            if let Some((data, _)) = calls.into_iter().next() {
-                children.push(DestinationCall {
-                    network: destination,
-                    chain: destination.id().to_owned(),
-                    chain_id: Some(destination.chain_id()),
-                    target: proxy,
-                    contract_address: proxy,
-                    calldata: data,
-                });
+            let (transaction, child) = bridge.payment(&self.fees, payment, *leg, *sent)?;
+            transactions.push(transaction);
+            if let Some(child) = child {
+                children.push(child);
             }
         }
-        let mut metadata = PayMetadata {
-            steps_required: u32::try_from(transactions.len()).unwrap_or(u32::MAX),
-            needs_approval: true,
-            payment_transaction_index: 1,
-            approval_transaction_index: Some(0),
-            approval_transactions_count: Some(1),
-            route_type: Some(super::RouteType::Crosschain),
-            source_network: Some(route.network),
-            source_token: Some(route.currency.symbol().into()),
-            source_token_address: Some(source_token.to_string().into()),
-            source_amount: Some(
-                HumanAmount::from_units(total, route.currency.decimals())
-                    .as_str()
-                    .into(),
-            ),
-            ..PayMetadata::default()
-        };
+        let metadata = bridge.metadata(transactions.len(), total);
         let fee_bundle = self.fee_bundle()?;
         if self.payments.len() == 1 {
             return Ok(PayResponse::Single(SinglePayment {
@@ -242,9 +135,54 @@ impl PaymentPlan {
                 metadata: Box::new(metadata),
             }));
         }
-        let mut child_list = self.children(Some(token))?;
+        self.cross_chain_multicall(&bridge, transactions, children, metadata, fee_bundle)
+    }
+
+    /// The route's source token: a token of the route's network, which must not be the
+    /// destination's.
+    fn route_source_token(
+        &self,
+        route: &CrossChainRoute,
+    ) -> Result<ChainAddress, PaymentPlanError> {
+        match (
+            route.currency.chain_network(),
+            route.currency.token_address(),
+        ) {
+            (Some(network), Some(token)) if network == route.network && network != self.network => {
+                Ok(token)
+            }
+            _ => Err(PaymentPlanError::Currency {
+                currency: route.currency.id().to_string(),
+                network: route.network,
+            }),
+        }
+    }
+
+    /// Refuses a route without exactly one source amount per payment.
+    fn check_source_amounts(&self, route: &CrossChainRoute) -> Result<(), PaymentPlanError> {
+        if route.source_amounts.len() != self.payments.len() {
+            return Err(PaymentPlanError::SourceAmounts {
+                amounts: route.source_amounts.len(),
+                payments: self.payments.len(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The `evm_cross_chain` multicall of several payments: each child with the source token
+    /// and its destination call, the metadata completed with the bridge calls' indices.
+    fn cross_chain_multicall(
+        &self,
+        bridge: &Bridge,
+        transactions: Vec<Transaction>,
+        children: Vec<DestinationCall>,
+        mut metadata: PayMetadata,
+        fee_bundle: Option<FeeBundle>,
+    ) -> Result<PayResponse, PaymentPlanError> {
+        let destination = bridge.destination;
+        let mut child_list = self.children(Some(bridge.token))?;
         for (child, call) in child_list.iter_mut().zip(children) {
-            child.source_token_address = Some(source_token);
+            child.source_token_address = Some(bridge.source_token);
             child.destination_call = Some(call);
         }
         let bridges: Vec<usize> = (1..transactions.len()).collect();
@@ -280,6 +218,167 @@ impl PaymentPlan {
             destination_calls: Some(destination_calls),
             metadata: Box::new(metadata),
         }))
+    }
+}
+
+/// What every bridge call of a cross-chain response shares: the route (the source side), the
+/// destination network and token, and the contracts on either side.
+struct Bridge<'a> {
+    /// The source side.
+    route: &'a CrossChainRoute,
+    /// The destination network (the plan's).
+    destination: Network,
+    /// The destination token (the plan's currency).
+    token: ChainAddress,
+    /// The source token (the route's currency).
+    source_token: ChainAddress,
+    /// The destination ERC20FeeProxy, which each destination call goes through.
+    proxy: ChainAddress,
+    /// The LI.FI diamond of the source network, which each bridge call goes to.
+    diamond: ChainAddress,
+    /// LI.FI's Across V4 receiver on the destination network.
+    receiver: Address,
+}
+
+impl Bridge<'_> {
+    /// One payment's bridge call (`sent` taken from the wallet) and the first of its
+    /// destination calls (the payee's leg).
+    fn payment(
+        &self,
+        fees: &[PlannedFee],
+        payment: &PlannedPayment,
+        leg: U256,
+        sent: U256,
+    ) -> Result<(Transaction, Option<DestinationCall>), PaymentPlanError> {
+        let calls = self.destination_payments(fees, payment, leg);
+        let delivered = calls
+            .iter()
+            .try_fold(U256::ZERO, |t, (_, amount)| t.checked_add(*amount))
+            .ok_or(PaymentPlanError::Overflow)?;
+        let message = self.message(payment, &calls);
+        let call = self.across_call(payment, &message, sent, delivered);
+        let transaction = Transaction {
+            to: self.diamond,
+            data: call.abi_encode().into(),
+            value: U256::ZERO,
+        };
+        let child = calls.into_iter().next().map(|(data, _)| DestinationCall {
+            network: self.destination,
+            chain: self.destination.id().to_owned(),
+            chain_id: Some(self.destination.chain_id()),
+            target: self.proxy,
+            contract_address: self.proxy,
+            calldata: data,
+        });
+        Ok((transaction, child))
+    }
+
+    /// The ERC20FeeProxy payments of one payment on the destination: the payee's leg, then
+    /// each fee of its request, with their amounts.
+    fn destination_payments(
+        &self,
+        fees: &[PlannedFee],
+        payment: &PlannedPayment,
+        leg: U256,
+    ) -> Vec<(Bytes, U256)> {
+        let mut calls = vec![payment_call(
+            self.token,
+            payment.payee,
+            leg,
+            payment.reference.bytes(),
+        )];
+        for fee in fees.iter().filter(|f| f.request_id == payment.request_id) {
+            calls.push(payment_call(
+                self.token,
+                fee.recipient,
+                fee.amount,
+                payment.reference.bytes(),
+            ));
+        }
+        calls
+    }
+
+    /// The destination message: each payment a swap step through the proxy, the payee its
+    /// receiver, the reference its transaction id.
+    fn message(&self, payment: &PlannedPayment, calls: &[(Bytes, U256)]) -> DestinationMessage {
+        DestinationMessage {
+            transaction_id: B256::right_padding_from(&payment.reference.bytes()),
+            swaps: calls
+                .iter()
+                .map(|(data, amount)| SwapData {
+                    call_to: self.proxy.abi(),
+                    approve_to: self.proxy.abi(),
+                    sending_asset_id: self.token.abi(),
+                    receiving_asset_id: self.token.abi(),
+                    from_amount: *amount,
+                    call_data: data.clone(),
+                    requires_deposit: false,
+                })
+                .collect(),
+            receiver: payment.payee.abi(),
+        }
+    }
+
+    /// The `startBridgeTokensViaAcrossV4` call: `sent` of the source token bridged, `delivered`
+    /// of the destination token handed to the message.
+    fn across_call(
+        &self,
+        payment: &PlannedPayment,
+        message: &DestinationMessage,
+        sent: U256,
+        delivered: U256,
+    ) -> AcrossBridgeCall {
+        AcrossBridgeCall {
+            bridge: BridgeData {
+                transaction_id: message.transaction_id,
+                bridge: "across".into(),
+                integrator: "securepay".into(),
+                referrer: Address::ZERO,
+                sending_asset_id: self.source_token.abi(),
+                receiver: payment.payee.abi(),
+                min_amount: sent,
+                destination_chain_id: U256::from(self.destination.chain_id()),
+                has_source_swaps: false,
+                has_destination_call: true,
+            },
+            source_swaps: Vec::new(),
+            across: AcrossV4 {
+                receiver_address: self.receiver,
+                refund_address: self.route.payer.abi(),
+                sending_asset_id: self.source_token.abi(),
+                receiving_asset_id: self.token.abi(),
+                output_amount: delivered,
+                output_amount_multiplier: 1_000_000_000_000_000_000,
+                exclusive_relayer: B256::ZERO,
+                quote_timestamp: self.route.quote_timestamp,
+                fill_deadline: self.route.fill_deadline,
+                exclusivity_parameter: 0,
+                message: message.abi_encode().into(),
+            },
+        }
+    }
+
+    /// The response's metadata: the approval first, then `steps` transactions in all, and the
+    /// source side (`total` of the route's currency).
+    fn metadata(&self, steps: usize, total: U256) -> PayMetadata {
+        let route = self.route;
+        PayMetadata {
+            steps_required: u32::try_from(steps).unwrap_or(u32::MAX),
+            needs_approval: true,
+            payment_transaction_index: 1,
+            approval_transaction_index: Some(0),
+            approval_transactions_count: Some(1),
+            route_type: Some(super::RouteType::Crosschain),
+            source_network: Some(route.network),
+            source_token: Some(route.currency.symbol().into()),
+            source_token_address: Some(self.source_token.to_string().into()),
+            source_amount: Some(
+                HumanAmount::from_units(total, route.currency.decimals())
+                    .as_str()
+                    .into(),
+            ),
+            ..PayMetadata::default()
+        }
     }
 }
 

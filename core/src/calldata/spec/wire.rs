@@ -692,10 +692,6 @@ impl Kind<'_> {
     }
 
     /// The network and the body: calldata with its destination and value, or a result.
-    #[expect(
-        clippy::too_many_lines,
-        reason = "to be split (issue 36): one step per function"
-    )]
     pub(super) fn into_body<const PAYMENT: bool>(
         self,
     ) -> Result<(Option<Network>, Body), SpecError> {
@@ -706,333 +702,432 @@ impl Kind<'_> {
             })
             .transpose()?;
         let r = Reader::<PAYMENT> { network };
-        let contract = Destination::Contract;
         let body = match self {
-            Kind::Erc20Fee(k) => {
-                let (fee_amount, fee_address) =
-                    r.fee(k.fee_amount.as_deref(), k.fee_address.as_deref())?;
-                let data = IERC20FeeProxy::transferFromWithReferenceAndFeeCall {
-                    _tokenAddress: r.address("token", &k.token)?,
-                    _to: r.address("to", &k.to)?,
-                    _amount: uint("amount", &k.amount)?,
-                    _paymentReference: bytes("reference", &k.reference)?,
-                    _feeAmount: fee_amount,
-                    _feeAddress: fee_address,
-                };
-                r.payment_rule(|t| rules::erc20_fee(t, &data))?;
-                call(
-                    data.abi_encode(),
-                    contract(Contract::Erc20FeeProxy),
-                    Ok(U256::ZERO),
-                )
-            }
-            Kind::EthFee(k) => {
-                r.no_tron("eth_fee", Contract::EthereumFeeProxy)?;
-                let (fee_amount, fee_address) =
-                    r.fee(k.fee_amount.as_deref(), k.fee_address.as_deref())?;
-                let data = IEthereumFeeProxy::transferWithReferenceAndFeeCall {
-                    _to: r.address("to", &k.to)?,
-                    _paymentReference: bytes("reference", &k.reference)?,
-                    _feeAmount: fee_amount,
-                    _feeAddress: fee_address,
-                };
-                let amount = r
-                    .value_input("amount", k.amount.as_deref())?
-                    .map(|amount| uint("amount", amount))
-                    .transpose()?;
-                r.payment_rule(|t| {
-                    rules::native_fee(
-                        t,
-                        "eth_fee",
-                        (data._to, amount, &data._paymentReference),
-                        (data._feeAmount, data._feeAddress),
-                    )
-                })?;
-                let value = match amount {
-                    Some(amount) => add(amount, data._feeAmount),
-                    None => Ok(U256::ZERO),
-                };
-                call(
-                    data.abi_encode(),
-                    contract(Contract::EthereumFeeProxy),
-                    value,
-                )
-            }
-            Kind::EthFeeExact(k) => {
-                r.no_tron("eth_fee_exact", Contract::EthereumFeeProxy)?;
-                let (fee_amount, fee_address) =
-                    r.fee(k.fee_amount.as_deref(), k.fee_address.as_deref())?;
-                let data = IEthereumFeeProxy::transferExactEthWithReferenceAndFeeCall {
-                    _to: r.address("to", &k.to)?,
-                    _amount: uint("amount", &k.amount)?,
-                    _paymentReference: bytes("reference", &k.reference)?,
-                    _feeAmount: fee_amount,
-                    _feeAddress: fee_address,
-                };
-                r.payment_rule(|t| {
-                    rules::native_fee(
-                        t,
-                        "eth_fee_exact",
-                        (data._to, Some(data._amount), &data._paymentReference),
-                        (data._feeAmount, data._feeAddress),
-                    )
-                })?;
-                let value = add(data._amount, data._feeAmount);
-                call(
-                    data.abi_encode(),
-                    contract(Contract::EthereumFeeProxy),
-                    value,
-                )
-            }
-            Kind::Erc20Approve(k) => {
-                let data = IERC20::approveCall {
-                    spender: r.address("spender", &k.spender)?,
-                    amount: uint("amount", &k.amount)?,
-                };
-                let token = r.token("token", k.token.as_deref())?;
-                call(data.abi_encode(), Destination::Token(token), Ok(U256::ZERO))
-            }
-            Kind::Erc20Transfer(k) => {
-                let data = IERC20::transferCall {
-                    to: r.address("to", &k.to)?,
-                    amount: uint("amount", &k.amount)?,
-                };
-                let token = r.token("token", k.token.as_deref())?;
-                r.payment_rule(|t| rules::erc20_transfer(t, token, &data))?;
-                call(data.abi_encode(), Destination::Token(token), Ok(U256::ZERO))
-            }
-            Kind::Erc20Conversion(k) => {
-                r.no_tron("erc20_conversion", Contract::Erc20ConversionProxy)?;
-                let max_to_spend = k
-                    .max_to_spend
-                    .as_deref()
-                    .ok_or_else(|| field_error("maxToSpend", FieldError::Missing))?;
-                let (fee_amount, fee_address) =
-                    r.fee(k.fee_amount.as_deref(), k.fee_address.as_deref())?;
-                let data = IErc20ConversionProxy::transferFromWithReferenceAndFeeCall {
-                    _to: r.address("to", &k.to)?,
-                    _requestAmount: uint("requestAmount", &k.request_amount)?,
-                    _path: r.addresses("path", &k.path)?,
-                    _paymentReference: bytes("reference", &k.reference)?,
-                    _feeAmount: fee_amount,
-                    _feeAddress: fee_address,
-                    _maxToSpend: uint("maxToSpend", max_to_spend)?,
-                    _maxRateTimespan: uint("maxRateTimespan", &k.max_rate_timespan)?,
-                };
-                r.payment_rule(|t| rules::erc20_conversion(t, &data))?;
-                call(
-                    data.abi_encode(),
-                    contract(Contract::Erc20ConversionProxy),
-                    Ok(U256::ZERO),
-                )
-            }
-            Kind::EthConversion(k) => {
-                r.no_tron("eth_conversion", Contract::EthConversionProxy)?;
-                let (fee_amount, fee_address) =
-                    r.fee(k.fee_amount.as_deref(), k.fee_address.as_deref())?;
-                let data = IEthConversionProxy::transferWithReferenceAndFeeCall {
-                    _to: r.address("to", &k.to)?,
-                    _requestAmount: uint("requestAmount", &k.request_amount)?,
-                    _path: r.addresses("path", &k.path)?,
-                    _paymentReference: bytes("reference", &k.reference)?,
-                    _feeAmount: fee_amount,
-                    _feeAddress: fee_address,
-                    _maxRateTimespan: uint("maxRateTimespan", &k.max_rate_timespan)?,
-                };
-                r.payment_rule(|t| rules::eth_conversion(t, &data))?;
-                let value = match r.value_input("maxToSpend", k.max_to_spend.as_deref())? {
-                    Some(max) => Ok(uint("maxToSpend", max)?),
-                    None => Ok(U256::ZERO),
-                };
-                call(
-                    data.abi_encode(),
-                    contract(Contract::EthConversionProxy),
-                    value,
-                )
-            }
-            Kind::BatchErc20(k) => {
-                r.no_tron_batch()?;
-                let c = Columns::of(r, &k.payees)?;
-                let data = Bp::batchERC20PaymentsWithReferenceCall {
-                    _tokenAddress: r.address("token", &k.token)?,
-                    _recipients: c.recipients,
-                    _amounts: c.amounts,
-                    _paymentReferences: c.references,
-                    _feeAmounts: c.fees,
-                    _feeAddress: r.address("feeAddress", &k.fee_address)?,
-                };
-                r.payment_rule(|t| {
-                    rules::legacy_batch(
-                        t,
-                        "batch_erc20",
-                        (
-                            &data._recipients,
-                            &data._amounts,
-                            &data._paymentReferences,
-                            &data._feeAmounts,
-                        ),
-                        data._feeAddress,
-                    )
-                })?;
-                call(
-                    data.abi_encode(),
-                    contract(Contract::BatchPayments),
-                    Ok(U256::ZERO),
-                )
-            }
-            Kind::BatchErc20Multi(k) => {
-                r.no_tron_batch()?;
-                let mut c = Columns::default();
-                for (i, p) in k.payees.iter().enumerate() {
-                    c.tokens
-                        .push(r.address(&format!("payees[{i}].token"), &p.token)?);
-                    c.push(r, i, (&p.to, &p.amount, &p.reference, &p.fee_amount))?;
-                }
-                let data = Bp::batchERC20PaymentsMultiTokensWithReferenceCall {
-                    _tokenAddresses: c.tokens,
-                    _recipients: c.recipients,
-                    _amounts: c.amounts,
-                    _paymentReferences: c.references,
-                    _feeAmounts: c.fees,
-                    _feeAddress: r.address("feeAddress", &k.fee_address)?,
-                };
-                r.payment_rule(|t| {
-                    rules::legacy_batch(
-                        t,
-                        "batch_erc20_multi",
-                        (
-                            &data._recipients,
-                            &data._amounts,
-                            &data._paymentReferences,
-                            &data._feeAmounts,
-                        ),
-                        data._feeAddress,
-                    )
-                })?;
-                call(
-                    data.abi_encode(),
-                    contract(Contract::BatchPayments),
-                    Ok(U256::ZERO),
-                )
-            }
-            Kind::BatchEth(k) => {
-                r.no_tron_batch()?;
-                let c = Columns::of(r, &k.payees)?;
-                let data = Bp::batchEthPaymentsWithReferenceCall {
-                    _recipients: c.recipients,
-                    _amounts: c.amounts,
-                    _paymentReferences: c.references,
-                    _feeAmounts: c.fees,
-                    _feeAddress: r.address("feeAddress", &k.fee_address)?,
-                };
-                r.payment_rule(|t| {
-                    rules::legacy_batch(
-                        t,
-                        "batch_eth",
-                        (
-                            &data._recipients,
-                            &data._amounts,
-                            &data._paymentReferences,
-                            &data._feeAmounts,
-                        ),
-                        data._feeAddress,
-                    )
-                })?;
-                let batch_fee = r.batch_fee(k.batch_fee.as_deref())?;
-                super::native_batch(
-                    data.abi_encode(),
-                    contract(Contract::BatchPayments),
-                    batch_fee,
-                )
-            }
-            Kind::BatchNcErc20(k) => k.body(r, "batch_nc_erc20", |details, paths, fee| {
-                Bcp::batchERC20PaymentsCall {
-                    requestDetails: details,
-                    pathsToUSD: paths,
-                    feeAddress: fee,
-                }
-                .abi_encode()
-            })?,
-            Kind::BatchNcMultiErc20(k) => {
-                k.body(r, "batch_nc_multi_erc20", |details, paths, fee| {
-                    Bcp::batchMultiERC20PaymentsCall {
-                        requestDetails: details,
-                        pathsToUSD: paths,
-                        feeAddress: fee,
-                    }
-                    .abi_encode()
-                })?
-            }
-            Kind::BatchNcNative(k) => {
-                r.no_tron_batch()?;
-                let data = Bcp::batchNativePaymentsCall {
-                    requestDetails: r.request_details("requests", &k.requests)?,
-                    skipFeeUSDLimit: k.skip_fee_usd_limit,
-                    feeAddress: r.address("feeAddress", &k.fee_address)?,
-                };
-                r.payment_rule(|t| {
-                    rules::request_batch(
-                        t,
-                        "batch_nc_native",
-                        &data.requestDetails,
-                        data.feeAddress,
-                    )
-                })?;
-                let batch_fee = r.batch_fee(k.batch_fee.as_deref())?;
-                super::native_batch(
-                    data.abi_encode(),
-                    contract(Contract::BatchConversionPayments),
-                    batch_fee,
-                )
-            }
-            Kind::BatchConvPayments(k) => {
-                r.no_tron_batch()?;
-                let meta_details = (0..)
-                    .zip(&k.meta_details)
-                    .map(|(i, group)| {
-                        Ok(abi::MetaDetail {
-                            paymentNetworkId: uint(
-                                &format!("metaDetails[{i}].paymentNetworkId"),
-                                &group.payment_network_id,
-                            )?,
-                            requestDetails: r.request_details(
-                                &format!("metaDetails[{i}].requests"),
-                                &group.requests,
-                            )?,
-                        })
-                    })
-                    .collect::<Result<Vec<_>, SpecError>>()?;
-                let data = Bcp::batchPaymentsCall {
-                    metaDetails: meta_details,
-                    pathsToUSD: r.paths("pathsToUSD", &k.paths_to_usd)?,
-                    feeAddress: r.address("feeAddress", &k.fee_address)?,
-                };
-                r.payment_rule(|t| rules::batch_payments(t, &data.metaDetails, data.feeAddress))?;
-                let batch_fee = r.batch_fee(k.batch_fee.as_deref())?;
-                super::native_batch(
-                    data.abi_encode(),
-                    contract(Contract::BatchConversionPayments),
-                    batch_fee,
-                )
-            }
-            Kind::PaymentReference(k) => {
-                let reference = PaymentReference::derive(&k.request_id, &k.salt, &k.address)
-                    .map_err(|e| field_error("reference", FieldError::Reference(e)))?;
-                Body::Result(reference.to_hex_digits())
-            }
-            Kind::TronAddress(k) => Body::Result(
-                convert_tron_address(&k.address).map_err(|e| field_error("address", e))?,
-            ),
-            Kind::Eip55(k) => {
-                let address = EvmAddress::parse(&k.address).map_err(|e| match e {
-                    EvmAddressError::BadChecksum(_) => {
-                        field_error("address", FieldError::MixedCaseChecksum(e))
-                    }
-                    other => field_error("address", FieldError::EvmAddress(other)),
-                })?;
-                Body::Result(address.to_checksum())
-            }
+            Kind::Erc20Fee(k) => k.body(r)?,
+            Kind::EthFee(k) => k.body(r)?,
+            Kind::EthFeeExact(k) => k.body(r)?,
+            Kind::Erc20Approve(k) => k.body(r)?,
+            Kind::Erc20Transfer(k) => k.body(r)?,
+            Kind::Erc20Conversion(k) => k.erc20_body(r)?,
+            Kind::EthConversion(k) => k.eth_body(r)?,
+            Kind::BatchErc20(k) => k.body(r)?,
+            Kind::BatchErc20Multi(k) => k.body(r)?,
+            Kind::BatchEth(k) => k.body(r)?,
+            Kind::BatchNcErc20(k) => k.erc20_body(r)?,
+            Kind::BatchNcMultiErc20(k) => k.multi_erc20_body(r)?,
+            Kind::BatchNcNative(k) => k.body(r)?,
+            Kind::BatchConvPayments(k) => k.body(r)?,
+            Kind::PaymentReference(k) => k.body()?,
+            Kind::TronAddress(k) => k.tron_body()?,
+            Kind::Eip55(k) => k.eip55_body()?,
         };
         Ok((network, body))
+    }
+}
+
+impl Erc20Fee<'_> {
+    /// `erc20_fee`: `transferFromWithReferenceAndFee` of the ERC-20 fee proxy.
+    fn body<const PAYMENT: bool>(&self, r: Reader<PAYMENT>) -> Result<Body, SpecError> {
+        let (fee_amount, fee_address) =
+            r.fee(self.fee_amount.as_deref(), self.fee_address.as_deref())?;
+        let data = IERC20FeeProxy::transferFromWithReferenceAndFeeCall {
+            _tokenAddress: r.address("token", &self.token)?,
+            _to: r.address("to", &self.to)?,
+            _amount: uint("amount", &self.amount)?,
+            _paymentReference: bytes("reference", &self.reference)?,
+            _feeAmount: fee_amount,
+            _feeAddress: fee_address,
+        };
+        r.payment_rule(|t| rules::erc20_fee(t, &data))?;
+        Ok(call(
+            data.abi_encode(),
+            Destination::Contract(Contract::Erc20FeeProxy),
+            Ok(U256::ZERO),
+        ))
+    }
+}
+
+impl EthFee<'_> {
+    /// `eth_fee`: `transferWithReferenceAndFee` of the native fee proxy, its value the amount
+    /// plus the fee when a network gives the amount.
+    fn body<const PAYMENT: bool>(&self, r: Reader<PAYMENT>) -> Result<Body, SpecError> {
+        r.no_tron("eth_fee", Contract::EthereumFeeProxy)?;
+        let (fee_amount, fee_address) =
+            r.fee(self.fee_amount.as_deref(), self.fee_address.as_deref())?;
+        let data = IEthereumFeeProxy::transferWithReferenceAndFeeCall {
+            _to: r.address("to", &self.to)?,
+            _paymentReference: bytes("reference", &self.reference)?,
+            _feeAmount: fee_amount,
+            _feeAddress: fee_address,
+        };
+        let amount = r
+            .value_input("amount", self.amount.as_deref())?
+            .map(|amount| uint("amount", amount))
+            .transpose()?;
+        r.payment_rule(|t| {
+            rules::native_fee(
+                t,
+                "eth_fee",
+                (data._to, amount, &data._paymentReference),
+                (data._feeAmount, data._feeAddress),
+            )
+        })?;
+        let value = match amount {
+            Some(amount) => add(amount, data._feeAmount),
+            None => Ok(U256::ZERO),
+        };
+        Ok(call(
+            data.abi_encode(),
+            Destination::Contract(Contract::EthereumFeeProxy),
+            value,
+        ))
+    }
+}
+
+impl EthFeeExact<'_> {
+    /// `eth_fee_exact`: `transferExactEthWithReferenceAndFee` of the native fee proxy, its
+    /// value the amount plus the fee.
+    fn body<const PAYMENT: bool>(&self, r: Reader<PAYMENT>) -> Result<Body, SpecError> {
+        r.no_tron("eth_fee_exact", Contract::EthereumFeeProxy)?;
+        let (fee_amount, fee_address) =
+            r.fee(self.fee_amount.as_deref(), self.fee_address.as_deref())?;
+        let data = IEthereumFeeProxy::transferExactEthWithReferenceAndFeeCall {
+            _to: r.address("to", &self.to)?,
+            _amount: uint("amount", &self.amount)?,
+            _paymentReference: bytes("reference", &self.reference)?,
+            _feeAmount: fee_amount,
+            _feeAddress: fee_address,
+        };
+        r.payment_rule(|t| {
+            rules::native_fee(
+                t,
+                "eth_fee_exact",
+                (data._to, Some(data._amount), &data._paymentReference),
+                (data._feeAmount, data._feeAddress),
+            )
+        })?;
+        let value = add(data._amount, data._feeAmount);
+        Ok(call(
+            data.abi_encode(),
+            Destination::Contract(Contract::EthereumFeeProxy),
+            value,
+        ))
+    }
+}
+
+impl Approve<'_> {
+    /// `erc20_approve`: `approve` of the token (any amount: 0 revokes).
+    fn body<const PAYMENT: bool>(&self, r: Reader<PAYMENT>) -> Result<Body, SpecError> {
+        let data = IERC20::approveCall {
+            spender: r.address("spender", &self.spender)?,
+            amount: uint("amount", &self.amount)?,
+        };
+        let token = r.token("token", self.token.as_deref())?;
+        Ok(call(
+            data.abi_encode(),
+            Destination::Token(token),
+            Ok(U256::ZERO),
+        ))
+    }
+}
+
+impl Transfer<'_> {
+    /// `erc20_transfer`: `transfer` of the token.
+    fn body<const PAYMENT: bool>(&self, r: Reader<PAYMENT>) -> Result<Body, SpecError> {
+        let data = IERC20::transferCall {
+            to: r.address("to", &self.to)?,
+            amount: uint("amount", &self.amount)?,
+        };
+        let token = r.token("token", self.token.as_deref())?;
+        r.payment_rule(|t| rules::erc20_transfer(t, token, &data))?;
+        Ok(call(
+            data.abi_encode(),
+            Destination::Token(token),
+            Ok(U256::ZERO),
+        ))
+    }
+}
+
+impl Conversion<'_> {
+    /// `erc20_conversion`: `transferFromWithReferenceAndFee` of the ERC-20 conversion proxy
+    /// (`maxToSpend` required).
+    fn erc20_body<const PAYMENT: bool>(&self, r: Reader<PAYMENT>) -> Result<Body, SpecError> {
+        r.no_tron("erc20_conversion", Contract::Erc20ConversionProxy)?;
+        let max_to_spend = self
+            .max_to_spend
+            .as_deref()
+            .ok_or_else(|| field_error("maxToSpend", FieldError::Missing))?;
+        let (fee_amount, fee_address) =
+            r.fee(self.fee_amount.as_deref(), self.fee_address.as_deref())?;
+        let data = IErc20ConversionProxy::transferFromWithReferenceAndFeeCall {
+            _to: r.address("to", &self.to)?,
+            _requestAmount: uint("requestAmount", &self.request_amount)?,
+            _path: r.addresses("path", &self.path)?,
+            _paymentReference: bytes("reference", &self.reference)?,
+            _feeAmount: fee_amount,
+            _feeAddress: fee_address,
+            _maxToSpend: uint("maxToSpend", max_to_spend)?,
+            _maxRateTimespan: uint("maxRateTimespan", &self.max_rate_timespan)?,
+        };
+        r.payment_rule(|t| rules::erc20_conversion(t, &data))?;
+        Ok(call(
+            data.abi_encode(),
+            Destination::Contract(Contract::Erc20ConversionProxy),
+            Ok(U256::ZERO),
+        ))
+    }
+
+    /// `eth_conversion`: `transferWithReferenceAndFee` of the native conversion proxy, its
+    /// value `maxToSpend` (given with a network only).
+    fn eth_body<const PAYMENT: bool>(&self, r: Reader<PAYMENT>) -> Result<Body, SpecError> {
+        r.no_tron("eth_conversion", Contract::EthConversionProxy)?;
+        let (fee_amount, fee_address) =
+            r.fee(self.fee_amount.as_deref(), self.fee_address.as_deref())?;
+        let data = IEthConversionProxy::transferWithReferenceAndFeeCall {
+            _to: r.address("to", &self.to)?,
+            _requestAmount: uint("requestAmount", &self.request_amount)?,
+            _path: r.addresses("path", &self.path)?,
+            _paymentReference: bytes("reference", &self.reference)?,
+            _feeAmount: fee_amount,
+            _feeAddress: fee_address,
+            _maxRateTimespan: uint("maxRateTimespan", &self.max_rate_timespan)?,
+        };
+        r.payment_rule(|t| rules::eth_conversion(t, &data))?;
+        let value = match r.value_input("maxToSpend", self.max_to_spend.as_deref())? {
+            Some(max) => Ok(uint("maxToSpend", max)?),
+            None => Ok(U256::ZERO),
+        };
+        Ok(call(
+            data.abi_encode(),
+            Destination::Contract(Contract::EthConversionProxy),
+            value,
+        ))
+    }
+}
+
+impl BatchErc20<'_> {
+    /// `batch_erc20`: `batchERC20PaymentsWithReference` of the legacy batch contract.
+    fn body<const PAYMENT: bool>(&self, r: Reader<PAYMENT>) -> Result<Body, SpecError> {
+        r.no_tron_batch()?;
+        let c = Columns::of(r, &self.payees)?;
+        let data = Bp::batchERC20PaymentsWithReferenceCall {
+            _tokenAddress: r.address("token", &self.token)?,
+            _recipients: c.recipients,
+            _amounts: c.amounts,
+            _paymentReferences: c.references,
+            _feeAmounts: c.fees,
+            _feeAddress: r.address("feeAddress", &self.fee_address)?,
+        };
+        r.payment_rule(|t| {
+            rules::legacy_batch(
+                t,
+                "batch_erc20",
+                (
+                    &data._recipients,
+                    &data._amounts,
+                    &data._paymentReferences,
+                    &data._feeAmounts,
+                ),
+                data._feeAddress,
+            )
+        })?;
+        Ok(call(
+            data.abi_encode(),
+            Destination::Contract(Contract::BatchPayments),
+            Ok(U256::ZERO),
+        ))
+    }
+}
+
+impl BatchErc20Multi<'_> {
+    /// `batch_erc20_multi`: `batchERC20PaymentsMultiTokensWithReference` of the legacy batch
+    /// contract.
+    fn body<const PAYMENT: bool>(&self, r: Reader<PAYMENT>) -> Result<Body, SpecError> {
+        r.no_tron_batch()?;
+        let mut c = Columns::default();
+        for (i, p) in self.payees.iter().enumerate() {
+            c.tokens
+                .push(r.address(&format!("payees[{i}].token"), &p.token)?);
+            c.push(r, i, (&p.to, &p.amount, &p.reference, &p.fee_amount))?;
+        }
+        let data = Bp::batchERC20PaymentsMultiTokensWithReferenceCall {
+            _tokenAddresses: c.tokens,
+            _recipients: c.recipients,
+            _amounts: c.amounts,
+            _paymentReferences: c.references,
+            _feeAmounts: c.fees,
+            _feeAddress: r.address("feeAddress", &self.fee_address)?,
+        };
+        r.payment_rule(|t| {
+            rules::legacy_batch(
+                t,
+                "batch_erc20_multi",
+                (
+                    &data._recipients,
+                    &data._amounts,
+                    &data._paymentReferences,
+                    &data._feeAmounts,
+                ),
+                data._feeAddress,
+            )
+        })?;
+        Ok(call(
+            data.abi_encode(),
+            Destination::Contract(Contract::BatchPayments),
+            Ok(U256::ZERO),
+        ))
+    }
+}
+
+impl BatchEth<'_> {
+    /// `batch_eth`: `batchEthPaymentsWithReference` of the legacy batch contract, its value
+    /// from the call's effect and the batch fee.
+    fn body<const PAYMENT: bool>(&self, r: Reader<PAYMENT>) -> Result<Body, SpecError> {
+        r.no_tron_batch()?;
+        let c = Columns::of(r, &self.payees)?;
+        let data = Bp::batchEthPaymentsWithReferenceCall {
+            _recipients: c.recipients,
+            _amounts: c.amounts,
+            _paymentReferences: c.references,
+            _feeAmounts: c.fees,
+            _feeAddress: r.address("feeAddress", &self.fee_address)?,
+        };
+        r.payment_rule(|t| {
+            rules::legacy_batch(
+                t,
+                "batch_eth",
+                (
+                    &data._recipients,
+                    &data._amounts,
+                    &data._paymentReferences,
+                    &data._feeAmounts,
+                ),
+                data._feeAddress,
+            )
+        })?;
+        let batch_fee = r.batch_fee(self.batch_fee.as_deref())?;
+        Ok(super::native_batch(
+            data.abi_encode(),
+            Destination::Contract(Contract::BatchPayments),
+            batch_fee,
+        ))
+    }
+}
+
+impl BatchNc<'_> {
+    /// `batch_nc_erc20`: `batchERC20Payments` of the batch conversion contract.
+    fn erc20_body<const PAYMENT: bool>(&self, r: Reader<PAYMENT>) -> Result<Body, SpecError> {
+        self.body(r, "batch_nc_erc20", |details, paths, fee| {
+            Bcp::batchERC20PaymentsCall {
+                requestDetails: details,
+                pathsToUSD: paths,
+                feeAddress: fee,
+            }
+            .abi_encode()
+        })
+    }
+
+    /// `batch_nc_multi_erc20`: `batchMultiERC20Payments` of the batch conversion contract.
+    fn multi_erc20_body<const PAYMENT: bool>(&self, r: Reader<PAYMENT>) -> Result<Body, SpecError> {
+        self.body(r, "batch_nc_multi_erc20", |details, paths, fee| {
+            Bcp::batchMultiERC20PaymentsCall {
+                requestDetails: details,
+                pathsToUSD: paths,
+                feeAddress: fee,
+            }
+            .abi_encode()
+        })
+    }
+}
+
+impl BatchNcNative<'_> {
+    /// `batch_nc_native`: `batchNativePayments` of the batch conversion contract, its value
+    /// from the call's effect and the batch fee.
+    fn body<const PAYMENT: bool>(&self, r: Reader<PAYMENT>) -> Result<Body, SpecError> {
+        r.no_tron_batch()?;
+        let data = Bcp::batchNativePaymentsCall {
+            requestDetails: r.request_details("requests", &self.requests)?,
+            skipFeeUSDLimit: self.skip_fee_usd_limit,
+            feeAddress: r.address("feeAddress", &self.fee_address)?,
+        };
+        r.payment_rule(|t| {
+            rules::request_batch(t, "batch_nc_native", &data.requestDetails, data.feeAddress)
+        })?;
+        let batch_fee = r.batch_fee(self.batch_fee.as_deref())?;
+        Ok(super::native_batch(
+            data.abi_encode(),
+            Destination::Contract(Contract::BatchConversionPayments),
+            batch_fee,
+        ))
+    }
+}
+
+impl BatchConvPayments<'_> {
+    /// `batch_conv_payments`: `batchPayments` of the batch conversion contract, its value
+    /// from the call's effect and the batch fee.
+    fn body<const PAYMENT: bool>(&self, r: Reader<PAYMENT>) -> Result<Body, SpecError> {
+        r.no_tron_batch()?;
+        let data = Bcp::batchPaymentsCall {
+            metaDetails: self.meta_details(r)?,
+            pathsToUSD: r.paths("pathsToUSD", &self.paths_to_usd)?,
+            feeAddress: r.address("feeAddress", &self.fee_address)?,
+        };
+        r.payment_rule(|t| rules::batch_payments(t, &data.metaDetails, data.feeAddress))?;
+        let batch_fee = r.batch_fee(self.batch_fee.as_deref())?;
+        Ok(super::native_batch(
+            data.abi_encode(),
+            Destination::Contract(Contract::BatchConversionPayments),
+            batch_fee,
+        ))
+    }
+
+    /// The groups of `metaDetails`, each its payment network id and its requests.
+    fn meta_details<const PAYMENT: bool>(
+        &self,
+        r: Reader<PAYMENT>,
+    ) -> Result<Vec<abi::MetaDetail>, SpecError> {
+        (0..)
+            .zip(&self.meta_details)
+            .map(|(i, group)| {
+                Ok(abi::MetaDetail {
+                    paymentNetworkId: uint(
+                        &format!("metaDetails[{i}].paymentNetworkId"),
+                        &group.payment_network_id,
+                    )?,
+                    requestDetails: r
+                        .request_details(&format!("metaDetails[{i}].requests"), &group.requests)?,
+                })
+            })
+            .collect()
+    }
+}
+
+impl Reference<'_> {
+    /// `payment_reference`: the reference derived from the request id, the salt and the
+    /// address, as hex digits.
+    fn body(&self) -> Result<Body, SpecError> {
+        let reference = PaymentReference::derive(&self.request_id, &self.salt, &self.address)
+            .map_err(|e| field_error("reference", FieldError::Reference(e)))?;
+        Ok(Body::Result(reference.to_hex_digits()))
+    }
+}
+
+impl AddressText<'_> {
+    /// `tron_address`: the address converted between Base58 and hex.
+    fn tron_body(&self) -> Result<Body, SpecError> {
+        Ok(Body::Result(
+            convert_tron_address(&self.address).map_err(|e| field_error("address", e))?,
+        ))
+    }
+
+    /// `eip55`: the address with its EIP-55 checksum (a mixed-case input must carry it).
+    fn eip55_body(&self) -> Result<Body, SpecError> {
+        let address = EvmAddress::parse(&self.address).map_err(|e| match e {
+            EvmAddressError::BadChecksum(_) => {
+                field_error("address", FieldError::MixedCaseChecksum(e))
+            }
+            other => field_error("address", FieldError::EvmAddress(other)),
+        })?;
+        Ok(Body::Result(address.to_checksum()))
     }
 }
