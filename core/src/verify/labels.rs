@@ -359,18 +359,32 @@ impl Run<'_, '_> {
     /// Each fee entry must be paid by a leg (its network, currency, recipient, amount); each fee
     /// leg must be declared when a bundle is given; payee-borne entries must be what the payees
     /// actually receive less.
-    #[expect(
-        clippy::too_many_lines,
-        reason = "to be split (issue 36): one step per function"
-    )]
     fn fee_bundle(
         &mut self,
         bundle: &FeeBundle,
         payment_of: &dyn Fn(&str) -> Option<usize>,
         s: &Settlement,
     ) {
-        // The legs a fee entry may declare, by (network, asset, recipient, amount) then index;
-        // an entry takes the first one of its key still open.
+        let mut ledger = FeeLedger {
+            open: self.open_fee_legs(s),
+            declared_payee: vec![U256::ZERO; self.exp.payments().len()],
+        };
+        for (index, entry) in bundle.fees.iter().enumerate() {
+            let location = Some(at(ResponseList::FeeBundleFees, Some(index)));
+            let bearer = entry.fee_bearer.or(bundle.default_fee_bearer);
+            self.fee_entry(location, entry, bearer, payment_of, &mut ledger);
+        }
+        self.undeclared_fee_legs(ledger.open);
+        self.payee_fee_mismatches(&ledger.declared_payee, s);
+        if let Some(summary) = &bundle.amount_summary {
+            self.amount_summary(summary, s);
+        }
+    }
+
+    /// The legs a fee entry may declare (a payment, fee or transfer leg of a non-zero amount
+    /// that pays no agreed payment), each open, by (network, asset, recipient, amount) then
+    /// index: an entry takes the first one of its key still open.
+    fn open_fee_legs(&self, s: &Settlement) -> Vec<(LegKey, usize, bool)> {
         let mut open: Vec<(LegKey, usize, bool)> = self
             .legs
             .iter()
@@ -385,69 +399,69 @@ impl Run<'_, '_> {
             .map(|(index, leg)| ((leg.network, leg.asset, leg.to, leg.amount), index, true))
             .collect();
         super::order::sort_by(&mut open, |a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
-        let mut declared_payee = vec![U256::ZERO; self.exp.payments().len()];
-        for (index, entry) in bundle.fees.iter().enumerate() {
-            let location = Some(at(ResponseList::FeeBundleFees, Some(index)));
-            let Some((asset, units)) = self.fee_entry_units(location, entry) else {
-                continue;
-            };
-            let bearer = entry
-                .fee_bearer
-                .or(bundle.default_fee_bearer)
-                .unwrap_or(FeeBearer::Payer);
-            if bearer == FeeBearer::Payee {
-                match payment_of(&entry.request_id).and_then(|p| declared_payee.get_mut(p)) {
-                    Some(total) => *total = total.saturating_add(units),
-                    None => self.finding(
-                        FindingCode::FeeBearerMismatch,
-                        location,
-                        Details {
-                            field: Some(format!("requestId {}", entry.request_id)),
-                            stated: Some(entry.request_id.clone()),
-                            ..Details::default()
-                        },
-                    ),
-                }
-            }
-            if units.is_zero() {
-                continue;
-            }
-            let recipient = entry.recipient.on_network(entry.network);
-            let key = (entry.network, asset, recipient, units);
-            // The legs of one key are a run, its taken ones a prefix of it: found in O(log n).
-            let start = open.partition_point(|(k, _, _)| *k < key);
-            let run = open.get_mut(start..).unwrap_or_default();
-            let len = run.partition_point(|(k, _, _)| *k == key);
-            let run = run.get_mut(..len).unwrap_or_default();
-            let taken = run.partition_point(|(_, _, is_open)| !*is_open);
-            let leg = run.get_mut(taken).map(|(_, index, is_open)| {
-                *is_open = false;
-                *index
-            });
-            match leg {
-                Some(leg) => {
-                    let label = entry.fee_label.as_deref().or(entry.fee_type.as_deref());
-                    let label = label.map(shown_label);
-                    if let Some(leg) = self.legs.get_mut(leg) {
-                        leg.fee_label = Some(FeeLabel { label, bearer });
-                    }
-                }
-                None => {
-                    let quantity = self.quantity(entry.network, asset, units);
-                    let party = self.party(entry.network, &recipient);
-                    self.finding(
-                        FindingCode::FeeNotPaid,
-                        location,
-                        Details {
-                            expected: Some(quantity.clone()),
-                            party: Some(party.clone()),
-                            ..Details::on(entry.network)
-                        },
-                    );
-                }
+        open
+    }
+
+    /// One fee entry at `location`, borne by `bearer` (the payer when none is said): a
+    /// payee-borne one is added to its payment's deductions, and a non-zero one takes the first
+    /// open leg of its key, which it labels, or is not paid.
+    fn fee_entry(
+        &mut self,
+        location: Option<Location>,
+        entry: &crate::pay::FeeEntry,
+        bearer: Option<FeeBearer>,
+        payment_of: &dyn Fn(&str) -> Option<usize>,
+        ledger: &mut FeeLedger,
+    ) {
+        let Some((asset, units)) = self.fee_entry_units(location, entry) else {
+            return;
+        };
+        let bearer = bearer.unwrap_or(FeeBearer::Payer);
+        if bearer == FeeBearer::Payee {
+            match payment_of(&entry.request_id).and_then(|p| ledger.declared_payee.get_mut(p)) {
+                Some(total) => *total = total.saturating_add(units),
+                None => self.finding(
+                    FindingCode::FeeBearerMismatch,
+                    location,
+                    Details {
+                        field: Some(format!("requestId {}", entry.request_id)),
+                        stated: Some(entry.request_id.clone()),
+                        ..Details::default()
+                    },
+                ),
             }
         }
-        // The undeclared legs by key, the later legs of one key first.
+        if units.is_zero() {
+            return;
+        }
+        let recipient = entry.recipient.on_network(entry.network);
+        let key = (entry.network, asset, recipient, units);
+        match take_open_leg(&mut ledger.open, &key) {
+            Some(leg) => {
+                let label = entry.fee_label.as_deref().or(entry.fee_type.as_deref());
+                let label = label.map(shown_label);
+                if let Some(leg) = self.legs.get_mut(leg) {
+                    leg.fee_label = Some(FeeLabel { label, bearer });
+                }
+            }
+            None => {
+                let quantity = self.quantity(entry.network, asset, units);
+                let party = self.party(entry.network, &recipient);
+                self.finding(
+                    FindingCode::FeeNotPaid,
+                    location,
+                    Details {
+                        expected: Some(quantity.clone()),
+                        party: Some(party.clone()),
+                        ..Details::on(entry.network)
+                    },
+                );
+            }
+        }
+    }
+
+    /// Each leg no entry took is an undeclared fee: by key, the later legs of one key first.
+    fn undeclared_fee_legs(&mut self, mut open: Vec<(LegKey, usize, bool)>) {
         open.retain(|(_, _, is_open)| *is_open);
         super::order::sort_by(&mut open, |a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
         for leg_index in open.into_iter().map(|(_, index, _)| index) {
@@ -466,6 +480,11 @@ impl Run<'_, '_> {
                 },
             );
         }
+    }
+
+    /// Each payment whose payee-borne entries (`declared_payee`) are not what its payee
+    /// actually receives less is a bearer mismatch.
+    fn payee_fee_mismatches(&mut self, declared_payee: &[U256], s: &Settlement) {
         for (index, (declared, actual)) in declared_payee.iter().zip(s.deductions()).enumerate() {
             if declared != actual {
                 let expected = Some(self.in_payment_currency(*declared));
@@ -481,9 +500,6 @@ impl Run<'_, '_> {
                     },
                 );
             }
-        }
-        if let Some(summary) = &bundle.amount_summary {
-            self.amount_summary(summary, s);
         }
     }
 
@@ -601,6 +617,30 @@ impl Run<'_, '_> {
 
 /// A leg a fee entry declares: its network, asset, recipient and amount.
 type LegKey = (Network, Asset, ChainAddress, U256);
+
+/// The fee bundle's bookkeeping while its entries are checked.
+struct FeeLedger {
+    /// The legs an entry may declare, by key then index, each still open or taken
+    /// ([`Run::open_fee_legs`]).
+    open: Vec<(LegKey, usize, bool)>,
+    /// What the payee-borne entries deduct from each agreed payment, in the payments' order.
+    declared_payee: Vec<U256>,
+}
+
+/// Takes the first open leg of `key` in `open` (sorted by key then index) and returns its index,
+/// or `None` when every leg of the key is taken. The legs of one key are a run, its taken ones a
+/// prefix of it: found in O(log n).
+fn take_open_leg(open: &mut [(LegKey, usize, bool)], key: &LegKey) -> Option<usize> {
+    let start = open.partition_point(|(k, _, _)| k < key);
+    let run = open.get_mut(start..).unwrap_or_default();
+    let len = run.partition_point(|(k, _, _)| k == key);
+    let run = run.get_mut(..len).unwrap_or_default();
+    let taken = run.partition_point(|(_, _, is_open)| !*is_open);
+    run.get_mut(taken).map(|(_, index, is_open)| {
+        *is_open = false;
+        *index
+    })
+}
 
 /// The most characters of a fee entry's label a summary line shows.
 pub(super) const MAX_SHOWN_LABEL_CHARS: usize = 64;

@@ -8,9 +8,10 @@ use crate::prelude::*;
 use core::fmt::{self, Display, Write as _};
 
 use super::finding::{Case, Details, Finding, FindingCode, Location};
-use super::render::{Party, Quantity};
+use super::render::{AssetRef, Party, Quantity};
 use crate::contracts::Contract;
 use crate::currency::TokenBehaviour;
+use crate::network::Network;
 
 /// Room for a message: most fit, so writing one is one allocation.
 const ROOM: usize = 256;
@@ -47,6 +48,15 @@ pub(super) fn english(code: FindingCode, d: &Details) -> String {
 
 /// Writes an optional value, or nothing.
 struct Or<'a, T>(Option<&'a T>);
+
+// A copy of a reference, whatever `T` is (a derive would ask `T: Copy`).
+impl<T> Clone for Or<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Or<'_, T> {}
 
 impl<T: Display> Display for Or<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -105,199 +115,337 @@ const REPLACES: &str = "it would fail (an approval replaces any allowance given 
 const RACE: &str =
     "a token with approval-race protection (USDT) refuses it, and the transaction fails";
 
-#[expect(
-    clippy::too_many_lines,
-    reason = "to be split (issue 36): one step per function"
-)]
+/// The pieces of [`Details`] that the message's parts write, each ready to write (an absent one
+/// writes nothing).
+struct Pieces<'a> {
+    /// The details themselves, for what a part reads more closely.
+    d: &'a Details,
+    /// The network.
+    network: Or<'a, Network>,
+    /// The expected quantity.
+    expected: Or<'a, Quantity>,
+    /// The actual quantity.
+    actual: Or<'a, Quantity>,
+    /// The party concerned.
+    party: Or<'a, Party>,
+    /// The party expected instead.
+    expected_party: Or<'a, Party>,
+    /// The asset concerned.
+    asset: Or<'a, AssetRef>,
+    /// The field concerned, or empty.
+    field: &'a str,
+    /// The reason, or empty.
+    reason: &'a str,
+    /// What the response states, or empty.
+    stated: &'a str,
+    /// The party whose tokens move.
+    from: Or<'a, Party>,
+    /// Whether the party is the LI.FI bridge (its diamond).
+    bridge: bool,
+}
+
+/// One part of the message: writes the text of `code` if the code is of its family, or says
+/// it is not (`None`).
+type Part<'a> = fn(&Pieces<'a>, &mut String, FindingCode) -> Option<fmt::Result>;
+
+/// Writes the message of `code` with `d`: the count of unlisted findings, or the text of the
+/// part whose family the code is of.
 fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
-    use FindingCode as C;
     if let Some(unlisted) = d.unlisted {
-        return write!(
-            out,
-            "{unlisted} more findings of this code are not listed (a verdict lists the first {} findings of each code)",
-            super::MAX_FINDINGS_PER_CODE
-        );
+        return write_unlisted(out, unlisted);
     }
-    let network = Or(d.network.as_ref());
-    let (expected, actual) = (Or(d.expected.as_ref()), Or(d.actual.as_ref()));
-    let (party, expected_party) = (Or(d.party.as_ref()), Or(d.expected_party.as_ref()));
-    let asset = Or(d.asset.as_ref());
-    let field = d.field.as_deref().unwrap_or_default();
-    let reason = d.reason.as_deref().unwrap_or_default();
-    let stated = d.stated.as_deref().unwrap_or_default();
-    let from = Or(d.from.as_ref());
-    let bridge = matches!(
-        d.party,
-        Some(Party::Contract {
-            contract: Contract::LiFiDiamond,
-            ..
-        })
-    );
-    match code {
-        C::ResponseUnreadable => {
-            write!(out, "the response is not a pay response of any shape: {reason}")
+    let pieces = Pieces::of(d);
+    for part in Pieces::PARTS {
+        if let Some(written) = part(&pieces, out, code) {
+            return written;
         }
-        C::StructureIndexOutOfRange
-        | C::StructureOverlappingIndices
-        | C::StructureFeeLegCount
-        | C::StructureFeeLegOrder
-        | C::StructureFeeEntryNetwork
-        | C::StructureFeeEntryChainId
-        | C::StructureChildCount
-        | C::StructureChildPosition
-        | C::StructureParallelArray
-        | C::StructureDestinationCallOnSameChain
-        | C::StructureMissingDestinationCall
-        | C::StructureDestinationCallsMirror
-        | C::StructureChainIdNetwork
-        | C::StructureMissingExecutableLegCount
-        | C::StructureAmountSummary
-        | C::StructureNoPaymentTransaction => match &d.problem {
-            Some(problem) => write!(out, "{problem}"),
-            None => out.write_str(reason),
-        },
-        C::AddressFamily => write!(
-            out,
-            "the transaction goes to {party}, which is not an address of {network}"
-        ),
-        C::UnknownTarget => match &d.party {
-            Some(party) => write!(
-                out,
-                "{party} is neither a known contract nor a payment token on {network}"
+    }
+    Ok(())
+}
+
+/// The message of the last finding of a code with too many: how many more there are.
+fn write_unlisted(out: &mut String, unlisted: usize) -> fmt::Result {
+    write!(
+        out,
+        "{unlisted} more findings of this code are not listed (a verdict lists the first {} findings of each code)",
+        super::MAX_FINDINGS_PER_CODE
+    )
+}
+
+impl<'a> Pieces<'a> {
+    /// The message's parts, one per family of codes: each code is of exactly one (the test
+    /// table has a row for every code, so a code no part writes fails it).
+    const PARTS: [Part<'a>; 11] = [
+        Pieces::response,
+        Pieces::native_value,
+        Pieces::payments,
+        Pieces::fees,
+        Pieces::token_behaviour,
+        Pieces::approvals,
+        Pieces::smart_account,
+        Pieces::chains,
+        Pieces::bridge_call,
+        Pieces::bridge_delivery,
+        Pieces::tron,
+    ];
+
+    /// The pieces of `d`.
+    fn of(d: &'a Details) -> Pieces<'a> {
+        Pieces {
+            d,
+            network: Or(d.network.as_ref()),
+            expected: Or(d.expected.as_ref()),
+            actual: Or(d.actual.as_ref()),
+            party: Or(d.party.as_ref()),
+            expected_party: Or(d.expected_party.as_ref()),
+            asset: Or(d.asset.as_ref()),
+            field: d.field.as_deref().unwrap_or_default(),
+            reason: d.reason.as_deref().unwrap_or_default(),
+            stated: d.stated.as_deref().unwrap_or_default(),
+            from: Or(d.from.as_ref()),
+            bridge: matches!(
+                d.party,
+                Some(Party::Contract {
+                    contract: Contract::LiFiDiamond,
+                    ..
+                })
             ),
-            // The target could not be named: the decoder's reason says why.
-            None => out.write_str(reason),
-        },
-        C::UnknownSelector
-        | C::SelectorNotOnTarget
-        | C::NonCanonicalCalldata
-        | C::ValueOnNonPayable => out.write_str(reason),
-        C::PlainTransfer => write!(
-            out,
-            "a plain transfer of {} native units to {party}, not a payment call",
-            Units(d.actual.as_ref())
-        ),
-        C::ValueMismatch => match (&d.reason, &d.expected) {
-            (Some(reason), _) => out.write_str(reason),
-            (None, Some(need)) => write!(
+        }
+    }
+
+    /// The response and its calls: its shape, its structure, the targets and calldata of its calls,
+    /// the mirrors of its transactions and their roles.
+    fn response(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+        use FindingCode as C;
+        let Pieces {
+            d,
+            network,
+            party,
+            field,
+            reason,
+            ..
+        } = *self;
+        Some(match code {
+            C::ResponseUnreadable => {
+                write!(
+                    out,
+                    "the response is not a pay response of any shape: {reason}"
+                )
+            }
+            C::StructureIndexOutOfRange
+            | C::StructureOverlappingIndices
+            | C::StructureFeeLegCount
+            | C::StructureFeeLegOrder
+            | C::StructureFeeEntryNetwork
+            | C::StructureFeeEntryChainId
+            | C::StructureChildCount
+            | C::StructureChildPosition
+            | C::StructureParallelArray
+            | C::StructureDestinationCallOnSameChain
+            | C::StructureMissingDestinationCall
+            | C::StructureDestinationCallsMirror
+            | C::StructureChainIdNetwork
+            | C::StructureMissingExecutableLegCount
+            | C::StructureAmountSummary
+            | C::StructureNoPaymentTransaction => match &d.problem {
+                Some(problem) => write!(out, "{problem}"),
+                None => out.write_str(reason),
+            },
+            C::AddressFamily => write!(
                 out,
-                "sends {} native units but the call needs at least {}: it would fail",
-                Units(d.actual.as_ref()),
-                need.units
+                "the transaction goes to {party}, which is not an address of {network}"
             ),
-            (None, None) => write!(
+            C::UnknownTarget => match &d.party {
+                Some(party) => write!(
+                    out,
+                    "{party} is neither a known contract nor a payment token on {network}"
+                ),
+                // The target could not be named: the decoder's reason says why.
+                None => out.write_str(reason),
+            },
+            C::UnknownSelector
+            | C::SelectorNotOnTarget
+            | C::NonCanonicalCalldata
+            | C::ValueOnNonPayable => out.write_str(reason),
+            // A batch fee that overflows names the batch contract; a hazard says its reason.
+            C::UnverifiableCall if d.party.is_some() => out
+                .write_str("the batch fee at the agreed rate overflows uint256: the call reverts"),
+            C::UnverifiableCall => out.write_str(reason),
+            C::CallReverts => write!(
                 out,
-                "sends {} native units but the call needs at least more than 2^256: it would fail",
+                "this call cannot succeed: {reason}; you would pay gas, the payee would not be paid and approvals would stay"
+            ),
+            C::MirrorMismatch => match &d.stated {
+                Some(index) => write!(
+                    out,
+                    "this transaction is not the same transaction as transactions[{index}], which {field} points to: a wallet signing this list would sign something unverified"
+                ),
+                None => write!(
+                    out,
+                    "this transaction is not the same transaction as any transaction: {field} does not point to one: a wallet signing this list would sign something unverified"
+                ),
+            },
+            C::NotAnApproval => out.write_str(match d.case {
+                Some(Case::BridgeAmongApprovals) => "a bridge call among the approvals",
+                Some(Case::ApprovalAmongPayments) => {
+                    "an approval where the metadata declares a payment or a fee leg"
+                }
+                _ => "a transfer of value among the approvals",
+            }),
+            _ => return None,
+        })
+    }
+
+    /// The native value a call sends: a plain transfer, too little, or more than the call needs.
+    fn native_value(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+        use FindingCode as C;
+        let Pieces {
+            d,
+            actual,
+            party,
+            field,
+            bridge,
+            ..
+        } = *self;
+        Some(match code {
+            C::PlainTransfer => write!(
+                out,
+                "a plain transfer of {} native units to {party}, not a payment call",
                 Units(d.actual.as_ref())
             ),
-        },
-        C::ValueStranded => match &d.reason {
-            Some(reason) => out.write_str(reason),
-            None => write!(
+            C::ValueMismatch => match (&d.reason, &d.expected) {
+                (Some(reason), _) => out.write_str(reason),
+                (None, Some(need)) => write!(
+                    out,
+                    "sends {} native units but the call needs at least {}: it would fail",
+                    Units(d.actual.as_ref()),
+                    need.units
+                ),
+                (None, None) => write!(
+                    out,
+                    "sends {} native units but the call needs at least more than 2^256: it would fail",
+                    Units(d.actual.as_ref())
+                ),
+            },
+            C::ValueStranded => match &d.reason {
+                Some(reason) => out.write_str(reason),
+                None => write!(
+                    out,
+                    "sends {actual} that the call does not need and {party} keeps"
+                ),
+            },
+            C::ValueRefunded if bridge => write!(
                 out,
-                "sends {actual} that the call does not need and {party} keeps"
+                "sends {actual} to the LI.FI bridge, which bridges a token and refunds the value to you"
             ),
-        },
-        C::ValueRefunded if bridge => write!(
-            out,
-            "sends {actual} to the LI.FI bridge, which bridges a token and refunds the value to you"
-        ),
-        C::ValueRefunded => write!(
-            out,
-            "sends {actual} more than the call needs; {party} refunds it to you"
-        ),
-        C::ValueAtRisk => write!(
-            out,
-            "sends {actual} more than the call needs; {field} refunds it only after it calls {party}, an address the response chooses, which can re-enter it and take it first: it counts as leaving your wallet"
-        ),
-        // A batch fee that overflows names the batch contract; a hazard says its reason.
-        C::UnverifiableCall if d.party.is_some() => out.write_str(
-            "the batch fee at the agreed rate overflows uint256: the call reverts",
-        ),
-        C::UnverifiableCall => out.write_str(reason),
-        C::CallReverts => write!(
-            out,
-            "this call cannot succeed: {reason}; you would pay gas, the payee would not be paid and approvals would stay"
-        ),
-        C::MirrorMismatch => match &d.stated {
-            Some(index) => write!(
+            C::ValueRefunded => write!(
                 out,
-                "this transaction is not the same transaction as transactions[{index}], which {field} points to: a wallet signing this list would sign something unverified"
+                "sends {actual} more than the call needs; {party} refunds it to you"
             ),
-            None => write!(
+            C::ValueAtRisk => write!(
                 out,
-                "this transaction is not the same transaction as any transaction: {field} does not point to one: a wallet signing this list would sign something unverified"
+                "sends {actual} more than the call needs; {field} refunds it only after it calls {party}, an address the response chooses, which can re-enter it and take it first: it counts as leaving your wallet"
             ),
-        },
-        C::NotAnApproval => out.write_str(match d.case {
-            Some(Case::BridgeAmongApprovals) => "a bridge call among the approvals",
-            Some(Case::ApprovalAmongPayments) => {
-                "an approval where the metadata declares a payment or a fee leg"
-            }
-            _ => "a transfer of value among the approvals",
-        }),
-        C::PaymentMissing => write!(out, "no transaction pays {expected} to {expected_party}"),
-        C::PaymentDuplicated => write!(out, "pays {actual} to {party} a second time"),
-        C::PaymentAmount => write!(
-            out,
-            "pays {actual} to {party} instead of the agreed {}",
-            Human(d.expected.as_ref())
-        ),
-        C::PaymentPayee => write!(
-            out,
-            "pays {actual} to {party}, not to the agreed payee {expected_party}"
-        ),
-        C::PaymentReference => write!(
-            out,
-            "pays {party} with reference {} instead of {}",
-            d.reference.as_deref().unwrap_or("(none)"),
-            Or(d.expected_reference.as_ref())
-        ),
-        C::PaymentToken => write!(
-            out,
-            "pays {party} in {} on {network}, not in the agreed {} on {}",
-            Or(d.actual.as_ref().map(|q| &q.asset)),
-            Or(d.expected.as_ref().map(|q| &q.asset)),
-            Or(d.expected.as_ref().map(|q| &q.asset.network))
-        ),
-        C::UndeclaredOutflow => match d.case {
-            Some(Case::Burned) => write!(
+            _ => return None,
+        })
+    }
+
+    /// The agreed payments: missing, repeated or unlike the agreement, what leaves undeclared, and
+    /// the caps on what leaves.
+    fn payments(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+        use FindingCode as C;
+        let Pieces {
+            d,
+            network,
+            expected,
+            actual,
+            party,
+            expected_party,
+            ..
+        } = *self;
+        Some(match code {
+            C::PaymentMissing => write!(out, "no transaction pays {expected} to {expected_party}"),
+            C::PaymentDuplicated => write!(out, "pays {actual} to {party} a second time"),
+            C::PaymentAmount => write!(
                 out,
-                "sends {actual} to the zero address: it is burned, or the call fails on a token that refuses it"
+                "pays {actual} to {party} instead of the agreed {}",
+                Human(d.expected.as_ref())
             ),
-            Some(Case::KeptByContract) => write!(
+            C::PaymentPayee => write!(
                 out,
-                "sends {actual} to {party}, a contract that keeps it: no one can take it out"
+                "pays {actual} to {party}, not to the agreed payee {expected_party}"
             ),
-            Some(Case::LifiContract) => write!(
+            C::PaymentReference => write!(
                 out,
-                "sends {actual} to {party}, LI.FI's receiver, Executor or ERC20Proxy on {network}: it is not paid to anyone it is declared for (the receiver and the proxy keep it, the Executor passes it on to the message's receiver)"
+                "pays {party} with reference {} instead of {}",
+                d.reference.as_deref().unwrap_or("(none)"),
+                Or(d.expected_reference.as_ref())
             ),
-            _ => write!(
+            C::PaymentToken => write!(
                 out,
-                "sends {actual} on {network} to {party}: no agreement covers {} there",
-                match d.asset.as_ref().and_then(|a| a.token.as_ref()) {
-                    Some(_) => "this token",
-                    None => "the native currency",
-                }
+                "pays {party} in {} on {network}, not in the agreed {} on {}",
+                Or(d.actual.as_ref().map(|q| &q.asset)),
+                Or(d.expected.as_ref().map(|q| &q.asset)),
+                Or(d.expected.as_ref().map(|q| &q.asset.network))
             ),
-        },
-        C::PayerFeesAboveMax => write!(
-            out,
-            "{actual} leaves beyond the agreed payments, above the agreed maximum of {expected}"
-        ),
-        C::PayeeFeesAboveMax => write!(
-            out,
-            "{actual} is what the payees receive less than agreed, above the agreed maximum of {expected}"
-        ),
-        C::SourceAmountAboveMax if d.field.is_some() => write!(
-            out,
-            "the deposit pays its relayer {actual}, more than the {expected} the agreed maxSourceAmount leaves beyond what all the deposits deliver"
-        ),
-        C::SourceAmountAboveMax => write!(
-            out,
-            "{actual} leaves your wallet on {network}, above the agreed maximum of {expected}"
-        ),
+            C::UndeclaredOutflow => match d.case {
+                Some(Case::Burned) => write!(
+                    out,
+                    "sends {actual} to the zero address: it is burned, or the call fails on a token that refuses it"
+                ),
+                Some(Case::KeptByContract) => write!(
+                    out,
+                    "sends {actual} to {party}, a contract that keeps it: no one can take it out"
+                ),
+                Some(Case::LifiContract) => write!(
+                    out,
+                    "sends {actual} to {party}, LI.FI's receiver, Executor or ERC20Proxy on {network}: it is not paid to anyone it is declared for (the receiver and the proxy keep it, the Executor passes it on to the message's receiver)"
+                ),
+                _ => write!(
+                    out,
+                    "sends {actual} on {network} to {party}: no agreement covers {} there",
+                    match d.asset.as_ref().and_then(|a| a.token.as_ref()) {
+                        Some(_) => "this token",
+                        None => "the native currency",
+                    }
+                ),
+            },
+            C::PayerFeesAboveMax => write!(
+                out,
+                "{actual} leaves beyond the agreed payments, above the agreed maximum of {expected}"
+            ),
+            C::PayeeFeesAboveMax => write!(
+                out,
+                "{actual} is what the payees receive less than agreed, above the agreed maximum of {expected}"
+            ),
+            C::SourceAmountAboveMax if d.field.is_some() => write!(
+                out,
+                "the deposit pays its relayer {actual}, more than the {expected} the agreed maxSourceAmount leaves beyond what all the deposits deliver"
+            ),
+            C::SourceAmountAboveMax => write!(
+                out,
+                "{actual} leaves your wallet on {network}, above the agreed maximum of {expected}"
+            ),
+            _ => return None,
+        })
+    }
+
+    /// The fee bundle, the amount summary and labels, and the batch contract's on-chain fee.
+    fn fees(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+        use FindingCode as C;
+        let Pieces {
+            d,
+            network,
+            expected,
+            actual,
+            party,
+            expected_party,
+            asset,
+            field,
+            stated,
+            ..
+        } = *self;
+        Some(match code {
         C::FeeNotPaid => write!(
             out,
             "the fee ({expected} to {party}) is declared but no transaction pays it"
@@ -368,168 +516,243 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
         C::BatchFeeAddressZero => out.write_str(
             "the batch fee goes to the zero address: the batch contract sends it there unconditionally, so it is burned or the whole call fails, depending on the token",
         ),
-        C::TokenBehaviour => match (d.behaviour, d.case) {
-            (Some(TokenBehaviour::FeeOnTransfer), _) => match &d.reason {
-                Some(source) => write!(
+            _ => return None,
+        })
+    }
+
+    /// A token behaviour that would make the payment fail or deliver less.
+    fn token_behaviour(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+        use FindingCode as C;
+        let Pieces {
+            d, party, asset, ..
+        } = *self;
+        Some(match code {
+            C::TokenBehaviour => match (d.behaviour, d.case) {
+                (Some(TokenBehaviour::FeeOnTransfer), _) => match &d.reason {
+                    Some(source) => write!(
+                        out,
+                        "{asset} can take a fee on each transfer ({source}): every recipient would then receive less than the amounts shown"
+                    ),
+                    None => write!(
+                        out,
+                        "no fact proves that {asset} takes no fee on transfer: if it took one, every recipient would receive less than the amounts shown"
+                    ),
+                },
+                (Some(TokenBehaviour::RevertOnZeroValueTransfer), case) => write!(
                     out,
-                    "{asset} can take a fee on each transfer ({source}): every recipient would then receive less than the amounts shown"
+                    "{} {asset}: if {asset} refuses zero-value transfers (no fact proves it does not), the call fails",
+                    match case {
+                        Some(Case::ZeroBatchFee) => "the batch contract pulls a batch fee of 0",
+                        _ => "moves 0",
+                    }
                 ),
-                None => write!(
+                (Some(TokenBehaviour::ApprovalRaceProtection), Some(Case::WalletApproval)) => {
+                    write!(
+                        out,
+                        "your wallet approves {asset} for {party} again while its allowance is not spent: {RACE}"
+                    )
+                }
+                (Some(TokenBehaviour::ApprovalRaceProtection), _) => write!(
                     out,
-                    "no fact proves that {asset} takes no fee on transfer: if it took one, every recipient would receive less than the amounts shown"
+                    "approves {asset} for {party} again while the allowance this payment gave it is not spent: {RACE}"
+                ),
+                (Some(TokenBehaviour::MissingReturnValues), _) => write!(
+                    out,
+                    "{party} requires transferFrom to return true: if {asset} returns nothing (no fact proves it returns a value), the call fails"
+                ),
+                (behaviour, _) => write!(
+                    out,
+                    "{asset} may behave unlike an ordinary token ({})",
+                    Or(behaviour.as_ref())
                 ),
             },
-            (Some(TokenBehaviour::RevertOnZeroValueTransfer), case) => write!(
+            _ => return None,
+        })
+    }
+
+    /// The approvals a payment makes: of what, for whom, and how much against what is pulled.
+    fn approvals(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+        use FindingCode as C;
+        let Pieces {
+            d,
+            expected,
+            actual,
+            party,
+            asset,
+            ..
+        } = *self;
+        Some(match code {
+            C::ApprovalToken => write!(
                 out,
-                "{} {asset}: if {asset} refuses zero-value transfers (no fact proves it does not), the call fails",
-                match case {
-                    Some(Case::ZeroBatchFee) => "the batch contract pulls a batch fee of 0",
-                    _ => "moves 0",
-                }
+                "approves {asset} for {party}, but this payment spends no {asset}"
             ),
-            (Some(TokenBehaviour::ApprovalRaceProtection), Some(Case::WalletApproval)) => write!(
+            C::ApprovalSpender => write!(
                 out,
-                "your wallet approves {asset} for {party} again while its allowance is not spent: {RACE}"
+                "approves {asset} for {party}, which pulls nothing in this payment"
             ),
-            (Some(TokenBehaviour::ApprovalRaceProtection), _) => write!(
+            C::ApprovalZeroAddress => write!(
                 out,
-                "approves {asset} for {party} again while the allowance this payment gave it is not spent: {RACE}"
+                "approves 0 {asset} for the zero address: it does nothing, and a token that refuses an approval of the zero address (OpenZeppelin's, USDC) makes it fail"
             ),
-            (Some(TokenBehaviour::MissingReturnValues), _) => write!(
-                out,
-                "{party} requires transferFrom to return true: if {asset} returns nothing (no fact proves it returns a value), the call fails"
-            ),
-            (behaviour, _) => write!(
-                out,
-                "{asset} may behave unlike an ordinary token ({})",
-                Or(behaviour.as_ref())
-            ),
-        },
-        C::ApprovalToken => write!(
-            out,
-            "approves {asset} for {party}, but this payment spends no {asset}"
-        ),
-        C::ApprovalSpender => write!(
-            out,
-            "approves {asset} for {party}, which pulls nothing in this payment"
-        ),
-        C::ApprovalZeroAddress => write!(
-            out,
-            "approves 0 {asset} for the zero address: it does nothing, and a token that refuses an approval of the zero address (OpenZeppelin's, USDC) makes it fail"
-        ),
-        C::ApprovalUnlimited => match d.case {
-            Some(Case::WalletApproval) => write!(
-                out,
-                "your wallet approves an unlimited amount of {asset} for {party}"
-            ),
-            _ => write!(
-                out,
-                "approves an unlimited amount of {asset} for {party}: it only pulls from its caller, but it can pull more later, until you revoke it"
-            ),
-        },
-        C::ApprovalRemainder => match d.case {
-            Some(Case::WalletApproval) => write!(
-                out,
-                "your wallet approves {actual} for {party}, whose funding step pulls {expected}: the rest stays approved"
-            ),
-            _ => write!(out, "approves {actual} for {party}, which pulls {expected}"),
-        },
-        C::ApprovalAboveNeed => {
-            let unlimited = d
-                .actual
-                .as_ref()
-                .is_some_and(|q| q.units == alloy_primitives::U256::MAX);
-            match unlimited {
-                true => out.write_str("approves an unlimited amount")?,
-                false => write!(out, "approves {actual}")?,
-            }
-            write!(
-                out,
-                " of {asset} for {party}, an upgradeable contract, which pulls {expected}: an allowance left to it can be taken later"
-            )
+            C::ApprovalUnlimited => match d.case {
+                Some(Case::WalletApproval) => write!(
+                    out,
+                    "your wallet approves an unlimited amount of {asset} for {party}"
+                ),
+                _ => write!(
+                    out,
+                    "approves an unlimited amount of {asset} for {party}: it only pulls from its caller, but it can pull more later, until you revoke it"
+                ),
+            },
+            C::ApprovalRemainder => match d.case {
+                Some(Case::WalletApproval) => write!(
+                    out,
+                    "your wallet approves {actual} for {party}, whose funding step pulls {expected}: the rest stays approved"
+                ),
+                _ => write!(out, "approves {actual} for {party}, which pulls {expected}"),
+            },
+            C::ApprovalAboveNeed => self.approves_above_need(out),
+            C::ApprovalBelowNeed => match d.case {
+                Some(Case::NoApproval) => write!(
+                    out,
+                    "no approval for {party}, which pulls {expected}: {RELIES}"
+                ),
+                Some(Case::PullBeforeApproval) => write!(
+                    out,
+                    "{party} pulls {expected} before any approval of it: {RELIES}"
+                ),
+                Some(Case::WalletApproval) => write!(
+                    out,
+                    "your wallet approves {actual} for {party} but the funding step pulls {expected}: {REPLACES}"
+                ),
+                Some(Case::WalletNoApproval) => write!(
+                    out,
+                    "your wallet does not approve {party}, whose funding step pulls {expected}: {RELIES}"
+                ),
+                _ if d.actual.as_ref().is_some_and(|q| q.units.is_zero()) => write!(
+                    out,
+                    "resets the allowance of {party} to 0, then {party} pulls {expected}: it would fail (the reset also removes any allowance given earlier)"
+                ),
+                _ => write!(
+                    out,
+                    "approves {actual} for {party} but the payment then pulls {expected}: {REPLACES}"
+                ),
+            },
+            _ => return None,
+        })
+    }
+
+    /// An approval of an upgradeable contract above what it pulls (an unlimited one said so).
+    fn approves_above_need(&self, out: &mut String) -> fmt::Result {
+        let Pieces {
+            d,
+            expected,
+            actual,
+            party,
+            asset,
+            ..
+        } = *self;
+        let unlimited = d
+            .actual
+            .as_ref()
+            .is_some_and(|q| q.units == alloy_primitives::U256::MAX);
+        match unlimited {
+            true => out.write_str("approves an unlimited amount")?,
+            false => write!(out, "approves {actual}")?,
         }
-        C::ApprovalBelowNeed => match d.case {
-            Some(Case::NoApproval) => write!(
-                out,
-                "no approval for {party}, which pulls {expected}: {RELIES}"
-            ),
-            Some(Case::PullBeforeApproval) => write!(
-                out,
-                "{party} pulls {expected} before any approval of it: {RELIES}"
-            ),
-            Some(Case::WalletApproval) => write!(
-                out,
-                "your wallet approves {actual} for {party} but the funding step pulls {expected}: {REPLACES}"
-            ),
-            Some(Case::WalletNoApproval) => write!(
-                out,
-                "your wallet does not approve {party}, whose funding step pulls {expected}: {RELIES}"
-            ),
-            _ if d.actual.as_ref().is_some_and(|q| q.units.is_zero()) => write!(
-                out,
-                "resets the allowance of {party} to 0, then {party} pulls {expected}: it would fail (the reset also removes any allowance given earlier)"
-            ),
-            _ => write!(
-                out,
-                "approves {actual} for {party} but the payment then pulls {expected}: {REPLACES}"
-            ),
-        },
-        C::EoaApprovalNotApprove => write!(
+        write!(
             out,
-            "the smart-account flow's wallet transactions must only approve the smart account, but this one is {field}"
-        ),
-        C::EoaApprovalSpender => match (&d.field, &d.expected_party) {
-            (Some(field), _) => write!(
+            " of {asset} for {party}, an upgradeable contract, which pulls {expected}: an allowance left to it can be taken later"
+        )
+    }
+
+    /// The smart-account flow: the wallet's approvals, the account's funding, and whose tokens
+    /// move.
+    fn smart_account(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+        use FindingCode as C;
+        let Pieces {
+            d,
+            expected,
+            actual,
+            party,
+            expected_party,
+            asset,
+            field,
+            from,
+            ..
+        } = *self;
+        Some(match code {
+            C::EoaApprovalNotApprove => write!(
                 out,
-                "{} names {party} as the spender, not {expected_party}",
-                field.strip_suffix(".spender").unwrap_or(field)
+                "the smart-account flow's wallet transactions must only approve the smart account, but this one is {field}"
             ),
-            (None, Some(account)) => {
-                write!(out, "your wallet approves {party} instead of {account}")
-            }
-            (None, None) => write!(
+            C::EoaApprovalSpender => match (&d.field, &d.expected_party) {
+                (Some(field), _) => write!(
+                    out,
+                    "{} names {party} as the spender, not {expected_party}",
+                    field.strip_suffix(".spender").unwrap_or(field)
+                ),
+                (None, Some(account)) => {
+                    write!(out, "your wallet approves {party} instead of {account}")
+                }
+                (None, None) => write!(
+                    out,
+                    "your wallet approves {asset} for {party}, but no smart account was agreed (smartAccount): it cannot be told from a stranger"
+                ),
+            },
+            C::EoaApprovalToken => write!(
                 out,
-                "your wallet approves {asset} for {party}, but no smart account was agreed (smartAccount): it cannot be told from a stranger"
+                "your wallet approves {asset}, which this payment does not spend"
             ),
-        },
-        C::EoaApprovalToken => write!(
-            out,
-            "your wallet approves {asset}, which this payment does not spend"
-        ),
-        C::SmartAccountFunding => match (&d.expected, &d.expected_party) {
-            (Some(_), _) => write!(
+            C::SmartAccountFunding => match (&d.expected, &d.expected_party) {
+                (Some(_), _) => write!(
+                    out,
+                    "the smart account pulls {actual} from your wallet but spends {expected}: the rest would stay in the account"
+                ),
+                _ if d.field.as_deref() == Some("smartAccount") => write!(
+                    out,
+                    "moves {actual} from {from} to {party}, but no smart account was agreed (smartAccount)"
+                ),
+                (None, Some(Party::SmartAccount { .. })) => write!(
+                    out,
+                    "moves {actual} from your wallet to {party}, not to {expected_party}"
+                ),
+                (None, Some(payer)) => write!(
+                    out,
+                    "moves {actual} of {from}'s tokens, not yours ({payer})"
+                ),
+                (None, None) => write!(
+                    out,
+                    "funds your smart account with {actual}, which this payment does not spend"
+                ),
+            },
+            C::SmartAccountOwnBalance => write!(
                 out,
-                "the smart account pulls {actual} from your wallet but spends {expected}: the rest would stay in the account"
+                "{party} pays {expected} more than its funding step has moved to it by then: this relies on the account holding it already; without it, the whole batch fails"
             ),
-            _ if d.field.as_deref() == Some("smartAccount") => write!(
+            C::PayerMissing if d.actual.is_some() => write!(
                 out,
-                "moves {actual} from {from} to {party}, but no smart account was agreed (smartAccount)"
+                "moves {actual} from {from} to {party}, and no payer was agreed (payer) to tell whose tokens these are"
             ),
-            (None, Some(Party::SmartAccount { .. })) => write!(
+            C::PayerMissing => write!(
                 out,
-                "moves {actual} from your wallet to {party}, not to {expected_party}"
+                "a failed bridge transfer is refunded to {party}, and no payer was agreed (payer) to tell whether that is you: a cross-chain route cannot be verified without knowing who pays"
             ),
-            (None, Some(payer)) => write!(
-                out,
-                "moves {actual} of {from}'s tokens, not yours ({payer})"
-            ),
-            (None, None) => write!(
-                out,
-                "funds your smart account with {actual}, which this payment does not spend"
-            ),
-        },
-        C::SmartAccountOwnBalance => write!(
-            out,
-            "{party} pays {expected} more than its funding step has moved to it by then: this relies on the account holding it already; without it, the whole batch fails"
-        ),
-        C::PayerMissing if d.actual.is_some() => write!(
-            out,
-            "moves {actual} from {from} to {party}, and no payer was agreed (payer) to tell whose tokens these are"
-        ),
-        C::PayerMissing => write!(
-            out,
-            "a failed bridge transfer is refunded to {party}, and no payer was agreed (payer) to tell whether that is you: a cross-chain route cannot be verified without knowing who pays"
-        ),
+            _ => return None,
+        })
+    }
+
+    /// The chains a response says it runs on, its children, and a cross-chain route no one agreed.
+    fn chains(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+        use FindingCode as C;
+        let Pieces {
+            d,
+            network,
+            field,
+            stated,
+            ..
+        } = *self;
+        Some(match code {
         C::NetworkMismatch if d.field.is_some() => out.write_str(
             "the multicall says it settles on one chain, but a cross-chain route was agreed: its transactions are checked as signed on the source chain",
         ),
@@ -568,6 +791,25 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
             out,
             "the route says it starts on {network}, not on the agreed source network"
         ),
+            _ => return None,
+        })
+    }
+
+    /// The LI.FI bridge call: allowed, well formed, in the agreed token, to the agreed chain and
+    /// receiver.
+    fn bridge_call(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+        use FindingCode as C;
+        let Pieces {
+            d,
+            network,
+            party,
+            expected_party,
+            field,
+            reason,
+            stated,
+            ..
+        } = *self;
+        Some(match code {
         C::BridgeNotAllowed => write!(out, "the LI.FI bridge call is refused: {reason}"),
         C::BridgeCallInvalid => match &d.reason {
             Some(reason) => write!(out, "the LI.FI bridge call is refused: {reason}"),
@@ -616,6 +858,23 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
             out,
             "a failed bridge transfer is refunded to {party}, not to you ({expected_party})"
         ),
+            _ => return None,
+        })
+    }
+
+    /// What the bridge delivers on the destination chain, and the calls it makes there.
+    fn bridge_delivery(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+        use FindingCode as C;
+        let Pieces {
+            d,
+            network,
+            expected,
+            actual,
+            party,
+            field,
+            ..
+        } = *self;
+        Some(match code {
         C::BridgeOutputToken => write!(
             out,
             "the bridge delivers {} on {}, not the payment's currency",
@@ -694,6 +953,22 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
             out,
             "the route swaps on {network} before bridging through {field}: what those calls do is not decoded; what they take from your wallet is"
         ),
+            _ => return None,
+        })
+    }
+
+    /// A Tron transaction: its bytes, its call, its signer, its fee limit and its signatures.
+    fn tron(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+        use FindingCode as C;
+        let Pieces {
+            d,
+            expected,
+            actual,
+            field,
+            reason,
+            ..
+        } = *self;
+        Some(match code {
         C::TronTransactionUnreadable => match field {
             "raw_data_hex" => write!(
                 out,
@@ -758,6 +1033,8 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
                 "{field} does not recover to any key over the transaction id"
             ),
         },
+            _ => return None,
+        })
     }
 }
 

@@ -157,10 +157,6 @@ pub enum SummaryLine {
 }
 
 impl fmt::Display for SummaryLine {
-    #[expect(
-        clippy::too_many_lines,
-        reason = "to be split (issue 36): one step per function"
-    )]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SummaryLine::Approve {
@@ -169,56 +165,28 @@ impl fmt::Display for SummaryLine {
                 amount,
                 spender,
                 cross_chain,
-            } => {
-                let on = match cross_chain {
-                    true => format!(" on {}", network.display_name()),
-                    false => String::new(),
-                };
-                match amount {
-                    Some(amount) => write!(f, "Approve {amount}{on} for {}", spender.label()),
-                    None => write!(f, "Approve unlimited {asset}{on} for {}", spender.label()),
-                }
-            }
+            } => write_approve(f, *network, asset, amount.as_ref(), spender, *cross_chain),
             SummaryLine::Pay {
                 network,
                 payee,
                 amount,
                 reference,
                 bridged_from,
-            } => {
-                write!(
-                    f,
-                    "Pay {amount} to {} on {}",
-                    payee.label(),
-                    network.display_name()
-                )?;
-                if let Some(reference) = reference {
-                    write!(f, ", reference {reference}")?;
-                }
-                match bridged_from {
-                    Some(source) => write!(f, ", bridged from {}", source.display_name()),
-                    None => Ok(()),
-                }
-            }
+            } => write_pay(
+                f,
+                *network,
+                payee,
+                amount,
+                reference.as_deref(),
+                *bridged_from,
+            ),
             SummaryLine::Fee {
                 recipient,
                 amount,
                 label,
                 bearer,
                 ..
-            } => {
-                let what = match (label, bearer) {
-                    (_, None) => "not a declared fee".to_owned(),
-                    (label, Some(bearer)) => {
-                        let label = label.as_deref().unwrap_or("fee");
-                        match bearer {
-                            FeeBearer::Payer => format!("{label}, paid by you"),
-                            FeeBearer::Payee => format!("{label}, deducted from the payment"),
-                        }
-                    }
-                };
-                write!(f, "Fee {amount} to {} ({what})", recipient.label())
-            }
+            } => write_fee(f, recipient, amount, label.as_deref(), *bearer),
             SummaryLine::BatchFee {
                 recipient, amount, ..
             } => write!(
@@ -247,42 +215,129 @@ impl fmt::Display for SummaryLine {
                 source.display_name(),
                 destination.display_name()
             ),
-            SummaryLine::TronTransaction(tron) => {
-                write!(f, "Tron transaction {}", short(&tron.tx_id.to_string()))?;
-                if let Some(contract) = &tron.contract {
-                    write!(f, ": calls {}", contract.label())?;
-                }
-                write!(
-                    f,
-                    ", fee limit {}, expires at {} ms (Unix), made at {} ms, reference block {}",
-                    tron.fee_limit, tron.expiration, tron.timestamp, tron.ref_block
-                )
-            }
+            SummaryLine::TronTransaction(tron) => write_tron(f, tron),
             SummaryLine::NotShown { unreadable, first } => {
-                match (first, unreadable) {
-                    (None, _) => write!(f, "Not shown: the response cannot be read"),
-                    (Some(first), 1) => write!(f, "Not shown: what {first} does cannot be read"),
-                    (Some(first), n) => write!(
-                        f,
-                        "Not shown: what {n} transactions do cannot be read (the first: {first})"
-                    ),
-                }?;
-                f.write_str(", so no payment, fee or total is stated")
+                write_not_shown(f, *unreadable, first.as_ref())
             }
             SummaryLine::Total {
                 amount,
                 at_most,
                 cross_chain,
-            } => {
-                let on = match cross_chain {
-                    true => format!(" on {}", amount.asset.network.display_name()),
-                    false => String::new(),
-                };
-                let bound = if *at_most { "at most " } else { "" };
-                write!(f, "Total leaving your wallet{on}: {bound}{amount}")
-            }
+            } => write_total(f, amount, *at_most, *cross_chain),
         }
     }
+}
+
+/// An approval's line: of `amount` (unlimited when `None`) for `spender`, naming the chain
+/// when it is the source chain of a cross-chain route.
+fn write_approve(
+    f: &mut fmt::Formatter<'_>,
+    network: Network,
+    asset: &AssetRef,
+    amount: Option<&Quantity>,
+    spender: &Party,
+    cross_chain: bool,
+) -> fmt::Result {
+    let on = match cross_chain {
+        true => format!(" on {}", network.display_name()),
+        false => String::new(),
+    };
+    match amount {
+        Some(amount) => write!(f, "Approve {amount}{on} for {}", spender.label()),
+        None => write!(f, "Approve unlimited {asset}{on} for {}", spender.label()),
+    }
+}
+
+/// A payment's line: what the payee receives, where, its reference and the chain it is
+/// bridged from.
+fn write_pay(
+    f: &mut fmt::Formatter<'_>,
+    network: Network,
+    payee: &Party,
+    amount: &Quantity,
+    reference: Option<&str>,
+    bridged_from: Option<Network>,
+) -> fmt::Result {
+    write!(
+        f,
+        "Pay {amount} to {} on {}",
+        payee.label(),
+        network.display_name()
+    )?;
+    if let Some(reference) = reference {
+        write!(f, ", reference {reference}")?;
+    }
+    match bridged_from {
+        Some(source) => write!(f, ", bridged from {}", source.display_name()),
+        None => Ok(()),
+    }
+}
+
+/// A fee's line: how much to whom, its label and who bears it (or that no entry declares it).
+fn write_fee(
+    f: &mut fmt::Formatter<'_>,
+    recipient: &Party,
+    amount: &Quantity,
+    label: Option<&str>,
+    bearer: Option<FeeBearer>,
+) -> fmt::Result {
+    let what = match (label, bearer) {
+        (_, None) => "not a declared fee".to_owned(),
+        (label, Some(bearer)) => {
+            let label = label.unwrap_or("fee");
+            match bearer {
+                FeeBearer::Payer => format!("{label}, paid by you"),
+                FeeBearer::Payee => format!("{label}, deducted from the payment"),
+            }
+        }
+    };
+    write!(f, "Fee {amount} to {} ({what})", recipient.label())
+}
+
+/// The Tron transaction's line: its id, the contract it calls, its fee limit and its times.
+fn write_tron(f: &mut fmt::Formatter<'_>, tron: &super::TronDetails) -> fmt::Result {
+    write!(f, "Tron transaction {}", short(&tron.tx_id.to_string()))?;
+    if let Some(contract) = &tron.contract {
+        write!(f, ": calls {}", contract.label())?;
+    }
+    write!(
+        f,
+        ", fee limit {}, expires at {} ms (Unix), made at {} ms, reference block {}",
+        tron.fee_limit, tron.expiration, tron.timestamp, tron.ref_block
+    )
+}
+
+/// The line of what cannot be shown: the response, or how many transactions and the first.
+fn write_not_shown(
+    f: &mut fmt::Formatter<'_>,
+    unreadable: usize,
+    first: Option<&super::Location>,
+) -> fmt::Result {
+    match (first, unreadable) {
+        (None, _) => write!(f, "Not shown: the response cannot be read"),
+        (Some(first), 1) => write!(f, "Not shown: what {first} does cannot be read"),
+        (Some(first), n) => write!(
+            f,
+            "Not shown: what {n} transactions do cannot be read (the first: {first})"
+        ),
+    }?;
+    f.write_str(", so no payment, fee or total is stated")
+}
+
+/// A total's line: what leaves the wallet (at most, for an on-chain batch fee), naming the
+/// chain when it is the source chain of a cross-chain route.
+fn write_total(
+    f: &mut fmt::Formatter<'_>,
+    amount: &Quantity,
+    at_most: bool,
+    cross_chain: bool,
+) -> fmt::Result {
+    let on = match cross_chain {
+        true => format!(" on {}", amount.asset.network.display_name()),
+        false => String::new(),
+    };
+    let bound = if at_most { "at most " } else { "" };
+    write!(f, "Total leaving your wallet{on}: {bound}{amount}")
 }
 
 /// What a signature does, in a few lines: approvals, payments, fees, bridges, refunds, totals.
