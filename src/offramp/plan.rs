@@ -227,23 +227,11 @@ pub struct Plan {
 /// assert!(plan.steps[3].needs_prerequisites);
 /// # Ok::<(), securepay::offramp::OfframpPlanError>(())
 /// ```
-#[expect(
-    clippy::too_many_lines,
-    reason = "to be split (issue 36): one step per function"
-)]
 pub fn plan(catalog: &Catalog, request: &PlanRequest) -> Result<Plan, OfframpPlanError> {
     let source = catalog
         .get(&request.source_currency)
         .map_err(|_| OfframpPlanError::UnknownCurrency(request.source_currency.clone()))?;
-    let target = catalog
-        .crypto_to_fiat_currency(request.target)
-        .ok_or_else(|| {
-            // Reuse the eligibility error, which lists what is allowed.
-            match check_eligibility(catalog, &format!("USDC-{}", request.target)) {
-                Err(error) => OfframpPlanError::Target(error),
-                Ok(_) => OfframpPlanError::UnknownCurrency(format!("USDC-{}", request.target)),
-            }
-        })?;
+    let target = offramp_currency(catalog, request.target)?;
     let amount = Amount::parse_positive(&request.amount, target.decimals())
         .map_err(OfframpPlanError::Amount)?;
     let wallet = ChainAddress::parse(request.target, &request.payer_wallet)
@@ -268,47 +256,9 @@ pub fn plan(catalog: &Catalog, request: &PlanRequest) -> Result<Plan, OfframpPla
     };
     let mut steps = Vec::with_capacity(4);
     if route == Route::SwapThenOfframp {
-        let (chain, token) = cross_chain_source(source, request)?;
-        let one = Amount::parse("1", amount.decimals()).map_err(OfframpPlanError::Amount)?;
-        if amount.units() < one.units() {
-            return Err(OfframpPlanError::BelowCrossChainMinimum {
-                amount: amount.to_string(),
-            });
-        }
-        notes.push(format!(
-            "Steps 1 and 2 are an ordinary cross-chain payment from {} on {} into {}: they move real funds with any key.",
-            source.symbol(),
-            source.network(),
-            target.id()
-        ));
-        steps.push(create(
-            json!({
-                "payee": wallet.to_string(),
-                "amount": amount.to_string(),
-                "invoiceCurrency": target.id().to_string(),
-                "paymentCurrency": target.id().to_string(),
-            }),
-            format!(
-                "Create a request for {amount} {} paid to the payer's own wallet, with no payer address set.",
-                target.id()
-            ),
-        ));
-        steps.push(pay(
-            [
-                ("wallet", wallet.to_string()),
-                ("chain", chain.to_owned()),
-                ("token", token.to_owned()),
-            ],
-            format!(
-                "Pay it cross-chain from {} on {}: the route swaps into {} on {}.",
-                source.symbol(),
-                source.network(),
-                target.symbol(),
-                request.target
-            ),
-            true,
-            false,
-        ));
+        swap_steps(
+            source, target, request, amount, wallet, &mut steps, &mut notes,
+        )?;
     }
     steps.push(create(
         json!({
@@ -340,6 +290,74 @@ pub fn plan(catalog: &Catalog, request: &PlanRequest) -> Result<Plan, OfframpPla
         steps: numbered(steps),
         notes,
     })
+}
+
+/// The USDC a crypto-to-fiat payment on `target` is paid in; when there is none, the
+/// eligibility error, which lists what is allowed.
+fn offramp_currency(catalog: &Catalog, target: Network) -> Result<&Currency, OfframpPlanError> {
+    catalog.crypto_to_fiat_currency(target).ok_or_else(|| {
+        // Reuse the eligibility error, which lists what is allowed.
+        match check_eligibility(catalog, &format!("USDC-{target}")) {
+            Err(error) => OfframpPlanError::Target(error),
+            Ok(_) => OfframpPlanError::UnknownCurrency(format!("USDC-{target}")),
+        }
+    })
+}
+
+/// The first two steps of a swap-then-offramp plan (a request paid to the payer's own wallet,
+/// and its cross-chain payment from the source currency), with their note; the amount must be
+/// at least 1 USDC.
+fn swap_steps(
+    source: &Currency,
+    target: &Currency,
+    request: &PlanRequest,
+    amount: Amount,
+    wallet: ChainAddress,
+    steps: &mut Vec<PlanStep>,
+    notes: &mut Vec<String>,
+) -> Result<(), OfframpPlanError> {
+    let (chain, token) = cross_chain_source(source, request)?;
+    let one = Amount::parse("1", amount.decimals()).map_err(OfframpPlanError::Amount)?;
+    if amount.units() < one.units() {
+        return Err(OfframpPlanError::BelowCrossChainMinimum {
+            amount: amount.to_string(),
+        });
+    }
+    notes.push(format!(
+        "Steps 1 and 2 are an ordinary cross-chain payment from {} on {} into {}: they move real funds with any key.",
+        source.symbol(),
+        source.network(),
+        target.id()
+    ));
+    steps.push(create(
+        json!({
+            "payee": wallet.to_string(),
+            "amount": amount.to_string(),
+            "invoiceCurrency": target.id().to_string(),
+            "paymentCurrency": target.id().to_string(),
+        }),
+        format!(
+            "Create a request for {amount} {} paid to the payer's own wallet, with no payer address set.",
+            target.id()
+        ),
+    ));
+    steps.push(pay(
+        [
+            ("wallet", wallet.to_string()),
+            ("chain", chain.to_owned()),
+            ("token", token.to_owned()),
+        ],
+        format!(
+            "Pay it cross-chain from {} on {}: the route swaps into {} on {}.",
+            source.symbol(),
+            source.network(),
+            target.symbol(),
+            request.target
+        ),
+        true,
+        false,
+    ));
+    Ok(())
 }
 
 /// A `POST /v2/request` step (numbered later).

@@ -331,6 +331,16 @@ pub struct PaymentPlan {
     pub bundle_id: Option<String>,
 }
 
+/// The EOA's unlimited approval of its smart account (the smart-account flow).
+struct EoaApprovalStep {
+    /// The flow: the account and the EOA that funds it.
+    flow: SmartAccountFlow,
+    /// The approval transaction the EOA signs.
+    approve: Transaction,
+    /// The token approved.
+    token: ChainAddress,
+}
+
 impl PaymentPlan {
     /// Builds the response with the built-in deployment table.
     ///
@@ -400,45 +410,15 @@ impl PaymentPlan {
     /// assert!(matches!(plan.build_with(&Deployments::empty()), Err(PaymentPlanError::Build(_))));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[expect(
-        clippy::too_many_lines,
-        reason = "to be split (issue 36): one step per function"
-    )]
     pub fn build_with(&self, deployments: &Deployments) -> Result<PayResponse, PaymentPlanError> {
         let builder = Builder::with_deployments(self.network, deployments);
         let first = self.payments.first().ok_or(PaymentPlanError::NoPayments)?;
-        let native = self.currency.kind() == CurrencyType::Eth;
-        let token = match (self.currency.chain_network(), self.currency.token_address()) {
-            (Some(network), Some(token)) if network == self.network => Some(token),
-            (Some(network), None) if network == self.network && native => None,
-            _ => {
-                return Err(PaymentPlanError::Currency {
-                    currency: self.currency.id().as_str().into(),
-                    network: self.network,
-                });
-            }
-        };
+        let token = self.same_chain_token()?;
         if self.payments.len() > 1 && self.network == Network::Tron {
             return Err(PaymentPlanError::TronMulticall);
         }
         let legs = self.legs()?;
-        let mut payment_txs = Vec::with_capacity(legs.len());
-        for (payment, amount) in self.payments.iter().zip(&legs) {
-            payment_txs.push(self.pay(
-                &builder,
-                token,
-                payment.payee,
-                *amount,
-                payment.reference,
-            )?);
-        }
-        let mut fee_txs = Vec::with_capacity(self.fees.len());
-        for fee in &self.fees {
-            let reference = self
-                .reference_of(&fee.request_id)
-                .unwrap_or(first.reference);
-            fee_txs.push(self.pay(&builder, token, fee.recipient, fee.amount, reference)?);
-        }
+        let (payment_txs, fee_txs) = self.payment_calls(&builder, token, &legs, first.reference)?;
         let pulled = legs
             .iter()
             .chain(self.fees.iter().map(|f| &f.amount))
@@ -453,19 +433,7 @@ impl PaymentPlan {
                 Some(builder.approve_for(Flow::Erc20Fee, token, Allowance::Unlimited)?)
             }
         };
-        // The smart-account flow: the EOA approves the account, which pulls what the payment
-        // spends (the funding step) before it pays.
-        let (eoa, funding) = match (self.smart_account, token) {
-            (Some(flow), Some(token)) => (
-                Some((
-                    flow,
-                    builder.approve(token, flow.account, Allowance::Unlimited)?,
-                    token,
-                )),
-                Some(builder.transfer_from(token, flow.funding_eoa, flow.account, pulled)?),
-            ),
-            _ => (None, None),
-        };
+        let (eoa, funding) = self.smart_account_steps(&builder, token, pulled)?;
         let approvals = usize::from(approval.is_some());
         let payment_index = approvals.saturating_add(usize::from(funding.is_some()));
         let fee_start = payment_index.saturating_add(payment_txs.len());
@@ -485,18 +453,7 @@ impl PaymentPlan {
             metadata.approval_transaction_index = Some(0);
             metadata.approval_transactions_count = Some(approvals);
         }
-        let eoa_approval_transactions = eoa.map(|(flow, approve, token)| {
-            metadata.eoa_approval_required = Some(true);
-            metadata.eoa_approval = Some(EoaApproval {
-                owner: flow.funding_eoa,
-                spender: flow.account,
-                token_address: token,
-                currency: self.currency.id().as_str().into(),
-                amount: U256::MAX.to_string().into(),
-                approval_type: ApprovalType::Unlimited,
-            });
-            vec![approve]
-        });
+        let eoa_approval_transactions = eoa.map(|eoa| self.eoa_approval(eoa, &mut metadata));
         let fee_bundle = self.fee_bundle()?;
         if self.payments.len() == 1 {
             return Ok(PayResponse::Single(SinglePayment {
@@ -534,6 +491,86 @@ impl PaymentPlan {
             destination_calls: None,
             metadata: Box::new(metadata),
         }))
+    }
+
+    /// The token a same-chain plan pays in (`None` for the network's native currency): its
+    /// currency must be on the plan's network.
+    fn same_chain_token(&self) -> Result<Option<ChainAddress>, PaymentPlanError> {
+        let native = self.currency.kind() == CurrencyType::Eth;
+        match (self.currency.chain_network(), self.currency.token_address()) {
+            (Some(network), Some(token)) if network == self.network => Ok(Some(token)),
+            (Some(network), None) if network == self.network && native => Ok(None),
+            _ => Err(PaymentPlanError::Currency {
+                currency: self.currency.id().as_str().into(),
+                network: self.network,
+            }),
+        }
+    }
+
+    /// The payment calls: one per payee's leg, then one per fee (with the reference of its
+    /// request, or of the first payment).
+    fn payment_calls(
+        &self,
+        builder: &Builder<'_>,
+        token: Option<ChainAddress>,
+        legs: &[U256],
+        first_reference: PaymentReference,
+    ) -> Result<(Vec<Transaction>, Vec<Transaction>), PaymentPlanError> {
+        let mut payment_txs = Vec::with_capacity(legs.len());
+        for (payment, amount) in self.payments.iter().zip(legs) {
+            payment_txs.push(self.pay(
+                builder,
+                token,
+                payment.payee,
+                *amount,
+                payment.reference,
+            )?);
+        }
+        let mut fee_txs = Vec::with_capacity(self.fees.len());
+        for fee in &self.fees {
+            let reference = self
+                .reference_of(&fee.request_id)
+                .unwrap_or(first_reference);
+            fee_txs.push(self.pay(builder, token, fee.recipient, fee.amount, reference)?);
+        }
+        Ok((payment_txs, fee_txs))
+    }
+
+    /// The smart-account flow: the EOA approves the account, which pulls what the payment
+    /// spends (the funding step) before it pays. Returns the EOA's approval and the funding
+    /// transaction (both `None` without the flow or for the native currency).
+    fn smart_account_steps(
+        &self,
+        builder: &Builder<'_>,
+        token: Option<ChainAddress>,
+        pulled: U256,
+    ) -> Result<(Option<EoaApprovalStep>, Option<Transaction>), PaymentPlanError> {
+        Ok(match (self.smart_account, token) {
+            (Some(flow), Some(token)) => (
+                Some(EoaApprovalStep {
+                    flow,
+                    approve: builder.approve(token, flow.account, Allowance::Unlimited)?,
+                    token,
+                }),
+                Some(builder.transfer_from(token, flow.funding_eoa, flow.account, pulled)?),
+            ),
+            _ => (None, None),
+        })
+    }
+
+    /// The EOA's approval of the smart account, stated in the metadata: the transactions the
+    /// EOA signs.
+    fn eoa_approval(&self, eoa: EoaApprovalStep, metadata: &mut PayMetadata) -> Vec<Transaction> {
+        metadata.eoa_approval_required = Some(true);
+        metadata.eoa_approval = Some(EoaApproval {
+            owner: eoa.flow.funding_eoa,
+            spender: eoa.flow.account,
+            token_address: eoa.token,
+            currency: self.currency.id().as_str().into(),
+            amount: U256::MAX.to_string().into(),
+            approval_type: ApprovalType::Unlimited,
+        });
+        vec![eoa.approve]
     }
 
     /// The amount of each payee's leg: the amount minus its payee-borne fees.

@@ -19,7 +19,7 @@ use crate::calldata::lifi::{
     AcrossBridgeCall, LifiDecodeError, SwapData, decode_bridge_call, decode_destination_message,
     executor_version, receiver_across_v4,
 };
-use crate::calldata::{Call, Decoder};
+use crate::calldata::{Call, DecodedCall, Decoder};
 use crate::contracts::Contract;
 use crate::network::Network;
 use crate::transaction::Transaction;
@@ -131,10 +131,6 @@ impl Run<'_, '_> {
     }
 
     /// The structured part of the call against the agreement and the compiled facts.
-    #[expect(
-        clippy::too_many_lines,
-        reason = "to be split (issue 36): one step per function"
-    )]
     fn bridge_fields(
         &mut self,
         location: Location,
@@ -142,9 +138,47 @@ impl Run<'_, '_> {
         call: &AcrossBridgeCall,
         source_token: Option<Address>,
     ) {
+        let mut wrong: Vec<(FindingCode, Details)> = Vec::new();
+        self.bridge_data_faults(network, call, source_token, &mut wrong);
+        self.bridge_party_faults(network, call, &mut wrong);
+        let destination = self.exp.network();
+        let across = &call.across;
+        if Some(across.receiving_asset_id) != self.exp.token().map(|t| t.abi()) {
+            let asset = Some(self.asset(
+                destination,
+                Asset::Token(ChainAddress::from_abi(
+                    destination,
+                    across.receiving_asset_id,
+                )),
+            ));
+            wrong.push((
+                FindingCode::BridgeOutputToken,
+                Details {
+                    asset,
+                    ..Details::default()
+                },
+            ));
+        }
+        for (code, details) in wrong {
+            let details = Details {
+                network: details.network.or(Some(network)),
+                ..details
+            };
+            self.finding(code, Some(location), details);
+        }
+    }
+
+    /// The bridge data's own fields (the source token on both sides, the destination chain,
+    /// the swap and destination-call flags): what is wrong is added to `wrong`.
+    fn bridge_data_faults(
+        &mut self,
+        network: Network,
+        call: &AcrossBridgeCall,
+        source_token: Option<Address>,
+        wrong: &mut Vec<(FindingCode, Details)>,
+    ) {
         let destination = self.exp.network();
         let (bridge, across) = (&call.bridge, &call.across);
-        let mut wrong: Vec<(FindingCode, Details)> = Vec::new();
         let asset_of = |address: Address| Asset::Token(ChainAddress::from_abi(network, address));
         if Some(bridge.sending_asset_id) != source_token {
             let asset = Some(self.asset(network, asset_of(bridge.sending_asset_id)));
@@ -187,6 +221,18 @@ impl Run<'_, '_> {
         if !bridge.has_destination_call || across.message.is_empty() {
             wrong.push((FindingCode::BridgeMessage, Details::default()));
         }
+    }
+
+    /// The parties the call names (the destination receiver contract and the refund address)
+    /// against the deployments and the agreed payer: what is wrong is added to `wrong`.
+    fn bridge_party_faults(
+        &self,
+        network: Network,
+        call: &AcrossBridgeCall,
+        wrong: &mut Vec<(FindingCode, Details)>,
+    ) {
+        let destination = self.exp.network();
+        let across = &call.across;
         match receiver_across_v4(destination) {
             Some(receiver) if receiver == across.receiver_address => {}
             known => wrong.push((
@@ -226,29 +272,6 @@ impl Run<'_, '_> {
                 },
             )),
             Some(_) => {}
-        }
-        if Some(across.receiving_asset_id) != self.exp.token().map(|t| t.abi()) {
-            let asset = Some(self.asset(
-                destination,
-                Asset::Token(ChainAddress::from_abi(
-                    destination,
-                    across.receiving_asset_id,
-                )),
-            ));
-            wrong.push((
-                FindingCode::BridgeOutputToken,
-                Details {
-                    asset,
-                    ..Details::default()
-                },
-            ));
-        }
-        for (code, details) in wrong {
-            let details = Details {
-                network: details.network.or(Some(network)),
-                ..details
-            };
-            self.finding(code, Some(location), details);
         }
     }
 
@@ -413,10 +436,6 @@ impl Run<'_, '_> {
     }
 
     /// One call of the destination message. Returns what it pulls and the payee it pays.
-    #[expect(
-        clippy::too_many_lines,
-        reason = "to be split (issue 36): one step per function"
-    )]
     fn destination_swap(
         &mut self,
         location: Location,
@@ -437,6 +456,16 @@ impl Run<'_, '_> {
             );
             return None;
         }
+        self.destination_call_fields(location, swap);
+        let decoded = self.destination_call_decoded(location, &target, swap)?;
+        Some(self.destination_flows(location, swap, &decoded))
+    }
+
+    /// The fields of a destination call to the ERC20FeeProxy: its approval target, the token it
+    /// spends and the asset the Executor reads after it.
+    fn destination_call_fields(&mut self, location: Location, swap: &SwapData) {
+        let destination = self.exp.network();
+        let at = Some(location);
         if swap.approve_to != swap.call_to {
             let party = self.party(
                 destination,
@@ -486,14 +515,26 @@ impl Run<'_, '_> {
                 },
             );
         }
+    }
+
+    /// The destination call's calldata, decoded: `None` (with its finding) when it does not
+    /// decode or is not an ERC20FeeProxy payment.
+    fn destination_call_decoded(
+        &mut self,
+        location: Location,
+        target: &ChainAddress,
+        swap: &SwapData,
+    ) -> Option<DecodedCall> {
+        let destination = self.exp.network();
+        let at = Some(location);
         let decoded = Decoder::new(self.v.deployments, self.v.catalog).decode(
             destination,
-            &target,
+            target,
             &swap.call_data,
             U256::ZERO,
         );
-        let decoded = match decoded {
-            Ok(decoded) if matches!(decoded.call, Call::Erc20FeeTransfer(_)) => decoded,
+        match decoded {
+            Ok(decoded) if matches!(decoded.call, Call::Erc20FeeTransfer(_)) => Some(decoded),
             Ok(decoded) => {
                 self.finding(
                     FindingCode::DestinationCallMismatch,
@@ -503,18 +544,28 @@ impl Run<'_, '_> {
                         ..Details::on(destination)
                     },
                 );
-                return None;
+                None
             }
             Err(error) => {
                 let code = FindingCode::DestinationCallMismatch;
                 self.undecodable(code, at, destination, &error);
-                return None;
+                None
             }
-        };
+        }
+    }
 
+    /// The legs of a decoded destination payment, delivered from the bridge. Returns what it
+    /// pulls and the agreed payee it pays (its calldata then recorded for a child to declare).
+    fn destination_flows(
+        &mut self,
+        location: Location,
+        swap: &SwapData,
+        decoded: &DecodedCall,
+    ) -> (U256, Option<ChainAddress>) {
+        let destination = self.exp.network();
         let mut pulled = U256::ZERO;
         let mut payee = None;
-        for flow in effect_of(&decoded).flows {
+        for flow in effect_of(decoded).flows {
             pulled = pulled.saturating_add(flow.amount);
             if flow.kind == FlowKind::Payment && !self.payments_of(&flow.to).is_empty() {
                 payee = Some(flow.to);
@@ -542,6 +593,6 @@ impl Run<'_, '_> {
             self.destination_calls
                 .push((location, Bytes::clone(&swap.call_data)));
         }
-        Some((pulled, payee))
+        (pulled, payee)
     }
 }

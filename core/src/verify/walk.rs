@@ -9,7 +9,7 @@ use alloy_primitives::U256;
 use super::finding::{Case, Details, FindingCode, Location, ResponseList};
 use super::run::{Leg, LegKind, Placed, Refund, Run};
 use crate::calldata::effect::{
-    Asset, CallEffect, CalloutRole, Excess, FlowKind, Hazard, NativeRule, effect_of,
+    Asset, BatchFee, CallEffect, CalloutRole, Excess, FlowKind, Hazard, NativeRule, effect_of,
 };
 use crate::calldata::{DecodeError, DecodedCall, Decoder};
 use crate::contracts::Contract;
@@ -550,10 +550,6 @@ impl Run<'_, '_> {
     /// The value sent against what the call needs: below is a revert, above is refunded (a
     /// caution) or kept (a danger); a native batch fee whose rate is not stated is bounded by
     /// the value beyond the payments.
-    #[expect(
-        clippy::too_many_lines,
-        reason = "to be split (issue 36): one step per function"
-    )]
     fn native_value(
         &mut self,
         location: Location,
@@ -598,34 +594,62 @@ impl Run<'_, '_> {
                 (Some(_), Some(units)) => (units, false),
                 _ => (core::mem::take(&mut extra), true),
             };
-            if at_most && !amount.is_zero() {
-                let quantity = self.quantity(network, Asset::Native, amount);
-                self.finding(
-                    FindingCode::BatchFee,
-                    Some(location),
-                    Details {
-                        actual: Some(quantity.clone()),
-                        party: Some(self.party(network, &fee.fee_address)),
-                        ..Details::on(network)
-                    },
-                );
-            }
-            if !amount.is_zero() {
-                self.legs.push(Leg {
-                    at: location,
-                    network,
-                    asset: Asset::Native,
-                    amount,
-                    to: fee.fee_address,
-                    reference: None,
-                    kind: LegKind::BatchFee,
-                    puller: None,
-                    bridged: false,
-                    at_most,
-                    fee_label: None,
-                });
-            }
+            self.native_batch_fee(location, network, fee, amount, at_most);
         }
+        self.native_excess(location, decoded, effect, excess, extra, fee_units);
+    }
+
+    /// A native batch fee of `amount` paid to its fee address: a leg, and when the rate is not
+    /// stated (`at_most`, bounded by the value beyond the payments) a finding that names it.
+    fn native_batch_fee(
+        &mut self,
+        location: Location,
+        network: Network,
+        fee: &BatchFee,
+        amount: U256,
+        at_most: bool,
+    ) {
+        if at_most && !amount.is_zero() {
+            let quantity = self.quantity(network, Asset::Native, amount);
+            self.finding(
+                FindingCode::BatchFee,
+                Some(location),
+                Details {
+                    actual: Some(quantity.clone()),
+                    party: Some(self.party(network, &fee.fee_address)),
+                    ..Details::on(network)
+                },
+            );
+        }
+        if !amount.is_zero() {
+            self.legs.push(Leg {
+                at: location,
+                network,
+                asset: Asset::Native,
+                amount,
+                to: fee.fee_address,
+                reference: None,
+                kind: LegKind::BatchFee,
+                puller: None,
+                bridged: false,
+                at_most,
+                fee_label: None,
+            });
+        }
+    }
+
+    /// The value sent beyond what the call needs (`extra`): refunded (a caution, or at risk when
+    /// someone runs code before the refund) or kept by the contract (a danger).
+    fn native_excess(
+        &mut self,
+        location: Location,
+        decoded: &DecodedCall,
+        effect: &CallEffect,
+        excess: Excess,
+        extra: U256,
+        fee_units: Option<U256>,
+    ) {
+        let network = decoded.network;
         if extra.is_zero() {
             return;
         }
