@@ -350,25 +350,48 @@ pub fn key_given_twice(json: &str) -> Option<String> {
         }
 
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-            // The keys as the text lends them (copied only when escaped), sorted once at the
-            // end: a key costs its `Cow` (24 bytes), not a set's node and a copy.
-            let mut keys = Vec::new();
+            // The keys as the text lends them (copied only when escaped). The first
+            // `INLINE_KEYS` are kept on the stack and each new one is compared with them (an
+            // object of the service has a handful); past that, every key goes to a list sorted
+            // once at the end: a key costs its `Cow` (24 bytes), not a set's node and a copy.
+            const INLINE_KEYS: usize = 16;
+            let mut inline: [Option<Cow<'de, str>>; INLINE_KEYS] = [const { None }; INLINE_KEYS];
+            let mut count = 0usize;
+            let mut spilled: Vec<Cow<'de, str>> = Vec::new();
             while let Some(Key(key)) = map.next_key::<Key<'de>>()? {
-                keys.push(key);
+                if spilled.is_empty() {
+                    if inline.iter().flatten().any(|seen| *seen == key) {
+                        return self.refuse(&key);
+                    }
+                    if let Some(slot) = inline.get_mut(count) {
+                        *slot = Some(key);
+                        count = count.saturating_add(1);
+                    } else {
+                        spilled.extend(inline.iter_mut().filter_map(Option::take));
+                        spilled.push(key);
+                    }
+                } else {
+                    spilled.push(key);
+                }
                 map.next_value_seed(self)?;
             }
-            keys.sort_unstable();
-            let twice = keys.windows(2).find_map(|pair| match pair {
+            spilled.sort_unstable();
+            let twice = spilled.windows(2).find_map(|pair| match pair {
                 [a, b] if a == b => Some(a),
                 _ => None,
             });
             match twice {
-                Some(key) => {
-                    *self.twice.borrow_mut() = Some(key.to_string());
-                    Err(duplicate(key))
-                }
+                Some(key) => self.refuse(key),
                 None => Ok(()),
             }
+        }
+    }
+
+    impl Unique<'_> {
+        /// Records `key` as given twice and stops the reading.
+        fn refuse<E: serde::de::Error>(self, key: &str) -> Result<(), E> {
+            *self.twice.borrow_mut() = Some(key.to_owned());
+            Err(duplicate(key))
         }
     }
 
@@ -558,5 +581,54 @@ impl<'de> Visitor<'de> for MapOnly {
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Map<String, Value>, A::Error> {
         self.0.entries(map)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::key_given_twice;
+    use crate::prelude::*;
+
+    /// An object of `count` distinct keys `k0`…, then `extra` keys.
+    fn object(count: usize, extra: &[&str]) -> String {
+        let keys = (0..count).map(|i| format!("\"k{i}\":{i}")).chain(
+            extra
+                .iter()
+                .map(|key| format!("\"{key}\":[{{\"{key}\":1}}]")),
+        );
+        format!("{{{}}}", keys.collect::<Vec<_>>().join(","))
+    }
+
+    /// A key given twice is found whether the object has few keys (compared one by one) or
+    /// more than the 16 kept inline (sorted), whether the repeat comes before or after the
+    /// 16th, escaped or not, and at any depth; the same key in two objects is no repeat.
+    #[test]
+    fn a_key_given_twice_is_found_in_small_and_large_objects() {
+        for count in [0, 1, 15, 16, 17, 40] {
+            assert_eq!(key_given_twice(&object(count, &[])), None, "{count} keys");
+            assert_eq!(
+                key_given_twice(&object(count, &["x", "x"])).as_deref(),
+                Some("x"),
+                "{count} keys"
+            );
+            if count > 0 {
+                assert_eq!(
+                    key_given_twice(&object(count, &["k0"])).as_deref(),
+                    Some("k0"),
+                    "{count} keys, the first again"
+                );
+                let last = format!("k{}", count - 1);
+                assert_eq!(
+                    key_given_twice(&object(count, &[last.as_str()])).as_deref(),
+                    Some(last.as_str()),
+                    "{count} keys, the last again"
+                );
+            }
+            assert_eq!(
+                key_given_twice(&format!("[{}]", object(count, &["a\\u0062", "ab"]))).as_deref(),
+                Some("ab"),
+                "{count} keys, the repeat escaped"
+            );
+        }
     }
 }
