@@ -296,13 +296,32 @@ impl EmptyInput {
 /// The first key given twice in an object of `json` (JSON text that parses: a `RawValue`'s),
 /// at any depth, or `None`: a check of free-form JSON kept as text, which builds no tree.
 pub fn key_given_twice(json: &str) -> Option<String> {
+    let twice = core::cell::RefCell::new(None);
+    let mut deserializer = serde_json::Deserializer::from_str(json);
+    // Any other error (none, for text a `RawValue` holds) is the reader's own to report.
+    let _ = serde::de::DeserializeSeed::deserialize(
+        unique_keys::Unique { twice: &twice },
+        &mut deserializer,
+    );
+    twice.into_inner()
+}
+
+/// The reader behind [`key_given_twice`].
+mod unique_keys {
     use alloc::borrow::Cow;
     use core::cell::RefCell;
+    use core::fmt;
+
+    use serde::Deserialize;
+    use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+
+    use super::duplicate;
+    use crate::prelude::*;
 
     /// Reads one value, recording in `twice` the first key given twice in one of its objects.
     #[derive(Clone, Copy)]
-    struct Unique<'a> {
-        twice: &'a RefCell<Option<String>>,
+    pub(super) struct Unique<'a> {
+        pub(super) twice: &'a RefCell<Option<String>>,
     }
 
     impl<'de> DeserializeSeed<'de> for Unique<'_> {
@@ -421,12 +440,6 @@ pub fn key_given_twice(json: &str) -> Option<String> {
             deserializer.deserialize_str(Text)
         }
     }
-
-    let twice = RefCell::new(None);
-    let mut deserializer = serde_json::Deserializer::from_str(json);
-    // Any other error (none, for text a `RawValue` holds) is the reader's own to report.
-    let _ = Unique { twice: &twice }.deserialize(&mut deserializer);
-    twice.into_inner()
 }
 
 /// A map keyed by the service (`paymentOptions` by chain, then by token), no key given twice:
