@@ -6,9 +6,12 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{Outcome, read_input};
+use super::Outcome;
 use securepay::currency::Catalog;
-use securepay::detect::{ChainData, Criteria, CriteriaText, MAX_CHAIN_JSON_BYTES, detect};
+use securepay::detect::{
+    ChainJsonError, Criteria, CriteriaText, DetectReadError, Detector, MAX_CHAIN_JSON_BYTES,
+    Settlement,
+};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -48,23 +51,52 @@ fn criteria(args: &Args) -> Result<Criteria, String> {
         .map_err(|error| format!("{}: {}", error.field.flag(), error.cause))
 }
 
+/// The settlement of the chain data, read as a stream (the file, or standard input): each log
+/// is detected as it is read, so memory holds the settlement and one log, not the input.
+fn settle(args: &Args, input: &mut dyn BufRead, criteria: &Criteria) -> Result<Settlement, String> {
+    let detector = Detector::builtin();
+    if args.logs.as_os_str() == "-" {
+        return detector
+            .detect_reader(input, criteria)
+            .map_err(|error| match error {
+                DetectReadError::Json(ChainJsonError::TooLarge { max, .. }) => format!(
+                    "--logs: standard input is more than {max} bytes, the most chain data may have"
+                ),
+                DetectReadError::Io(e) => format!("--logs: cannot read standard input: {e}"),
+                other => format!("--logs: {other}"),
+            });
+    }
+    let shown = args.logs.display();
+    let file =
+        std::fs::File::open(&args.logs).map_err(|e| format!("--logs: cannot read {shown}: {e}"))?;
+    // A regular file says its size: a larger one is refused unread.
+    let size = file
+        .metadata()
+        .ok()
+        .filter(std::fs::Metadata::is_file)
+        .map(|m| m.len());
+    if let Some(size) = size.filter(|size| *size > MAX_CHAIN_JSON_BYTES as u64) {
+        return Err(format!(
+            "--logs: {shown} is {size} bytes, above the {MAX_CHAIN_JSON_BYTES} bytes chain data may have"
+        ));
+    }
+    detector
+        .detect_reader(file, criteria)
+        .map_err(|error| match error {
+            DetectReadError::Json(ChainJsonError::TooLarge { max, .. }) => {
+                format!("--logs: {shown} is more than {max} bytes, the most chain data may have")
+            }
+            DetectReadError::Io(e) => format!("--logs: cannot read {shown}: {e}"),
+            other => format!("--logs: {other}"),
+        })
+}
+
 pub(super) fn run(args: &Args, input: &mut dyn BufRead, output: &mut dyn Write) -> Outcome {
     let criteria = match criteria(args) {
         Ok(criteria) => criteria,
         Err(reason) => return Outcome::Unusable(reason),
     };
-    let settlement = match read_input(
-        "--logs",
-        &args.logs,
-        input,
-        MAX_CHAIN_JSON_BYTES,
-        "chain data",
-    )
-    .and_then(|bytes| {
-        ChainData::from_slice(criteria.network(), &bytes).map_err(|e| format!("--logs: {e}"))
-    })
-    .and_then(|chain| detect(&chain, &criteria).map_err(|e| format!("--logs: {e}")))
-    {
+    let settlement = match settle(args, input, &criteria) {
         Ok(settlement) => settlement,
         Err(reason) => return Outcome::Unusable(reason),
     };

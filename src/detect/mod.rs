@@ -46,6 +46,7 @@ mod log;
 mod read;
 mod rules;
 mod settlement;
+mod stream;
 mod tron;
 
 pub use abi_error::AbiError;
@@ -60,6 +61,7 @@ pub use settlement::{
     ApplyError, Asset, Conversion, CurrencyKind, Fee, PaymentEvent, Role, SettledCurrency,
     Settlement, Unchecked,
 };
+pub use stream::DetectReadError;
 pub use tron::{MAX_RESULT_FIELDS, TronEvent, TronJsonError};
 
 use crate::contracts::Deployments;
@@ -149,6 +151,7 @@ impl<'a> Detector<'a> {
         let network = criteria.network();
         let tron = network.kind() == ChainKind::Tron;
         let mut run = rules::Run::new(self.deployments, self.catalog, criteria);
+        run.expect_logs(chain.log_count());
         match chain {
             ChainData::Logs(logs) => {
                 if tron {
@@ -184,6 +187,62 @@ impl<'a> Detector<'a> {
                 }
             }
         }
+        Ok(run.finish())
+    }
+
+    /// What the chain data `reader` yields says was paid for the request `criteria`
+    /// describes: [`Detector::detect`] of [`ChainData::from_slice`], read as a stream.
+    ///
+    /// Each log or receipt is detected as it is read, so memory holds the settlement and one
+    /// element of the input, not the input (up to [`MAX_CHAIN_JSON_BYTES`]) nor its logs.
+    /// The same input is refused or read the same way as by [`ChainData::from_slice`]; an error
+    /// names its line and column in the input ([`ChainJsonError::At`]). On Tron, TronGrid's
+    /// event JSON is read whole (at most [`MAX_CHAIN_JSON_BYTES`]) and then detected against.
+    ///
+    /// ```
+    /// use securepay::calldata::PaymentReference;
+    /// use securepay::currency::Catalog;
+    /// use securepay::detect::{Criteria, Detector};
+    /// use securepay::network::Network;
+    ///
+    /// // An eth_getLogs answer, as a node writes it, read from any `std::io::Read`.
+    /// let answer = br#"{"jsonrpc":"2.0","id":1,"result":[{"address":"0x1892196e80c4c17ea5100da765ab48c1fe2fb814",
+    ///   "topics":["0x9f16cbcc523c67a60c450e5ffe4f3b7b6dbe772e7abcadb2686ce029a9a0a2b6",
+    ///             "0xc7e7bbdbb3bbe26f1ba184fd1837b30112fe5f54c0da06d6a2af3926c7795d1a"],
+    ///   "data":"0x000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000006923831acf5c327260d7ac7c9dff5b1c3cb3c7d7000000000000000000000000000000000000000000000000000000003152a5e00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000dead",
+    ///   "blockNumber":"0x1c9c380","transactionHash":"0x2222222222222222222222222222222222222222222222222222222222222222",
+    ///   "transactionIndex":"0x3","logIndex":"0x5","removed":false}]}"#;
+    /// let criteria = Criteria::new(Network::Base, "0xe23a6b02059c2b30".parse::<PaymentReference>()?)
+    ///     .with_currency(Catalog::builtin().get("USDC-base")?.clone())?;
+    /// let settlement = Detector::builtin().detect_reader(&answer[..], &criteria)?;
+    /// assert_eq!(settlement.balance_amount().map(|a| a.to_string()).as_deref(), Some("827.5"));
+    ///
+    /// // A fault is placed in the input.
+    /// let error = Detector::builtin().detect_reader(&b"[\n{\"address\": 1}]"[..], &criteria).unwrap_err();
+    /// assert!(error.to_string().contains("at line 2 column"), "{error}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn detect_reader(
+        &self,
+        reader: impl std::io::Read,
+        criteria: &Criteria,
+    ) -> Result<Settlement, DetectReadError> {
+        let network = criteria.network();
+        if network.kind() == ChainKind::Tron {
+            let mut bytes = Vec::new();
+            let limit = u64::try_from(MAX_CHAIN_JSON_BYTES)
+                .unwrap_or(u64::MAX)
+                .saturating_add(1);
+            std::io::Read::read_to_end(&mut reader.take(limit), &mut bytes)
+                .map_err(DetectReadError::Io)?;
+            let chain = ChainData::from_slice(network, &bytes)?;
+            return Ok(self.detect(&chain, criteria)?);
+        }
+        let mut run = rules::Run::new(self.deployments, self.catalog, criteria);
+        stream::read_evm(reader, |element| match element {
+            stream::Element::Log(log) => run.log(&log, None),
+            stream::Element::Receipt(receipt) => run.receipt(&receipt),
+        })?;
         Ok(run.finish())
     }
 }

@@ -83,6 +83,24 @@ pub enum ChainJsonError {
         /// The log's position in the receipt's `logs`.
         position: usize,
     },
+    /// Chain JSON read from a stream was refused ([`Detector::detect_reader`]): what was
+    /// wrong and where in the input (the same words as [`ChainJsonError::Json`] for the same
+    /// fault). Its source, when serde_json found the fault, counts lines and columns from the
+    /// start of the element it was reading.
+    ///
+    /// [`Detector::detect_reader`]: super::Detector::detect_reader
+    #[error("chain JSON: {message} at line {line} column {column}")]
+    At {
+        /// What was wrong.
+        message: String,
+        /// The line of the input (from 1).
+        line: usize,
+        /// The column (from 1, in bytes).
+        column: usize,
+        /// serde_json's error, if it found the fault.
+        #[source]
+        source: Option<JsonError>,
+    },
     /// TronGrid event JSON was refused.
     #[error(transparent)]
     Tron(#[from] super::tron::TronJsonError),
@@ -157,10 +175,7 @@ impl ChainData {
 }
 
 fn read_evm(bytes: &[u8]) -> Result<ChainData, ChainJsonError> {
-    let budget = Budget {
-        logs: Cell::new(0),
-        exceeded: Cell::new(false),
-    };
+    let budget = Budget::new();
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let parsed = Top {
         budget: &budget,
@@ -189,7 +204,7 @@ fn read_evm(bytes: &[u8]) -> Result<ChainData, ChainJsonError> {
 }
 
 /// Each log of a receipt is of its transaction and block.
-fn check_receipt(receipt: &Receipt) -> Result<(), ChainJsonError> {
+pub(super) fn check_receipt(receipt: &Receipt) -> Result<(), ChainJsonError> {
     for (position, log) in receipt.logs.iter().enumerate() {
         let same_tx = log.transaction_hash == Some(receipt.transaction_hash);
         let same_block = log.block_number == Some(receipt.block_number);
@@ -204,12 +219,34 @@ fn check_receipt(receipt: &Receipt) -> Result<(), ChainJsonError> {
 }
 
 /// The count of logs read so far, shared by every level of the reader.
-struct Budget {
+pub(super) struct Budget {
     logs: Cell<usize>,
     exceeded: Cell<bool>,
 }
 
 impl Budget {
+    pub(super) fn new() -> Budget {
+        Budget {
+            logs: Cell::new(0),
+            exceeded: Cell::new(false),
+        }
+    }
+
+    /// The logs and receipts counted so far.
+    pub(super) fn count(&self) -> usize {
+        self.logs.get()
+    }
+
+    /// Forgets what was counted after `count` (a value read again).
+    pub(super) fn reset(&self, count: usize) {
+        self.logs.set(count);
+    }
+
+    /// Whether more than [`MAX_LOGS`] were read.
+    pub(super) fn exceeded(&self) -> bool {
+        self.exceeded.get()
+    }
+
     fn one_more<E: de::Error>(&self) -> Result<(), E> {
         let count = self.logs.get().saturating_add(1);
         if count > MAX_LOGS {
@@ -224,7 +261,7 @@ impl Budget {
 }
 
 /// What the top level holds.
-enum Parsed {
+pub(super) enum Parsed {
     Logs(Vec<Log>),
     Receipts(Vec<Receipt>),
     Rpc { code: i64, message: String },
@@ -234,9 +271,16 @@ enum Parsed {
 /// The top-level value: an array of logs or receipts, one receipt or log, or (when `envelope`)
 /// a JSON-RPC answer holding one of these.
 #[derive(Clone, Copy)]
-struct Top<'b> {
+pub(super) struct Top<'b> {
     budget: &'b Budget,
     envelope: bool,
+}
+
+impl<'b> Top<'b> {
+    /// The top-level reader (`envelope`: a JSON-RPC answer may be read here).
+    pub(super) fn new(budget: &'b Budget, envelope: bool) -> Top<'b> {
+        Top { budget, envelope }
+    }
 }
 
 impl<'de> DeserializeSeed<'de> for Top<'_> {
@@ -305,7 +349,7 @@ impl<'de> Visitor<'de> for Top<'_> {
 
 /// Where an object is read: what it may be.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Place {
+pub(super) enum Place {
     /// The top level: a log, a receipt or a JSON-RPC answer.
     Top,
     /// A JSON-RPC `result`: a log or a receipt.
@@ -316,16 +360,23 @@ enum Place {
     ReceiptLogs,
 }
 
-enum Item {
+pub(super) enum Item {
     Log(Box<Log>),
     Receipt(Box<Receipt>),
     Envelope(Parsed),
 }
 
 #[derive(Clone, Copy)]
-struct ItemSeed<'b> {
+pub(super) struct ItemSeed<'b> {
     budget: &'b Budget,
     place: Place,
+}
+
+impl<'b> ItemSeed<'b> {
+    /// Reads one object at `place`.
+    pub(super) fn new(budget: &'b Budget, place: Place) -> ItemSeed<'b> {
+        ItemSeed { budget, place }
+    }
 }
 
 impl<'de> DeserializeSeed<'de> for ItemSeed<'_> {

@@ -113,7 +113,11 @@ pub(super) struct Run<'a> {
     payment_topic: B256,
     refund_topic: Option<B256>,
     ignored: Vec<Ignored>,
-    seen: HashMap<(TxHash, u64), (ChainAddress, ProxyEvent, B256)>,
+    /// Each log position seen, with the index of its first log's content in `firsts`: the
+    /// table moves 48-byte entries when it grows, not the events.
+    seen: HashMap<(TxHash, u64), usize>,
+    /// The emitter, event and reference topic of the first log at each position.
+    firsts: Vec<(ChainAddress, ProxyEvent, B256)>,
     plain: Vec<Observed>,
     conversions: Vec<Observed>,
     pool: Vec<Observed>,
@@ -133,10 +137,17 @@ impl<'a> Run<'a> {
             refund_topic: criteria.refund_reference().map(|r| r.topic()),
             ignored: Vec::new(),
             seen: HashMap::new(),
+            firsts: Vec::new(),
             plain: Vec::new(),
             conversions: Vec::new(),
             pool: Vec::new(),
         }
+    }
+
+    /// Room for `logs` logs, when the caller knows how many it holds (already in memory).
+    pub(super) fn expect_logs(&mut self, logs: usize) {
+        self.seen.reserve(logs);
+        self.firsts.reserve(logs);
     }
 
     fn ignore(&mut self, log: LogRef, why: IgnoredReason) {
@@ -270,7 +281,7 @@ impl<'a> Run<'a> {
         }
         match self.seen.entry((at.tx, at.log_index)) {
             Entry::Occupied(first) => {
-                if *first.get() != (emitter, event, topic) {
+                if self.firsts.get(*first.get()) != Some(&(emitter, event, topic)) {
                     return Err(DetectError::ConflictingLogs {
                         transaction_hash: at.tx,
                         log_index: at.log_index,
@@ -280,7 +291,8 @@ impl<'a> Run<'a> {
                 return Ok(());
             }
             Entry::Vacant(slot) => {
-                slot.insert((emitter, event, topic));
+                slot.insert(self.firsts.len());
+                self.firsts.push((emitter, event, topic));
             }
         }
         let role = if topic == self.payment_topic {

@@ -9,6 +9,7 @@ mod ledger;
 mod read;
 mod rn_fixtures;
 mod rules;
+mod stream;
 mod tron;
 mod webhook;
 
@@ -182,6 +183,7 @@ pub fn usdc_criteria() -> Criteria {
 /// Reads `json` as chain data of `network` and detects with `criteria`.
 pub fn run(network: Network, json: &Value, criteria: &Criteria) -> Settlement {
     let bytes = serde_json::to_vec(json).unwrap();
+    stream::agrees(network, &bytes, criteria);
     let chain = ChainData::from_slice(network, &bytes).unwrap();
     detect(&chain, criteria).unwrap()
 }

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use super::*;
 
 fn read(json: &str) -> Result<ChainData, ChainJsonError> {
+    super::stream::agrees(Network::Base, json.as_bytes(), &usdc_criteria());
     ChainData::from_slice(Network::Base, json.as_bytes())
 }
 
