@@ -101,10 +101,14 @@ pub(super) fn run(args: &Args, input: &mut dyn BufRead, output: &mut dyn Write) 
         Err(reason) => return Outcome::Unusable(reason),
     };
     // Written as it is made: every ignored log is listed, so the answer can be as large as
-    // the chain data, and is never held whole.
-    let written = serde_json::to_writer(&mut *output, &settlement)
+    // the chain data, and is never held whole. serde_json writes a token at a time: a buffer
+    // of this type takes them without a call through `dyn Write` each.
+    let mut buffered = io::BufWriter::with_capacity(1 << 16, &mut *output);
+    let written = serde_json::to_writer(&mut buffered, &settlement)
         .map_err(io::Error::from)
-        .and_then(|()| writeln!(output));
+        .and_then(|()| writeln!(buffered))
+        .and_then(|()| buffered.flush());
+    drop(buffered);
     if written.is_err() {
         return Outcome::Unusable("cannot write standard output".to_owned());
     }

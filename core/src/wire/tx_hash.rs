@@ -149,12 +149,43 @@ impl FromStr for TxHash {
 
 impl Serialize for TxHash {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        // The 66 characters written on the stack: a settlement writes one per log.
+        let mut text = [b'0'; 66];
+        if let Some(digits) = text.get_mut(2..) {
+            // 32 bytes fill 64 digits exactly: the encoding cannot fail.
+            let _ = alloy_primitives::hex::encode_to_slice(self.0, digits);
+        }
+        if let Some(x) = text.get_mut(1) {
+            *x = b'x';
+        }
+        match core::str::from_utf8(&text) {
+            Ok(text) => serializer.serialize_str(text),
+            Err(_) => serializer.collect_str(self),
+        }
     }
 }
 
 impl<'de> Deserialize<'de> for TxHash {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         crate::serde_util::parse_str(deserializer, TxHash::parse)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TxHash;
+    use crate::prelude::*;
+
+    /// The hash written on the stack is its `Display`, quoted, for every byte value.
+    #[test]
+    fn serialized_as_its_display() {
+        for byte in [0x00, 0x0f, 0xa5, 0xff] {
+            let mut bytes = [byte; 32];
+            bytes[0] = 0x1f;
+            bytes[31] = 0xe0;
+            let hash = TxHash::from(alloy_primitives::B256::from(bytes));
+            assert_eq!(serde_json::to_string(&hash).unwrap(), format!("\"{hash}\""));
+            assert_eq!(hash.to_string().len(), 66);
+        }
     }
 }
