@@ -13,9 +13,11 @@
 #              (builds the package first: wasm/build.sh)
 #   encode     streaming `securepay encode` against viem, ethers and the payment processor
 #              (benches/compare/compare.mjs)
-#   detect     `securepay detect` against viem's parseEventLogs (benches/compare/detect.mjs)
+#   detect     `securepay detect` against viem's parseEventLogs at 1,000, 10,000 and 40,000 logs
+#              (benches/compare/detect.mjs)
 #
-# Each prints its table; read the figures as ratios (the machine's speed moves between runs,
+# The machine and tools come first; each part prints its table with the goals of issues 28 and
+# 37 beside the figures (met or not); read the figures as ratios (the machine's speed moves between runs,
 # each comparison runs its two sides in the same run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +27,10 @@ chosen=("$@")
 if [ ${#chosen[@]} -eq 0 ]; then
   chosen=("${all[@]}")
 fi
+
+# The machine the figures come from: ratios move with it.
+echo "== machine: $(nproc) CPU(s), $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ //'), $(free -g 2>/dev/null | awk '/Mem:/ {print $2 " GiB"}'), $(uname -sr)"
+echo "== tools: $(rustc --version), node $(node --version 2>/dev/null || echo none), $(date -u +%Y-%m-%dT%H:%MZ), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 
 for name in "${chosen[@]}"; do
   case "$name" in
@@ -50,7 +56,9 @@ for name in "${chosen[@]}"; do
       if [ "$name" = encode ]; then
         (cd benches/compare && node compare.mjs 20000)
       else
-        (cd benches/compare && node detect.mjs 10000)
+        for logs in 1000 10000 40000; do
+          (cd benches/compare && RUNS=$([ "$logs" = 10000 ] && echo 5 || echo 3) node detect.mjs "$logs")
+        done
       fi
       ;;
     *)

@@ -110,3 +110,8 @@ console.log('|---|---:|---:|---:|');
 for (const r of results) {
   console.log(`| ${r.name} | ${r.ms.toFixed(1)} ms | ${(r.ms * 1000 / N).toFixed(2)} µs | ${(r.ms / ours).toFixed(1)}x |`);
 }
+const viemProcess = results.find((r) => r.name.startsWith('viem, one Node process'));
+if (viemProcess) {
+  const ratio = viemProcess.ms / ours;
+  console.log(`\nviem's process / securepay's: ${ratio.toFixed(1)}x (goal: at least 30x: ${ratio >= 30 ? 'met' : 'not met'})`);
+}
