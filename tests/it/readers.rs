@@ -105,7 +105,7 @@ fn readers() -> Vec<Reader> {
             move |b| {
                 let verdict = verify_slice(b, &expectation);
                 match verdict.findings.first() {
-                    Some(finding) if !verdict.is_safe() => Err(finding.message.to_string()),
+                    Some(finding) if !verdict.is_safe() => Err(finding.message()),
                     _ => Ok(()),
                 }
             },

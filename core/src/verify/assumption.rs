@@ -35,8 +35,7 @@ use crate::network::Network;
 /// assert_eq!(assumption.to_string(), "Relies on: USDC takes no fee on transfer today (its issuer can upgrade the token and change that)");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Assumption {
     /// The chain.
     pub network: Network,
@@ -49,8 +48,6 @@ pub struct Assumption {
     /// Whether the token's code can be replaced (a fact says it can, or none proves it
     /// cannot): the fact holds today, and its issuer can change it.
     pub changeable: bool,
-    /// What the verdict relies on, in English.
-    pub message: String,
 }
 
 impl Assumption {
@@ -61,7 +58,55 @@ impl Assumption {
         source: &'static str,
         changeable: bool,
     ) -> Assumption {
-        let what = match behaviour {
+        Assumption {
+            network: asset.network,
+            asset,
+            behaviour,
+            source,
+            changeable,
+        }
+    }
+
+    /// What the verdict relies on, in English, rendered from the asset, the behaviour and
+    /// whether the token can change each time it is called
+    /// ([`Assumption::write_message`] writes it without making a `String`).
+    ///
+    /// ```
+    /// use securepay_core::verify::{verify, Expectation};
+    /// # let response = securepay_core::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/pay/single_erc20_fees.json")))?;
+    /// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
+    ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
+    /// let verdict = verify(&response, &agreed);
+    /// let assumption = &verdict.assumptions[0];
+    /// assert_eq!(assumption.message(), "USDC takes no fee on transfer today (its issuer can upgrade the token and change that)");
+    /// // The same text follows "Relies on: " in its `Display`, and is its `message` in JSON.
+    /// assert_eq!(assumption.to_string(), format!("Relies on: {}", assumption.message()));
+    /// assert_eq!(serde_json::to_value(assumption)?["message"], assumption.message());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn message(&self) -> String {
+        let mut out = String::new();
+        // Writing to a `String` does not fail.
+        let _ = self.write_message(&mut out);
+        out
+    }
+
+    /// Writes [`message`](Assumption::message) to `out` as it renders it: no `String` is made
+    /// for the whole text (`Display` of an assumption writes its message this way).
+    ///
+    /// ```
+    /// use securepay_core::verify::{verify, Expectation};
+    /// # let response = securepay_core::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/pay/single_erc20_fees.json")))?;
+    /// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25",
+    ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#)?;
+    /// let verdict = verify(&response, &agreed);
+    /// let mut text = String::from("- ");
+    /// verdict.assumptions[0].write_message(&mut text)?;
+    /// assert_eq!(text, "- USDC takes no fee on transfer today (its issuer can upgrade the token and change that)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_message<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        let what = match self.behaviour {
             TokenBehaviour::FeeOnTransfer => "takes no fee on transfer",
             TokenBehaviour::RevertOnTransferToZeroAddress => {
                 "does not refuse a transfer to the zero address"
@@ -77,24 +122,61 @@ impl Assumption {
             TokenBehaviour::Upgradeable => "cannot be upgraded",
             TokenBehaviour::RevertOnZeroValueTransfer => "accepts a transfer of 0",
         };
-        let message = if changeable {
-            format!("{asset} {what} today (its issuer can upgrade the token and change that)")
+        if self.changeable {
+            write!(
+                out,
+                "{} {what} today (its issuer can upgrade the token and change that)",
+                self.asset
+            )
         } else {
-            format!("{asset} {what}, and its code cannot be replaced")
-        };
-        Assumption {
-            network: asset.network,
-            asset,
-            behaviour,
-            source,
-            changeable,
-            message,
+            write!(
+                out,
+                "{} {what}, and its code cannot be replaced",
+                self.asset
+            )
         }
+    }
+
+    /// The message, as a value that writes it (for `Debug` and serialization).
+    fn text(&self) -> super::message::Text<impl Fn(&mut fmt::Formatter<'_>) -> fmt::Result + '_> {
+        super::message::Text(|f: &mut fmt::Formatter<'_>| self.write_message(f))
     }
 }
 
 impl fmt::Display for Assumption {
+    /// `Relies on: ` and the message, written straight into the formatter.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Relies on: {}", self.message)
+        f.write_str("Relies on: ")?;
+        self.write_message(f)
+    }
+}
+
+impl fmt::Debug for Assumption {
+    /// The fields, and the message as a `String` field would show it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Assumption")
+            .field("network", &self.network)
+            .field("asset", &self.asset)
+            .field("behaviour", &self.behaviour)
+            .field("source", &self.source)
+            .field("changeable", &self.changeable)
+            .field("message", &self.text())
+            .finish()
+    }
+}
+
+impl Serialize for Assumption {
+    /// `network`, `asset`, `behaviour`, `source`, `changeable`, then `message`, written from the
+    /// data.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let mut out = serializer.serialize_struct("Assumption", 6)?;
+        out.serialize_field("network", &self.network)?;
+        out.serialize_field("asset", &self.asset)?;
+        out.serialize_field("behaviour", &self.behaviour)?;
+        out.serialize_field("source", &self.source)?;
+        out.serialize_field("changeable", &self.changeable)?;
+        out.serialize_field("message", &self.text())?;
+        out.end()
     }
 }

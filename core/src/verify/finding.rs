@@ -713,8 +713,10 @@ impl Details {
 
 /// One finding of a verification.
 ///
-/// `code` and `details` are for programs and for rendering in any language; `message` is the
-/// English rendering (it never shows a masked payee).
+/// `code` and `details` are for programs and for rendering in any language;
+/// [`message`](Finding::message) renders them in English when it is asked (it never shows a
+/// masked payee). `Display` writes the severity, the code, the location and that message; the
+/// JSON of a finding carries the message as its `message`, after `details`.
 ///
 /// ```
 /// use securepay_core::verify::{verify, Expectation, FindingCode, Severity};
@@ -728,9 +730,10 @@ impl Details {
 /// let finding = &verify(&response, &agreed).findings[0];
 /// assert_eq!((finding.severity, finding.code), (Severity::Danger, FindingCode::PaymentAmount));
 /// assert_eq!(finding.to_string(), "DANGER [payment_amount] transactions[1]: pays 826.25 USDC to hidden instead of the agreed 827.5");
+/// assert_eq!(finding.message(), "pays 826.25 USDC to hidden instead of the agreed 827.5");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Finding {
     /// How serious it is.
     pub severity: Severity,
@@ -740,17 +743,59 @@ pub struct Finding {
     pub transaction: Option<Location>,
     /// The data of the finding.
     pub details: Details,
-    /// What was found, in English.
-    pub message: String,
+    /// The message as `hidePayeeAddress` masked its text, where the masked details would render
+    /// another one (the payee's address written in a token, a reference or a structural
+    /// problem, none of which the masking replaces in the details): `None` for every other
+    /// finding, whose message is rendered from its code and details.
+    pub(super) masked: Option<Box<str>>,
+}
+
+impl Finding {
+    /// The message, as a value that writes it (for `Debug` and serialization).
+    fn text(&self) -> super::message::Text<impl Fn(&mut fmt::Formatter<'_>) -> fmt::Result + '_> {
+        super::message::Text(|f: &mut fmt::Formatter<'_>| self.write_message(f))
+    }
 }
 
 impl fmt::Display for Finding {
+    /// `DANGER [code] location: message`, the message written straight into the formatter.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let severity = self.severity.to_string().to_uppercase();
-        match self.transaction {
-            Some(location) => write!(f, "{severity} [{}] {location}: {}", self.code, self.message),
-            None => write!(f, "{severity} [{}] {}", self.code, self.message),
+        f.write_str(match self.severity {
+            Severity::Caution => "CAUTION",
+            Severity::Danger => "DANGER",
+        })?;
+        write!(f, " [{}] ", self.code)?;
+        if let Some(location) = self.transaction {
+            write!(f, "{location}: ")?;
         }
+        self.write_message(f)
+    }
+}
+
+impl fmt::Debug for Finding {
+    /// The fields, and the message as a `String` field would show it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Finding")
+            .field("severity", &self.severity)
+            .field("code", &self.code)
+            .field("transaction", &self.transaction)
+            .field("details", &self.details)
+            .field("message", &self.text())
+            .finish()
+    }
+}
+
+impl Serialize for Finding {
+    /// `severity`, `code`, `transaction`, `details`, then `message`, written from the data.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let mut out = serializer.serialize_struct("Finding", 5)?;
+        out.serialize_field("severity", &self.severity)?;
+        out.serialize_field("code", &self.code)?;
+        out.serialize_field("transaction", &self.transaction)?;
+        out.serialize_field("details", &self.details)?;
+        out.serialize_field("message", &self.text())?;
+        out.end()
     }
 }
 

@@ -57,8 +57,21 @@ impl Mask {
         }
     }
 
+    /// Masks the parties and texts of `finding`'s details. Its message is rendered from them
+    /// when asked; where that would not be the text of the unmasked message with the payee
+    /// masked (the payee's address written in a token, a reference or a structural problem,
+    /// which stay in the details), the masked text is kept as the message.
     fn finding(&self, finding: &mut Finding) {
-        self.text(&mut finding.message);
+        let mut message = finding.message();
+        self.text(&mut message);
+        self.details(finding);
+        let mut rest = Rest(&message);
+        if finding.write_message(&mut rest).is_err() || !rest.0.is_empty() {
+            finding.masked = Some(message.into_boxed_str());
+        }
+    }
+
+    fn details(&self, finding: &mut Finding) {
         let details = &mut finding.details;
         for party in [
             &mut details.party,
@@ -103,6 +116,17 @@ impl Mask {
             | SummaryLine::NotShown { .. }
             | SummaryLine::Total { .. } => {}
         }
+    }
+}
+
+/// What is left of a text as another is written and compared with it: writing fails at the
+/// first difference (no copy is made).
+struct Rest<'a>(&'a str);
+
+impl core::fmt::Write for Rest<'_> {
+    fn write_str(&mut self, text: &str) -> core::fmt::Result {
+        self.0 = self.0.strip_prefix(text).ok_or(core::fmt::Error)?;
+        Ok(())
     }
 }
 

@@ -1,11 +1,14 @@
 //! The English message of a finding: a rendering of its code and its [`Details`], in one place,
-//! so that the text and the data cannot drift apart (a finding is made here, its message
-//! rendered as it is made). A wallet that renders findings in its own language does the same
-//! from the same data.
+//! so that the text and the data cannot drift apart. Nothing is rendered as a finding is made:
+//! [`Finding::message`], its `Display` and its serialization write the text from the data when
+//! they are asked (a wallet that renders findings in its own language does the same from the
+//! same data).
 
 use crate::prelude::*;
 
-use core::fmt::{self, Display, Write as _};
+use core::fmt::{self, Display};
+
+use serde::{Serialize, Serializer};
 
 use super::finding::{Case, Details, Finding, FindingCode, Location};
 use super::render::{AssetRef, Party, Quantity};
@@ -17,8 +20,8 @@ use crate::network::Network;
 const ROOM: usize = 256;
 
 impl Finding {
-    /// A finding of `code`, at the code's severity, its English message rendered from the code
-    /// and the details ([`english`]).
+    /// A finding of `code`, at the code's severity: its English message is rendered from the
+    /// code and the details when it is asked for ([`Finding::message`]).
     pub(crate) fn new(
         code: FindingCode,
         transaction: Option<Location>,
@@ -28,22 +31,89 @@ impl Finding {
             severity: code.severity(),
             code,
             transaction,
-            message: english(code, &details),
             details,
+            masked: None,
+        }
+    }
+
+    /// What was found, in English, rendered from the code and the details each time it is
+    /// called (it never shows a payee masked by `hidePayeeAddress`). A program branches on
+    /// [`code`](Finding::code) and the [`details`](Finding::details);
+    /// [`Finding::write_message`] writes the same text without making a `String`.
+    ///
+    /// ```
+    /// use securepay_core::verify::{verify, Expectation, FindingCode};
+    /// # let response = securepay_core::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/pay/single_erc20_fees.json")))?;
+    /// // The payer agreed to no payee-side fee, and the response deducts 1.25 USDC.
+    /// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30",
+    ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50"}]}"#)?;
+    /// let verdict = verify(&response, &agreed);
+    /// let finding = verdict.findings.iter().find(|f| f.code == FindingCode::PaymentAmount).expect("a finding");
+    /// assert_eq!(finding.message(), "pays 826.25 USDC to 0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7 instead of the agreed 827.5");
+    /// // The same text ends its `Display`, and is its `message` in JSON.
+    /// assert!(finding.to_string().ends_with(&finding.message()));
+    /// assert_eq!(serde_json::to_value(finding)?["message"], finding.message());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn message(&self) -> String {
+        let mut out = String::with_capacity(ROOM);
+        // Writing to a `String` does not fail.
+        let _ = self.write_message(&mut out);
+        out
+    }
+
+    /// Writes [`message`](Finding::message) to `out` as it renders it: no `String` is made for
+    /// the whole text (`Display` of a finding writes its message this way).
+    ///
+    /// ```
+    /// use core::fmt::Write as _;
+    /// use securepay_core::verify::{verify, Expectation};
+    /// # let response = securepay_core::pay::PayResponse::from_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/pay/single_erc20_fees.json")))?;
+    /// let agreed = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30",
+    ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50"}]}"#)?;
+    /// let verdict = verify(&response, &agreed);
+    /// // Every message, one a line, in one buffer.
+    /// let mut text = String::new();
+    /// for finding in &verdict.findings {
+    ///     finding.write_message(&mut text)?;
+    ///     text.push('\n');
+    /// }
+    /// assert_eq!(text.lines().count(), verdict.findings.len());
+    /// assert!(text.lines().zip(&verdict.findings).all(|(line, f)| line == f.message()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_message<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        match &self.masked {
+            Some(text) => out.write_str(text),
+            None => {
+                let mut out = out;
+                write(&mut out, self.code, &self.details)
+            }
         }
     }
 }
 
-/// The English message of a finding of `code` with `details`.
-///
-/// One `match`: each code's text, and where one code covers several situations, the one its
-/// details say ([`Details::case`], or which fields are filled). A piece of data the details lack
-/// is written as nothing.
-pub(super) fn english(code: FindingCode, d: &Details) -> String {
-    let mut out = String::with_capacity(ROOM);
-    // Writing to a `String` does not fail.
-    let _ = write(&mut out, code, d);
-    out
+/// A text written where it is asked for, by the function it holds: `Display` writes it, serde
+/// writes it as a string (serde_json escapes it straight into its output), `Debug` as a quoted
+/// string (as a `String` field shows).
+pub(super) struct Text<F>(pub(super) F);
+
+impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> Display for Text<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
+    }
+}
+
+impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Debug for Text<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.to_string().as_str(), f)
+    }
+}
+
+impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> Serialize for Text<F> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
 }
 
 /// Writes an optional value, or nothing.
@@ -146,11 +216,15 @@ struct Pieces<'a> {
 
 /// One part of the message: writes the text of `code` if the code is of its family, or says
 /// it is not (`None`).
-type Part<'a> = fn(&Pieces<'a>, &mut String, FindingCode) -> Option<fmt::Result>;
+type Part<'a> = fn(&Pieces<'a>, &mut dyn fmt::Write, FindingCode) -> Option<fmt::Result>;
 
-/// Writes the message of `code` with `d`: the count of unlisted findings, or the text of the
-/// part whose family the code is of.
-fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
+/// Writes the English message of a finding of `code` with `d`: the count of unlisted findings,
+/// or the text of the part whose family the code is of.
+///
+/// Each part is one `match`: each code's text, and where one code covers several situations,
+/// the one its details say ([`Details::case`], or which fields are filled). A piece of data the
+/// details lack is written as nothing.
+fn write(out: &mut dyn fmt::Write, code: FindingCode, d: &Details) -> fmt::Result {
     if let Some(unlisted) = d.unlisted {
         return write_unlisted(out, unlisted);
     }
@@ -164,7 +238,7 @@ fn write(out: &mut String, code: FindingCode, d: &Details) -> fmt::Result {
 }
 
 /// The message of the last finding of a code with too many: how many more there are.
-fn write_unlisted(out: &mut String, unlisted: usize) -> fmt::Result {
+fn write_unlisted(out: &mut dyn fmt::Write, unlisted: usize) -> fmt::Result {
     write!(
         out,
         "{unlisted} more findings of this code are not listed (a verdict lists the first {} findings of each code)",
@@ -215,7 +289,7 @@ impl<'a> Pieces<'a> {
 
     /// The response and its calls: its shape, its structure, the targets and calldata of its calls,
     /// the mirrors of its transactions and their roles.
-    fn response(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+    fn response(&self, out: &mut dyn fmt::Write, code: FindingCode) -> Option<fmt::Result> {
         use FindingCode as C;
         let Pieces {
             d,
@@ -297,7 +371,7 @@ impl<'a> Pieces<'a> {
     }
 
     /// The native value a call sends: a plain transfer, too little, or more than the call needs.
-    fn native_value(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+    fn native_value(&self, out: &mut dyn fmt::Write, code: FindingCode) -> Option<fmt::Result> {
         use FindingCode as C;
         let Pieces {
             d,
@@ -352,7 +426,7 @@ impl<'a> Pieces<'a> {
 
     /// The agreed payments: missing, repeated or unlike the agreement, what leaves undeclared, and
     /// the caps on what leaves.
-    fn payments(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+    fn payments(&self, out: &mut dyn fmt::Write, code: FindingCode) -> Option<fmt::Result> {
         use FindingCode as C;
         let Pieces {
             d,
@@ -431,7 +505,7 @@ impl<'a> Pieces<'a> {
     }
 
     /// The fee bundle, the amount summary and labels, and the batch contract's on-chain fee.
-    fn fees(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+    fn fees(&self, out: &mut dyn fmt::Write, code: FindingCode) -> Option<fmt::Result> {
         use FindingCode as C;
         let Pieces {
             d,
@@ -521,7 +595,7 @@ impl<'a> Pieces<'a> {
     }
 
     /// A token behaviour that would make the payment fail or deliver less.
-    fn token_behaviour(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+    fn token_behaviour(&self, out: &mut dyn fmt::Write, code: FindingCode) -> Option<fmt::Result> {
         use FindingCode as C;
         let Pieces {
             d, party, asset, ..
@@ -571,7 +645,7 @@ impl<'a> Pieces<'a> {
     }
 
     /// The approvals a payment makes: of what, for whom, and how much against what is pulled.
-    fn approvals(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+    fn approvals(&self, out: &mut dyn fmt::Write, code: FindingCode) -> Option<fmt::Result> {
         use FindingCode as C;
         let Pieces {
             d,
@@ -643,7 +717,7 @@ impl<'a> Pieces<'a> {
     }
 
     /// An approval of an upgradeable contract above what it pulls (an unlimited one said so).
-    fn approves_above_need(&self, out: &mut String) -> fmt::Result {
+    fn approves_above_need(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         let Pieces {
             d,
             expected,
@@ -668,7 +742,7 @@ impl<'a> Pieces<'a> {
 
     /// The smart-account flow: the wallet's approvals, the account's funding, and whose tokens
     /// move.
-    fn smart_account(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+    fn smart_account(&self, out: &mut dyn fmt::Write, code: FindingCode) -> Option<fmt::Result> {
         use FindingCode as C;
         let Pieces {
             d,
@@ -743,7 +817,7 @@ impl<'a> Pieces<'a> {
     }
 
     /// The chains a response says it runs on, its children, and a cross-chain route no one agreed.
-    fn chains(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+    fn chains(&self, out: &mut dyn fmt::Write, code: FindingCode) -> Option<fmt::Result> {
         use FindingCode as C;
         let Pieces {
             d,
@@ -797,7 +871,7 @@ impl<'a> Pieces<'a> {
 
     /// The LI.FI bridge call: allowed, well formed, in the agreed token, to the agreed chain and
     /// receiver.
-    fn bridge_call(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+    fn bridge_call(&self, out: &mut dyn fmt::Write, code: FindingCode) -> Option<fmt::Result> {
         use FindingCode as C;
         let Pieces {
             d,
@@ -863,7 +937,7 @@ impl<'a> Pieces<'a> {
     }
 
     /// What the bridge delivers on the destination chain, and the calls it makes there.
-    fn bridge_delivery(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+    fn bridge_delivery(&self, out: &mut dyn fmt::Write, code: FindingCode) -> Option<fmt::Result> {
         use FindingCode as C;
         let Pieces {
             d,
@@ -958,7 +1032,7 @@ impl<'a> Pieces<'a> {
     }
 
     /// A Tron transaction: its bytes, its call, its signer, its fee limit and its signatures.
-    fn tron(&self, out: &mut String, code: FindingCode) -> Option<fmt::Result> {
+    fn tron(&self, out: &mut dyn fmt::Write, code: FindingCode) -> Option<fmt::Result> {
         use FindingCode as C;
         let Pieces {
             d,

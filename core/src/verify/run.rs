@@ -167,7 +167,7 @@ pub(super) struct Run<'v, 'e> {
 /// let verdict = verify_slice(body.as_bytes(), &agreed);
 /// let unknown: Vec<_> = verdict.findings.iter().filter(|f| f.code == FindingCode::UnknownTarget).collect();
 /// assert_eq!(unknown.len(), MAX_FINDINGS_PER_CODE + 1);
-/// assert_eq!(unknown[MAX_FINDINGS_PER_CODE].message,
+/// assert_eq!(unknown[MAX_FINDINGS_PER_CODE].message(),
 ///   "984 more findings of this code are not listed (a verdict lists the first 16 findings of each code)");
 /// assert!(!verdict.is_safe());
 /// # Ok::<(), Box<dyn std::error::Error>>(())

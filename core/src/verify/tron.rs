@@ -464,7 +464,7 @@ impl Verifier<'_> {
     /// let verdict = Verifier::builtin().verify_tron(&response, &uncapped, &tx);
     /// let finding = verdict.findings.iter().find(|f| f.code == FindingCode::TronFeeLimitAboveMax).ok_or("no cap")?;
     /// assert_eq!(finding.details.field.as_deref(), Some("maxTronFeeLimit"));
-    /// assert!(finding.message.contains("no maxTronFeeLimit was agreed, so the cap is 0 TRX"), "{}", finding.message);
+    /// assert!(finding.message().contains("no maxTronFeeLimit was agreed, so the cap is 0 TRX"), "{finding}");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn verify_tron(

@@ -77,9 +77,9 @@ fn without_a_cap_any_fee_limit_above_zero_is_refused_naming_the_missing_cap() {
         let actual = finding.details.actual.as_ref().unwrap();
         assert_eq!(actual.units.to_string(), fee_limit.to_string());
         assert!(
-            finding.message.contains("no maxTronFeeLimit"),
+            finding.message().contains("no maxTronFeeLimit"),
             "{}",
-            finding.message
+            finding.message()
         );
     }
 }
@@ -136,7 +136,7 @@ fn with_a_cap_at_or_below_passes_and_above_is_refused() {
         );
         // An agreed cap is not a missing one.
         assert_eq!(finding.details.field, None, "{finding:?}");
-        assert!(!finding.message.contains("no maxTronFeeLimit"));
+        assert!(!finding.message().contains("no maxTronFeeLimit"));
     }
 }
 

@@ -70,7 +70,11 @@ fn raw_data_integers_a_double_does_not_hold_are_refused() {
                 .find(|f| f.code == FindingCode::TronTransactionUnreadable)
                 .unwrap_or_else(|| panic!("{field} {n}: {verdict}"));
             assert_eq!(finding.severity, Severity::Danger);
-            assert!(finding.message.contains(&reads_as), "{}", finding.message);
+            assert!(
+                finding.message().contains(&reads_as),
+                "{}",
+                finding.message()
+            );
         }
         // Up to Number.MAX_SAFE_INTEGER, either sign, `raw_data` is read.
         for n in [TWO_53 - 1, -(TWO_53 - 1)] {
@@ -89,7 +93,7 @@ fn raw_data_integers_a_double_does_not_hold_are_refused() {
                 verdict
                     .findings
                     .iter()
-                    .all(|f| !f.message.contains("JavaScript")),
+                    .all(|f| !f.message().contains("JavaScript")),
                 "{field} {n}: {verdict}"
             );
             if n > 0 && field != "fee_limit" {

@@ -209,9 +209,9 @@ fn a_real_trx_transfer_is_refused_as_tron_contract_type() {
             "{name}"
         );
         assert!(
-            finding.message.contains("TransferContract"),
+            finding.message().contains("TransferContract"),
             "{}",
-            finding.message
+            finding.message()
         );
         assert!(!verdict.is_safe(), "{name}");
         assert!(

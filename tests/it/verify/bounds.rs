@@ -120,7 +120,7 @@ fn cautions_counted_past_the_list_leave_a_safe_verdict_safe() {
     assert_eq!(counted.severity, Severity::Caution);
     // 101 cautions: the payment contract's approval and 100 of the smart account.
     assert_eq!(
-        counted.message,
+        counted.message(),
         "85 more findings of this code are not listed (a verdict lists the first 16 findings of each code)"
     );
     assert!(

@@ -913,7 +913,7 @@ fn unlimited_approvals_of_immutable_contracts_are_cautions_said_plainly() {
             .iter()
             .any(|f| f.code == "approval_unlimited"
                 && f.severity == Severity::Caution
-                && f.message.contains("unlimited"))
+                && f.message().contains("unlimited"))
     );
     assert!(unlimited.summary.lines.iter().any(|l| {
         l.to_string()

@@ -89,9 +89,9 @@ fn assert_refused(body: &Value, n: u64, expectation: &Expectation, what: &str) {
     );
     let finding = &verdict.findings[0];
     assert!(
-        finding.message.contains(&reads_as),
+        finding.message().contains(&reads_as),
         "{what}: {}",
-        finding.message
+        finding.message()
     );
     assert!(
         finding

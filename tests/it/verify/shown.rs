@@ -161,7 +161,7 @@ fn an_immutable_token_is_relied_on_for_good() {
     assert!(!fee.changeable, "dai.sol cannot be upgraded");
     assert!(fee.source.starts_with("makerdao/dss@"), "{}", fee.source);
     assert_eq!(
-        fee.message,
+        fee.message(),
         "DAI takes no fee on transfer, and its code cannot be replaced"
     );
 }
@@ -262,4 +262,148 @@ fn a_target_of_the_other_address_family_is_not_shown_either() {
     body["transactions"][1]["to"] = json!("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
     let verdict = verdict_of(&body, &agreed("USDC-base", "base"));
     assert_not_shown(&verdict, FindingCode::AddressFamily, 1);
+}
+
+/// Issue 37, item 2: the English text of a finding and of an assumption is rendered when it is
+/// asked for, not as the verdict is made. The JSON of a verdict is unchanged: each finding and
+/// assumption still carries its `message`, last, equal to `message()` and to what a struct with
+/// the text as a field serialized to before; `Display` writes it, masked payee included.
+#[test]
+fn the_json_of_a_verdict_carries_each_message_rendered_when_asked() {
+    use securepay::verify::{Details, Severity};
+    use serde::Serialize;
+
+    /// A finding as it was serialized when its message was a field.
+    #[derive(Serialize)]
+    struct Finding<'a> {
+        severity: Severity,
+        code: FindingCode,
+        transaction: Option<Location>,
+        details: &'a Details,
+        message: String,
+    }
+    /// An assumption as it was serialized when its message was a field.
+    #[derive(Serialize)]
+    struct Assumption<'a> {
+        network: securepay::network::Network,
+        asset: &'a securepay::verify::AssetRef,
+        behaviour: TokenBehaviour,
+        source: &'static str,
+        changeable: bool,
+        message: String,
+    }
+
+    for hide in [false, true] {
+        // No payee-side fee agreed: the payee receiving 1.25 USDC less is a finding; USDC taking
+        // no fee on transfer an assumption.
+        let expectation = Expectation::from_str(&format!(
+            r#"{{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","hidePayeeAddress":{hide},
+              "payments":[{{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}}]}}"#
+        ))
+        .unwrap();
+        let verdict = verdict_of(&body(), &expectation);
+        assert!(!verdict.findings.is_empty(), "{verdict}");
+        assert!(!verdict.assumptions.is_empty(), "{verdict}");
+        let json = serde_json::to_string(&verdict).unwrap();
+        let value: Value = serde_json::from_str(&json).unwrap();
+        let shown = verdict.to_string();
+
+        for (index, finding) in verdict.findings.iter().enumerate() {
+            let message = finding.message();
+            assert!(!message.is_empty(), "{finding:?}");
+            assert_eq!(value["findings"][index]["message"], message.as_str());
+            let was = serde_json::to_string(&Finding {
+                severity: finding.severity,
+                code: finding.code,
+                transaction: finding.transaction,
+                details: &finding.details,
+                message: message.clone(),
+            })
+            .unwrap();
+            assert_eq!(serde_json::to_string(finding).unwrap(), was);
+            assert!(json.contains(&was), "{json}");
+            let severity = finding.severity.to_string().to_uppercase();
+            let expected = match finding.transaction {
+                Some(at) => format!("{severity} [{}] {at}: {message}", finding.code),
+                None => format!("{severity} [{}] {message}", finding.code),
+            };
+            assert_eq!(finding.to_string(), expected);
+            assert!(shown.contains(&expected), "{shown}");
+            assert!(
+                format!("{finding:?}").ends_with(&format!("message: {message:?} }}")),
+                "{finding:?}"
+            );
+            let mut written = String::new();
+            finding.write_message(&mut written).unwrap();
+            assert_eq!(written, message);
+            assert_eq!(message.contains("hidden"), hide, "{message}");
+            assert!(!message.contains("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7") || !hide);
+        }
+        assert!(
+            verdict
+                .findings
+                .iter()
+                .any(|f| f.code == FindingCode::PaymentAmount),
+            "{verdict}"
+        );
+
+        for (index, assumption) in verdict.assumptions.iter().enumerate() {
+            let message = assumption.message();
+            assert_eq!(value["assumptions"][index]["message"], message.as_str());
+            let was = serde_json::to_string(&Assumption {
+                network: assumption.network,
+                asset: &assumption.asset,
+                behaviour: assumption.behaviour,
+                source: assumption.source,
+                changeable: assumption.changeable,
+                message: message.clone(),
+            })
+            .unwrap();
+            assert_eq!(serde_json::to_string(assumption).unwrap(), was);
+            assert!(json.contains(&was), "{json}");
+            assert_eq!(assumption.to_string(), format!("Relies on: {message}"));
+            assert!(shown.contains(&assumption.to_string()), "{shown}");
+            assert!(
+                format!("{assumption:?}").ends_with(&format!("message: {message:?} }}")),
+                "{assumption:?}"
+            );
+        }
+    }
+}
+
+/// With `hidePayeeAddress`, a message whose data writes the payee's address where the masking
+/// of the details does not reach (here the payment reference, 20 bytes that are the payee's
+/// address) is the masked text, as when the message was rendered as the verdict was made: in
+/// `message()`, `Display` and the JSON alike.
+#[test]
+fn a_message_rendered_when_asked_stays_masked() {
+    let expectation = Expectation::from_str(
+        r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25","hidePayeeAddress":true,
+          "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#,
+    )
+    .unwrap();
+    let mut body = body();
+    let reference = format!("{:064x}e23a6b02059c2b30{}", 8, "0".repeat(48));
+    let payee = format!(
+        "{:064x}6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7{}",
+        20,
+        "0".repeat(24)
+    );
+    let call = data(&mut body, 1);
+    *call = json!(call.as_str().unwrap().replace(&reference, &payee));
+    let verdict = verdict_of(&body, &expectation);
+    let finding = verdict
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::PaymentReference)
+        .unwrap_or_else(|| panic!("{verdict}"));
+    let message = finding.message();
+    assert_eq!(
+        message,
+        "pays hidden with reference hidden instead of 0xe23a6b02059c2b30"
+    );
+    assert!(finding.to_string().ends_with(&message));
+    let json = serde_json::to_value(&verdict).unwrap();
+    let index = verdict.findings.iter().position(|f| f == finding).unwrap();
+    assert_eq!(json["findings"][index]["message"], message.as_str());
 }

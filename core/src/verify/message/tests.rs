@@ -6,13 +6,19 @@ use alloc::collections::BTreeSet;
 
 use alloy_primitives::U256;
 
-use super::english;
 use crate::address::ChainAddress;
 use crate::contracts::Contract;
 use crate::currency::TokenBehaviour;
 use crate::network::Network;
 use crate::pay::Problem;
-use crate::verify::{AssetRef, Case, Details, FindingCode as C, MAX_FINDINGS_PER_CODE, Party};
+use crate::verify::{
+    AssetRef, Case, Details, Finding, FindingCode as C, MAX_FINDINGS_PER_CODE, Party,
+};
+
+/// The English message of a finding of `code` with `details`, as the finding renders it.
+fn english(code: C, details: &Details) -> String {
+    Finding::new(code, None, details.clone()).message()
+}
 
 const PAYEE: &str = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";
 const OTHER: &str = "0x000000000000000000000000000000000000dEaD";

@@ -139,7 +139,10 @@ fn regression_a_reset_to_zero_before_the_pull_removes_the_earlier_allowance() {
         .find(|f| f.code == FindingCode::ApprovalBelowNeed)
         .expect("approval_below_need");
     assert!(below.transaction.is_some(), "{verdict}");
-    assert!(below.message.contains("resets the allowance"), "{verdict}");
+    assert!(
+        below.message().contains("resets the allowance"),
+        "{verdict}"
+    );
     assert!(
         !verdict
             .to_string()
@@ -317,7 +320,7 @@ fn regression_the_wallet_s_zero_approval_of_its_account_removes_the_earlier_allo
         "{verdict}"
     );
     assert!(
-        !below.message.contains("earlier allowance covers"),
+        !below.message().contains("earlier allowance covers"),
         "{verdict}"
     );
     let exec = execute(&case, &verdict, Behaviour::Standard);
@@ -468,7 +471,7 @@ fn regression_a_funding_step_of_zero_is_said_for_tokens_that_may_refuse_it() {
         .iter()
         .find(|f| f.details.behaviour == Some(TokenBehaviour::RevertOnZeroValueTransfer))
         .unwrap_or_else(|| panic!("{verdict}"));
-    assert!(zero.message.contains("moves 0"), "{verdict}");
+    assert!(zero.message().contains("moves 0"), "{verdict}");
     let exec = execute(&case, &verdict, Behaviour::ZeroValueRevert);
     assert!(!exec.outcomes.last().unwrap().1.succeeded());
     assert!(!binds(&verdict, &exec));
@@ -514,7 +517,7 @@ fn regression_a_transfer_to_the_zero_address_is_refused() {
                 .iter()
                 .any(|f| f.code == FindingCode::UndeclaredOutflow
                     && f.severity == Severity::Danger
-                    && f.message.contains("zero address")),
+                    && f.message().contains("zero address")),
             "{amount}: {verdict}"
         );
     }
@@ -665,7 +668,8 @@ fn regression_a_payment_to_the_zero_address_is_refused() {
         verdict
             .findings
             .iter()
-            .any(|f| f.code == FindingCode::UndeclaredOutflow && f.message.contains("zero address")),
+            .any(|f| f.code == FindingCode::UndeclaredOutflow
+                && f.message().contains("zero address")),
         "{verdict}"
     );
 }
