@@ -63,8 +63,11 @@ pub(super) fn run(args: &Args, input: &mut dyn BufRead, output: &mut dyn Write) 
         MAX_RESPONSE_BYTES,
         "a pay response",
     )
-    .and_then(|bytes| PayResponse::from_slice(&bytes).map_err(|e| format!("--response: {e}")))
-    {
+    .and_then(|bytes| {
+        // The reason may quote the response: a hidden payee stays hidden in it.
+        PayResponse::from_slice(&bytes)
+            .map_err(|e| expectation.mask_payees(format!("--response: {e}")))
+    }) {
         Ok(response) => response,
         Err(reason) => return Outcome::Unusable(reason),
     };

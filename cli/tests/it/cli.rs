@@ -899,3 +899,45 @@ fn verify_refuses_a_number_a_javascript_wallet_reads_otherwise() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A response the reader refuses is exit 2 with its reason, which may quote the response:
+/// when the expectation hides the payee, a payee address the server wrote there is masked.
+#[test]
+fn an_unreadable_response_hides_a_hidden_payee_in_its_reason() {
+    let dir = std::env::temp_dir().join(format!("securepay-cli-hidden-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let expect = dir.join("expect.json");
+    std::fs::write(
+        &expect,
+        r#"{"network":"base","currency":"USDC-base","hidePayeeAddress":true,"payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}],"maxPayerFees":"0.30","maxPayeeFees":"1.25"}"#,
+    )
+    .unwrap();
+    let mut body: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(common::data_path("pay/single_erc20_fees.json")).unwrap(),
+    )
+    .unwrap();
+    body["feeBundle"]["fees"][0]["network"] =
+        serde_json::json!("0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7");
+    let response = dir.join("response.json");
+    std::fs::write(&response, body.to_string()).unwrap();
+    let output = securepay(
+        &[
+            "verify",
+            "--expect",
+            expect.to_str().unwrap(),
+            "--response",
+            response.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code(&output), 2);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with("securepay: --response:"), "{stderr}");
+    assert!(stderr.contains("hidden"), "{stderr}");
+    assert!(
+        !stderr
+            .to_lowercase()
+            .contains("6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7"),
+        "{stderr}"
+    );
+}

@@ -5,6 +5,7 @@
 
 use crate::prelude::*;
 
+use super::expectation::Expectation;
 use super::finding::Finding;
 use super::render::Party;
 use super::run::Run;
@@ -17,13 +18,7 @@ impl Run<'_, '_> {
         if !self.exp.hide_payee_address() {
             return;
         }
-        let payees: Vec<ChainAddress> = self
-            .exp
-            .payments()
-            .iter()
-            .map(|p| *p.payee().address_for_transaction())
-            .collect();
-        let mask = Mask { payees };
+        let mask = Mask::of(self.exp);
         for finding in &mut self.findings {
             mask.finding(finding);
         }
@@ -33,11 +28,50 @@ impl Run<'_, '_> {
     }
 }
 
+/// Masks every agreed payee in `text`, when the merchant hides it: for a text made before
+/// the run, the reason a response could not be read (it may quote the response).
+pub(super) fn mask_text(exp: &Expectation, text: &mut String) {
+    if exp.hide_payee_address() {
+        Mask::of(exp).text(text);
+    }
+}
+
+impl Expectation {
+    /// `text` with every agreed payee's address masked when the merchant hides it
+    /// (`hidePayeeAddress`), in any of the forms the verdict masks; unchanged otherwise. For a
+    /// text made outside a verdict that may quote the response, like the reason
+    /// [`PayResponse::from_slice`](crate::pay::PayResponse::from_slice) refused it.
+    ///
+    /// ```
+    /// use securepay_core::verify::Expectation;
+    ///
+    /// let hidden = Expectation::from_str(r#"{"network":"base","currency":"USDC-base","hidePayeeAddress":true,
+    ///   "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"1"}]}"#)?;
+    /// let reason = "unknown network `0x6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7`".to_owned();
+    /// assert_eq!(hidden.mask_payees(reason), "unknown network `hidden`");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn mask_payees(&self, mut text: String) -> String {
+        mask_text(self, &mut text);
+        text
+    }
+}
+
 struct Mask {
     payees: Vec<ChainAddress>,
 }
 
 impl Mask {
+    /// The payees of `exp`, as their transactions name them.
+    fn of(exp: &Expectation) -> Mask {
+        let payees = exp
+            .payments()
+            .iter()
+            .map(|p| *p.payee().address_for_transaction())
+            .collect();
+        Mask { payees }
+    }
+
     fn party(&self, party: &mut Party) {
         if party
             .address()

@@ -383,7 +383,11 @@ impl<'a> Verifier<'a> {
     pub fn verify_slice(&self, bytes: &[u8], expectation: &Expectation) -> Verdict {
         match PayResponse::from_slice(bytes) {
             Ok(response) => self.verify(&response, expectation),
-            Err(error) => Verdict::unreadable(error.to_string()),
+            Err(error) => {
+                let mut reason = error.to_string();
+                mask::mask_text(expectation, &mut reason);
+                Verdict::unreadable(reason)
+            }
         }
     }
 }

@@ -407,3 +407,32 @@ fn a_message_rendered_when_asked_stays_masked() {
     let index = verdict.findings.iter().position(|f| f == finding).unwrap();
     assert_eq!(json["findings"][index]["message"], message.as_str());
 }
+
+/// A response that cannot be read says why, and the why may quote the response: when the
+/// payee is hidden, a server that writes the payee's address where the reader stops (here an
+/// unknown fee `network`) must not get it shown to the payer.
+#[test]
+fn the_reason_a_response_is_unreadable_hides_the_payee() {
+    let expectation = Expectation::from_str(
+        r#"{"network":"base","currency":"USDC-base","maxPayerFees":"0.30","maxPayeeFees":"1.25","hidePayeeAddress":true,
+          "payments":[{"payee":"0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7","amount":"827.50","reference":"0xe23a6b02059c2b30"}]}"#,
+    )
+    .unwrap();
+    for written in [
+        "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+        "6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7",
+    ] {
+        let mut body = body();
+        body["feeBundle"]["fees"][0]["network"] = json!(written);
+        let verdict = verdict_of(&body, &expectation);
+        assert_eq!(verdict.findings[0].code, FindingCode::ResponseUnreadable);
+        let shown = format!("{} {verdict}", serde_json::to_string(&verdict).unwrap());
+        assert!(
+            !shown
+                .to_lowercase()
+                .contains("6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7"),
+            "{shown}"
+        );
+        assert!(shown.contains("hidden"), "{shown}");
+    }
+}
