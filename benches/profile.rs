@@ -29,10 +29,11 @@ use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 
 /// The most allocator calls (allocations and reallocations) `verify_slice` may make for the
-/// one-payment single response, parse and verification together: issue 28's goal (113 before
-/// the inline text, the sorted lists and the inline references). A test in `tests/it` cannot
-/// count them: a counting global allocator counts every thread of the test binary at once.
-const MAX_ONE_PAYMENT_ALLOCATIONS: usize = 40;
+/// one-payment single response, parse and verification together: 39 since issue 37 rendered
+/// the assumptions' text when asked (issue 28's goal was 40; 113 before the inline text, the
+/// sorted lists and the inline references). A test in `tests/it` cannot count them: a counting
+/// global allocator counts every thread of the test binary at once.
+const MAX_ONE_PAYMENT_ALLOCATIONS: usize = 39;
 
 /// The one-payment single response of `tests/data/pay/single_erc20_fees.json` and what was
 /// agreed for it.
