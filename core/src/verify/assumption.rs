@@ -138,8 +138,8 @@ impl Assumption {
     }
 
     /// The message, as a value that writes it (for `Debug` and serialization).
-    fn text(&self) -> super::message::Text<impl Fn(&mut fmt::Formatter<'_>) -> fmt::Result + '_> {
-        super::message::Text(|f: &mut fmt::Formatter<'_>| self.write_message(f))
+    fn text(&self) -> super::render::Text<impl Fn(&mut fmt::Formatter<'_>) -> fmt::Result + '_> {
+        super::render::Text(|f: &mut fmt::Formatter<'_>| self.write_message(f))
     }
 }
 

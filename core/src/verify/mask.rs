@@ -117,9 +117,15 @@ impl Mask {
         {
             self.party(party);
         }
-        for text in [&mut details.reason, &mut details.field, &mut details.stated]
-            .into_iter()
-            .flatten()
+        for text in [
+            &mut details.reason,
+            &mut details.field,
+            &mut details.stated,
+            &mut details.reference,
+            &mut details.expected_reference,
+        ]
+        .into_iter()
+        .flatten()
         {
             self.text(text);
         }
@@ -127,8 +133,16 @@ impl Mask {
 
     fn line(&self, line: &mut SummaryLine) {
         match line {
+            SummaryLine::Pay {
+                payee, reference, ..
+            } => {
+                self.party(payee);
+                // The reference is the calldata's: the server may have put the payee there.
+                if let Some(reference) = reference {
+                    self.text(reference);
+                }
+            }
             SummaryLine::Approve { spender: party, .. }
-            | SummaryLine::Pay { payee: party, .. }
             | SummaryLine::Fee {
                 recipient: party, ..
             }

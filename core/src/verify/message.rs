@@ -8,8 +8,6 @@ use crate::prelude::*;
 
 use core::fmt::{self, Display};
 
-use serde::{Serialize, Serializer};
-
 use super::finding::{Case, Details, Finding, FindingCode, Location};
 use super::render::{AssetRef, Party, Quantity};
 use crate::contracts::Contract;
@@ -90,29 +88,6 @@ impl Finding {
                 write(&mut out, self.code, &self.details)
             }
         }
-    }
-}
-
-/// A text written where it is asked for, by the function it holds: `Display` writes it, serde
-/// writes it as a string (serde_json escapes it straight into its output), `Debug` as a quoted
-/// string (as a `String` field shows).
-pub(super) struct Text<F>(pub(super) F);
-
-impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> Display for Text<F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        (self.0)(f)
-    }
-}
-
-impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Debug for Text<F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.to_string().as_str(), f)
-    }
-}
-
-impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> Serialize for Text<F> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
     }
 }
 

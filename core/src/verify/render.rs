@@ -243,6 +243,29 @@ pub(super) fn short(text: &str) -> String {
     format!("{}…{}", head.unwrap_or_default(), tail.unwrap_or_default())
 }
 
+/// A text written where it is asked for, by the function it holds: `Display` writes it, serde
+/// writes it as a string (serde_json escapes it straight into its output), `Debug` as a quoted
+/// string (as a `String` field shows).
+pub(super) struct Text<F>(pub(super) F);
+
+impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Display for Text<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
+    }
+}
+
+impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Debug for Text<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.to_string().as_str(), f)
+    }
+}
+
+impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> Serialize for Text<F> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::short;

@@ -406,6 +406,16 @@ fn a_message_rendered_when_asked_stays_masked() {
     let json = serde_json::to_value(&verdict).unwrap();
     let index = verdict.findings.iter().position(|f| f == finding).unwrap();
     assert_eq!(json["findings"][index]["message"], message.as_str());
+    // The details too: the reference the calldata carries is the payee's address.
+    assert_eq!(
+        json["findings"][index]["details"]["reference"], "hidden",
+        "{json}"
+    );
+    let shown = json.to_string().to_lowercase();
+    assert!(
+        !shown.contains("6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7"),
+        "{shown}"
+    );
 }
 
 /// A response that cannot be read says why, and the why may quote the response: when the
