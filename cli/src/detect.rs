@@ -67,19 +67,8 @@ fn settle(args: &Args, input: &mut dyn BufRead, criteria: &Criteria) -> Result<S
             });
     }
     let shown = args.logs.display();
-    let file =
-        std::fs::File::open(&args.logs).map_err(|e| format!("--logs: cannot read {shown}: {e}"))?;
-    // A regular file says its size: a larger one is refused unread.
-    let size = file
-        .metadata()
-        .ok()
-        .filter(std::fs::Metadata::is_file)
-        .map(|m| m.len());
-    if let Some(size) = size.filter(|size| *size > MAX_CHAIN_JSON_BYTES as u64) {
-        return Err(format!(
-            "--logs: {shown} is {size} bytes, above the {MAX_CHAIN_JSON_BYTES} bytes chain data may have"
-        ));
-    }
+    // A regular file larger than the bound is refused unread.
+    let (file, _) = super::open_at_most("--logs", &args.logs, MAX_CHAIN_JSON_BYTES, "chain data")?;
     detector
         .detect_reader(file, criteria)
         .map_err(|error| match error {

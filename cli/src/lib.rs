@@ -425,10 +425,29 @@ pub(crate) fn read_input(
             });
     }
     let shown = path.display();
-    let mut file =
+    let (mut file, size) = open_at_most(what, path, max, kind)?;
+    // A smaller file is read into a buffer of its size.
+    let hint = size
+        .and_then(|size| usize::try_from(size).ok())
+        .unwrap_or(0);
+    read_at_most(&mut file, max, hint)
+        .map_err(|e| format!("{what}: cannot read {shown}: {e}"))?
+        .ok_or_else(|| {
+            format!("{what}: {shown} is more than {max} bytes, the most {kind} may have")
+        })
+}
+
+/// Opens the file at `path`, with its size when it is a regular file: a regular file larger
+/// than `max` bytes is refused unread, its reason naming `what` and `kind`.
+pub(crate) fn open_at_most(
+    what: &str,
+    path: &std::path::Path,
+    max: usize,
+    kind: &str,
+) -> Result<(std::fs::File, Option<u64>), String> {
+    let shown = path.display();
+    let file =
         std::fs::File::open(path).map_err(|e| format!("{what}: cannot read {shown}: {e}"))?;
-    // A regular file says its size: a larger one is refused unread, and a smaller one is read
-    // into a buffer of its size.
     let size = file
         .metadata()
         .ok()
@@ -439,14 +458,7 @@ pub(crate) fn read_input(
             "{what}: {shown} is {size} bytes, above the {max} bytes {kind} may have"
         ));
     }
-    let hint = size
-        .and_then(|size| usize::try_from(size).ok())
-        .unwrap_or(0);
-    read_at_most(&mut file, max, hint)
-        .map_err(|e| format!("{what}: cannot read {shown}: {e}"))?
-        .ok_or_else(|| {
-            format!("{what}: {shown} is more than {max} bytes, the most {kind} may have")
-        })
+    Ok((file, size))
 }
 
 /// Reads `reader` to its end if it holds at most `max` bytes (`None` if it holds more: then
