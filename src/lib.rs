@@ -97,3 +97,7 @@ use rust_decimal as _;
 // `tracing` records the client's requests: without a client it has nothing to record.
 #[cfg(all(feature = "tracing", not(feature = "client-core")))]
 use tracing as _;
+// Named only to turn on its `js` feature on the web (see the manifest): nothing here draws
+// randomness.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+use getrandom as _;

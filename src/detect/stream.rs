@@ -357,19 +357,12 @@ impl<R: Read> Stream<R> {
 
     /// serde_json's `error`, met parsing from the window's start, placed in the input.
     fn error_in_window(&self, error: serde_json::Error) -> ChainJsonError {
-        let text = error.to_string();
-        if error.line() == 0 {
-            return ChainJsonError::At {
-                message: text,
-                line: self.position(0).0,
-                column: self.position(0).1,
-                source: Some(JsonError::from(error)),
-            };
-        }
-        let suffix = format!(" at line {} column {}", error.line(), error.column());
-        let message = text.strip_suffix(&suffix).unwrap_or(&text).to_owned();
+        let message = without_position(&error);
         let (line, column) = self.position(0);
-        let (line, column) = if error.line() == 1 {
+        // Line 0: serde_json placed it nowhere (a custom error): the window's start.
+        let (line, column) = if error.line() == 0 {
+            (line, column)
+        } else if error.line() == 1 {
             (
                 line,
                 column.saturating_add(error.column()).saturating_sub(1),
@@ -531,9 +524,7 @@ impl<R: Read> Stream<R> {
             }
             // The object's text was rebuilt: the error is placed at the object's start.
             Err(error) => {
-                let text = error.to_string();
-                let suffix = format!(" at line {} column {}", error.line(), error.column());
-                let message = text.strip_suffix(&suffix).unwrap_or(&text).to_owned();
+                let message = without_position(&error);
                 Err(ChainJsonError::At {
                     message: format!("{message} (in the object)"),
                     line,
@@ -555,4 +546,12 @@ impl<R: Read> Stream<R> {
             source: None,
         }
     }
+}
+
+/// serde_json's message of `error` without the position it appends (" at line L column C"),
+/// which counts from where that parse began, not from the input's start.
+fn without_position(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    let suffix = format!(" at line {} column {}", error.line(), error.column());
+    text.strip_suffix(&suffix).unwrap_or(&text).to_owned()
 }
