@@ -28,14 +28,6 @@ impl Run<'_, '_> {
     }
 }
 
-/// Masks every agreed payee in `text`, when the merchant hides it: for a text made before
-/// the run, the reason a response could not be read (it may quote the response).
-pub(super) fn mask_text(exp: &Expectation, text: &mut String) {
-    if exp.hide_payee_address() {
-        Mask::of(exp).text(text);
-    }
-}
-
 impl Expectation {
     /// `text` with every agreed payee's address masked when the merchant hides it
     /// (`hidePayeeAddress`), in any of the forms the verdict masks; unchanged otherwise. For a
@@ -52,7 +44,9 @@ impl Expectation {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn mask_payees(&self, mut text: String) -> String {
-        mask_text(self, &mut text);
+        if self.hide_payee_address() {
+            Mask::of(self).text(&mut text);
+        }
         text
     }
 }
@@ -93,8 +87,8 @@ impl Mask {
 
     /// Masks the parties and texts of `finding`'s details. Its message is rendered from them
     /// when asked; where that would not be the text of the unmasked message with the payee
-    /// masked (the payee's address written in a token, a reference or a structural problem,
-    /// which stay in the details), the masked text is kept as the message.
+    /// masked (the payee's address written as a token, which stays in the details), the
+    /// masked text is kept as the message.
     fn finding(&self, finding: &mut Finding) {
         let mut message = finding.message();
         self.text(&mut message);

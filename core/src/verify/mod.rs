@@ -383,11 +383,8 @@ impl<'a> Verifier<'a> {
     pub fn verify_slice(&self, bytes: &[u8], expectation: &Expectation) -> Verdict {
         match PayResponse::from_slice(bytes) {
             Ok(response) => self.verify(&response, expectation),
-            Err(error) => {
-                let mut reason = error.to_string();
-                mask::mask_text(expectation, &mut reason);
-                Verdict::unreadable(reason)
-            }
+            // The reason may quote the response: a hidden payee stays hidden in it.
+            Err(error) => Verdict::unreadable(expectation.mask_payees(error.to_string())),
         }
     }
 }
