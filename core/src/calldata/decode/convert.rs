@@ -4,7 +4,8 @@
 use crate::prelude::*;
 
 use alloy_primitives::{Address, U256};
-use alloy_sol_types::SolInterface;
+use alloy_sol_types::abi::AbiDecoderConfig;
+use alloy_sol_types::{SolCall, SolInterface};
 
 use super::DecodeError;
 use super::calls::*;
@@ -37,6 +38,20 @@ pub(super) trait Interface: SolInterface {
 
     /// The decoded call as a [`Call`], checked against the `value` sent.
     fn into_call(self, convert: &Convert, value: U256) -> Result<Call, DecodeError>;
+
+    /// Decodes `args` as the function `selector` names, calling that function's generated
+    /// decoder directly (the interface enum's decoder goes through a table of function
+    /// pointers, which keeps the decoder from being inlined). An unknown selector is alloy's
+    /// `UnknownSelector`, as the enum's decoder says it.
+    fn decode_raw(
+        selector: [u8; 4],
+        args: &[u8],
+        config: AbiDecoderConfig,
+    ) -> alloy_sol_types::Result<Self>;
+
+    /// Each function's selector and the arguments of its call of default values.
+    #[cfg(test)]
+    fn defaults() -> Vec<([u8; 4], Vec<u8>)>;
 }
 
 /// Refuses value sent to `call`, of a function that is not `payable`.
@@ -64,9 +79,35 @@ macro_rules! payable_mark {
 /// to an ABI without a conversion here does not compile. A unit test holds the `payable` marks
 /// to `contracts/abi.rs`.
 macro_rules! interfaces {
-    ($($calls:ident { $($function:ident => $method:ident $($payable:ident)?,)+ })+) => {
+    ($($calls:ident { $($function:ident($call:path) => $method:ident $($payable:ident)?,)+ })+) => {
         $(
             impl Interface for $calls {
+                #[inline]
+                fn decode_raw(
+                    selector: [u8; 4],
+                    args: &[u8],
+                    config: AbiDecoderConfig,
+                ) -> alloy_sol_types::Result<Self> {
+                    $(if selector == <$call as SolCall>::SELECTOR {
+                        return <$call as SolCall>::abi_decode_raw_with_config(args, config)
+                            .map($calls::$function);
+                    })+
+                    Err(alloy_sol_types::Error::unknown_selector(
+                        <$calls as SolInterface>::NAME,
+                        selector,
+                    ))
+                }
+
+                #[cfg(test)]
+                fn defaults() -> Vec<([u8; 4], Vec<u8>)> {
+                    vec![$((
+                        <$call as SolCall>::SELECTOR,
+                        <$call as SolCall>::new(Default::default())
+                            .abi_encode()
+                            .split_off(4),
+                    )),+]
+                }
+
                 #[inline]
                 fn function(selector: [u8; 4]) -> Option<&'static str> {
                     $calls::name_by_selector(selector)
@@ -95,41 +136,41 @@ macro_rules! interfaces {
 
 interfaces! {
     IERC20FeeProxyCalls {
-        transferFromWithReferenceAndFee => erc20_fee,
+        transferFromWithReferenceAndFee(IERC20FeeProxy::transferFromWithReferenceAndFeeCall) => erc20_fee,
     }
     IEthereumFeeProxyCalls {
-        transferWithReferenceAndFee => native_fee payable,
-        transferExactEthWithReferenceAndFee => native_fee_exact payable,
+        transferWithReferenceAndFee(IEthereumFeeProxy::transferWithReferenceAndFeeCall) => native_fee payable,
+        transferExactEthWithReferenceAndFee(IEthereumFeeProxy::transferExactEthWithReferenceAndFeeCall) => native_fee_exact payable,
     }
     IERC20Calls {
-        approve => approve,
-        transfer => transfer,
-        transferFrom => transfer_from,
+        approve(IERC20::approveCall) => approve,
+        transfer(IERC20::transferCall) => transfer,
+        transferFrom(IERC20::transferFromCall) => transfer_from,
     }
     IErc20ConversionProxyCalls {
-        transferFromWithReferenceAndFee => erc20_conversion,
+        transferFromWithReferenceAndFee(IErc20ConversionProxy::transferFromWithReferenceAndFeeCall) => erc20_conversion,
     }
     IEthConversionProxyCalls {
-        transferWithReferenceAndFee => native_conversion payable,
+        transferWithReferenceAndFee(IEthConversionProxy::transferWithReferenceAndFeeCall) => native_conversion payable,
     }
     IBatchPaymentsCalls {
-        batchERC20PaymentsWithReference => batch_erc20,
-        batchERC20PaymentsMultiTokensWithReference => batch_erc20_multi,
-        batchEthPaymentsWithReference => batch_eth payable,
+        batchERC20PaymentsWithReference(Bp::batchERC20PaymentsWithReferenceCall) => batch_erc20,
+        batchERC20PaymentsMultiTokensWithReference(Bp::batchERC20PaymentsMultiTokensWithReferenceCall) => batch_erc20_multi,
+        batchEthPaymentsWithReference(Bp::batchEthPaymentsWithReferenceCall) => batch_eth payable,
     }
     IBatchConversionPaymentsCalls {
-        batchPayments => batch_payments payable,
-        batchMultiERC20ConversionPayments => batch_multi_erc20_conversion,
-        batchERC20Payments => batch_nc_erc20,
-        batchMultiERC20Payments => batch_nc_multi_erc20,
-        batchNativePayments => batch_nc_native payable,
-        batchNativeConversionPayments => batch_native_conversion payable,
+        batchPayments(Bcp::batchPaymentsCall) => batch_payments payable,
+        batchMultiERC20ConversionPayments(Bcp::batchMultiERC20ConversionPaymentsCall) => batch_multi_erc20_conversion,
+        batchERC20Payments(Bcp::batchERC20PaymentsCall) => batch_nc_erc20,
+        batchMultiERC20Payments(Bcp::batchMultiERC20PaymentsCall) => batch_nc_multi_erc20,
+        batchNativePayments(Bcp::batchNativePaymentsCall) => batch_nc_native payable,
+        batchNativeConversionPayments(Bcp::batchNativeConversionPaymentsCall) => batch_native_conversion payable,
     }
     IERC20ProxyCalls {
-        transferFromWithReference => erc20_proxy,
+        transferFromWithReference(IERC20Proxy::transferFromWithReferenceCall) => erc20_proxy,
     }
     IEthereumProxyCalls {
-        transferWithReference => native_proxy payable,
+        transferWithReference(IEthereumProxy::transferWithReferenceCall) => native_proxy payable,
     }
 }
 
@@ -483,5 +524,78 @@ impl Convert {
             to: self.address(c._to),
             payment_reference: c._paymentReference,
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `decode_raw` reads what the interface enum's own decoder reads, and refuses what it
+    /// refuses with the same error: every selector of the interface and one of none, over
+    /// arguments of 0 to 16 words of zeros or of `0xff`, a word and a half, and each function's
+    /// call of default values: whole, cut by 0 to 16 words, a word longer, its first byte
+    /// dirty.
+    fn agrees<I: Interface + PartialEq + core::fmt::Debug>() {
+        let unknown = [0xde, 0xad, 0xbe, 0xef];
+        let selectors: Vec<[u8; 4]> = (0..I::COUNT).filter_map(I::selector_at).collect();
+        assert_eq!(selectors.len(), I::COUNT);
+        assert!(!selectors.contains(&unknown));
+        let mut decoded = 0;
+        for selector in selectors.iter().copied().chain([unknown]) {
+            for words in 0..=16usize {
+                let default = I::defaults()
+                    .into_iter()
+                    .find(|(known, _)| *known == selector)
+                    .map(|(_, args)| args)
+                    .unwrap_or_default();
+                let mut longer = default.clone();
+                longer.extend([0; 32]);
+                let mut dirty = default.clone();
+                if let Some(byte) = dirty.first_mut() {
+                    *byte = 1;
+                }
+                let cases = [
+                    vec![0u8; 32 * words],
+                    vec![0xff; 32 * words],
+                    vec![0; 48],
+                    default
+                        .get(..default.len().saturating_sub(32 * words))
+                        .unwrap_or_default()
+                        .to_vec(),
+                    default,
+                    longer,
+                    dirty,
+                ];
+                for args in cases {
+                    let direct = I::decode_raw(selector, &args, super::super::STRICT);
+                    let generic =
+                        I::abi_decode_raw_with_config(selector, &args, super::super::STRICT);
+                    decoded += usize::from(direct.is_ok());
+                    assert_eq!(
+                        direct.map_err(|e| format!("{e:?}")),
+                        generic.map_err(|e| format!("{e:?}")),
+                        "{} {selector:02x?} {} bytes",
+                        I::NAME,
+                        args.len()
+                    );
+                }
+            }
+        }
+        // The zeros decode each function at least once: the comparison saw successes.
+        assert!(decoded >= I::COUNT, "{}", I::NAME);
+    }
+
+    #[test]
+    fn decode_raw_agrees_with_the_interface_decoder() {
+        agrees::<IERC20FeeProxyCalls>();
+        agrees::<IEthereumFeeProxyCalls>();
+        agrees::<IERC20Calls>();
+        agrees::<IErc20ConversionProxyCalls>();
+        agrees::<IEthConversionProxyCalls>();
+        agrees::<IBatchPaymentsCalls>();
+        agrees::<IBatchConversionPaymentsCalls>();
+        agrees::<IERC20ProxyCalls>();
+        agrees::<IEthereumProxyCalls>();
     }
 }

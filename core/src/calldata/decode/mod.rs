@@ -312,7 +312,7 @@ impl Frame {
         selector: [u8; 4],
         args: &[u8],
     ) -> Result<DecodedCall, DecodeError> {
-        let call = match I::abi_decode_raw_with_config(selector, args, STRICT) {
+        let call = match I::decode_raw(selector, args, STRICT) {
             Ok(call) => call.into_call(
                 &Convert {
                     network: self.network,
