@@ -79,6 +79,36 @@ fn each_malformed_input_has_its_own_error() {
                 position: 2,
             },
         ),
+        // Positions count characters, not bytes; the first wrong character is the one named.
+        (
+            "١.٢.3",
+            AmountError::NonAsciiDigit {
+                character: '١',
+                position: 0,
+            },
+        ),
+        (
+            "1.5é",
+            AmountError::InvalidCharacter {
+                character: 'é',
+                position: 3,
+            },
+        ),
+        (
+            "é1.2.3",
+            AmountError::InvalidCharacter {
+                character: 'é',
+                position: 0,
+            },
+        ),
+        ("1..", AmountError::SecondDecimalPoint { position: 2 }),
+        (
+            "1-",
+            AmountError::InvalidCharacter {
+                character: '-',
+                position: 1,
+            },
+        ),
     ];
     for (input, expected) in cases {
         assert_eq!(

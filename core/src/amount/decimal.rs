@@ -194,30 +194,14 @@ pub(crate) fn lex(text: &str) -> Result<(&str, &str), AmountError> {
     if text.starts_with("0x") || text.starts_with("0X") {
         return Err(AmountError::Hex);
     }
+    // Digits and at most one point, byte by byte; anything else is read again character by
+    // character for the precise error.
     let mut point: Option<usize> = None; // byte offset of the decimal point
-    for (position, (offset, character)) in text.char_indices().enumerate() {
-        match character {
-            '0'..='9' => {}
-            '.' if point.is_none() => point = Some(offset),
-            '.' => return Err(AmountError::SecondDecimalPoint { position }),
-            '-' if position == 0 => return Err(AmountError::Negative),
-            '+' if position == 0 => return Err(AmountError::PlusSign),
-            'e' | 'E' => return Err(AmountError::Exponent { position }),
-            '_' => return Err(AmountError::DigitSeparator { position }),
-            ',' => return Err(AmountError::Comma { position }),
-            c if c.is_whitespace() => return Err(AmountError::Whitespace { position }),
-            c if c.is_numeric() => {
-                return Err(AmountError::NonAsciiDigit {
-                    character: c,
-                    position,
-                });
-            }
-            c => {
-                return Err(AmountError::InvalidCharacter {
-                    character: c,
-                    position,
-                });
-            }
+    for (offset, byte) in text.bytes().enumerate() {
+        match byte {
+            b'0'..=b'9' => {}
+            b'.' if point.is_none() => point = Some(offset),
+            _ => return Err(refusal(text)),
         }
     }
     // From here on the text is ASCII digits with at most one '.', so byte slicing is safe
@@ -239,6 +223,44 @@ pub(crate) fn lex(text: &str) -> Result<(&str, &str), AmountError> {
         return Err(AmountError::LeadingZero);
     }
     Ok((integer, fraction))
+}
+
+/// Why `text`, which is not only ASCII digits and one point, is no amount: its first character
+/// that may not be where it is.
+#[cold]
+#[inline(never)]
+fn refusal(text: &str) -> AmountError {
+    let mut point = false;
+    for (position, character) in text.chars().enumerate() {
+        match character {
+            '0'..='9' => {}
+            '.' if !point => point = true,
+            '.' => return AmountError::SecondDecimalPoint { position },
+            '-' if position == 0 => return AmountError::Negative,
+            '+' if position == 0 => return AmountError::PlusSign,
+            'e' | 'E' => return AmountError::Exponent { position },
+            '_' => return AmountError::DigitSeparator { position },
+            ',' => return AmountError::Comma { position },
+            c if c.is_whitespace() => return AmountError::Whitespace { position },
+            c if c.is_numeric() => {
+                return AmountError::NonAsciiDigit {
+                    character: c,
+                    position,
+                };
+            }
+            c => {
+                return AmountError::InvalidCharacter {
+                    character: c,
+                    position,
+                };
+            }
+        }
+    }
+    // Not reached: the text has a byte other than a digit or its first point.
+    AmountError::InvalidCharacter {
+        character: text.chars().next().unwrap_or_default(),
+        position: 0,
+    }
 }
 
 /// Formats smallest units as canonical human decimal text: no exponent, no trailing

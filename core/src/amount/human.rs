@@ -60,13 +60,16 @@ impl HumanAmount {
 
     /// The number of fractional digits written.
     pub fn fraction_digits(&self) -> usize {
-        self.0.split_once('.').map_or(0, |(_, f)| f.len())
+        let text = self.as_str();
+        text.bytes().position(|b| b == b'.').map_or(0, |point| {
+            text.len().saturating_sub(point).saturating_sub(1)
+        })
     }
 
     /// The amount in smallest units of a currency with `decimals`: exact or
     /// [`AmountError::TooPrecise`] / [`AmountError::Overflow`].
     pub fn to_units(&self, decimals: Decimals) -> Result<U256, AmountError> {
-        parse_units(&self.0, decimals)
+        parse_units(self.as_str(), decimals)
     }
 
     /// The value in smallest units of a currency with `decimals`, whatever its trailing zeros:
@@ -85,14 +88,19 @@ impl HumanAmount {
     pub fn value_in(&self, decimals: Decimals) -> Result<U256, AmountError> {
         // Trailing zeros of the fraction carry no value: `whole.fraction` without them is a
         // prefix of the text, read in place.
-        let kept = match self.0.split_once('.') {
-            Some((whole, fraction)) => match fraction.trim_end_matches('0').len() {
-                0 => whole.len(),
-                digits => whole.len().saturating_add(1).saturating_add(digits),
+        // The text is read once (its inline form is checked as UTF-8 on each read).
+        let text = self.as_str();
+        let bytes = text.as_bytes();
+        let kept = match bytes.iter().position(|&b| b == b'.') {
+            Some(point) => match bytes.iter().rposition(|&b| b != b'0') {
+                // Nothing but zeros after the point: the whole part alone.
+                Some(last) if last == point => point,
+                Some(last) => last.saturating_add(1),
+                None => point,
             },
-            None => self.0.len(),
+            None => bytes.len(),
         };
-        parse_units(self.0.get(..kept).unwrap_or(&self.0), decimals)
+        parse_units(text.get(..kept).unwrap_or(text), decimals)
     }
 
     /// Whether the amount is zero.
