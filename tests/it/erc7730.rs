@@ -311,7 +311,7 @@ fn claims(
 }
 
 fn token_of(party_asset: &securepay::verify::AssetRef) -> Option<Address> {
-    party_asset.token.map(|t| t.abi())
+    party_asset.token.and_then(|t| t.address().map(|a| a.abi()))
 }
 
 /// The comparison: what the screens show is what the summary states.

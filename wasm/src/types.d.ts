@@ -136,7 +136,11 @@ export type FindingCode =
   | "tron_fee_limit_above_max"
   | "tron_signature";
 
-/** An asset: its network, token (absent for the native currency), catalog id, symbol, decimals. */
+/**
+ * An asset: its network, token (absent for the native currency), catalog id, symbol, decimals.
+ * `token` is `"hidden"` where the response named an agreed payee's address as a token and the
+ * merchant hides the payee (`hidePayeeAddress`).
+ */
 export interface AssetRef {
   network: Network;
   token: string | null;

@@ -744,9 +744,8 @@ pub struct Finding {
     /// The data of the finding.
     pub details: Details,
     /// The message as `hidePayeeAddress` masked its text, where the masked details would render
-    /// another one (the payee's address written as a token, which the masking does not
-    /// replace in the details): `None` for every other
-    /// finding, whose message is rendered from its code and details.
+    /// another one (a text of the details the masking does not reach; none is known): `None`
+    /// for every other finding, whose message is rendered from its code and details.
     pub(super) masked: Option<Box<str>>,
 }
 

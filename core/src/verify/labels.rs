@@ -10,7 +10,7 @@ use alloy_primitives::{Bytes, U256};
 
 use super::accounting::Settlement;
 use super::finding::{Case, Details, FindingCode, Location, ResponseList};
-use super::render::AssetRef;
+use super::render::{AssetRef, AssetToken};
 use super::run::{FeeLabel, LegKind, Run};
 use super::walk::at;
 use crate::address::ChainAddress;
@@ -552,13 +552,16 @@ impl Run<'_, '_> {
         let asset = currency.token_address().map_or(Asset::Native, Asset::Token);
         let Ok(units) = entry.amount.value_in(currency.decimals()) else {
             // The entry's currency, as the catalog names it.
-            let currency = AssetRef {
-                network: entry.network,
-                token: currency.token_address(),
-                currency: Some(currency.id().clone()),
-                symbol: Some(currency.shared_symbol()),
-                decimals: Some(currency.decimals().get()),
-            };
+            let currency = super::run::hidden_payees(
+                self.exp,
+                AssetRef {
+                    network: entry.network,
+                    token: currency.token_address().map(AssetToken::Address),
+                    currency: Some(currency.id().clone()),
+                    symbol: Some(currency.shared_symbol()),
+                    decimals: Some(currency.decimals().get()),
+                },
+            );
             self.finding(
                 FindingCode::FeeAmountUnreadable,
                 location,

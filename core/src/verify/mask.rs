@@ -87,8 +87,9 @@ impl Mask {
 
     /// Masks the parties and texts of `finding`'s details. Its message is rendered from them
     /// when asked; where that would not be the text of the unmasked message with the payee
-    /// masked (the payee's address written as a token, which stays in the details), the
-    /// masked text is kept as the message.
+    /// masked (none is known since an asset masks its token where it is made, in
+    /// `run::hidden_payees`; a text the details do not mask would be one), the masked text is
+    /// kept as the message.
     fn finding(&self, finding: &mut Finding) {
         let mut message = finding.message();
         self.text(&mut message);

@@ -144,7 +144,7 @@ impl Display for Token<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             Some(asset) => match &asset.token {
-                Some(token) => token.fmt(f),
+                Some(token) => Display::fmt(token, f),
                 None => asset.fmt(f),
             },
             None => Ok(()),

@@ -148,7 +148,7 @@ pub use expectation::{
 pub use finding::{
     Case, Details, Finding, FindingCode, Location, ResponseList, Severity, UnknownFindingCode,
 };
-pub use render::{AssetRef, Party, Quantity};
+pub use render::{AssetRef, AssetToken, Party, Quantity};
 pub use run::MAX_FINDINGS_PER_CODE;
 pub use summary::{Summary, SummaryLine};
 pub use tron::{SignedTronTransaction, TronDetails};

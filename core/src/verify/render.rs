@@ -32,8 +32,10 @@ use crate::network::Network;
 pub struct AssetRef {
     /// Its network.
     pub network: Network,
-    /// Its token contract; `None` for the network's native currency.
-    pub token: Option<ChainAddress>,
+    /// Its token contract; `None` for the network's native currency. [`AssetToken::Hidden`]
+    /// where the token's address is an agreed payee's and the merchant hides the payee
+    /// (`hidePayeeAddress`): the response chose that address.
+    pub token: Option<AssetToken>,
     /// Its catalog id, when the catalog has it.
     pub currency: Option<CurrencyId>,
     /// Its symbol, when known (shared: a verification copies an asset into every amount it
@@ -66,11 +68,28 @@ impl AssetRef {
         };
         AssetRef {
             network,
-            token,
+            token: token.map(AssetToken::Address),
             currency: currency.map(|c| c.id().clone()),
             symbol,
             decimals: currency.map(|c| c.decimals().get()),
         }
+    }
+
+    /// The asset with its token masked when its address is one of `payees` (on any network,
+    /// by its 20 bytes): what the catalog knows of it would name the address too, so only its
+    /// decimals stay.
+    pub(crate) fn masking(mut self, payees: &[ChainAddress]) -> AssetRef {
+        let hidden = self
+            .token
+            .as_ref()
+            .and_then(AssetToken::address)
+            .is_some_and(|token| payees.iter().any(|p| p.abi() == token.abi()));
+        if hidden {
+            self.token = Some(AssetToken::Hidden);
+            self.currency = None;
+            self.symbol = None;
+        }
+        self
     }
 
     /// `units` of this asset.
@@ -78,6 +97,55 @@ impl AssetRef {
         Quantity {
             units,
             asset: self.clone(),
+        }
+    }
+}
+
+/// The token contract of an [`AssetRef`]: its address, or hidden.
+///
+/// Serialized as the address, or as `"hidden"`.
+///
+/// ```
+/// use securepay_core::verify::AssetToken;
+///
+/// let usdc: AssetToken = AssetToken::Address("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse()?);
+/// assert_eq!(usdc.to_string(), "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+/// assert_eq!(serde_json::to_string(&AssetToken::Hidden)?, r#""hidden""#);
+/// assert_eq!(AssetToken::Hidden.address(), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AssetToken {
+    /// The token contract's address.
+    Address(ChainAddress),
+    /// An agreed payee's address, masked by `hidePayeeAddress`.
+    Hidden,
+}
+
+impl AssetToken {
+    /// The address, unless hidden.
+    pub fn address(&self) -> Option<&ChainAddress> {
+        match self {
+            AssetToken::Address(address) => Some(address),
+            AssetToken::Hidden => None,
+        }
+    }
+}
+
+impl fmt::Display for AssetToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AssetToken::Address(address) => address.fmt(f),
+            AssetToken::Hidden => f.write_str(crate::masked::MASKED_TEXT),
+        }
+    }
+}
+
+impl Serialize for AssetToken {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            AssetToken::Address(address) => address.serialize(serializer),
+            AssetToken::Hidden => serializer.serialize_str(crate::masked::MASKED_TEXT),
         }
     }
 }

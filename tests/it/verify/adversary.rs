@@ -3536,6 +3536,16 @@ fn masking_scenarios() -> Vec<(String, Verdict, bool)> {
         true,
     );
     case(
+        "the deposit's receivingAssetId is the payee (an asset named by the response)",
+        &|r| edit_bridge(r, 0, |c| c.across.receiving_asset_id = abi(PAYEE)),
+        false,
+    );
+    case(
+        "the bridge's sendingAssetId is the payee (an asset named by the response)",
+        &|r| edit_bridge(r, 0, |c| c.bridge.sending_asset_id = abi(PAYEE)),
+        false,
+    );
+    case(
         "a source-chain transfer to the payee's address",
         &|r| txs_mut(r).push(transfer(Network::Optimism, USDT_OPTIMISM, PAYEE, 5)),
         true,
@@ -3585,6 +3595,21 @@ fn masking_scenarios() -> Vec<(String, Verdict, bool)> {
         ))
         .unwrap();
     out.push(("the payment to a stranger".to_owned(), run(&r, &e), false));
+    // The payee's address as the token of the payment: the verdict names the asset paid.
+    let mut r = plain.clone();
+    txs_mut(&mut r)[1] = Builder::new(Network::Base)
+        .erc20_fee(&Erc20FeePayment::new(
+            payee,
+            payee,
+            u(10_000_000),
+            reference(0),
+        ))
+        .unwrap();
+    out.push((
+        "the payment's token is the payee's address (an asset named by the response)".to_owned(),
+        run(&r, &e),
+        false,
+    ));
     let mut r = plain;
     txs_mut(&mut r)[1].data = Bytes::from(vec![0xc2, 0x19, 0xa1, 0x4d]);
     out.push(("a truncated payment call".to_owned(), run(&r, &e), false));

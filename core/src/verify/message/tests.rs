@@ -12,7 +12,7 @@ use crate::currency::TokenBehaviour;
 use crate::network::Network;
 use crate::pay::Problem;
 use crate::verify::{
-    AssetRef, Case, Details, Finding, FindingCode as C, MAX_FINDINGS_PER_CODE, Party,
+    AssetRef, AssetToken, Case, Details, Finding, FindingCode as C, MAX_FINDINGS_PER_CODE, Party,
 };
 
 /// The English message of a finding of `code` with `details`, as the finding renders it.
@@ -31,7 +31,7 @@ fn address(text: &str) -> ChainAddress {
 fn usdc() -> AssetRef {
     AssetRef {
         network: Network::Base,
-        token: Some(address(USDC)),
+        token: Some(AssetToken::Address(address(USDC))),
         currency: None,
         symbol: Some("USDC".into()),
         decimals: Some(6),

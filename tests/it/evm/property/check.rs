@@ -82,7 +82,7 @@ pub fn behaviour_caution<'v>(verdict: &'v Verdict, exec: &Execution) -> Option<&
                 .asset
                 .as_ref()
                 .and_then(|a| a.token)
-                .is_some_and(|t| t.abi() == token)
+                .is_some_and(|t| t.address().is_some_and(|a| a.abi() == token))
     })
 }
 
@@ -256,7 +256,11 @@ fn allowance_bound(verdict: &Verdict, token: Address, spender: Address, all_ran:
         .filter(|f| f.severity == Severity::Caution)
         .filter(|f| {
             let d = &f.details;
-            d.asset.as_ref().and_then(|a| a.token).map(|t| t.abi()) == Some(token)
+            d.asset
+                .as_ref()
+                .and_then(|a| a.token)
+                .and_then(|t| t.address().map(|a| a.abi()))
+                == Some(token)
                 && d.party.as_ref().and_then(|p| p.address()).map(|a| a.abi()) == Some(spender)
         })
         .map(|f| match f.code {

@@ -233,7 +233,7 @@ fn relied_on(case: &Case, verdict: &Verdict) -> Vec<Seeded> {
         .filter(|f| f.code == FindingCode::ApprovalBelowNeed && f.transaction.is_none())
         .filter_map(|f| {
             let d = &f.details;
-            let token = d.asset.as_ref()?.token?.abi();
+            let token = d.asset.as_ref()?.token?.address()?.abi();
             let spender = d.party.as_ref()?.address()?.abi();
             let owner = match d.party {
                 // The funding step pulls from the EOA for the account.
@@ -258,7 +258,7 @@ fn account_holds(verdict: &Verdict) -> Vec<(Address, U256)> {
         .iter()
         .filter(|f| f.code == FindingCode::SmartAccountOwnBalance)
         .filter_map(|f| {
-            let token = f.details.asset.as_ref()?.token?.abi();
+            let token = f.details.asset.as_ref()?.token?.address()?.abi();
             Some((token, f.details.expected.as_ref()?.units))
         })
         .collect()
