@@ -552,7 +552,7 @@ impl Run<'_, '_> {
         let asset = currency.token_address().map_or(Asset::Native, Asset::Token);
         let Ok(units) = entry.amount.value_in(currency.decimals()) else {
             // The entry's currency, as the catalog names it.
-            let currency = super::run::hidden_payees(
+            let currency = super::mask::asset(
                 self.exp,
                 AssetRef {
                     network: entry.network,

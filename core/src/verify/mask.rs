@@ -7,7 +7,7 @@ use crate::prelude::*;
 
 use super::expectation::Expectation;
 use super::finding::Finding;
-use super::render::Party;
+use super::render::{AssetRef, AssetToken, Party};
 use super::run::Run;
 use super::summary::SummaryLine;
 use crate::address::ChainAddress;
@@ -51,6 +51,25 @@ impl Expectation {
     }
 }
 
+/// `asset`, its token masked when the merchant hides the payee and the token's address is an
+/// agreed payee's (the response chose it: a payment call's token argument, a bridge's assets).
+/// What the catalog knows of such a token would name the address too: only its decimals stay.
+/// Every asset a verdict shows is made through here ([`Run`]'s cache of assets).
+pub(super) fn asset(exp: &Expectation, mut asset: AssetRef) -> AssetRef {
+    let hidden = exp.hide_payee_address()
+        && asset
+            .token
+            .as_ref()
+            .and_then(AssetToken::address)
+            .is_some_and(|token| Mask::of(exp).hides(token));
+    if hidden {
+        asset.token = Some(AssetToken::Hidden);
+        asset.currency = None;
+        asset.symbol = None;
+    }
+    asset
+}
+
 struct Mask {
     payees: Vec<ChainAddress>,
 }
@@ -66,11 +85,13 @@ impl Mask {
         Mask { payees }
     }
 
+    /// Whether `address` is an agreed payee's, on any network (by its 20 bytes).
+    fn hides(&self, address: &ChainAddress) -> bool {
+        self.payees.iter().any(|p| p.abi() == address.abi())
+    }
+
     fn party(&self, party: &mut Party) {
-        if party
-            .address()
-            .is_some_and(|a| self.payees.iter().any(|p| p.abi() == a.abi()))
-        {
+        if party.address().is_some_and(|a| self.hides(a)) {
             *party = Party::Hidden;
         }
     }
@@ -88,7 +109,7 @@ impl Mask {
     /// Masks the parties and texts of `finding`'s details. Its message is rendered from them
     /// when asked; where that would not be the text of the unmasked message with the payee
     /// masked (none is known since an asset masks its token where it is made, in
-    /// `run::hidden_payees`; a text the details do not mask would be one), the masked text is
+    /// [`asset`]; a text the details do not mask would be one), the masked text is
     /// kept as the message.
     fn finding(&self, finding: &mut Finding) {
         let mut message = finding.message();

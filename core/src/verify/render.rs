@@ -75,23 +75,6 @@ impl AssetRef {
         }
     }
 
-    /// The asset with its token masked when its address is one of `payees` (on any network,
-    /// by its 20 bytes): what the catalog knows of it would name the address too, so only its
-    /// decimals stay.
-    pub(crate) fn masking(mut self, payees: &[ChainAddress]) -> AssetRef {
-        let hidden = self
-            .token
-            .as_ref()
-            .and_then(AssetToken::address)
-            .is_some_and(|token| payees.iter().any(|p| p.abi() == token.abi()));
-        if hidden {
-            self.token = Some(AssetToken::Hidden);
-            self.currency = None;
-            self.symbol = None;
-        }
-        self
-    }
-
     /// `units` of this asset.
     pub fn quantity(&self, units: U256) -> Quantity {
         Quantity {

@@ -399,7 +399,7 @@ impl Run<'_, '_> {
                 Asset::Token(token) => Some(token),
                 Asset::Native => None,
             };
-            hidden_payees(exp, AssetRef::lookup(catalog, network, token))
+            super::mask::asset(exp, AssetRef::lookup(catalog, network, token))
         })
     }
 
@@ -429,20 +429,6 @@ impl Run<'_, '_> {
         let token = cross.currency().token_address()?;
         Some((cross.network(), Asset::Token(token)))
     }
-}
-
-/// `asset`, its token masked when the merchant hides the payee and the token's address is an
-/// agreed payee's (the response chose it: a payment call's token argument, a bridge's assets).
-pub(super) fn hidden_payees(exp: &Expectation, asset: AssetRef) -> AssetRef {
-    if !exp.hide_payee_address() || asset.token.is_none() {
-        return asset;
-    }
-    let payees: Vec<crate::address::ChainAddress> = exp
-        .payments()
-        .iter()
-        .map(|p| *p.payee().address_for_transaction())
-        .collect();
-    asset.masking(&payees)
 }
 
 /// The transaction address of the payee of agreed payment `index` (the order of
