@@ -8,23 +8,21 @@ use crate::prelude::*;
 use super::expectation::Expectation;
 use super::finding::Finding;
 use super::render::{AssetRef, AssetToken, Party};
-use super::run::Run;
 use super::summary::SummaryLine;
 use crate::address::ChainAddress;
 
-impl Run<'_, '_> {
-    /// Masks every agreed payee in the findings and lines, when the merchant hides it.
-    pub(super) fn mask(&mut self) {
-        if !self.exp.hide_payee_address() {
-            return;
-        }
-        let mask = Mask::of(self.exp);
-        for finding in &mut self.findings {
-            mask.finding(finding);
-        }
-        for line in &mut self.lines {
-            mask.line(line);
-        }
+/// Masks every agreed payee in a verification's findings and summary lines, when the merchant
+/// hides it (the last step of `run::run`).
+pub(super) fn verdict(exp: &Expectation, findings: &mut [Finding], lines: &mut [SummaryLine]) {
+    if !exp.hide_payee_address() {
+        return;
+    }
+    let mask = Mask::of(exp);
+    for finding in findings {
+        mask.finding(finding);
+    }
+    for line in lines {
+        mask.line(line);
     }
 }
 
@@ -54,7 +52,7 @@ impl Expectation {
 /// `asset`, its token masked when the merchant hides the payee and the token's address is an
 /// agreed payee's (the response chose it: a payment call's token argument, a bridge's assets).
 /// What the catalog knows of such a token would name the address too: only its decimals stay.
-/// Every asset a verdict shows is made through here ([`Run`]'s cache of assets).
+/// Every asset a verdict shows is made through here (the verification's cache of assets).
 pub(super) fn asset(exp: &Expectation, mut asset: AssetRef) -> AssetRef {
     let hidden = exp.hide_payee_address()
         && asset

@@ -242,7 +242,7 @@ pub(super) fn run(tables: Tables<'_>, response: &PayResponse, exp: &Expectation)
         });
     }
     run.count_unlisted();
-    run.mask();
+    super::mask::verdict(run.exp, &mut run.findings, &mut run.lines);
     super::Verdict {
         findings: run.findings,
         assumptions: run.assumptions,
